@@ -1,0 +1,140 @@
+/**
+ * Builds the Fastify application: one `buildApp()` for `main.ts`, the CLI's tests and the test
+ * suites (STYLE.md #5). Order: external plugins, then cross-cutting app plugins, then modules.
+ */
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { installZodMessages, VERSION } from '@bilan/domain';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { AppError, fromDatabaseError } from './http/errors.js';
+import { accessPlugin } from './http/access.js';
+import { validationFields } from './http/validation.js';
+import { metaRoutes } from './modules/meta/meta.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { localIdp } from './modules/auth/local-idp.js';
+import { SessionService } from './modules/auth/session.service.js';
+import { instanceRoutes } from './modules/instances/instances.routes.js';
+import { accountingRoutes } from './modules/accounting/accounting.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
+import { isSpaPath, webApp } from './http/web-app.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    sessions: SessionService;
+  }
+}
+
+export type App = FastifyInstance;
+
+// The spec's generic messages ('This field is required', 'expected type …', §5) for every schema.
+installZodMessages();
+
+export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Large journal imports arrive as one CSV body; everything else is small.
+    bodyLimit: 64 * 1024 * 1024,
+    trustProxy: config.env === 'production',
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('sessions', await SessionService.create(db, config));
+
+  // CSV uploads arrive as text.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = validationFields(error.validation);
+      const [first] = Object.entries(fields);
+      return reply.code(400).send({ error: first ? `${first[0]}: ${first[1]}` : 'invalid request', fields });
+    }
+    const appError = error instanceof AppError ? error : fromDatabaseError(error);
+    if (appError) {
+      return reply.code(appError.statusCode).send({ error: appError.message, fields: appError.fields, ...appError.extra });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'Internal server error', requestId: request.id });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (app.hasWebApp && request.method === 'GET' && isSpaPath(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: `no route ${request.method} ${path}` });
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", ...Object.values(config.oidc).map((p) => new URL(p.issuer).origin)],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    hsts: config.env === 'production',
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Bilan API',
+        version: VERSION,
+        description:
+          'Business API under /api and session API under /napi (SPEC §7). Errors are `{ error, fields }`; ' +
+          'amounts are decimal strings, ledger dates YYYY-MM-DD.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(accessPlugin);
+
+  await app.register(metaRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/napi' });
+  await app.register(instanceRoutes);
+  await app.register(accountingRoutes, { prefix: '/api/accounting' });
+  await app.register(analyticsRoutes, { prefix: '/api' });
+  await app.register(actionLogRoutes, { prefix: '/napi' });
+  if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });
+  await app.register(webApp);
+
+  return app;
+}

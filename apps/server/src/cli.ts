@@ -1,0 +1,172 @@
+/**
+ * Admin command line: `npm run cli -- <command>` from the repository root. Uses the server's
+ * configuration (DATABASE_URL or BILAN_DATA_DIR) and runs the same service code as the HTTP API.
+ * Errors: one line on stderr and exit code 1; bad arguments also print the usage.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Currency, isCurrencyCode, isValidIsoDate, type CurrencyCode } from '@bilan/domain';
+import { loadConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { openDatabase } from './db/open.js';
+import { AppError } from './http/errors.js';
+import { importChart, importJournal, seedSwissSmeChart, todayInSwitzerland, trialBalance } from './modules/accounting/accounting.service.js';
+import { toCsv } from './modules/accounting/csv.js';
+
+const USAGE = `Usage: npm run cli -- <command>
+
+Commands:
+  migrate                                             apply pending database migrations
+  instance create --name NAME [--currency CODE] [--no-chart]
+                                                      create an initialized instance (Swiss SME chart unless
+                                                      --no-chart; currency default CHF); prints its uuid
+  import chart --instance NAME FILE                   import a chart CSV (number,name,type[,currency] or
+                                                      number,name,kind,type), upserting by number
+  import journal --instance NAME FILE                 import a journal CSV (date,entry,description,account,amount,currency)
+  trial-balance --instance NAME [--date YYYY-MM-DD] [--format csv|json]
+                                                      trial balance as of the date (default today), csv by default
+
+Database: DATABASE_URL=postgres://… or the embedded PGlite in BILAN_DATA_DIR (default ./data).
+Relative FILE paths are relative to the directory the command was started from.`;
+
+/** A mistake in the command line: printed with the usage. */
+class UsageError extends Error {}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  currency: { type: 'string' },
+  'no-chart': { type: 'boolean' },
+  instance: { type: 'string' },
+  date: { type: 'string' },
+  format: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Options = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function onlyOptions(values: Options, allowed: readonly (keyof Options)[], command: string): void {
+  const extra = (Object.keys(values) as (keyof Options)[]).filter((key) => values[key] !== undefined && !allowed.includes(key));
+  if (extra.length) throw new UsageError(`${command} does not take --${extra.join(', --')}`);
+}
+
+function required(value: string | undefined, option: string): string {
+  if (!value?.trim()) throw new UsageError(`--${option} is required`);
+  return value.trim();
+}
+
+/** The caller's directory: npm runs workspace scripts inside apps/server and passes it as INIT_CWD. */
+const callerPath = (file: string) => resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+async function readInput(file: string | undefined): Promise<string> {
+  if (!file) throw new UsageError('FILE is required');
+  try {
+    return await readFile(callerPath(file), 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Instance by name, case-insensitive (names are unique by lower(name), migration 0001). */
+async function findInstance(db: Database, name: string): Promise<{ id: string; name: string }> {
+  const [instance] = await db.withAuth((tx) =>
+    tx.query<{ id: string; name: string }>('SELECT id, name FROM instance WHERE lower(name) = lower($1)', [name]),
+  );
+  if (!instance) throw new Error(`instance "${name}" not found`);
+  return instance;
+}
+
+async function createInstance(db: Database, name: string, currency: CurrencyCode, withChart: boolean): Promise<string> {
+  let id: string;
+  try {
+    [{ id }] = (await db.withAuth((tx) =>
+      tx.query<{ id: string }>('INSERT INTO instance (name, currency_id, initialized_at) VALUES ($1, $2, now()) RETURNING id', [
+        name,
+        Currency[currency],
+      ]),
+    )) as [{ id: string }];
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new Error(`Instance name already taken: "${name}"`, { cause: error });
+    if ((error as { code?: string }).code === '23514') throw new Error(`invalid instance name "${name}" (1 to 100 characters)`, { cause: error });
+    throw error;
+  }
+  if (withChart) await db.withInstance(id, (tx) => seedSwissSmeChart(tx, id, currency));
+  return id;
+}
+
+async function run(argv: string[], db: () => Promise<Database>): Promise<string> {
+  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  const [command, sub, ...rest] = positionals;
+  if (values.help || command === undefined || command === 'help') return USAGE;
+
+  if (command === 'migrate') {
+    onlyOptions(values, [], 'migrate');
+    if (sub !== undefined) throw new UsageError(`unexpected argument "${sub}"`);
+    const names = await (await db()).asOwner((tx) => tx.query<{ name: string }>('SELECT name FROM schema_migration ORDER BY name'));
+    return `database up to date: ${names.length} migrations, last ${names[names.length - 1]?.name ?? 'none'}`;
+  }
+
+  if (command === 'instance' && sub === 'create') {
+    onlyOptions(values, ['name', 'currency', 'no-chart'], 'instance create');
+    if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    const name = required(values.name, 'name');
+    const currency = (values.currency ?? 'CHF').toUpperCase();
+    if (!isCurrencyCode(currency)) throw new UsageError(`unknown currency "${values.currency}"`);
+    return createInstance(await db(), name, currency, !values['no-chart']);
+  }
+
+  if (command === 'import' && (sub === 'chart' || sub === 'journal')) {
+    onlyOptions(values, ['instance'], `import ${sub}`);
+    if (rest.length > 1) throw new UsageError(`unexpected argument "${rest[1]}"`);
+    const instanceName = required(values.instance, 'instance');
+    const text = await readInput(rest[0]);
+    const database = await db();
+    const instance = await findInstance(database, instanceName);
+    if (sub === 'chart') {
+      const result = await database.withInstance(instance.id, (tx) => importChart(tx, instance.id, text));
+      return `chart imported into "${instance.name}": ${result.created} created, ${result.updated} updated`;
+    }
+    const result = await database.withInstance(instance.id, (tx) => importJournal(tx, instance.id, null, text));
+    return `journal imported into "${instance.name}": ${result.entries} entries, ${result.lines} postings, ${result.dateFrom} to ${result.dateTo}`;
+  }
+
+  if (command === 'trial-balance') {
+    onlyOptions(values, ['instance', 'date', 'format'], 'trial-balance');
+    if (sub !== undefined) throw new UsageError(`unexpected argument "${sub}"`);
+    const instanceName = required(values.instance, 'instance');
+    const date = values.date ?? todayInSwitzerland();
+    if (!isValidIsoDate(date)) throw new UsageError(`--date: expected YYYY-MM-DD with a year from 1900 to 2300, got "${date}"`);
+    const format = values.format ?? 'csv';
+    if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json, got "${format}"`);
+    const database = await db();
+    const instance = await findInstance(database, instanceName);
+    const trial = await database.withInstance(instance.id, (tx) => trialBalance(tx, instance.id, date));
+    const rows = trial.accounts.map((a) => ({ account: a.number, name: a.name, debit: a.debit, credit: a.credit, balance: a.balance }));
+    if (format === 'json') return JSON.stringify(rows, null, 2);
+    return toCsv([['account', 'name', 'debit', 'credit', 'balance'], ...rows.map((r) => [r.account, r.name, r.debit, r.credit, r.balance])]).trimEnd();
+  }
+
+  throw new UsageError(`unknown command "${[command, sub].filter(Boolean).join(' ')}"`);
+}
+
+/** Runs the command line; resolves to the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let database: Database | undefined;
+  try {
+    const output = await run(argv, async () => (database ??= await openDatabase(loadConfig())));
+    process.stdout.write(`${output}\n`);
+    return 0;
+  } catch (error) {
+    const isUsage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const message = (error as Error).message.split('\n').map((line) => line.trim()).filter(Boolean).join(' ');
+    process.stderr.write(`error: ${error instanceof AppError || isUsage ? message : message || String(error)}\n`);
+    if (isUsage) process.stderr.write(`\n${USAGE}\n`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

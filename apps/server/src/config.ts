@@ -1,0 +1,99 @@
+/**
+ * Server configuration from the environment, validated once at start-up (STYLE.md #2). A wrong
+ * setting stops the server with a readable list instead of failing later.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { ssoProviders, type SsoProvider } from '@bilan/domain';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const providerEnv = (name: string) => ({
+  [`BILAN_OIDC_${name}_ISSUER`]: z.url().optional(),
+  [`BILAN_OIDC_${name}_CLIENT_ID`]: z.string().min(1).optional(),
+  [`BILAN_OIDC_${name}_CLIENT_SECRET`]: z.string().min(1).optional(),
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin of the app as the browser sees it; redirect URIs are built from it. */
+  BILAN_PUBLIC_URL: z.url().optional(),
+  BILAN_DATA_DIR: z.string().default('./data'),
+  /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** The built-in OpenID provider for providers without configuration (on unless production). */
+  BILAN_LOCAL_IDP: booleanFlag.optional(),
+  /** Directory of the built web app; unset = apps/web/dist. */
+  BILAN_WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...providerEnv('GOOGLE'),
+  ...providerEnv('MICROSOFT'),
+  ...providerEnv('SWISSID'),
+});
+
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Origin without trailing slash, e.g. http://localhost:3000. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  localIdp: boolean;
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Providers configured by environment; the others are served by the local IdP when it is on. */
+  oidc: Partial<Record<SsoProvider, OidcProviderConfig>>;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. Throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const oidc: Config['oidc'] = {};
+  const problems: string[] = [];
+  for (const provider of ssoProviders) {
+    const key = provider.toUpperCase();
+    const settings = e as Record<string, unknown>;
+    const issuer = settings[`BILAN_OIDC_${key}_ISSUER`] as string | undefined;
+    const clientId = settings[`BILAN_OIDC_${key}_CLIENT_ID`] as string | undefined;
+    const clientSecret = settings[`BILAN_OIDC_${key}_CLIENT_SECRET`] as string | undefined;
+    const given = [issuer, clientId, clientSecret].filter(Boolean).length;
+    if (given === 3) oidc[provider] = { issuer: issuer!, clientId: clientId!, clientSecret: clientSecret! };
+    else if (given > 0) problems.push(`  BILAN_OIDC_${key}_*: set ISSUER, CLIENT_ID and CLIENT_SECRET together`);
+  }
+  if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
+  const publicUrl = (e.BILAN_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
+    dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.BILAN_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    localIdp: e.BILAN_LOCAL_IDP ?? e.NODE_ENV !== 'production',
+    webDist: e.BILAN_WEB_DIST ? resolve(e.BILAN_WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: e.LOG_LEVEL,
+    oidc,
+  };
+}

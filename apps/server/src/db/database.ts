@@ -1,0 +1,178 @@
+/**
+ * One database interface over both engines (DESIGN.md "Embedded default"): PGlite (PostgreSQL in
+ * WASM, in-process) and a PostgreSQL server through `pg`. Every application query runs inside a
+ * transaction as a non-owner role: `bilan_app` with the instance set for row-level security, or
+ * `bilan_auth` for sign-in and session work on the global tables.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+/** A transaction handle. `query` returns the rows; numeric and bigint columns arrive as strings, dates as YYYY-MM-DD. */
+export interface Tx {
+  query<R extends Row = Row>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  /** Runs `fn` in one transaction as `bilan_app` scoped to `instanceId`; rolls back if it throws. */
+  withInstance<T>(instanceId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction as `bilan_auth`: global tables only (users, instances, sessions). */
+  withAuth<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction as the connecting (owner) role: migrations and maintenance only. */
+  asOwner<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Bulk-loads CSV text into a table with COPY FROM STDIN, as the owner (benchmark baseline). */
+  copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// One statement sets the role and the tenant for the rest of the transaction (is_local = true).
+const ENTER_INSTANCE = "SELECT set_config('role', 'bilan_app', true), set_config('bilan.instance_id', $1, true)";
+const ENTER_AUTH = "SELECT set_config('role', 'bilan_auth', true), set_config('bilan.instance_id', '', true)";
+
+function assertInstanceId(instanceId: string): void {
+  // Never run a tenant transaction with an empty or malformed instance: RLS would just show nothing,
+  // which hides bugs.
+  if (!UUID.test(instanceId)) throw new Error(`invalid instance id "${instanceId}"`);
+}
+
+const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
+const asIs = (value: string): string => value;
+const isoTimestamp = (value: string): string => new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
+
+/** PGlite, persisted in `dataDir` (or in memory when `dataDir` is undefined). */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ? join(dataDir) : undefined, {
+    parsers: {
+      [OID.int8]: asIs,
+      [OID.numeric]: asIs,
+      [OID.date]: asIs,
+      [OID.timestamp]: isoTimestamp,
+      [OID.timestamptz]: isoTimestamp,
+    },
+    serializers: { [pgliteTypes.DATE]: (value: unknown) => String(value) },
+  });
+  await db.exec("SET TIME ZONE 'UTC'");
+
+  async function run<T>(enter: string, params: unknown[], fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return db.transaction(async (raw) => {
+      if (enter) await raw.query(enter, params);
+      const tx: Tx = {
+        async query<R extends Row>(text: string, values?: readonly unknown[]) {
+          const result = await raw.query<R>(text, values ? [...values] : undefined);
+          return result.rows;
+        },
+        async exec(script: string) {
+          await raw.exec(script);
+        },
+      };
+      return fn(tx);
+    });
+  }
+
+  return {
+    kind: 'pglite',
+    withInstance(instanceId, fn) {
+      assertInstanceId(instanceId);
+      return run(ENTER_INSTANCE, [instanceId], fn);
+    },
+    withAuth: (fn) => run(ENTER_AUTH, [], fn),
+    asOwner: (fn) => run('', [], fn),
+    async copyCsv(table, columns, csv) {
+      await db.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+        blob: new Blob([csv]),
+      });
+    },
+    close: () => db.close(),
+  };
+}
+
+/** A PostgreSQL server through a `pg` pool. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const typeParsers = new Map<number, (value: string) => unknown>([
+    [OID.int8, asIs],
+    [OID.numeric, asIs],
+    [OID.date, asIs],
+    [OID.timestamp, isoTimestamp],
+    [OID.timestamptz, isoTimestamp],
+  ]);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        typeParsers.get(oid) ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('connect', (client) => {
+    void client.query("SET TIME ZONE 'UTC'");
+  });
+  // Fail at start-up, with the server's message, rather than at the first request.
+  const probe = await pool.connect();
+  probe.release();
+
+  async function run<T>(enter: string, params: unknown[], fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      if (enter) await client.query(enter, params);
+      const tx: Tx = {
+        async query<R extends Row>(text: string, values?: readonly unknown[]) {
+          const result = await client.query<R>(text, values ? [...values] : undefined);
+          return result.rows;
+        },
+        async exec(script: string) {
+          await client.query(script);
+        },
+      };
+      const value = await fn(tx);
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    withInstance(instanceId, fn) {
+      assertInstanceId(instanceId);
+      return run(ENTER_INSTANCE, [instanceId], fn);
+    },
+    withAuth: (fn) => run(ENTER_AUTH, [], fn),
+    asOwner: (fn) => run('', [], fn),
+    async copyCsv(table, columns, csv) {
+      const { from } = await import('pg-copy-streams');
+      const client = await pool.connect();
+      try {
+        const stream = client.query(from(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
+        await new Promise<void>((resolve, reject) => {
+          stream.on('finish', resolve);
+          stream.on('error', reject);
+          stream.end(csv);
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Typed application errors (STYLE.md #8) and their one mapping to HTTP (STYLE.md #9). The body is
+ * always `{ error, fields? }` (DESIGN.md "Errors"); 5xx details are logged, never sent.
+ */
+export type ErrorCode =
+  | 'validation' // 400: bad input, `fields` names each field
+  | 'unauthenticated' // 401
+  | 'forbidden' // 403
+  | 'not_found' // 404, also for rows of another instance
+  | 'conflict' // 409: state does not allow it (lock date, status, duplicates)
+  | 'too_many_requests'; // 429
+
+const STATUS: Record<ErrorCode, number> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+};
+
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.statusCode = STATUS[code];
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError('validation', message, fields);
+/** A 400 for one field: `fieldError('iban', 'The IBAN is wrongly formatted')`. */
+export const fieldError = (field: string, message: string) => new AppError('validation', message, { [field]: message });
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
+export const unauthenticated = (message = 'Authentication required') => new AppError('unauthenticated', message);
+export const forbidden = (message: string) => new AppError('forbidden', message);
+
+/** SQLSTATEs raised by our own triggers (migrations/0001_foundation.sql). */
+export const SQLSTATE_UNBALANCED_ENTRY = 'BIL01';
+export const SQLSTATE_LOCKED_PERIOD = 'BIL02';
+
+interface PgError {
+  code?: string;
+  message?: string;
+  constraint?: string;
+}
+
+const isPgError = (error: unknown): error is PgError =>
+  typeof error === 'object' && error !== null && typeof (error as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PgError).code!);
+
+/**
+ * Maps database refusals that bad input can cause to 4xx, so a request never answers 500 for bad
+ * input even when only the database caught it. Returns undefined for real server faults.
+ */
+export function fromDatabaseError(error: unknown): AppError | undefined {
+  if (!isPgError(error)) return undefined;
+  switch (error.code) {
+    case SQLSTATE_UNBALANCED_ENTRY:
+      return new AppError('validation', error.message ?? 'journal entry does not balance', { entryAccounts: error.message ?? '' });
+    case SQLSTATE_LOCKED_PERIOD:
+      return new AppError('conflict', error.message ?? 'the period is locked', { dateLedger: error.message ?? '' });
+    case '23505': // unique_violation
+      return new AppError('conflict', `already exists (${error.constraint ?? 'unique'})`);
+    case '23503': // foreign_key_violation
+      return new AppError('conflict', `still referenced or refers to a missing row (${error.constraint ?? 'foreign key'})`);
+    case '23514': // check_violation
+    case '22001': // string_data_right_truncation
+    case '22003': // numeric_value_out_of_range
+    case '22007': // invalid_datetime_format
+    case '22008': // datetime_field_overflow
+    case '22P02': // invalid_text_representation
+      return new AppError('validation', `invalid value: ${error.message ?? error.code}`);
+    default:
+      return undefined;
+  }
+}

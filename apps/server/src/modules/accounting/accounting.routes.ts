@@ -1,0 +1,17 @@
+/**
+ * /api/accounting (spec §7.1; shapes in docs/api.md "Accounting"): ledger accounts and groups,
+ * journal entries, balances and checks, CSV imports.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { balanceRoutes } from './balance.routes.js';
+import { importRoutes } from './import.routes.js';
+import { journalEntryRoutes } from './journal-entry.routes.js';
+import { ledgerAccountRoutes } from './ledger-account.routes.js';
+
+/** Registers the accounting routes; every one declares `config.access` and zod schemas for body and answers. */
+export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(ledgerAccountRoutes);
+  await app.register(journalEntryRoutes);
+  await app.register(balanceRoutes);
+  await app.register(importRoutes);
+};

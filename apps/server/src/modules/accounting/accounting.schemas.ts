@@ -1,0 +1,151 @@
+/**
+ * Request and response schemas of /api/accounting (docs/api.md "Accounting"). The routes validate
+ * with them and the OpenAPI document is generated from them, so they are the exact contract.
+ */
+import { z } from 'zod';
+import {
+  AccountFunctionType,
+  AccountType,
+  journalEntrySchema,
+  ledgerAccountSchema,
+  ruleError,
+  strictObject,
+  validationMessages,
+  zCurrencyCode,
+  zDate,
+  zId,
+  type AccountFunctionTypeId,
+  type AccountTypeId,
+} from '@bilan/domain';
+
+/**
+ * Building blocks come from @bilan/domain so the web forms and these routes share one rule and one
+ * message per field (STYLE.md #3): strict objects ('this key cannot be included'), ids, dates,
+ * amounts, currency codes, and the ledger account and journal entry bodies.
+ */
+export { strictObject } from '@bilan/domain';
+
+export const id = zId;
+export const idRef = strictObject({ id: zId });
+export const ledgerDate = zDate.meta({ format: 'date', example: '2024-03-31' });
+export const currencyCode = zCurrencyCode;
+
+/** AccountType id (spec §3): assets 1, liability 2, expenses 3, revenue 4, equity 5. */
+export const accountTypeId = z.literal(Object.values(AccountType) as [AccountTypeId, ...AccountTypeId[]], {
+  error: ruleError(validationMessages.accountTypeUnknown),
+});
+/** AccountFunctionType id (spec §3): bankAccount 1, vat 2, salesRevenue 3, payable 4, receivable 5. */
+export const functionTypeId = z.literal(Object.values(AccountFunctionType) as [AccountFunctionTypeId, ...AccountFunctionTypeId[]], {
+  error: ruleError(validationMessages.functionTypeUnknown),
+});
+
+/** Account group number: 1 to 3 digits (class, group, sub-group of the Swiss SME chart). */
+export const groupNumber = z.string().regex(/^[0-9]{1,3}$/, { error: 'group number must have 1 to 3 digits' });
+
+const money = z.string().meta({ description: 'decimal string, 2 decimals', example: '1994.75' });
+
+// ------------------------------------------------------------------------------------------------
+// Answers
+// ------------------------------------------------------------------------------------------------
+
+export const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Error answers every authenticated route can give besides its own. */
+export const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
+export const errorsWithNotFound = { ...errors, 404: errorSchema } as const;
+export const errorsWithConflict = { ...errorsWithNotFound, 409: errorSchema } as const;
+
+export const ledgerAccountAnswer = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  name: z.string(),
+  currency: currencyCode,
+  type: z.object({ id: z.number().int() }),
+  functionType: z.object({ id: z.number().int() }).nullable(),
+  balance: money.describe('debit minus credit of all postings, in the instance currency'),
+  hasPostings: z.boolean(),
+});
+
+export const journalLineAnswer = z.object({
+  id: z.number().int(),
+  account: z.object({ id: z.number().int(), number: z.string(), name: z.string() }),
+  amount: money.describe('absolute amount in the instance currency'),
+  direction: z.union([z.literal(1), z.literal(-1)]),
+  originalAmount: z.string(),
+  exchangeRate: z.string(),
+  currency: currencyCode,
+  description: z.string().nullable(),
+});
+
+export const journalEntryAnswer = z.object({
+  id: z.number().int(),
+  dateLedger: z.string(),
+  description: z.string(),
+  source: z.string(),
+  entryAccounts: z.array(journalLineAnswer),
+  debitTotal: money,
+});
+
+export const accountGroupSchema = z.object({ id: z.number().int(), number: z.string(), name: z.string() });
+
+export const trialBalanceSchema = z.object({
+  date: z.string(),
+  accounts: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      name: z.string(),
+      currency: currencyCode,
+      type: z.object({ id: z.number().int() }),
+      debit: money,
+      credit: money,
+      balance: money,
+    }),
+  ),
+  totals: z.object({ debit: money, credit: money, balance: money }),
+});
+
+export const balancesAtDatesSchema = z.object({
+  endDates: z.array(z.string()),
+  accounts: z.array(z.object({ id: z.number().int(), number: z.string(), name: z.string(), balances: z.array(money) })),
+});
+
+export const dashboardSchema = z.object({
+  year: z.number().int(),
+  endDates: z.array(z.string()),
+  accounts: z.array(
+    z.object({ id: z.number().int(), number: z.string(), name: z.string(), currency: currencyCode, balances: z.array(money) }),
+  ),
+});
+
+export const balanceCheckSchema = z.object({
+  ok: z.boolean(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
+});
+
+export const accountPostingSchema = z.object({
+  id: z.number().int(),
+  entry: z.object({ id: z.number().int(), dateLedger: z.string(), description: z.string() }),
+  amount: money,
+  direction: z.union([z.literal(1), z.literal(-1)]),
+  debit: money,
+  credit: money,
+  balance: money.describe('running balance of the account after this posting'),
+});
+
+// ------------------------------------------------------------------------------------------------
+// Requests
+// ------------------------------------------------------------------------------------------------
+
+/** account/insert `data` (domain schema: type and functionType are plain ids; absent type → by first digit). */
+export const ledgerAccountData = ledgerAccountSchema;
+/** account/update `data`: any subset of the insert fields; functionType null clears it. */
+export const ledgerAccountPatch = ledgerAccountSchema.partial();
+/** entry/insert and entry/update `data` (domain schema: ≥ 2 lines, amounts > 0, debit = credit). */
+export const journalEntryData = journalEntrySchema;
+
+export const pageFields = {
+  page: z.number().int('must be an integer').min(1).default(1),
+  pageSize: z.number().int('must be an integer').min(1).max(500).default(50),
+};

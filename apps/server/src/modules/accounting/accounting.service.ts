@@ -1,0 +1,16 @@
+/**
+ * What the accounting module offers other modules (DESIGN.md: "A module owns its tables and exposes
+ * functions"). Each function takes the caller's transaction from `db.withInstance`, so a document
+ * and its posting commit or fail together (STYLE.md #7). Import from here, not from the files behind it.
+ */
+export { seedSwissSmeChart, importChart, SWISS_SME_FUNCTION_TYPES } from './chart.service.js';
+export {
+  upsertLedgerAccount,
+  getLedgerAccount,
+  listLedgerAccounts,
+  type LedgerAccount,
+  type LedgerAccountInput,
+} from './ledger-account.service.js';
+export { postJournalEntry, getJournalEntry, type JournalEntry, type JournalEntryInput, type PostingInput } from './journal-entry.service.js';
+export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance } from './balance.service.js';
+export { importJournal, type JournalImportResult } from './journal-import.service.js';

@@ -1,0 +1,67 @@
+/** Trial balance, month-end balances and ledger checks under /api/accounting (spec §7.1 "Balances"). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auth } from '../../http/access.js';
+import { balanceCheckSchema, balancesAtDatesSchema, errors, ledgerDate, strictObject, trialBalanceSchema } from './accounting.schemas.js';
+import { balancesAtDates, checkLedger, todayInSwitzerland, trialBalance } from './balance.service.js';
+
+const tags = ['accounting'];
+
+/** balance/get (trial balance), balance/get/multi (month-end balances), GET and POST balance/check. */
+export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/balance/get',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'Trial balance as of `date` (inclusive, default today in Switzerland): debit and credit turnover and balance per account with postings.',
+        body: strictObject({ date: ledgerDate.optional() }).optional(),
+        response: { 200: trialBalanceSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const date = request.body?.date ?? todayInSwitzerland();
+      return app.db.withInstance(instanceId, (tx) => trialBalance(tx, instanceId, date));
+    },
+  );
+
+  app.post(
+    '/balance/get/multi',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'Balance (debit − credit) of each account with postings at each of 1–24 end dates, in the order given.',
+        body: strictObject({ endDates: z.array(ledgerDate).min(1, 'at least one date').max(24, 'at most 24 dates') }),
+        response: { 200: balancesAtDatesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const result = await app.db.withInstance(instanceId, (tx) => balancesAtDates(tx, instanceId, request.body.endDates));
+      return {
+        endDates: result.endDates,
+        accounts: result.accounts.map(({ id, number, name, balances }) => ({ id, number, name, balances })),
+      };
+    },
+  );
+
+  const check = {
+    config: { access: 'read' as const },
+    schema: {
+      tags,
+      description: 'Integrity checks: every entry balances with two or more postings, month balances equal postings, debit total = credit total.',
+      response: { 200: balanceCheckSchema, ...errors },
+    },
+  };
+  app.get('/balance/check', check, async (request) => {
+    const { instanceId } = auth(request);
+    return app.db.withInstance(instanceId, (tx) => checkLedger(tx, instanceId));
+  });
+  app.post('/balance/check', { ...check, schema: { ...check.schema, body: strictObject({}).optional() } }, async (request) => {
+    const { instanceId } = auth(request);
+    return app.db.withInstance(instanceId, (tx) => checkLedger(tx, instanceId));
+  });
+};

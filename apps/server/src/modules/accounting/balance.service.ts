@@ -1,0 +1,212 @@
+/**
+ * Trial balance, balances at month-ends, the dashboard's account cards and the ledger checks.
+ * Balances read the per-month table plus the postings of a partial last month (balance.sql.ts).
+ */
+import { Money, toFixedAmount } from '@bilan/domain';
+import type { Tx } from '../../db/database.js';
+import { END_OF_TIME, monthEnd, selectTurnoversAt, type Turnover } from './balance.sql.js';
+import { selectLedgerAccountHeads, type LedgerAccountHead } from './ledger-account.sql.js';
+import type { CurrencyCode } from '@bilan/domain';
+
+/** Today in Switzerland (YYYY-MM-DD): the books' calendar, whatever the server's time zone. */
+export function todayInSwitzerland(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+}
+
+// Database sums are NUMERIC text; `new Money` takes any size (toMoney guards user input to 18 digits).
+const money = (value: string) => new Money(value);
+const balanceOf = (turnover: Turnover) => toFixedAmount(money(turnover.debit).minus(money(turnover.credit)));
+const isZero = (value: string) => money(value).isZero();
+
+export type TrialBalanceAccount = {
+  id: number;
+  number: string;
+  name: string;
+  currency: CurrencyCode;
+  type: { id: number };
+  /** Sum of debit postings up to the date, instance currency, 2 decimals. */
+  debit: string;
+  /** Sum of credit postings up to the date, instance currency, 2 decimals. */
+  credit: string;
+  /** debit − credit (debit positive). */
+  balance: string;
+};
+
+export type TrialBalance = {
+  date: string;
+  /** Accounts with postings on or before `date`, sorted by number. */
+  accounts: TrialBalanceAccount[];
+  /** Column totals; debit equals credit in balanced books, so `balance` is 0.00. */
+  totals: { debit: string; credit: string; balance: string };
+};
+
+/**
+ * Trial balance as of `date` (inclusive): every account's debit and credit turnover since the first
+ * posting and its balance. Reads whole months from account_period_balance and only the postings of
+ * the date's own month when the date is not a month-end.
+ */
+export async function trialBalance(tx: Tx, instanceId: string, date: string): Promise<TrialBalance> {
+  const [turnovers] = await selectTurnoversAt(tx, instanceId, [date]);
+  const active = [...turnovers!].filter(([, t]) => !isZero(t.debit) || !isZero(t.credit));
+  const heads = await selectLedgerAccountHeads(
+    tx,
+    instanceId,
+    active.map(([id]) => id),
+  );
+  let debit = money('0');
+  let credit = money('0');
+  const accounts = heads.map((head) => {
+    const turnover = turnovers!.get(head.id)!;
+    debit = debit.plus(turnover.debit);
+    credit = credit.plus(turnover.credit);
+    return {
+      id: head.id,
+      number: head.number,
+      name: head.name,
+      currency: head.currency,
+      type: { id: head.typeId },
+      debit: toFixedAmount(money(turnover.debit)),
+      credit: toFixedAmount(money(turnover.credit)),
+      balance: balanceOf(turnover),
+    };
+  });
+  return {
+    date,
+    accounts,
+    totals: { debit: toFixedAmount(debit), credit: toFixedAmount(credit), balance: toFixedAmount(debit.minus(credit)) },
+  };
+}
+
+export type BalancesAtDates = {
+  endDates: string[];
+  /** Accounts with postings on or before the latest date; `balances[i]` is debit − credit at `endDates[i]`. */
+  accounts: { id: number; number: string; name: string; currency: CurrencyCode; balances: string[] }[];
+};
+
+/** Each account's balance (debit − credit, 2 decimals) at each end date, in the dates' order. */
+export async function balancesAtDates(tx: Tx, instanceId: string, endDates: readonly string[]): Promise<BalancesAtDates> {
+  const perDate = await selectTurnoversAt(tx, instanceId, endDates);
+  const accountIds = new Set<number>();
+  for (const turnovers of perDate) {
+    for (const [id, t] of turnovers) if (!isZero(t.debit) || !isZero(t.credit)) accountIds.add(id);
+  }
+  const heads: LedgerAccountHead[] = accountIds.size ? await selectLedgerAccountHeads(tx, instanceId, [...accountIds]) : [];
+  return {
+    endDates: [...endDates],
+    accounts: heads.map((head) => ({
+      id: head.id,
+      number: head.number,
+      name: head.name,
+      currency: head.currency,
+      balances: perDate.map((turnovers) => {
+        const turnover = turnovers.get(head.id);
+        return turnover ? balanceOf(turnover) : '0.00';
+      }),
+    })),
+  };
+}
+
+/** The 12 month-ends of `year`, January to December (spec §9 "Dashboard balances"). */
+export function monthEndsOf(year: number): string[] {
+  return Array.from({ length: 12 }, (_, i) => monthEnd(`${year}-${String(i + 1).padStart(2, '0')}-01`));
+}
+
+/** Dashboard account cards: accounts with a non-zero balance at one of the year's month-ends (spec §2.4). */
+export async function accountDashboard(tx: Tx, instanceId: string, year: number) {
+  const endDates = monthEndsOf(year);
+  const { accounts } = await balancesAtDates(tx, instanceId, endDates);
+  return { year, endDates, accounts: accounts.filter((account) => account.balances.some((b) => !isZero(b))) };
+}
+
+/** Balance (debit − credit, 2 decimals) of one account over the postings dated on or before `date`. */
+export async function accountBalanceAt(tx: Tx, instanceId: string, accountId: number, date: string = END_OF_TIME): Promise<string> {
+  const [turnovers] = await selectTurnoversAt(tx, instanceId, [date], accountId);
+  const turnover = turnovers!.get(accountId);
+  return turnover ? balanceOf(turnover) : '0.00';
+}
+
+export type LedgerCheck = {
+  name: string;
+  ok: boolean;
+  detail: string;
+};
+
+/**
+ * Integrity checks of the books: every entry balances with at least two postings, the per-month
+ * table equals the postings, and the trial balance's debit equals its credit. The database enforces
+ * the first two at commit; these checks prove it on the stored data (and scan every posting, which
+ * the balance reports never do).
+ */
+export async function checkLedger(tx: Tx, instanceId: string): Promise<{ ok: boolean; checks: LedgerCheck[] }> {
+  const checks: LedgerCheck[] = [];
+
+  const [counts] = await tx.query<{ entries: string; lines: string }>(
+    `SELECT (SELECT count(*) FROM journal_entry WHERE instance_id = $1) AS entries,
+            (SELECT count(*) FROM journal_line WHERE instance_id = $1) AS lines`,
+    [instanceId],
+  );
+  const unbalanced = await tx.query<{ entry_id: number; difference: string }>(
+    `SELECT entry_id, sum(amount * direction)::text AS difference FROM journal_line
+      WHERE instance_id = $1 GROUP BY entry_id HAVING sum(amount * direction) <> 0 ORDER BY entry_id LIMIT 5`,
+    [instanceId],
+  );
+  checks.push({
+    name: 'journal entries balance',
+    ok: unbalanced.length === 0,
+    detail: unbalanced.length
+      ? `unbalanced: ${unbalanced.map((u) => `entry ${u.entry_id} (debit − credit ${toFixedAmount(money(u.difference))})`).join(', ')}`
+      : `${counts!.entries} entries with ${counts!.lines} postings, each with debit = credit`,
+  });
+
+  const short = await tx.query<{ id: number }>(
+    `SELECT e.id FROM journal_entry e
+       LEFT JOIN journal_line l ON l.instance_id = e.instance_id AND l.entry_id = e.id
+      WHERE e.instance_id = $1 GROUP BY e.id HAVING count(l.id) < 2 ORDER BY e.id LIMIT 5`,
+    [instanceId],
+  );
+  checks.push({
+    name: 'journal entries have two postings',
+    ok: short.length === 0,
+    detail: short.length ? `fewer than two postings: entry ${short.map((s) => s.id).join(', ')}` : 'every entry has at least two postings',
+  });
+
+  const drift = await tx.query<{ account_id: number; period: string }>(
+    `WITH posted AS (
+       SELECT account_id, date_trunc('month', date_ledger)::date AS period,
+              coalesce(sum(amount) FILTER (WHERE direction = 1), 0) AS debit,
+              coalesce(sum(amount) FILTER (WHERE direction = -1), 0) AS credit
+         FROM journal_line WHERE instance_id = $1 GROUP BY 1, 2
+     ), stored AS (
+       SELECT account_id, period, debit, credit FROM account_period_balance WHERE instance_id = $1
+     )
+     SELECT coalesce(p.account_id, s.account_id) AS account_id, coalesce(p.period, s.period)::text AS period
+       FROM posted p FULL JOIN stored s ON s.account_id = p.account_id AND s.period = p.period
+      WHERE coalesce(p.debit, 0) <> coalesce(s.debit, 0) OR coalesce(p.credit, 0) <> coalesce(s.credit, 0)
+      ORDER BY 1, 2 LIMIT 5`,
+    [instanceId],
+  );
+  checks.push({
+    name: 'month balances match postings',
+    ok: drift.length === 0,
+    detail: drift.length
+      ? `differs for ${drift.map((d) => `account id ${d.account_id} in ${d.period.slice(0, 7)}`).join(', ')}`
+      : 'account_period_balance equals the sum of the postings for every account and month',
+  });
+
+  const [totals] = await tx.query<{ debit: string; credit: string }>(
+    `SELECT coalesce(sum(debit), 0)::text AS debit, coalesce(sum(credit), 0)::text AS credit
+       FROM account_period_balance WHERE instance_id = $1`,
+    [instanceId],
+  );
+  const debit = toFixedAmount(money(totals!.debit));
+  const credit = toFixedAmount(money(totals!.credit));
+  checks.push({
+    name: 'trial balance debit equals credit',
+    ok: debit === credit,
+    detail: `debit ${debit}, credit ${credit}`,
+  });
+
+  return { ok: checks.every((check) => check.ok), checks };
+}

@@ -1,0 +1,134 @@
+/**
+ * Balances at dates, read from the per-month table `account_period_balance` for whole months and
+ * from `journal_line` only for the days of a last, partial month (index journal_line_date_idx). A
+ * ledger of a million postings answers from a few thousand month rows instead of scanning them all.
+ */
+import { Money } from '@bilan/domain';
+import type { Tx } from '../../db/database.js';
+
+/** Cumulative debit and credit of one account, decimal strings in the instance currency. */
+export interface Turnover {
+  debit: string;
+  credit: string;
+}
+
+/** The last date that may be asked for (spec §9 date year range): "all postings". */
+export const END_OF_TIME = '2300-12-31';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** First day of the month of `date` (YYYY-MM-DD). */
+export const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+
+/** The day before `date`. */
+export function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Last day of the month of `date`. */
+export function monthEnd(date: string): string {
+  const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  return `${date.slice(0, 7)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+}
+
+/** First day of the month after `date`'s month. */
+function nextMonthStart(date: string): string {
+  const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+}
+
+/**
+ * Months strictly before this date are read from the per-month table; a month-end date counts its
+ * whole month, any other date reads the postings of its month up to itself.
+ */
+const wholeMonthsBefore = (date: string) => (date === monthEnd(date) ? nextMonthStart(date) : monthStart(date));
+
+/**
+ * For each end date (same order as given), each account's cumulative debit and credit over every
+ * posting dated on or before it; accounts without month rows or postings are absent. With
+ * `accountId`, only that account. Two queries whatever the number of dates.
+ */
+export async function selectTurnoversAt(
+  tx: Tx,
+  instanceId: string,
+  endDates: readonly string[],
+  accountId?: number,
+): Promise<Map<number, Turnover>[]> {
+  const bounds = endDates.map(wholeMonthsBefore);
+  const sortedBounds = [...new Set(bounds)].sort();
+  // width_bucket numbers months 0 before the first bound and i in [bound i, bound i+1) (1-based
+  // bounds), so the end date whose bound is sortedBounds[k] sums buckets 0 … k.
+  const monthRows = await tx.query<{ account_id: number; bucket: number; debit: string; credit: string }>(
+    `SELECT account_id, width_bucket(period, $2::date[]) AS bucket, sum(debit)::text AS debit, sum(credit)::text AS credit
+       FROM account_period_balance
+      WHERE instance_id = $1 AND period < $3::date AND ($4::int IS NULL OR account_id = $4)
+      GROUP BY 1, 2`,
+    [instanceId, sortedBounds, sortedBounds[sortedBounds.length - 1], accountId ?? null],
+  );
+  const partial = endDates.map((date, ord) => ({ ord, from: bounds[ord]!, to: date })).filter((range) => range.from <= range.to);
+  const dayRows = partial.length
+    ? await tx.query<{ ord: number; account_id: number; debit: string; credit: string }>(
+        // LATERAL: one range scan of journal_line_date_idx per date, whatever the table statistics say.
+        `SELECT r.ord, p.account_id, p.debit, p.credit
+           FROM unnest($2::int[], $3::date[], $4::date[]) AS r(ord, date_from, date_to)
+          CROSS JOIN LATERAL (
+                SELECT l.account_id,
+                       coalesce(sum(l.amount) FILTER (WHERE l.direction = 1), 0)::text AS debit,
+                       coalesce(sum(l.amount) FILTER (WHERE l.direction = -1), 0)::text AS credit
+                  FROM journal_line l
+                 WHERE l.instance_id = $1 AND l.date_ledger BETWEEN r.date_from AND r.date_to
+                   AND ($5::int IS NULL OR l.account_id = $5)
+                 GROUP BY l.account_id) p`,
+        [instanceId, partial.map((r) => r.ord), partial.map((r) => r.from), partial.map((r) => r.to), accountId ?? null],
+      )
+    : [];
+  return combineTurnovers(endDates.length, bounds, sortedBounds, monthRows, dayRows);
+}
+
+const ZERO: Turnover = { debit: '0', credit: '0' };
+
+/** Adds two turnovers exactly (decimal.js; the values are NUMERIC text from the database). */
+const addTurnover = (a: Turnover, b: Turnover): Turnover => ({
+  debit: new Money(a.debit).plus(b.debit).toFixed(),
+  credit: new Money(a.credit).plus(b.credit).toFixed(),
+});
+
+function combineTurnovers(
+  count: number,
+  bounds: readonly string[],
+  sortedBounds: readonly string[],
+  monthRows: readonly { account_id: number; bucket: number; debit: string; credit: string }[],
+  dayRows: readonly { ord: number; account_id: number; debit: string; credit: string }[],
+): Map<number, Turnover>[] {
+  // Per account: sums per bucket, then prefix sums so the date with bound k reads buckets 0 … k at once.
+  const buckets = new Map<number, Turnover[]>();
+  for (const row of monthRows) {
+    let list = buckets.get(row.account_id);
+    if (!list) buckets.set(row.account_id, (list = sortedBounds.map(() => ZERO)));
+    list[row.bucket] = { debit: row.debit, credit: row.credit };
+  }
+  const prefix = new Map<number, Turnover[]>();
+  for (const [account, list] of buckets) {
+    const sums: Turnover[] = [];
+    let running = ZERO;
+    for (const bucket of list) {
+      running = addTurnover(running, bucket);
+      sums.push(running);
+    }
+    prefix.set(account, sums);
+  }
+  const result: Map<number, Turnover>[] = [];
+  for (let ord = 0; ord < count; ord += 1) {
+    const k = sortedBounds.indexOf(bounds[ord]!);
+    const atDate = new Map<number, Turnover>();
+    for (const [account, sums] of prefix) atDate.set(account, sums[k]!);
+    result.push(atDate);
+  }
+  for (const row of dayRows) {
+    const atDate = result[row.ord]!;
+    atDate.set(row.account_id, addTurnover(atDate.get(row.account_id) ?? ZERO, row));
+  }
+  return result;
+}

@@ -1,0 +1,92 @@
+/**
+ * CSV in and out for the chart and journal imports and the trial balance export. Reading uses
+ * csv-parse (RFC 4180 quoting, BOM); writing quotes per RFC 4180 §2.6–2.7.
+ */
+import { parse } from 'csv-parse/sync';
+import { AccountingError } from './accounting.errors.js';
+
+export interface CsvRecord {
+  /** 1-based line number in the file (the header is line 1). */
+  line: number;
+  /** Values by lower-cased header name, trimmed. */
+  values: Record<string, string>;
+}
+
+/** How many row errors an answer lists; the rest are counted. */
+const MAX_LISTED_ERRORS = 20;
+
+/** Collects row errors ("line N, column C: message") and throws them as one 400. */
+export class RowErrors {
+  private readonly list: { line: number; column: string; message: string }[] = [];
+
+  add(line: number, column: string, message: string): void {
+    this.list.push({ line, column, message });
+  }
+
+  get count(): number {
+    return this.list.length;
+  }
+
+  /**
+   * The errors as `{ "line N.column": message }` and one readable message, after `lead` (errors of
+   * the whole file, such as unknown account numbers, keyed by column).
+   */
+  toError(lead: { column: string; message: string }[] = []): AccountingError {
+    const listed = this.list.slice(0, MAX_LISTED_ERRORS);
+    const fields: Record<string, string> = {};
+    for (const error of lead) fields[error.column] = error.message;
+    for (const error of listed) fields[`line ${error.line}.${error.column}`] ??= error.message;
+    const messages = [...lead.map((e) => e.message), ...listed.map((e) => `line ${e.line}, column ${e.column}: ${e.message}`)];
+    const more = this.list.length - listed.length;
+    return new AccountingError('import_invalid', messages.join('; ') + (more > 0 ? ` (and ${more} more)` : ''), fields);
+  }
+}
+
+/**
+ * Parses CSV text with a header row. Every header must be one of `allowed`, every name in
+ * `required` must be present. Empty lines are skipped. Throws a 400 on malformed CSV.
+ */
+export function parseCsv(text: string, columns: { required: readonly string[]; allowed: readonly string[] }): {
+  header: string[];
+  records: CsvRecord[];
+} {
+  let rows: { record: string[]; info: { lines: number } }[];
+  try {
+    rows = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, info: true }) as unknown as typeof rows;
+  } catch (error) {
+    throw new AccountingError('import_invalid', `the file is not valid CSV: ${(error as Error).message}`);
+  }
+  const [head, ...body] = rows;
+  if (!head) throw new AccountingError('import_invalid', 'the file is empty; expected a header row');
+  const header = head.record.map((name) => name.toLowerCase());
+  const expected = `expected the columns ${columns.allowed.join(',')}`;
+  const unknown = header.filter((name) => !columns.allowed.includes(name));
+  if (unknown.length) {
+    throw new AccountingError('import_invalid', `line 1: unknown column ${unknown.map((u) => `"${u}"`).join(', ')}; ${expected}`);
+  }
+  const missing = columns.required.filter((name) => !header.includes(name));
+  if (missing.length) throw new AccountingError('import_invalid', `line 1: missing column ${missing.join(', ')}; ${expected}`);
+  if (body.length === 0) throw new AccountingError('import_invalid', 'the file has no rows after its header');
+
+  const errors = new RowErrors();
+  const records = body.map(({ record, info }) => {
+    if (record.length !== header.length) {
+      errors.add(info.lines, header[Math.min(record.length, header.length - 1)]!, `expected ${header.length} values, found ${record.length}`);
+    }
+    const values: Record<string, string> = {};
+    header.forEach((name, i) => (values[name] = record[i] ?? ''));
+    return { line: info.lines, values };
+  });
+  if (errors.count) throw errors.toError();
+  return { header, records };
+}
+
+/** One CSV field, quoted when it holds a comma, quote, CR or LF (RFC 4180 §2.6, doubled quotes §2.7). */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Rows to CSV text. Lines end with LF, as csv-stringify does by default and Unix tools expect. */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  return rows.map((row) => row.map(csvField).join(',')).join('\n') + '\n';
+}

@@ -1,0 +1,256 @@
+/** Journal entries and postings under /api/accounting (spec §7.1 "Entries"). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auth } from '../../http/access.js';
+import {
+  accountPostingSchema,
+  errors,
+  errorsWithConflict,
+  errorsWithNotFound,
+  id,
+  idRef,
+  journalEntryData,
+  journalEntryAnswer,
+  journalLineAnswer,
+  ledgerDate,
+  okSchema,
+  pageFields,
+  strictObject,
+} from './accounting.schemas.js';
+import { fieldsUnder } from './accounting.errors.js';
+import {
+  changeJournalLine,
+  deleteJournalEntry,
+  getJournalEntry,
+  listAccountPostings,
+  listJournalEntries,
+  mergeJournalEntries,
+  postJournalEntry,
+  replaceJournalEntry,
+  type PostingInput,
+} from './journal-entry.service.js';
+
+const tags = ['accounting'];
+
+const CURRENCY_RULE =
+  '`amount` is the absolute amount in the instance currency (2 decimals, > 0); with `originalAmount` and `exchangeRate` ' +
+  '(instance-currency units per unit of `currency`) it must equal round2(originalAmount × exchangeRate), half-up. `currency` ' +
+  'defaults to the instance currency; a posting in another currency needs both. Debit total must equal credit total ' +
+  '(400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`).';
+
+type EntryData = z.infer<typeof journalEntryData>;
+
+const toPostings = (data: EntryData): PostingInput[] =>
+  data.entryAccounts.map((line) => ({
+    accountId: line.account.id,
+    amount: line.amount,
+    direction: line.direction,
+    currency: line.currency,
+    originalAmount: line.originalAmount,
+    exchangeRate: line.exchangeRate,
+    description: line.description,
+  }));
+
+/** entry/insert, update, detail, delete, list, account/list, account/update and merge. */
+export const journalEntryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/entry/insert',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: `Posts a journal entry. ${CURRENCY_RULE}`,
+        body: strictObject({ data: journalEntryData }),
+        response: { 200: journalEntryAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { data } = request.body;
+      return fieldsUnder('data', () =>
+        app.db.withInstance(instanceId, async (tx) => {
+          const entryId = await postJournalEntry(tx, instanceId, userId, {
+            dateLedger: data.dateLedger,
+            description: data.description,
+            source: 'manual',
+            lines: toPostings(data),
+          });
+          return getJournalEntry(tx, instanceId, entryId);
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/entry/update',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: `Replaces date, description and postings of an entry (postings get new ids). ${CURRENCY_RULE} Old and new date count for the lock.`,
+        body: strictObject({ id, data: journalEntryData }),
+        response: { 200: journalEntryAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { id: entryId, data } = request.body;
+      return fieldsUnder('data', () =>
+        app.db.withInstance(instanceId, async (tx) => {
+          await replaceJournalEntry(tx, instanceId, entryId, {
+            dateLedger: data.dateLedger,
+            description: data.description,
+            lines: toPostings(data),
+          });
+          return getJournalEntry(tx, instanceId, entryId);
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/entry/detail',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'One journal entry with its postings; 404 for an unknown id or one of another instance.',
+        body: strictObject({ id }),
+        response: { 200: journalEntryAnswer, ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => getJournalEntry(tx, instanceId, request.body.id));
+    },
+  );
+
+  app.post(
+    '/entry/delete',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Deletes a journal entry and its postings; 404 unknown id, 409 on or before the lock date.',
+        body: strictObject({ id }),
+        response: { 200: okSchema, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      await app.db.withInstance(instanceId, (tx) => deleteJournalEntry(tx, instanceId, request.body.id));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/entry/list',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'A page of journal entries by date then id; `text` matches the description, the id or the import key.',
+        body: strictObject({
+          filters: strictObject({
+            dateFrom: ledgerDate.optional(),
+            dateTo: ledgerDate.optional(),
+            text: z.string().max(200).optional(),
+            accountId: id.optional(),
+          }).optional(),
+          ...pageFields,
+          order: z.enum(['asc', 'desc']).default('asc'),
+        }).optional(),
+        response: { 200: z.object({ data: z.array(journalEntryAnswer), total: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const body = request.body;
+      return app.db.withInstance(instanceId, (tx) =>
+        listJournalEntries(tx, instanceId, body?.filters ?? {}, {
+          page: body?.page ?? 1,
+          pageSize: body?.pageSize ?? 50,
+          order: body?.order ?? 'asc',
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/entry/account/list',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description:
+          'Postings of one account by date with the running balance (debit − credit) from `openingBalance` (before dateFrom) to `closingBalance` (at dateTo); 404 unknown account.',
+        body: strictObject({
+          filters: strictObject({
+            accountId: id,
+            dateFrom: ledgerDate.optional(),
+            dateTo: ledgerDate.optional(),
+            text: z.string().max(200).optional(),
+          }),
+          ...pageFields,
+        }),
+        response: {
+          200: z.object({
+            data: z.array(accountPostingSchema),
+            total: z.number().int(),
+            openingBalance: z.string(),
+            closingBalance: z.string(),
+          }),
+          ...errorsWithNotFound,
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { filters, page, pageSize } = request.body;
+      return app.db.withInstance(instanceId, (tx) => listAccountPostings(tx, instanceId, filters, { page, pageSize }));
+    },
+  );
+
+  app.post(
+    '/entry/account/update',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Moves one posting (journal line `id`) to another account and/or changes its description; 404 unknown line, 409 locked.',
+        body: strictObject({
+          id,
+          data: strictObject({ account: idRef.optional(), description: z.string().max(500).nullable().optional() }),
+        }),
+        response: { 200: journalLineAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { id: lineId, data } = request.body;
+      return fieldsUnder('data', () =>
+        app.db.withInstance(instanceId, (tx) =>
+          changeJournalLine(tx, instanceId, lineId, { accountId: data.account?.id, description: data.description }),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/entry/merge',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: "Moves entry2's postings into entry1 and deletes entry2; both must have the same date (400); 409 locked.",
+        body: strictObject({ entry1: id, entry2: id }),
+        response: { 200: journalEntryAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { entry1, entry2 } = request.body;
+      return app.db.withInstance(instanceId, (tx) => mergeJournalEntries(tx, instanceId, entry1, entry2));
+    },
+  );
+};

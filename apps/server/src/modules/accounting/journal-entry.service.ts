@@ -1,0 +1,358 @@
+/**
+ * Journal entries: posting, replacing, deleting, merging and listing. Every write checks in
+ * TypeScript what the database triggers of migration 0001 enforce again at commit (balance, lock
+ * date), so the user gets a 400/409 naming the field, and nothing is written on error.
+ */
+import { amountMessage, Currency, isAmountString, Money, toFixedAmount, toMoney, validationMessages, type CurrencyCode } from '@bilan/domain';
+import type { Tx } from '../../db/database.js';
+import { AccountingError, invalidField, notFoundError, periodLocked } from './accounting.errors.js';
+import { selectInstanceCurrencyId, selectLockDate } from './accounting.sql.js';
+import { accountBalanceAt } from './balance.service.js';
+import { dayBefore } from './balance.sql.js';
+import {
+  allocateIds,
+  deleteJournalEntryRow,
+  deleteJournalLinesOfEntry,
+  insertJournalEntries,
+  insertJournalLines,
+  moveJournalLines,
+  selectAccountPostings,
+  selectJournalEntries,
+  selectJournalEntryHead,
+  selectJournalEntryPage,
+  selectJournalLine,
+  updateJournalEntryHead,
+  updateJournalLine,
+  type JournalEntry,
+  type JournalEntryFilter,
+  type JournalLine,
+  type JournalLineColumns,
+} from './journal-entry.sql.js';
+import { selectLedgerAccountHeads } from './ledger-account.sql.js';
+
+export type { JournalEntry, JournalLine } from './journal-entry.sql.js';
+
+/** One posting to write. */
+export interface PostingInput {
+  accountId: number;
+  /**
+   * Absolute amount in the instance currency, at most 2 decimals. May be omitted when
+   * `originalAmount` and `exchangeRate` are given: it is then round2(originalAmount × exchangeRate).
+   */
+  amount?: string | Money | null | undefined;
+  /** +1 debit, -1 credit. */
+  direction: 1 | -1;
+  /** Currency of `originalAmount`; defaults to the instance currency. */
+  currency?: CurrencyCode | null | undefined;
+  /** Absolute amount in `currency`, at most 10 decimals. */
+  originalAmount?: string | Money | null | undefined;
+  /** Instance-currency units per unit of `currency`, > 0, at most 10 decimals. */
+  exchangeRate?: string | Money | null | undefined;
+  description?: string | null | undefined;
+}
+
+export interface JournalEntryInput {
+  /** YYYY-MM-DD. */
+  dateLedger: string;
+  description: string;
+  /** Where the entry comes from: 'manual', 'import', 'invoice', 'bill', … */
+  source?: string;
+  /** The source document's key (invoice uuid, import entry key). */
+  sourceRef?: string | null;
+  lines: readonly PostingInput[];
+}
+
+// The domain schema's texts, so a route and a direct caller see the same messages.
+const UNBALANCED = validationMessages.debitCreditUnequal;
+const TOO_FEW = validationMessages.journalEntryTwoLines;
+
+const asDecimalString = (value: string | Money): string => (typeof value === 'string' ? value : value.toFixed());
+
+/**
+ * Validates postings against the instance's accounts and currency rules and returns them as insert
+ * columns (ids and entry id still to fill). Field names are relative to the entry (`entryAccounts.N.amount`).
+ * Rules: `amount` = round2(originalAmount × exchangeRate), half-up, when both are given; a posting
+ * in another currency than the instance's needs both; debit total = credit total; ≥ 2 postings.
+ */
+async function resolvePostings(
+  tx: Tx,
+  instanceId: string,
+  dateLedger: string,
+  lines: readonly PostingInput[],
+): Promise<Omit<JournalLineColumns, 'id' | 'entryId'>> {
+  const fields: Record<string, string> = {};
+  const fail = (field: string, message: string) => {
+    fields[`entryAccounts.${field}`] ??= message;
+  };
+  if (lines.length < 2) throw new AccountingError('entry_unbalanced', TOO_FEW, { entryAccounts: TOO_FEW });
+
+  const instanceCurrencyId = await selectInstanceCurrencyId(tx, instanceId);
+  const accountIds = [...new Set(lines.map((line) => line.accountId))];
+  const known = new Set((await selectLedgerAccountHeads(tx, instanceId, accountIds)).map((account) => account.id));
+
+  const columns: Omit<JournalLineColumns, 'id' | 'entryId'> = {
+    dateLedger: [],
+    accountId: [],
+    direction: [],
+    amount: [],
+    currencyId: [],
+    amountOriginal: [],
+    exchangeRate: [],
+    description: [],
+  };
+  let debit = toMoney(0);
+  let credit = toMoney(0);
+  lines.forEach((line, index) => {
+    if (!known.has(line.accountId)) fail(`${index}.account.id`, `ledger account ${line.accountId} not found`);
+    const currencyId = line.currency == null ? instanceCurrencyId : Currency[line.currency];
+    const amount = line.amount == null ? undefined : asDecimalString(line.amount);
+    const original = line.originalAmount == null ? undefined : asDecimalString(line.originalAmount);
+    const rate = line.exchangeRate == null ? undefined : asDecimalString(line.exchangeRate);
+
+    if (amount !== undefined && (!isAmountString(amount, 2) || amount.startsWith('-'))) {
+      return fail(`${index}.amount`, amount.startsWith('-') ? validationMessages.negativeNotAccepted : amountMessage(2));
+    }
+    if (original !== undefined && (!isAmountString(original, 10) || original.startsWith('-'))) {
+      return fail(`${index}.originalAmount`, original.startsWith('-') ? validationMessages.negativeNotAccepted : amountMessage(10));
+    }
+    if (rate !== undefined && (!isAmountString(rate, 10) || toMoney(rate).lte(0))) {
+      return fail(`${index}.exchangeRate`, validationMessages.exchangeRateInvalid);
+    }
+    if ((original === undefined) !== (rate === undefined)) {
+      return fail(
+        original === undefined ? `${index}.originalAmount` : `${index}.exchangeRate`,
+        'originalAmount and exchangeRate are given together',
+      );
+    }
+    let base: Money;
+    if (original !== undefined && rate !== undefined) {
+      // Half-up to the cent, as toFixedAmount rounds everywhere else; kept a Decimal so a product
+      // too large for the column reaches the database (numeric overflow → 400), not a RangeError.
+      const converted = toMoney(original).times(toMoney(rate)).toDecimalPlaces(2, Money.ROUND_HALF_UP);
+      if (amount !== undefined && !toMoney(amount).eq(converted)) {
+        return fail(
+          `${index}.amount`,
+          `must equal originalAmount × exchangeRate rounded to 2 decimals (${toFixedAmount(converted)})`,
+        );
+      }
+      base = converted;
+    } else if (currencyId !== instanceCurrencyId) {
+      return fail(`${index}.originalAmount`, 'originalAmount and exchangeRate are required for a posting in another currency');
+    } else if (amount === undefined) {
+      return fail(`${index}.amount`, validationMessages.fieldRequired);
+    } else {
+      base = toMoney(amount);
+    }
+    if (line.direction === 1) debit = debit.plus(base);
+    else credit = credit.plus(base);
+    columns.dateLedger.push(dateLedger);
+    columns.accountId.push(line.accountId);
+    columns.direction.push(line.direction);
+    columns.amount.push(toFixedAmount(base));
+    columns.currencyId.push(currencyId);
+    columns.amountOriginal.push(original ?? toFixedAmount(base));
+    columns.exchangeRate.push(rate ?? '1');
+    columns.description.push(line.description ?? null);
+  });
+  if (Object.keys(fields).length) {
+    const [first] = Object.entries(fields);
+    throw new AccountingError('invalid_input', `${first![0]}: ${first![1]}`, fields);
+  }
+  if (!debit.eq(credit)) {
+    throw new AccountingError('entry_unbalanced', `${UNBALANCED} (debit ${toFixedAmount(debit)}, credit ${toFixedAmount(credit)})`, {
+      entryAccounts: UNBALANCED,
+    });
+  }
+  return columns;
+}
+
+async function assertOpenPeriod(tx: Tx, instanceId: string, dates: readonly string[]): Promise<void> {
+  const lockDate = await selectLockDate(tx, instanceId);
+  if (lockDate === null) return;
+  const locked = dates.find((date) => date <= lockDate);
+  if (locked) throw periodLocked(locked, lockDate);
+}
+
+async function writePostings(
+  tx: Tx,
+  instanceId: string,
+  entryId: number,
+  columns: Omit<JournalLineColumns, 'id' | 'entryId'>,
+): Promise<void> {
+  const firstId = await allocateIds(tx, instanceId, 'journal_line', columns.accountId.length);
+  await insertJournalLines(tx, instanceId, {
+    ...columns,
+    id: columns.accountId.map((_, i) => firstId + i),
+    entryId: columns.accountId.map(() => entryId),
+  });
+}
+
+/**
+ * Posts one journal entry inside the caller's transaction and returns its id. Other modules
+ * (invoices, bills) call this inside their own document's transaction (STYLE.md #7).
+ * Throws 400 (`entryAccounts…` fields: unknown account, amounts, debit ≠ credit, < 2 postings) or
+ * 409 (`dateLedger` on or before the lock date).
+ */
+export async function postJournalEntry(tx: Tx, instanceId: string, userId: string | null, input: JournalEntryInput): Promise<number> {
+  const columns = await resolvePostings(tx, instanceId, input.dateLedger, input.lines);
+  await assertOpenPeriod(tx, instanceId, [input.dateLedger]);
+  const entryId = await allocateIds(tx, instanceId, 'journal_entry', 1);
+  await insertJournalEntries(
+    tx,
+    instanceId,
+    { id: [entryId], dateLedger: [input.dateLedger], description: [input.description], sourceRef: [input.sourceRef ?? null] },
+    { source: input.source ?? 'manual', createdBy: userId },
+  );
+  await writePostings(tx, instanceId, entryId, columns);
+  return entryId;
+}
+
+/** One journal entry with its postings; 404 when the id is not one of the instance's entries. */
+export async function getJournalEntry(tx: Tx, instanceId: string, entryId: number): Promise<JournalEntry> {
+  const [entry] = await selectJournalEntries(tx, instanceId, [entryId]);
+  if (!entry) throw notFoundError('journal_entry_not_found', 'journal entry', entryId);
+  return entry;
+}
+
+async function requireEntryHead(tx: Tx, instanceId: string, entryId: number) {
+  const head = await selectJournalEntryHead(tx, instanceId, entryId);
+  if (!head) throw notFoundError('journal_entry_not_found', 'journal entry', entryId);
+  return head;
+}
+
+/**
+ * Replaces date, description and postings of an entry (postings get new ids). 404 unknown id, 409
+ * when the old or the new date is on or before the lock date, 400 as for posting.
+ */
+export async function replaceJournalEntry(
+  tx: Tx,
+  instanceId: string,
+  entryId: number,
+  input: Omit<JournalEntryInput, 'source' | 'sourceRef'>,
+): Promise<void> {
+  const head = await requireEntryHead(tx, instanceId, entryId);
+  const columns = await resolvePostings(tx, instanceId, input.dateLedger, input.lines);
+  await assertOpenPeriod(tx, instanceId, [head.dateLedger, input.dateLedger]);
+  // Lines first: the entry's date change would otherwise cascade into lines about to be replaced.
+  await deleteJournalLinesOfEntry(tx, instanceId, entryId);
+  await updateJournalEntryHead(tx, instanceId, entryId, { dateLedger: input.dateLedger, description: input.description });
+  await writePostings(tx, instanceId, entryId, columns);
+}
+
+/** Deletes an entry and its postings; 404 unknown id, 409 on or before the lock date. */
+export async function deleteJournalEntry(tx: Tx, instanceId: string, entryId: number): Promise<void> {
+  const head = await requireEntryHead(tx, instanceId, entryId);
+  await assertOpenPeriod(tx, instanceId, [head.dateLedger]);
+  await deleteJournalLinesOfEntry(tx, instanceId, entryId);
+  await deleteJournalEntryRow(tx, instanceId, entryId);
+}
+
+/**
+ * Moves the postings of `entry2` into `entry1` and deletes `entry2`. Both must exist (404) and have
+ * the same date (400 on `entry2`); 409 on or before the lock date. Returns the merged entry.
+ */
+export async function mergeJournalEntries(tx: Tx, instanceId: string, entry1: number, entry2: number): Promise<JournalEntry> {
+  if (entry1 === entry2) throw invalidField('entry2', 'an entry cannot be merged with itself');
+  const target = await requireEntryHead(tx, instanceId, entry1);
+  const source = await requireEntryHead(tx, instanceId, entry2);
+  if (target.dateLedger !== source.dateLedger) {
+    throw invalidField(
+      'entry2',
+      `entry ${entry2} is dated ${source.dateLedger} and entry ${entry1} ${target.dateLedger}: only entries of the same date can be merged`,
+    );
+  }
+  await assertOpenPeriod(tx, instanceId, [target.dateLedger]);
+  await moveJournalLines(tx, instanceId, entry2, entry1);
+  await deleteJournalEntryRow(tx, instanceId, entry2);
+  return getJournalEntry(tx, instanceId, entry1);
+}
+
+/**
+ * Changes the account or the description of one posting. 404 unknown line, 400 (`account.id`)
+ * unknown account, 409 on or before the lock date (both accounts' balances would change).
+ */
+export async function changeJournalLine(
+  tx: Tx,
+  instanceId: string,
+  lineId: number,
+  change: { accountId?: number | undefined; description?: string | null | undefined },
+): Promise<JournalLine> {
+  const line = await selectJournalLine(tx, instanceId, lineId);
+  if (!line) throw notFoundError('journal_line_not_found', 'journal line', lineId);
+  if (change.accountId !== undefined) {
+    const [account] = await selectLedgerAccountHeads(tx, instanceId, [change.accountId]);
+    if (!account) throw invalidField('account.id', `ledger account ${change.accountId} not found`);
+  }
+  // Any change of a posting on or before the lock date is refused, as the database trigger does.
+  await assertOpenPeriod(tx, instanceId, [line.dateLedger]);
+  await updateJournalLine(tx, instanceId, lineId, change);
+  const { entryId: _entryId, dateLedger: _dateLedger, ...updated } = (await selectJournalLine(tx, instanceId, lineId))!;
+  return updated;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** A page of journal entries (by date, then id) with their postings, and the number matching. */
+export async function listJournalEntries(
+  tx: Tx,
+  instanceId: string,
+  filter: JournalEntryFilter,
+  page: PageRequest & { order: 'asc' | 'desc' },
+): Promise<{ data: JournalEntry[]; total: number }> {
+  const { ids, total } = await selectJournalEntryPage(tx, instanceId, filter, {
+    offset: (page.page - 1) * page.pageSize,
+    limit: page.pageSize,
+    order: page.order,
+  });
+  return { data: await selectJournalEntries(tx, instanceId, ids), total };
+}
+
+export type AccountPosting = {
+  id: number;
+  entry: { id: number; dateLedger: string; description: string };
+  amount: string;
+  direction: 1 | -1;
+  debit: string;
+  credit: string;
+  /** The account's balance after this posting (debit − credit, postings ordered by date, entry, line). */
+  balance: string;
+};
+
+/**
+ * An account's postings in date order with a running balance: `openingBalance` is the balance
+ * before `dateFrom` (0.00 without it), `closingBalance` the balance at `dateTo` (all postings
+ * without it). 404 unknown account.
+ */
+export async function listAccountPostings(
+  tx: Tx,
+  instanceId: string,
+  filter: { accountId: number; dateFrom?: string | undefined; dateTo?: string | undefined; text?: string | undefined },
+  page: PageRequest,
+): Promise<{ data: AccountPosting[]; total: number; openingBalance: string; closingBalance: string }> {
+  const [account] = await selectLedgerAccountHeads(tx, instanceId, [filter.accountId]);
+  if (!account) throw notFoundError('ledger_account_not_found', 'ledger account', filter.accountId);
+  const openingBalance = filter.dateFrom ? await accountBalanceAt(tx, instanceId, filter.accountId, dayBefore(filter.dateFrom)) : '0.00';
+  const closingBalance = await accountBalanceAt(tx, instanceId, filter.accountId, filter.dateTo);
+  const { rows, total } = await selectAccountPostings(tx, instanceId, filter, {
+    offset: (page.page - 1) * page.pageSize,
+    limit: page.pageSize,
+  });
+  const opening = new Money(openingBalance);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      entry: { id: row.entry_id, dateLedger: row.date_ledger, description: row.entry_description },
+      amount: row.amount,
+      direction: row.direction,
+      debit: row.direction === 1 ? row.amount : '0.00',
+      credit: row.direction === -1 ? row.amount : '0.00',
+      balance: toFixedAmount(opening.plus(new Money(row.running))),
+    })),
+    total,
+    openingBalance,
+    closingBalance,
+  };
+}

@@ -1,0 +1,361 @@
+/**
+ * Data access for journal entries and their postings (journal_line). Writes are set-based: one
+ * multi-row INSERT … SELECT FROM unnest(…) per batch, so the statement-level triggers of migration
+ * 0001 (lock date, per-month balances, balance check at commit) run once per batch, not per row.
+ */
+import { sumMoney, toFixedAmount, type CurrencyCode } from '@bilan/domain';
+import type { Tx } from '../../db/database.js';
+import { currencyCode, escapeLike } from './ledger-account.sql.js';
+
+/** One posting as answered by the API (docs/api.md "JournalLine"). */
+export type JournalLine = {
+  id: number;
+  account: { id: number; number: string; name: string };
+  /** Absolute amount in the instance currency, 2 decimals. */
+  amount: string;
+  /** +1 debit, -1 credit (spec §3 DebitCredit). */
+  direction: 1 | -1;
+  /** Amount in `currency`, at least 2 decimals. */
+  originalAmount: string;
+  /** Instance-currency units per unit of `currency`. */
+  exchangeRate: string;
+  currency: CurrencyCode;
+  description: string | null;
+};
+
+/** A journal entry with its postings (docs/api.md "JournalEntry"). */
+export type JournalEntry = {
+  id: number;
+  dateLedger: string;
+  description: string;
+  source: string;
+  entryAccounts: JournalLine[];
+  /** Sum of the debit postings (= sum of the credit postings), instance currency, 2 decimals. */
+  debitTotal: string;
+};
+
+/** "100.0000000000" → "100.00", "0.1234500000" → "0.12345": exact, trailing zeros trimmed down to `minDecimals`. */
+export function trimDecimal(value: string, minDecimals: number): string {
+  if (!value.includes('.')) return minDecimals > 0 ? `${value}.${'0'.repeat(minDecimals)}` : value;
+  const [whole, fraction = ''] = value.split('.');
+  const trimmed = fraction.replace(/0+$/, '').padEnd(minDecimals, '0');
+  return trimmed ? `${whole}.${trimmed}` : whole!;
+}
+
+type LineRow = {
+  id: number;
+  entry_id: number;
+  account_id: number;
+  account_number: string;
+  account_name: string;
+  amount: string;
+  direction: 1 | -1;
+  currency_id: number;
+  amount_original: string;
+  exchange_rate: string;
+  description: string | null;
+};
+
+const toJournalLine = (row: LineRow): JournalLine => ({
+  id: row.id,
+  account: { id: row.account_id, number: row.account_number, name: row.account_name },
+  amount: toFixedAmount(row.amount),
+  direction: row.direction,
+  originalAmount: trimDecimal(row.amount_original, 2),
+  exchangeRate: trimDecimal(row.exchange_rate, 0),
+  currency: currencyCode(row.currency_id),
+  description: row.description,
+});
+
+const LINE_COLUMNS = `l.id, l.entry_id, l.account_id, a.number AS account_number, a.name AS account_name, l.amount::text AS amount,
+  l.direction, l.currency_id, l.amount_original::text AS amount_original, l.exchange_rate::text AS exchange_rate, l.description`;
+
+/** Postings by line id (for the line answers of entry/account/update). */
+export async function selectJournalLine(tx: Tx, instanceId: string, lineId: number): Promise<(JournalLine & { entryId: number; dateLedger: string }) | undefined> {
+  const [row] = await tx.query<LineRow & { date_ledger: string }>(
+    `SELECT ${LINE_COLUMNS}, l.date_ledger
+       FROM journal_line l JOIN ledger_account a ON a.instance_id = l.instance_id AND a.id = l.account_id
+      WHERE l.instance_id = $1 AND l.id = $2`,
+    [instanceId, lineId],
+  );
+  return row ? { ...toJournalLine(row), entryId: row.entry_id, dateLedger: row.date_ledger } : undefined;
+}
+
+/** Journal entries with their postings, in the order of `entryIds`; unknown ids are left out. */
+export async function selectJournalEntries(tx: Tx, instanceId: string, entryIds: readonly number[]): Promise<JournalEntry[]> {
+  if (entryIds.length === 0) return [];
+  const entries = await tx.query<{ id: number; date_ledger: string; description: string; source: string }>(
+    `SELECT id, date_ledger, description, source FROM journal_entry WHERE instance_id = $1 AND id = ANY ($2::int[])`,
+    [instanceId, [...entryIds]],
+  );
+  const lines = await tx.query<LineRow>(
+    `SELECT ${LINE_COLUMNS}
+       FROM journal_line l JOIN ledger_account a ON a.instance_id = l.instance_id AND a.id = l.account_id
+      WHERE l.instance_id = $1 AND l.entry_id = ANY ($2::int[])
+      ORDER BY l.entry_id, l.id`,
+    [instanceId, [...entryIds]],
+  );
+  const byEntry = new Map<number, LineRow[]>();
+  for (const line of lines) {
+    const list = byEntry.get(line.entry_id);
+    if (list) list.push(line);
+    else byEntry.set(line.entry_id, [line]);
+  }
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return entryIds.flatMap((entryId) => {
+    const entry = byId.get(entryId);
+    if (!entry) return [];
+    const entryLines = byEntry.get(entryId) ?? [];
+    return [
+      {
+        id: entry.id,
+        dateLedger: entry.date_ledger,
+        description: entry.description,
+        source: entry.source,
+        entryAccounts: entryLines.map(toJournalLine),
+        debitTotal: toFixedAmount(sumMoney(entryLines.filter((l) => l.direction === 1).map((l) => l.amount))),
+      },
+    ];
+  });
+}
+
+export interface JournalEntryFilter {
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  text?: string | undefined;
+  accountId?: number | undefined;
+}
+
+/** One page of entry ids (by date, then id) and the number of entries matching the filter. */
+export async function selectJournalEntryPage(
+  tx: Tx,
+  instanceId: string,
+  filter: JournalEntryFilter,
+  page: { offset: number; limit: number; order: 'asc' | 'desc' },
+): Promise<{ ids: number[]; total: number }> {
+  const where = `e.instance_id = $1
+        AND ($2::date IS NULL OR e.date_ledger >= $2) AND ($3::date IS NULL OR e.date_ledger <= $3)
+        AND ($4::text IS NULL OR e.description ILIKE '%' || $4 || '%' OR e.source_ref = $5 OR e.id::text = $5)
+        AND ($6::int IS NULL OR EXISTS (SELECT 1 FROM journal_line l
+                                         WHERE l.instance_id = $1 AND l.entry_id = e.id AND l.account_id = $6))`;
+  const params = [
+    instanceId,
+    filter.dateFrom ?? null,
+    filter.dateTo ?? null,
+    filter.text ? escapeLike(filter.text) : null,
+    filter.text ?? null,
+    filter.accountId ?? null,
+  ];
+  const [count] = await tx.query<{ total: string }>(`SELECT count(*) AS total FROM journal_entry e WHERE ${where}`, params);
+  const direction = page.order === 'desc' ? 'DESC' : 'ASC';
+  const rows = await tx.query<{ id: number }>(
+    `SELECT e.id FROM journal_entry e WHERE ${where}
+      ORDER BY e.date_ledger ${direction}, e.id ${direction} LIMIT $7 OFFSET $8`,
+    [...params, page.limit, page.offset],
+  );
+  return { ids: rows.map((row) => row.id), total: Number(count!.total) };
+}
+
+export interface JournalEntryHead {
+  id: number;
+  dateLedger: string;
+}
+
+/** Id and date of one entry, or undefined when it is not one of the instance's entries. */
+export async function selectJournalEntryHead(tx: Tx, instanceId: string, entryId: number): Promise<JournalEntryHead | undefined> {
+  const [row] = await tx.query<{ id: number; date_ledger: string }>(
+    'SELECT id, date_ledger FROM journal_entry WHERE instance_id = $1 AND id = $2',
+    [instanceId, entryId],
+  );
+  return row ? { id: row.id, dateLedger: row.date_ledger } : undefined;
+}
+
+/** Reserves `count` consecutive ids of `kind` for the instance in one call; returns the first. */
+export async function allocateIds(
+  tx: Tx,
+  instanceId: string,
+  kind: 'journal_entry' | 'journal_line' | 'ledger_account' | 'account_group',
+  count: number,
+): Promise<number> {
+  if (count === 0) return 0;
+  const [row] = await tx.query<{ last: number }>('SELECT next_ids($1, $2, $3) AS last', [instanceId, kind, count]);
+  return row!.last - count + 1;
+}
+
+/** Journal entries to insert, column by column (the layout unnest wants). */
+export interface JournalEntryColumns {
+  id: number[];
+  dateLedger: string[];
+  description: string[];
+  sourceRef: (string | null)[];
+}
+
+/** Postings to insert, column by column. */
+export interface JournalLineColumns {
+  id: number[];
+  entryId: number[];
+  dateLedger: string[];
+  accountId: number[];
+  direction: number[];
+  /** Absolute amounts in the instance currency, decimal strings. */
+  amount: string[];
+  currencyId: number[];
+  amountOriginal: string[];
+  exchangeRate: string[];
+  description: (string | null)[];
+}
+
+const ENTRY_BATCH = 5_000;
+const LINE_BATCH = 10_000;
+
+/** Inserts journal entries in batches of multi-row INSERT … SELECT FROM unnest. */
+export async function insertJournalEntries(
+  tx: Tx,
+  instanceId: string,
+  entries: JournalEntryColumns,
+  meta: { source: string; createdBy: string | null },
+): Promise<void> {
+  for (let start = 0; start < entries.id.length; start += ENTRY_BATCH) {
+    const end = start + ENTRY_BATCH;
+    await tx.query(
+      `INSERT INTO journal_entry (instance_id, id, date_ledger, description, source, source_ref, created_by)
+       SELECT $1, r.id, r.date_ledger, r.description, $2, r.source_ref, $3
+         FROM unnest($4::int[], $5::date[], $6::text[], $7::text[]) AS r(id, date_ledger, description, source_ref)`,
+      [
+        instanceId,
+        meta.source,
+        meta.createdBy,
+        entries.id.slice(start, end),
+        entries.dateLedger.slice(start, end),
+        entries.description.slice(start, end),
+        entries.sourceRef.slice(start, end),
+      ],
+    );
+  }
+}
+
+/** Inserts postings in batches of multi-row INSERT … SELECT FROM unnest. */
+export async function insertJournalLines(tx: Tx, instanceId: string, lines: JournalLineColumns): Promise<void> {
+  for (let start = 0; start < lines.id.length; start += LINE_BATCH) {
+    const end = start + LINE_BATCH;
+    await tx.query(
+      `INSERT INTO journal_line (instance_id, id, entry_id, date_ledger, account_id, direction, amount, currency_id,
+                                 amount_original, exchange_rate, description)
+       SELECT $1, r.id, r.entry_id, r.date_ledger, r.account_id, r.direction, r.amount, r.currency_id,
+              r.amount_original, r.exchange_rate, r.description
+         FROM unnest($2::int[], $3::int[], $4::date[], $5::int[], $6::smallint[], $7::numeric[], $8::smallint[],
+                     $9::numeric[], $10::numeric[], $11::text[])
+              AS r(id, entry_id, date_ledger, account_id, direction, amount, currency_id, amount_original, exchange_rate, description)`,
+      [
+        instanceId,
+        lines.id.slice(start, end),
+        lines.entryId.slice(start, end),
+        lines.dateLedger.slice(start, end),
+        lines.accountId.slice(start, end),
+        lines.direction.slice(start, end),
+        lines.amount.slice(start, end),
+        lines.currencyId.slice(start, end),
+        lines.amountOriginal.slice(start, end),
+        lines.exchangeRate.slice(start, end),
+        lines.description.slice(start, end),
+      ],
+    );
+  }
+}
+
+/** Sets date and description of an entry (its postings' dates follow through the foreign key's ON UPDATE CASCADE). */
+export async function updateJournalEntryHead(
+  tx: Tx,
+  instanceId: string,
+  entryId: number,
+  values: { dateLedger: string; description: string },
+): Promise<void> {
+  await tx.query('UPDATE journal_entry SET date_ledger = $3, description = $4 WHERE instance_id = $1 AND id = $2', [
+    instanceId,
+    entryId,
+    values.dateLedger,
+    values.description,
+  ]);
+}
+
+/** Deletes every posting of an entry in one statement (one trigger run for the month balances). */
+export async function deleteJournalLinesOfEntry(tx: Tx, instanceId: string, entryId: number): Promise<void> {
+  await tx.query('DELETE FROM journal_line WHERE instance_id = $1 AND entry_id = $2', [instanceId, entryId]);
+}
+
+/** Deletes the entry row; its postings, if any remain, go with it (ON DELETE CASCADE). */
+export async function deleteJournalEntryRow(tx: Tx, instanceId: string, entryId: number): Promise<void> {
+  await tx.query('DELETE FROM journal_entry WHERE instance_id = $1 AND id = $2', [instanceId, entryId]);
+}
+
+/** Moves every posting of `fromEntryId` to `toEntryId` (same date: the lines' foreign key keeps dates equal). */
+export async function moveJournalLines(tx: Tx, instanceId: string, fromEntryId: number, toEntryId: number): Promise<void> {
+  await tx.query('UPDATE journal_line SET entry_id = $3 WHERE instance_id = $1 AND entry_id = $2', [instanceId, fromEntryId, toEntryId]);
+}
+
+/** Changes the account (when given) and the description (when not undefined; null clears it) of one posting. */
+export async function updateJournalLine(
+  tx: Tx,
+  instanceId: string,
+  lineId: number,
+  values: { accountId?: number | undefined; description?: string | null | undefined },
+): Promise<void> {
+  await tx.query(
+    `UPDATE journal_line
+        SET account_id = coalesce($3, account_id),
+            description = CASE WHEN $4::boolean THEN $5 ELSE description END
+      WHERE instance_id = $1 AND id = $2`,
+    [instanceId, lineId, values.accountId ?? null, values.description !== undefined, values.description ?? null],
+  );
+}
+
+export type AccountPostingRow = {
+  id: number;
+  entry_id: number;
+  date_ledger: string;
+  entry_description: string;
+  amount: string;
+  direction: 1 | -1;
+  /** Debit minus credit of the account's postings in the date range up to and including this one. */
+  running: string;
+};
+
+/**
+ * One page of an account's postings in date order with the running sum from `dateFrom`, and the
+ * number of postings matching. The running sum covers every posting in the range, so it stays the
+ * account's balance when `text` hides some rows.
+ */
+export async function selectAccountPostings(
+  tx: Tx,
+  instanceId: string,
+  filter: { accountId: number; dateFrom?: string | undefined; dateTo?: string | undefined; text?: string | undefined },
+  page: { offset: number; limit: number },
+): Promise<{ rows: AccountPostingRow[]; total: number }> {
+  const params = [instanceId, filter.accountId, filter.dateFrom ?? null, filter.dateTo ?? null, filter.text ? escapeLike(filter.text) : null];
+  const ranged = `
+    SELECT l.id, l.entry_id, l.date_ledger, e.description AS entry_description, l.description AS line_description,
+           l.amount, l.direction,
+           sum(l.amount * l.direction) OVER (ORDER BY l.date_ledger, l.entry_id, l.id) AS running
+      FROM journal_line l JOIN journal_entry e ON e.instance_id = l.instance_id AND e.id = l.entry_id
+     WHERE l.instance_id = $1 AND l.account_id = $2
+       AND ($3::date IS NULL OR l.date_ledger >= $3) AND ($4::date IS NULL OR l.date_ledger <= $4)`;
+  const matches = (entryDescription: string, lineDescription: string) =>
+    `($5::text IS NULL OR ${entryDescription} ILIKE '%' || $5 || '%' OR ${lineDescription} ILIKE '%' || $5 || '%')`;
+  const [count] = await tx.query<{ total: string }>(
+    `SELECT count(*) AS total
+       FROM journal_line l JOIN journal_entry e ON e.instance_id = l.instance_id AND e.id = l.entry_id
+      WHERE l.instance_id = $1 AND l.account_id = $2
+        AND ($3::date IS NULL OR l.date_ledger >= $3) AND ($4::date IS NULL OR l.date_ledger <= $4)
+        AND ${matches('e.description', 'l.description')}`,
+    params,
+  );
+  const rows = await tx.query<AccountPostingRow>(
+    `SELECT p.id, p.entry_id, p.date_ledger, p.entry_description, p.amount::text AS amount, p.direction, p.running::text AS running
+       FROM (${ranged}) p
+      WHERE ${matches('p.entry_description', 'p.line_description')}
+      ORDER BY p.date_ledger, p.entry_id, p.id
+      LIMIT $6 OFFSET $7`,
+    [...params, page.limit, page.offset],
+  );
+  return { rows, total: Number(count!.total) };
+}

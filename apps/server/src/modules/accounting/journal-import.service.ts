@@ -1,0 +1,169 @@
+/**
+ * Journal import from CSV `date,entry,description,account,amount,currency` (spec §5 "Journal entry
+ * from imported data"): one row per posting, signed amount (positive debit, negative credit), rows
+ * with the same `entry` key form one journal entry dated and described by its first row.
+ * All or nothing in the caller's transaction; shared by POST /api/accounting/import/journal and
+ * the CLI's `import journal`.
+ */
+import { currencyCodeById, isAmountString, isCurrencyCode, isValidIsoDate, toFixedAmount, toMoney, type Money } from '@bilan/domain';
+import type { Tx } from '../../db/database.js';
+import { AccountingError } from './accounting.errors.js';
+import { selectInstanceCurrencyId, selectLockDate } from './accounting.sql.js';
+import { parseCsv, RowErrors } from './csv.js';
+import { allocateIds, insertJournalEntries, insertJournalLines, type JournalLineColumns } from './journal-entry.sql.js';
+import { ledgerAccountIdsByNumber } from './ledger-account.sql.js';
+
+/** Row date message: names the format, since a file has no form field to show it beside. */
+const DATE_MESSAGE = 'expected a date YYYY-MM-DD with a year from 1900 to 2300';
+
+export type JournalImportResult = {
+  entries: number;
+  lines: number;
+  /** Earliest and latest entry date (YYYY-MM-DD). */
+  dateFrom: string;
+  dateTo: string;
+};
+
+const JOURNAL_COLUMNS = {
+  required: ['date', 'entry', 'description', 'account', 'amount'],
+  allowed: ['date', 'entry', 'description', 'account', 'amount', 'currency'],
+} as const;
+
+/** The spec's message for an account number without a ledger account (spec §5, §8). */
+export const unmappedAccountMessage = (number: string) => `could not map account ${number}`;
+
+interface ImportEntry {
+  key: string;
+  line: number;
+  date: string;
+  description: string;
+  rows: number[];
+  balance: Money;
+}
+
+/**
+ * Imports a journal CSV into the instance. Validation happens before any write: every unknown
+ * account number is listed ("could not map account 1234, could not map account 5678"), other
+ * errors name line and column; a currency other than the instance's is refused (the format has no
+ * exchange rate); every entry must balance with ≥ 2 postings; no date on or before the lock date
+ * (409). Then ids come from one next_ids call per kind and entries and postings are inserted in
+ * batches of multi-row INSERT … SELECT FROM unnest, so the triggers run once per batch.
+ */
+export async function importJournal(tx: Tx, instanceId: string, userId: string | null, csvText: string): Promise<JournalImportResult> {
+  const { records } = parseCsv(csvText, JOURNAL_COLUMNS);
+  const instanceCurrency = currencyCodeById(await selectInstanceCurrencyId(tx, instanceId))!;
+  const accountIds = await ledgerAccountIdsByNumber(tx, instanceId);
+  const errors = new RowErrors();
+  const unmapped = new Set<string>();
+  const entries = new Map<string, ImportEntry>();
+
+  const rowAccount: number[] = new Array(records.length);
+  const rowAmount: string[] = new Array(records.length);
+  records.forEach(({ line, values }, index) => {
+    const date = values.date ?? '';
+    const key = values.entry ?? '';
+    const description = values.description ?? '';
+    const number = values.account ?? '';
+    const amount = values.amount ?? '';
+    const currency = (values.currency ?? '').toUpperCase();
+
+    if (!isValidIsoDate(date)) errors.add(line, 'date', DATE_MESSAGE);
+    if (!key) errors.add(line, 'entry', 'This field is required');
+    else if (key.length > 100) errors.add(line, 'entry', 'at most 100 characters');
+    if (description.length > 500) errors.add(line, 'description', 'at most 500 characters');
+    if (!number) errors.add(line, 'account', 'This field is required');
+    else if (accountIds.has(number)) rowAccount[index] = accountIds.get(number)!;
+    else unmapped.add(number);
+    if (!isAmountString(amount, 2)) errors.add(line, 'amount', `"${amount}" is not an amount with at most 2 decimals such as -1994.75`);
+    else rowAmount[index] = amount;
+    if (currency && currency !== instanceCurrency) {
+      errors.add(
+        line,
+        'currency',
+        isCurrencyCode(currency)
+          ? `${currency} is not the instance currency ${instanceCurrency}; the format has no exchange rate, so convert amounts to ${instanceCurrency} first`
+          : `unknown currency "${values.currency}"`,
+      );
+    }
+    if (!key) return;
+    const entry = entries.get(key);
+    if (!entry) {
+      entries.set(key, { key, line, date, description, rows: [index], balance: toMoney(rowAmount[index] ?? 0) });
+      return;
+    }
+    if (date !== entry.date && isValidIsoDate(date)) {
+      errors.add(line, 'date', `entry ${key} is dated ${entry.date} on line ${entry.line}; its rows must share that date`);
+    }
+    entry.rows.push(index);
+    if (rowAmount[index] !== undefined) entry.balance = entry.balance.plus(toMoney(rowAmount[index]));
+  });
+
+  for (const entry of entries.values()) {
+    if (entry.rows.length < 2) errors.add(entry.line, 'entry', `entry ${entry.key} needs at least two postings`);
+    else if (!entry.balance.isZero()) {
+      errors.add(entry.line, 'amount', `entry ${entry.key} does not balance: debit minus credit is ${toFixedAmount(entry.balance)}`);
+    }
+  }
+  if (unmapped.size || errors.count) {
+    throw errors.toError(unmapped.size ? [{ column: 'account', message: [...unmapped].map(unmappedAccountMessage).join(', ') }] : []);
+  }
+
+  const list = [...entries.values()];
+  const dates = list.map((entry) => entry.date).sort();
+  const dateFrom = dates[0]!;
+  const dateTo = dates[dates.length - 1]!;
+  const lockDate = await selectLockDate(tx, instanceId);
+  if (lockDate !== null && dateFrom <= lockDate) {
+    const first = list.find((entry) => entry.date <= lockDate)!;
+    const message = `line ${first.line}: the date ${first.date} is on or before the lock date ${lockDate}`;
+    throw new AccountingError('period_locked', message, { dateLedger: message });
+  }
+
+  const firstEntryId = await allocateIds(tx, instanceId, 'journal_entry', list.length);
+  const firstLineId = await allocateIds(tx, instanceId, 'journal_line', records.length);
+  const currencyId = await selectInstanceCurrencyId(tx, instanceId);
+  const lines: JournalLineColumns = {
+    id: [],
+    entryId: [],
+    dateLedger: [],
+    accountId: [],
+    direction: [],
+    amount: [],
+    currencyId: [],
+    amountOriginal: [],
+    exchangeRate: [],
+    description: [],
+  };
+  list.forEach((entry, entryIndex) => {
+    for (const row of entry.rows) {
+      const signed = rowAmount[row]!;
+      const absolute = signed.startsWith('-') ? signed.slice(1) : signed;
+      const rowDescription = records[row]!.values.description ?? '';
+      lines.id.push(firstLineId + lines.id.length);
+      lines.entryId.push(firstEntryId + entryIndex);
+      lines.dateLedger.push(entry.date);
+      lines.accountId.push(rowAccount[row]!);
+      // Zero postings (they occur in real exports) count as debit: the direction of 0 is immaterial.
+      lines.direction.push(signed.startsWith('-') ? -1 : 1);
+      lines.amount.push(absolute);
+      lines.currencyId.push(currencyId);
+      lines.amountOriginal.push(absolute);
+      lines.exchangeRate.push('1');
+      // A row whose description differs from its entry's keeps it on the posting.
+      lines.description.push(rowDescription === entry.description ? null : rowDescription);
+    }
+  });
+  await insertJournalEntries(
+    tx,
+    instanceId,
+    {
+      id: list.map((_, i) => firstEntryId + i),
+      dateLedger: list.map((entry) => entry.date),
+      description: list.map((entry) => entry.description),
+      sourceRef: list.map((entry) => entry.key),
+    },
+    { source: 'import', createdBy: userId },
+  );
+  await insertJournalLines(tx, instanceId, lines);
+  return { entries: list.length, lines: records.length, dateFrom, dateTo };
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auth } from '../../http/access.js';
+
+const countsSchema = z.object({
+  Mail: z.number().int(),
+  Payable: z.number().int(),
+  TransactionGroup: z.number().int(),
+  Invoice: z.number().int(),
+});
+
+/**
+ * GET /api/analytics/counts → the dashboard tiles (spec §2.4, §7.1). Modules not built yet count 0;
+ * each module adds its count here when its table exists.
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/analytics/counts',
+    { config: { access: 'read' }, schema: { tags: ['analytics'], response: { 200: countsSchema } } },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, async () => ({ Mail: 0, Payable: 0, TransactionGroup: 0, Invoice: 0 }));
+    },
+  );
+};

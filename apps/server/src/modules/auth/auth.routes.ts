@@ -1,0 +1,195 @@
+/**
+ * Session API of sign-up and sign-in (spec §7.2, §4 Signup/Login/Single sign-on return, §5, §8).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isSsoProvider, type SsoProvider } from '@bilan/domain';
+import { AppError, badRequest, notFound, unauthenticated } from '../../http/errors.js';
+import { auditClient, recordAuditNow } from '../audit/audit.service.js';
+import { signIn, findInstanceByName, INSTANCE_NAME_TAKEN } from './auth.service.js';
+import { REFRESH_COOKIE } from './session.service.js';
+import { decodeState, SsoService } from './sso.service.js';
+
+const SSO_COOKIE = 'bilan_sso';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }).passthrough();
+const tokenSchema = z.object({ token: z.string() });
+const signedInSchema = z.object({
+  token: z.string(),
+  user: z.object({ uuid: z.string(), email: z.string() }),
+  instance: z.object({ uuid: z.string(), name: z.string() }),
+});
+const instanceNameSchema = z
+  .string({ error: 'This field is required' })
+  .trim()
+  .min(1, 'This field must be given')
+  .max(100, 'the name may have at most 100 characters');
+
+/** The provider path parameter, refused with the spec's message (§5) when unknown. */
+function providerOf(value: string): SsoProvider {
+  if (!isSsoProvider(value)) throw badRequest('SSO provider not recognized', { provider: 'SSO provider not recognized' });
+  return value;
+}
+
+const clientMeta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sso = new SsoService(app.config, app.db);
+  const secureCookies = app.config.env === 'production';
+
+  const setRefreshCookie = (reply: FastifyReply, token: string, expires: Date) =>
+    reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: secureCookies, path: '/napi/auth', expires });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secureCookies, path: '/napi/auth' });
+
+  app.post(
+    '/instance/exists',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        description: 'Looks a workplace up by name (case-insensitive). 200 when it exists; 404 means the name is free (spec §7.2).',
+        body: z.strictObject({ name: instanceNameSchema }),
+        response: {
+          200: z.object({ uuid: z.string(), name: z.string() }),
+          404: z.object({ error: z.string(), err: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const found = await app.db.withAuth((tx) => findInstanceByName(tx, request.body.name));
+      if (!found) return reply.code(404).send({ error: 'Instance not found', err: 'Instance not found' });
+      return found;
+    },
+  );
+
+  app.get(
+    '/auth/:provider/url',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        description:
+          'Starts single sign-on: answers the provider URL to send the browser to. `instance` is the workplace uuid to sign in to, ' +
+          'or the new workplace name with isSignup=true. Sets a short-lived cookie that binds the sign-in to this browser.',
+        params: z.object({ provider: z.string() }),
+        querystring: z.object({ instance: z.string().trim().min(1, 'instance wrong').max(200), isSignup: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.object({ url: z.string() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const provider = providerOf(request.params.provider);
+      const isSignup = request.query.isSignup === 'true';
+      let instance = request.query.instance;
+      if (isSignup) {
+        const name = instanceNameSchema.safeParse(instance);
+        if (!name.success) throw badRequest(name.error.issues[0]!.message, { instance: name.error.issues[0]!.message });
+        instance = name.data;
+        if (await app.db.withAuth((tx) => findInstanceByName(tx, instance))) {
+          throw new AppError('conflict', INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });
+        }
+      } else {
+        if (!UUID.test(instance)) throw badRequest('instance wrong', { instance: 'instance wrong' });
+        const [row] = await app.db.withAuth((tx) => tx.query('SELECT 1 FROM instance WHERE id = $1', [instance]));
+        if (!row) throw notFound('Instance');
+      }
+      const start = await sso.start(provider, instance, isSignup);
+      reply.setCookie(SSO_COOKIE, start.loginId, {
+        httpOnly: true,
+        // Lax: the cookie must survive the top-level navigation back from the provider.
+        sameSite: 'lax',
+        secure: secureCookies,
+        path: '/napi/auth',
+        maxAge: 600,
+      });
+      return { url: start.url };
+    },
+  );
+
+  app.get(
+    '/auth/:provider/redirect',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        description:
+          'Finishes single sign-on with the query the provider sent to /sso/{provider}/redirect. Answers an access token and sets ' +
+          'the refresh cookie. 400 SSO provider not recognized | Code expected | instance wrong; 401/403 Could not log you in; ' +
+          '409 Instance name already taken (sign-up race).',
+        params: z.object({ provider: z.string() }),
+        querystring: z.record(z.string(), z.string()),
+        response: { 200: signedInSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const provider = providerOf(request.params.provider);
+      const { code, state } = request.query;
+      if (!code || !state) throw badRequest('Code expected', { code: 'Code expected' });
+      const decoded = decodeState(state);
+      if (!decoded || typeof decoded.instance !== 'string' || !decoded.instance || typeof decoded.id !== 'string') {
+        throw badRequest('instance wrong', { state: 'instance wrong' });
+      }
+      const loginId = decoded.id;
+      const query = new URLSearchParams(request.query);
+      reply.clearCookie(SSO_COOKIE, { path: '/napi/auth' });
+      try {
+        const { login, identity } = await sso.finish(provider, loginId, request.cookies[SSO_COOKIE], query);
+        const result = await app.db.withAuth((tx) => signIn(tx, app.sessions, login, identity, clientMeta(request)));
+        setRefreshCookie(reply, result.session.refreshToken, result.session.refreshExpiresAt);
+        return { token: result.session.accessToken, user: result.user, instance: result.instance };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const reason = String(error.extra?.reason ?? error.message);
+        request.log.warn({ reason, provider }, 'sign-in refused');
+        await recordAuditNow(app.db, { event: 'signin.failure', ...auditClient(request), detail: { provider, reason } });
+        // The reason stays in the log and the audit trail; the browser learns only the spec's text.
+        throw new AppError(error.code, error.message, error.fields);
+      }
+    },
+  );
+
+  app.get(
+    '/auth/refresh',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        description: 'Rotates the refresh cookie and answers a new access token (the web calls it every 8 minutes, spec §9). 401 when the session is over.',
+        security: [],
+        response: { 200: tokenSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[REFRESH_COOKIE];
+      const issued = token ? await app.sessions.refresh(token, clientMeta(request)) : null;
+      if (!issued) {
+        clearRefreshCookie(reply);
+        throw unauthenticated('Session expired');
+      }
+      setRefreshCookie(reply, issued.refreshToken, issued.refreshExpiresAt);
+      return { token: issued.accessToken };
+    },
+  );
+
+  app.get(
+    '/auth/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        description: 'Revokes the session of the refresh cookie and clears it.',
+        security: [],
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[REFRESH_COOKIE];
+      const session = token ? await app.sessions.revoke(token) : undefined;
+      if (session) await recordAuditNow(app.db, { event: 'logout', ...session, ...auditClient(request) });
+      clearRefreshCookie(reply);
+      return { ok: true as const };
+    },
+  );
+};

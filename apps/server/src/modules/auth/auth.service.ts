@@ -1,0 +1,79 @@
+/**
+ * Sign-up and sign-in once the identity provider has vouched for the user: find or create the
+ * user, create the instance at sign-up (the user becomes its owner), check membership at sign-in,
+ * and start a session — all in one transaction.
+ */
+import type { Tx } from '../../db/database.js';
+import { AppError, conflict } from '../../http/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { ClientMeta, IssuedSession, SessionService } from './session.service.js';
+import type { SsoIdentity, SsoLogin } from './sso.service.js';
+
+export const INSTANCE_NAME_TAKEN = 'Instance name already taken';
+
+export interface SignedIn {
+  session: IssuedSession;
+  user: { uuid: string; email: string };
+  instance: { uuid: string; name: string };
+}
+
+/** Finds the user of an identity, links it to a user with the same e-mail, or creates the user. */
+async function upsertUser(tx: Tx, provider: string, identity: SsoIdentity): Promise<string> {
+  const [linked] = await tx.query<{ user_id: string }>(
+    'UPDATE user_identity SET last_login_at = now(), email = $3 WHERE provider = $1 AND subject = $2 RETURNING user_id',
+    [provider, identity.subject, identity.email],
+  );
+  if (linked) return linked.user_id;
+  const [user] = await tx.query<{ id: string }>(
+    `INSERT INTO app_user (email, first_name, last_name) VALUES ($1, $2, $3)
+     ON CONFLICT (email) DO UPDATE SET email = excluded.email
+     RETURNING id`,
+    [identity.email, identity.firstName, identity.lastName],
+  );
+  await tx.query('INSERT INTO user_identity (provider, subject, user_id, email) VALUES ($1, $2, $3, $4)', [
+    provider,
+    identity.subject,
+    user!.id,
+    identity.email,
+  ]);
+  return user!.id;
+}
+
+/** Looks an instance up by name, case-insensitively (names are unique regardless of case). */
+export async function findInstanceByName(tx: Tx, name: string): Promise<{ uuid: string; name: string } | undefined> {
+  const [row] = await tx.query<{ id: string; name: string }>('SELECT id, name FROM instance WHERE lower(name) = lower($1)', [
+    name.trim(),
+  ]);
+  return row ? { uuid: row.id, name: row.name } : undefined;
+}
+
+export async function signIn(tx: Tx, sessions: SessionService, login: SsoLogin, identity: SsoIdentity, meta: ClientMeta): Promise<SignedIn> {
+  const userId = await upsertUser(tx, login.provider, identity);
+  let instance: { uuid: string; name: string };
+  if (login.isSignup) {
+    if (await findInstanceByName(tx, login.instance)) throw conflict(INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });
+    const [row] = await tx.query<{ id: string; name: string }>('INSERT INTO instance (name) VALUES ($1) RETURNING id, name', [
+      login.instance.trim(),
+    ]);
+    instance = { uuid: row!.id, name: row!.name };
+    await tx.query(`INSERT INTO instance_member (instance_id, user_id, role) VALUES ($1, $2, 'owner')`, [instance.uuid, userId]);
+  } else {
+    const [row] = await tx.query<{ id: string; name: string }>(
+      `SELECT i.id, i.name FROM instance i JOIN instance_member m ON m.instance_id = i.id
+        WHERE i.id = $1 AND m.user_id = $2`,
+      [login.instance, userId],
+    );
+    if (!row) throw new AppError('forbidden', 'Could not log you in', undefined, { reason: 'not a member of this workplace' });
+    instance = { uuid: row.id, name: row.name };
+  }
+  const session = await sessions.start(tx, userId, instance.uuid, meta);
+  await recordAudit(tx, {
+    event: login.isSignup ? 'signup' : 'signin.success',
+    userId,
+    instanceId: instance.uuid,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent ?? null,
+    detail: { provider: login.provider },
+  });
+  return { session, user: { uuid: userId, email: identity.email }, instance };
+}

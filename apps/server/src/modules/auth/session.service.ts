@@ -1,0 +1,176 @@
+/**
+ * Sessions (DESIGN.md "sessions"): a short-lived access token (JWT, HS256) sent as bearer, and a
+ * refresh token in an httpOnly SameSite=Strict cookie. Only the SHA-256 of a refresh token is
+ * stored; each refresh rotates it, and presenting an already rotated token revokes its family
+ * (OAuth 2.0 Security BCP, RFC 9700 §4.14.2 "refresh token rotation").
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { RoleName } from '@bilan/domain';
+import type { Config } from '../../config.js';
+import type { Database, Tx } from '../../db/database.js';
+import type { AuthContext } from '../../http/access.js';
+import { recordAudit } from '../audit/audit.service.js';
+
+/** Access tokens live 15 minutes; the web refreshes every 8 (spec §9). */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+/** A refresh token unused for 12 hours expires; every rotation starts a new 12 hours. */
+export const REFRESH_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+export const REFRESH_COOKIE = 'bilan_refresh';
+
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+export interface ClientMeta {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/** Reads a named secret, creating it once (shared by every server on the same database). */
+export async function serverSecret(db: Database, name: string, create: () => string | Promise<string>): Promise<string> {
+  const read = async () =>
+    (await db.withAuth((tx) => tx.query<{ value: string }>('SELECT value FROM server_secret WHERE name = $1', [name])))[0]?.value;
+  const existing = await read();
+  if (existing !== undefined) return existing;
+  const value = await create();
+  // Two servers starting at once: the first insert wins and both read it back.
+  await db.withAuth((tx) =>
+    tx.query('INSERT INTO server_secret (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, value]),
+  );
+  return (await read())!;
+}
+
+export class SessionService {
+  private constructor(
+    private readonly db: Database,
+    private readonly key: Uint8Array,
+    private readonly issuer: string,
+  ) {}
+
+  static async create(db: Database, config: Config): Promise<SessionService> {
+    const secret = await serverSecret(db, 'jwt-hs256', () => randomBytes(32).toString('base64url'));
+    return new SessionService(db, Buffer.from(secret, 'base64url'), config.publicUrl);
+  }
+
+  /** Signs an access token for a member of an instance. */
+  async signAccessToken(claims: AuthContext): Promise<string> {
+    return new SignJWT({ iid: claims.instanceId, role: claims.role, sid: claims.sessionId, su: claims.isSuperadmin })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(this.issuer)
+      .setAudience('bilan')
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+      .sign(this.key);
+  }
+
+  /** The context of a valid, unexpired access token, or null. */
+  async verifyAccessToken(token: string): Promise<AuthContext | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, audience: 'bilan', algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.iid !== 'string' || typeof payload.sid !== 'string') return null;
+      return {
+        userId: payload.sub,
+        instanceId: payload.iid,
+        role: payload.role as RoleName,
+        sessionId: payload.sid,
+        isSuperadmin: payload.su === true,
+      };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+
+  /** Starts a session family for a user in an instance (inside the caller's sign-in transaction). */
+  async start(tx: Tx, userId: string, instanceId: string, meta: ClientMeta): Promise<IssuedSession> {
+    const familyId = crypto.randomUUID();
+    return this.insertToken(tx, familyId, userId, instanceId, meta);
+  }
+
+  private async insertToken(tx: Tx, familyId: string, userId: string, instanceId: string, meta: ClientMeta): Promise<IssuedSession> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_MS);
+    await tx.query(
+      `INSERT INTO auth_session (family_id, user_id, instance_id, token_hash, expires_at, ip, user_agent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [familyId, userId, instanceId, sha256(refreshToken), refreshExpiresAt, meta.ip ?? null, meta.userAgent?.slice(0, 500) ?? null],
+    );
+    const member = await this.membership(tx, userId, instanceId);
+    if (!member) throw new Error('session started for a user who is not a member');
+    const accessToken = await this.signAccessToken({
+      userId,
+      instanceId,
+      role: member.role,
+      sessionId: familyId,
+      isSuperadmin: member.isSuperadmin,
+    });
+    return { accessToken, refreshToken, refreshExpiresAt };
+  }
+
+  private async membership(tx: Tx, userId: string, instanceId: string) {
+    const [row] = await tx.query<{ role: RoleName; is_superadmin: boolean }>(
+      `SELECT m.role, u.is_superadmin FROM instance_member m JOIN app_user u ON u.id = m.user_id
+        WHERE m.user_id = $1 AND m.instance_id = $2`,
+      [userId, instanceId],
+    );
+    return row ? { role: row.role, isSuperadmin: row.is_superadmin } : undefined;
+  }
+
+  /**
+   * Rotates a refresh token: returns a new pair, or null when the token is unknown, expired or
+   * revoked. A token that was already rotated is a stolen copy or a replay: its family is revoked.
+   */
+  async refresh(refreshToken: string, meta: ClientMeta): Promise<IssuedSession | null> {
+    return this.db.withAuth(async (tx) => {
+      const [row] = await tx.query<{
+        id: string;
+        family_id: string;
+        user_id: string;
+        instance_id: string;
+        expires_at: string;
+        rotated_at: string | null;
+        revoked_at: string | null;
+      }>(
+        `SELECT id, family_id, user_id, instance_id, expires_at, rotated_at, revoked_at
+           FROM auth_session WHERE token_hash = $1 FOR UPDATE`,
+        [sha256(refreshToken)],
+      );
+      if (!row || row.revoked_at) return null;
+      if (row.rotated_at) {
+        await tx.query('UPDATE auth_session SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id]);
+        await recordAudit(tx, {
+          event: 'refresh.reuse_detected',
+          userId: row.user_id,
+          instanceId: row.instance_id,
+          ip: meta.ip ?? null,
+          userAgent: meta.userAgent ?? null,
+          detail: { family: row.family_id },
+        });
+        return null;
+      }
+      if (new Date(row.expires_at) <= new Date()) return null;
+      if (!(await this.membership(tx, row.user_id, row.instance_id))) return null;
+      await tx.query('UPDATE auth_session SET rotated_at = now() WHERE id = $1', [row.id]);
+      return this.insertToken(tx, row.family_id, row.user_id, row.instance_id, meta);
+    });
+  }
+
+  /** Revokes the family of a refresh token (logout); answers whose session it was, or undefined for an unknown token. */
+  async revoke(refreshToken: string): Promise<{ userId: string; instanceId: string } | undefined> {
+    return this.db.withAuth(async (tx) => {
+      const [row] = await tx.query<{ family_id: string; user_id: string; instance_id: string }>(
+        'SELECT family_id, user_id, instance_id FROM auth_session WHERE token_hash = $1',
+        [sha256(refreshToken)],
+      );
+      if (!row) return undefined;
+      await tx.query('UPDATE auth_session SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id]);
+      return { userId: row.user_id, instanceId: row.instance_id };
+    });
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Profile, instance detail/list and onboarding (spec §7.1 "Meta and profile", "Onboarding", §7.2
+ * "GET /profile", "GET /profile/instance/list").
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currencyCodes, instanceInitAccountsSchema, instanceInitSchema } from '@bilan/domain';
+import { auth } from '../../http/access.js';
+import { initAccounts, initInstance, instanceDetail, listUserInstances, loadProfile } from './instances.service.js';
+
+const roleSchema = z.enum(['owner', 'admin', 'accountant', 'viewer']);
+const currencySchema = z.enum(currencyCodes as [string, ...string[]]);
+const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }).passthrough();
+
+const profileSchema = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  isSuperadmin: z.boolean(),
+  permissions: z.array(z.enum(['read', 'write', 'admin'])),
+  instance: z.object({ uuid: z.string(), name: z.string(), currency: currencySchema, initialized: z.boolean() }),
+});
+
+const instanceListSchema = z.object({ data: z.array(z.object({ uuid: z.string(), name: z.string(), role: roleSchema })) });
+
+const instanceDetailSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  dateAdded: z.string(),
+  vatRate: z.string().nullable().describe('fraction, e.g. "0.081" for 8.1 %'),
+  vatNumber: z.string().nullable(),
+  currency: currencySchema,
+  address: z
+    .object({
+      street: z.string(),
+      houseNumber: z.string().nullable(),
+      city: z.string(),
+      zip: z.string(),
+      country: z.object({ id: z.number().int() }),
+      company: z.object({ uuid: z.string(), name: z.string() }),
+    })
+    .nullable(),
+  user: z.object({ uuid: z.string() }),
+});
+
+const ledgerAccountOut = z.object({ id: z.number().int(), number: z.string(), name: z.string() }).passthrough();
+
+export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const profileRoute = {
+    config: { access: 'session' as const },
+    schema: {
+      tags: ['profile'],
+      description: 'The signed-in user in the current instance. 409 { onboarding: true } before onboarding has finished (the web then opens /onboarding, spec §4).',
+      response: { 200: profileSchema, 401: errorSchema, 409: errorSchema },
+    },
+  };
+  app.get('/api/profile', profileRoute, async (request) => loadProfile(app.db, auth(request).instanceId, auth(request).userId));
+  app.get('/napi/profile', profileRoute, async (request) => loadProfile(app.db, auth(request).instanceId, auth(request).userId));
+
+  const listRoute = {
+    config: { access: 'session' as const },
+    schema: { tags: ['profile'], description: "The user's instances, sorted by name.", response: { 200: instanceListSchema } },
+  };
+  app.get('/api/instance/list', listRoute, async (request) => ({ data: await listUserInstances(app.db, auth(request).userId) }));
+  app.get('/napi/profile/instance/list', listRoute, async (request) => ({ data: await listUserInstances(app.db, auth(request).userId) }));
+
+  app.get(
+    '/api/instance/detail',
+    {
+      config: { access: 'read' },
+      schema: { tags: ['instance'], description: 'The current instance (spec §3 Instance).', response: { 200: instanceDetailSchema } },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => instanceDetail(tx, instanceId, userId));
+    },
+  );
+
+  app.post(
+    '/api/instance/init',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['onboarding'],
+        description:
+          'Onboarding step "end", part 1 (spec §4): the own company, its address, VAT (percent, 1–99) and default currency. ' +
+          'Answers the company uuid for /instance/init/accounts. 409 once onboarding has finished.',
+        body: instanceInitSchema,
+        response: { 200: z.object({ company: z.object({ uuid: z.string() }) }), 400: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { company, address, extra } = request.body;
+      const vat = extra.vat === undefined || extra.vat === null || String(extra.vat).trim() === '' ? null : String(extra.vat).trim();
+      const result = await app.db.withInstance(instanceId, (tx) =>
+        initInstance(tx, instanceId, {
+          company: { name: company.name, uid: company.uid ?? null },
+          address: {
+            street: address.street,
+            houseNumber: address.houseNumber ?? null,
+            zip: address.zip,
+            city: address.city,
+            countryId: address.country.id,
+          },
+          extra: { vatPercent: vat, currency: extra.currency },
+        }),
+      );
+      return { company: { uuid: result.companyUuid } };
+    },
+  );
+
+  app.post(
+    '/api/instance/init/accounts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['onboarding'],
+        description:
+          'Onboarding step "end", part 2 (spec §4): loads the Swiss SME chart of accounts, adds the bank accounts as ledger ' +
+          'accounts with a payment profile each, and marks the instance ready. 409 once onboarding has finished.',
+        body: instanceInitAccountsSchema,
+        response: { 200: z.object({ accounts: z.array(ledgerAccountOut) }), 400: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { company, accounts, currency } = request.body;
+      return app.db.withInstance(instanceId, (tx) =>
+        initAccounts(tx, instanceId, {
+          companyUuid: company.uuid,
+          currency,
+          accounts: accounts.map((a) => ({ ledgerCode: Number(a.ledgerCode), name: a.name, iban: a.iban, bic: a.bic ?? null, type: a.type })),
+        }),
+      );
+    },
+  );
+};

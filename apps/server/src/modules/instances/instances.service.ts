@@ -1,0 +1,232 @@
+/**
+ * Instances (workplaces): profile, detail, the user's instances, and onboarding (spec §2.9, §3
+ * Instance/Profile, §7.1 Onboarding).
+ */
+import { currencyCodeById, Currency, normalizeIban, vatPercentToRate, type CurrencyCode, type RoleName } from '@bilan/domain';
+import type { Database, Tx } from '../../db/database.js';
+import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
+import { createAddress, createCompany, createPaymentProfile, companyExists, type AddressInput } from '../companies/companies.service.js';
+import { seedSwissSmeChart, upsertLedgerAccount } from '../accounting/accounting.service.js';
+
+export type Permission = 'read' | 'write' | 'admin';
+
+/** What each role may do (issue #3 adds staff management on top of these). */
+export const permissionsOf = (role: RoleName): Permission[] =>
+  role === 'owner' || role === 'admin' ? ['read', 'write', 'admin'] : role === 'accountant' ? ['read', 'write'] : ['read'];
+
+export interface Profile {
+  uuid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: RoleName;
+  isSuperadmin: boolean;
+  permissions: Permission[];
+  instance: { uuid: string; name: string; currency: CurrencyCode; initialized: boolean };
+}
+
+export const ONBOARDING_NOT_FINISHED = 'Onboarding not finished';
+
+/** The signed-in user's profile in their current instance. Throws 409 before onboarding has finished. */
+export async function loadProfile(db: Database, instanceId: string, userId: string): Promise<Profile> {
+  const profile = await db.withInstance(instanceId, async (tx) => {
+    const [row] = await tx.query<{
+      email: string;
+      first_name: string;
+      last_name: string;
+      is_superadmin: boolean;
+      role: RoleName;
+      instance_name: string;
+      currency_id: number;
+      initialized_at: string | null;
+    }>(
+      `SELECT u.email, u.first_name, u.last_name, u.is_superadmin, m.role, i.name AS instance_name, i.currency_id, i.initialized_at
+         FROM instance i
+         JOIN instance_member m ON m.instance_id = i.id AND m.user_id = $2
+         JOIN app_user u ON u.id = m.user_id
+        WHERE i.id = $1`,
+      [instanceId, userId],
+    );
+    return row;
+  });
+  if (!profile) throw new AppError('unauthenticated', 'You are no longer a member of this workplace');
+  if (!profile.initialized_at) throw new AppError('conflict', ONBOARDING_NOT_FINISHED, undefined, { onboarding: true });
+  return {
+    uuid: userId,
+    email: profile.email,
+    firstName: profile.first_name,
+    lastName: profile.last_name,
+    role: profile.role,
+    isSuperadmin: profile.is_superadmin,
+    permissions: permissionsOf(profile.role),
+    instance: {
+      uuid: instanceId,
+      name: profile.instance_name,
+      currency: currencyCodeById(profile.currency_id) ?? 'CHF',
+      initialized: true,
+    },
+  };
+}
+
+export interface InstanceDetail {
+  uuid: string;
+  name: string;
+  dateAdded: string;
+  /** VAT rate as a fraction, e.g. "0.081" (spec §2.7). */
+  vatRate: string | null;
+  vatNumber: string | null;
+  currency: CurrencyCode;
+  address: {
+    street: string;
+    houseNumber: string | null;
+    city: string;
+    zip: string;
+    country: { id: number };
+    company: { uuid: string; name: string };
+  } | null;
+  user: { uuid: string };
+}
+
+/** The instance record of spec §3 "Instance", with the own company's first address. */
+export async function instanceDetail(tx: Tx, instanceId: string, userId: string): Promise<InstanceDetail> {
+  const [row] = await tx.query<{
+    name: string;
+    date_added: string;
+    vat_rate: string | null;
+    vat_number: string | null;
+    currency_id: number;
+    company_uuid: string | null;
+    company_name: string | null;
+    street: string | null;
+    house_number: string | null;
+    city: string | null;
+    zip: string | null;
+    country_id: number | null;
+  }>(
+    `SELECT i.name, i.date_added, i.vat_rate::text AS vat_rate, i.vat_number, i.currency_id,
+            c.uuid AS company_uuid, c.name AS company_name,
+            a.street, a.house_number, a.city, a.zip, a.country_id
+       FROM instance i
+       LEFT JOIN company c ON c.instance_id = i.id AND c.uuid = i.own_company_uuid
+       LEFT JOIN LATERAL (SELECT * FROM address WHERE instance_id = i.id AND company_uuid = c.uuid ORDER BY id LIMIT 1) a ON true
+      WHERE i.id = $1`,
+    [instanceId],
+  );
+  if (!row) throw notFound('Instance');
+  return {
+    uuid: instanceId,
+    name: row.name,
+    dateAdded: row.date_added,
+    vatRate: row.vat_rate === null ? null : row.vat_rate.replace(/0+$/, '').replace(/\.$/, ''),
+    vatNumber: row.vat_number,
+    currency: currencyCodeById(row.currency_id) ?? 'CHF',
+    address:
+      row.company_uuid && row.street
+        ? {
+            street: row.street,
+            houseNumber: row.house_number,
+            city: row.city!,
+            zip: row.zip!,
+            country: { id: row.country_id! },
+            company: { uuid: row.company_uuid, name: row.company_name! },
+          }
+        : null,
+    user: { uuid: userId },
+  };
+}
+
+/** The instances a user belongs to, sorted by name (spec §2.6 "CHANGE INSTANCE … sorted by name"). */
+export async function listUserInstances(db: Database, userId: string): Promise<{ uuid: string; name: string; role: RoleName }[]> {
+  return db.withAuth((tx) =>
+    tx.query<{ uuid: string; name: string; role: RoleName }>(
+      `SELECT i.id AS uuid, i.name, m.role FROM instance_member m JOIN instance i ON i.id = m.instance_id
+        WHERE m.user_id = $1 ORDER BY lower(i.name), i.id`,
+      [userId],
+    ),
+  );
+}
+
+export interface InitInput {
+  company: { name: string; uid?: string | null | undefined };
+  address: AddressInput;
+  extra: { vatPercent: string | null; currency: CurrencyCode };
+}
+
+/**
+ * POST /api/instance/init: records the instance's own company and address, VAT rate and currency.
+ * Refused (409) once onboarding has finished. Repeating it before the accounts step replaces the
+ * company, so a user who goes back in the wizard does not leave a trail of companies.
+ */
+export async function initInstance(tx: Tx, instanceId: string, input: InitInput): Promise<{ companyUuid: string }> {
+  const [instance] = await tx.query<{ initialized_at: string | null; own_company_uuid: string | null }>(
+    'SELECT initialized_at, own_company_uuid FROM instance WHERE id = $1 FOR UPDATE',
+    [instanceId],
+  );
+  if (!instance) throw notFound('Instance');
+  if (instance.initialized_at) throw conflict('Onboarding has already been completed');
+  if (instance.own_company_uuid) {
+    await tx.query('UPDATE instance SET own_company_uuid = NULL WHERE id = $1', [instanceId]);
+    await tx.query('DELETE FROM company WHERE instance_id = $1 AND uuid = $2', [instanceId, instance.own_company_uuid]);
+  }
+  const companyUuid = await createCompany(tx, instanceId, { name: input.company.name, uid: input.company.uid ?? null });
+  await createAddress(tx, instanceId, companyUuid, input.address);
+  await tx.query('UPDATE instance SET own_company_uuid = $2, vat_rate = $3, vat_number = $4, currency_id = $5 WHERE id = $1', [
+    instanceId,
+    companyUuid,
+    input.extra.vatPercent === null ? null : vatPercentToRate(input.extra.vatPercent),
+    input.company.uid?.trim() || null,
+    Currency[input.extra.currency],
+  ]);
+  return { companyUuid };
+}
+
+export interface InitAccountsInput {
+  companyUuid: string;
+  accounts: { ledgerCode: number; name: string; iban: string; bic: string | null; type: number }[];
+  currency: CurrencyCode;
+}
+
+/**
+ * POST /api/instance/init/accounts: loads the Swiss SME chart, adds the bank accounts as ledger
+ * accounts (function bankAccount) with a payment profile each, and marks the instance ready.
+ * A bank account whose ledger code already exists in the chart takes that account over (renamed),
+ * e.g. 1020 "Bank" replaces "Postfinance oder Bank1".
+ */
+export async function initAccounts(tx: Tx, instanceId: string, input: InitAccountsInput) {
+  const [instance] = await tx.query<{ initialized_at: string | null; own_company_uuid: string | null }>(
+    'SELECT initialized_at, own_company_uuid FROM instance WHERE id = $1 FOR UPDATE',
+    [instanceId],
+  );
+  if (!instance) throw notFound('Instance');
+  if (instance.initialized_at) throw conflict('Onboarding has already been completed');
+  if (!instance.own_company_uuid || instance.own_company_uuid !== input.companyUuid || !(await companyExists(tx, instanceId, input.companyUuid))) {
+    throw fieldError('company.uuid', 'Company not found: complete the company step first');
+  }
+  const codes = new Set<number>();
+  input.accounts.forEach((account, index) => {
+    if (codes.has(account.ledgerCode)) throw fieldError(`accounts.${index}.ledgerCode`, 'Each bank account needs its own ledger code');
+    codes.add(account.ledgerCode);
+  });
+  await tx.query('UPDATE instance SET currency_id = $2 WHERE id = $1', [instanceId, Currency[input.currency]]);
+  await seedSwissSmeChart(tx, instanceId, input.currency);
+  const accounts = [];
+  for (const account of input.accounts) {
+    const ledgerAccount = await upsertLedgerAccount(tx, instanceId, {
+      number: String(account.ledgerCode),
+      name: account.name.trim(),
+      currency: input.currency,
+      type: 1,
+      functionType: 1,
+    });
+    await createPaymentProfile(tx, instanceId, {
+      companyUuid: input.companyUuid,
+      accountId: ledgerAccount.id,
+      typeId: account.type,
+      iban: normalizeIban(account.iban),
+      bic: account.bic?.trim().toUpperCase() || null,
+    });
+    accounts.push(ledgerAccount);
+  }
+  await tx.query('UPDATE instance SET initialized_at = now() WHERE id = $1', [instanceId]);
+  return { accounts };
+}

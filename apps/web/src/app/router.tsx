@@ -1,0 +1,92 @@
+/**
+ * The route tree (spec §2). Route modules live in src/routes and are loaded on demand; the login
+ * area and the single sign-on return are public, /onboarding needs a token, everything else sits
+ * in the authenticated shell behind the guard.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { ErrorPage } from '../ui/error-page';
+import { AuthGuard, OnboardingGuard } from '../features/auth/auth-guard';
+import { LoginLayout } from '../features/auth/login-layout';
+import { ShellLayout } from '../features/shell/shell-layout';
+import { RootLayout } from './root-layout';
+
+/** `path` of a registry entry relative to its parent ('/accounting/journal' → 'accounting/journal'). */
+const rel = (path: string) => path.replace(/^\//, '');
+
+const shellRoutes: RouteObject[] = [
+  { index: true, lazy: () => import('../routes/dashboard') },
+  { path: rel(paths.salaryImport.path), lazy: () => import('../routes/salary-import') },
+  { path: rel(paths.invoiceImport.path), lazy: () => import('../routes/invoice-import') },
+  { path: rel(paths.invoices.path), lazy: () => import('../routes/invoices') },
+  { path: rel(paths.invoiceDetail.path), lazy: () => import('../routes/invoice-detail') },
+  { path: rel(paths.invoiceAdd.path), lazy: () => import('../routes/invoice-add') },
+  { path: rel(paths.debtors.path), lazy: () => import('../routes/debtors') },
+  { path: rel(paths.accounting.path), lazy: () => import('../routes/accounting') },
+  { path: rel(paths.trialBalance.path), lazy: () => import('../routes/accounting-trial-balance') },
+  { path: rel(paths.journal.path), lazy: () => import('../routes/accounting-journal') },
+  { path: rel(paths.accounts.path), lazy: () => import('../routes/accounting-accounts') },
+  { path: rel(paths.accountDetail.path), lazy: () => import('../routes/accounting-account-detail') },
+  { path: rel(paths.accountReconciliation.path), lazy: () => import('../routes/accounting-account-reconciliation') },
+  { path: rel(paths.statement.path), lazy: () => import('../routes/accounting-statement') },
+  { path: rel(paths.lock.path), lazy: () => import('../routes/accounting-lock') },
+  { path: rel(paths.checks.path), lazy: () => import('../routes/accounting-checks') },
+  { path: rel(paths.close.path), lazy: () => import('../routes/accounting-close') },
+  { path: rel(paths.entries.path), lazy: () => import('../routes/accounting-entries') },
+  { path: rel(paths.entryAdd.path), lazy: () => import('../routes/accounting-entry-add') },
+  { path: rel(paths.entryDetail.path), lazy: () => import('../routes/accounting-entry-detail') },
+  { path: rel(paths.accountingImport.path), lazy: () => import('../routes/accounting-import') },
+  { path: rel(paths.companies.path), lazy: () => import('../routes/companies') },
+  { path: rel(paths.companyAdd.path), lazy: () => import('../routes/company-add') },
+  { path: rel(paths.company.path), lazy: () => import('../routes/company') },
+  { path: rel(paths.mailImport.path), lazy: () => import('../routes/mail-import') },
+  { path: rel(paths.inbox.path), lazy: () => import('../routes/inbox') },
+  { path: rel(paths.bills.path), lazy: () => import('../routes/bills') },
+  { path: rel(paths.transactionGroups.path), lazy: () => import('../routes/transaction-groups') },
+  { path: rel(paths.transactionGroupDetail.path), lazy: () => import('../routes/transaction-group-detail') },
+  { path: rel(paths.reports.path), lazy: () => import('../routes/reports') },
+  { path: rel(paths.settings.path), lazy: () => import('../routes/settings') },
+  { path: rel(paths.profile.path), lazy: () => import('../routes/profile') },
+  { path: rel(paths.support.path), lazy: () => import('../routes/support') },
+  { path: rel(paths.password.path), lazy: () => import('../routes/password') },
+  { path: paths.notFound.path, lazy: () => import('../routes/not-found') },
+];
+
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        element: <LoginLayout />,
+        children: [
+          { path: paths.login.path, lazy: () => import('../routes/login') },
+          { path: paths.signup.path, lazy: () => import('../routes/login-signup') },
+          { path: paths.twoFactor.path, lazy: () => import('../routes/login-2fa') },
+          { path: paths.loginInstance.path, lazy: () => import('../routes/login-instance') },
+          // Any other /login/* path shows the workplace-name form (spec §2.8).
+          { path: paths.loginAny.path, lazy: () => import('../routes/login') },
+          { path: paths.ssoRedirect.path, lazy: () => import('../routes/sso-redirect') },
+          { path: paths.logout.path, lazy: () => import('../routes/logout') },
+        ],
+      },
+      {
+        element: <OnboardingGuard />,
+        children: [{ path: paths.onboarding.path, lazy: () => import('../routes/onboarding') }],
+      },
+      {
+        path: '/',
+        element: <AuthGuard />,
+        children: [
+          {
+            element: <ShellLayout />,
+            // A page that fails to render shows the error page inside the shell, menu still usable.
+            children: [{ errorElement: <ErrorPage />, children: shellRoutes }],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

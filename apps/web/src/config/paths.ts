@@ -1,0 +1,76 @@
+/**
+ * Typed route registry (STYLE.md #11): every route of spec §2.2, the login area (§2.8) and the
+ * accounting import page. `path` is the React Router pattern, `getHref` builds a concrete URL and
+ * `label` is the spec's label (page titles, menu entries, placeholders).
+ */
+type Id = string | number;
+
+const route = <Args extends unknown[]>(path: string, label: string, getHref: (...args: Args) => string) => ({
+  path,
+  label,
+  getHref,
+});
+const fixed = (path: string, label: string) => route(path, label, () => path);
+const enc = (value: Id) => encodeURIComponent(String(value));
+
+export const paths = {
+  home: fixed('/', 'Dashboard'),
+
+  // Login area (spec §2.8) and the single sign-on return point (§2.1).
+  login: fixed('/login', 'Login'),
+  loginAny: fixed('/login/*', 'Login'),
+  loginInstance: route('/login/:b64Instance', 'Login', (b64Instance: string) => `/login/${b64Instance}`),
+  signup: fixed('/login/signup', 'Sign up'),
+  twoFactor: route('/login/2fa/:payload', 'Two-factor authentication', (payload: string) => `/login/2fa/${enc(payload)}`),
+  ssoRedirect: route('/sso/:provider/redirect', 'Signing in', (provider: string) => `/sso/${enc(provider)}/redirect`),
+  logout: fixed('/logout', 'Logout'),
+  onboarding: fixed('/onboarding', 'Onboarding'),
+
+  // Authenticated shell (spec §2.2).
+  salaryImport: fixed('/salary/import', 'Import Salary'),
+  invoiceImport: fixed('/invoice/import', 'Invoice Import'),
+  invoices: fixed('/invoice', 'Invoices'),
+  invoiceDetail: route('/invoice/:uuid/detail', 'Invoice', (uuid: string) => `/invoice/${enc(uuid)}/detail`),
+  invoiceAdd: fixed('/invoice/add', 'Create Invoice'),
+  debtors: fixed('/invoice/debtors', 'Debtors'),
+
+  accounting: fixed('/accounting', 'Accounting'),
+  trialBalance: fixed('/accounting/trial-balance', 'Trial Balance'),
+  journal: fixed('/accounting/journal', 'Journal'),
+  accounts: fixed('/accounting/account', 'Ledger Accounts'),
+  accountDetail: route('/accounting/account/:id/detail', 'Account', (id: Id) => `/accounting/account/${enc(id)}/detail`),
+  accountReconciliation: route(
+    '/accounting/account/:id/reconciliation',
+    'Account Reconciliation',
+    (id: Id) => `/accounting/account/${enc(id)}/reconciliation`,
+  ),
+  statement: fixed('/accounting/statement', 'Financials'),
+  lock: fixed('/accounting/lock', 'Accounting Locks'),
+  checks: fixed('/accounting/checks', 'Accounting Checks'),
+  close: fixed('/accounting/close', 'Closing'),
+  entries: fixed('/accounting/entry', 'Entries'),
+  entryAdd: fixed('/accounting/entry/add', 'Add Journal Entry'),
+  entryDetail: route('/accounting/entry/:id/detail', 'Journal Entry', (id: Id) => `/accounting/entry/${enc(id)}/detail`),
+  accountingImport: fixed('/accounting/import', 'Import Accounting Data'),
+
+  companies: fixed('/company', 'Companies'),
+  companyAdd: fixed('/company/add', 'Create Company'),
+  company: route('/company/:uuid/*', 'Company', (uuid: string, page = 'ap-ar') => `/company/${enc(uuid)}/${page}`),
+  mailImport: fixed('/mail/import', 'Import Mail/Dext'),
+  inbox: route('/inbox/*', 'Inbox', () => '/inbox'),
+  bills: route('/bill/*', 'Bills', () => '/bill'),
+  transactionGroups: fixed('/transaction-group', 'Transaction Group'),
+  transactionGroupDetail: route(
+    '/transaction-group/:id/detail',
+    'Transaction Group',
+    (id: Id) => `/transaction-group/${enc(id)}/detail`,
+  ),
+  reports: fixed('/report', 'Reports'),
+  settings: fixed('/settings', 'Settings'),
+  profile: fixed('/profile', 'Profile'),
+  support: fixed('/support', 'Support'),
+  password: fixed('/password', 'Password'),
+  notFound: fixed('*', 'Page Not Found'),
+} as const;
+
+export type PathName = keyof typeof paths;

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatDate } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { isApiError } from '../../lib/errors';
+import { Amount } from '../../ui/amount';
+import { ErrorAlert } from '../../ui/error-alert';
+import { NotFound } from '../../ui/not-found';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { accountDetailQuery, accountPostingsQuery } from './api';
+import { EntryFilters, emptyEntryFilters, type EntryFilterValues } from './entry-filters';
+import { accountTypeLabel } from './labels';
+import { Pager } from './pager';
+
+/** /accounting/account/{id}/detail: postings with running balance, opening and closing balance. */
+export function AccountDetailPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const [filters, setFilters] = useState<EntryFilterValues>(emptyEntryFilters);
+  const [page, setPage] = useState(1);
+  const account = useQuery({ ...accountDetailQuery(id), enabled: valid });
+  const range = {
+    ...(filters.dateFrom ? { dateFrom: filters.dateFrom } : {}),
+    ...(filters.dateTo ? { dateTo: filters.dateTo } : {}),
+  };
+  const postings = useQuery({ ...accountPostingsQuery(id, range, page), enabled: valid });
+
+  if (!valid || isApiError(account.error, 404)) return <NotFound />;
+  const title = account.data ? `${account.data.number} ${account.data.name}` : 'Account';
+
+  return (
+    <Page
+      title={account.data ? title : <Skeleton height={32} width={280} />}
+      documentTitle={title}
+      actions={
+        <Button component={Link} to={paths.accountReconciliation.getHref(id)} variant="default">
+          Reconciliation
+        </Button>
+      }
+    >
+      <Group gap="lg">
+        <Anchor component={Link} to={paths.accounts.getHref()} size="sm">
+          ← Ledger Accounts
+        </Anchor>
+        {account.data ? (
+          <>
+            <Badge variant="light" color="gray">
+              {accountTypeLabel(account.data.type.id)}
+            </Badge>
+            <Text size="sm">
+              Balance{' '}
+              <Text span fw={600}>
+                <Amount value={account.data.balance} /> {account.data.currency}
+              </Text>
+            </Text>
+          </>
+        ) : null}
+      </Group>
+      {account.isError ? <ErrorAlert what="Could not load the account" error={account.error} onRetry={() => void account.refetch()} /> : null}
+      <EntryFilters
+        value={filters}
+        onChange={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+        withText={false}
+        withAccount={false}
+      />
+      {postings.isError ? <ErrorAlert what="Could not load the postings" error={postings.error} onRetry={() => void postings.refetch()} /> : null}
+      {!postings.data && !postings.isError ? <TableSkeleton /> : null}
+      {postings.data ? (
+        <>
+          <Table.ScrollContainer minWidth={760} maxHeight="calc(100vh - 320px)">
+            <Table stickyHeader striped withTableBorder aria-busy={postings.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={110}>Date</Table.Th>
+                  <Table.Th w={80}>Entry</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th className="num" w={140}>
+                    Debit
+                  </Table.Th>
+                  <Table.Th className="num" w={140}>
+                    Credit
+                  </Table.Th>
+                  <Table.Th className="num" w={150}>
+                    Balance
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                <Table.Tr className="totals">
+                  <Table.Td colSpan={5}>Opening balance</Table.Td>
+                  <Table.Td className="num">
+                    <Amount value={postings.data.openingBalance} />
+                  </Table.Td>
+                </Table.Tr>
+                {postings.data.data.map((posting) => (
+                  <Table.Tr key={posting.id}>
+                    <Table.Td>{formatDate(posting.entry.dateLedger)}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.entryDetail.getHref(posting.entry.id)} size="sm">
+                        {posting.entry.id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{posting.entry.description}</Table.Td>
+                    <Table.Td className="num">{posting.debit ? <Amount value={posting.debit} /> : null}</Table.Td>
+                    <Table.Td className="num">{posting.credit ? <Amount value={posting.credit} /> : null}</Table.Td>
+                    <Table.Td className="num">
+                      <Amount value={posting.balance} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr className="totals">
+                  <Table.Td colSpan={5}>Closing balance</Table.Td>
+                  <Table.Td className="num">
+                    <Amount value={postings.data.closingBalance} />
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {postings.data.total === 0 ? <Text c="dimmed">No postings in this period.</Text> : null}
+          <Pager page={page} total={postings.data.total} onChange={setPage} />
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import {
+  currencyCodes,
+  defaultAccountType,
+  fieldErrors,
+  ledgerAccountSchema,
+  type LedgerAccountInput,
+} from '@bilan/domain';
+import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { applyFieldErrors } from '../../lib/forms';
+import { useSession } from '../../lib/session';
+import { NumericInput } from '../../ui/numeric-input';
+import { accountingKey, insertAccount, updateAccount, type LedgerAccount } from './api';
+import { accountTypeLabel, accountTypeOptions, functionTypeOptions } from './labels';
+
+interface AccountFormValues {
+  number: string;
+  name: string;
+  currency: string;
+  type: string | null;
+  functionType: string | null;
+}
+
+const fields = ['number', 'name', 'currency', 'type', 'functionType'] as const;
+
+interface AccountModalProps {
+  opened: boolean;
+  /** The account to edit; none creates one. */
+  account: LedgerAccount | null;
+  onClose: () => void;
+}
+
+function AccountForm({ account, onClose }: { account: LedgerAccount | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { profile } = useSession();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm<AccountFormValues>({
+    defaultValues: account
+      ? {
+          number: account.number,
+          name: account.name,
+          currency: account.currency,
+          type: String(account.type.id),
+          functionType: account.functionType ? String(account.functionType.id) : null,
+        }
+      : { number: '', name: '', currency: profile?.instance.currency ?? 'CHF', type: null, functionType: null },
+  });
+  const number = useWatch({ control, name: 'number' });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    const payload = {
+      number: values.number,
+      name: values.name,
+      currency: values.currency,
+      ...(values.type ? { type: Number(values.type) } : {}),
+      functionType: values.functionType ? Number(values.functionType) : null,
+    };
+    const parsed = ledgerAccountSchema.safeParse(payload);
+    if (!parsed.success) {
+      const rest = applyFieldErrors(setError, fieldErrors(parsed.error), fields);
+      if (rest.length) setFailure(rest.join(' '));
+      return;
+    }
+    try {
+      const data: LedgerAccountInput = parsed.data;
+      if (account) await updateAccount(account.id, data);
+      else await insertAccount(data);
+      await queryClient.invalidateQueries({ queryKey: accountingKey });
+      onClose();
+    } catch (error) {
+      const rest = applyFieldErrors(setError, serverFieldErrors(error), fields, (path) => path.replace(/^data\./, ''));
+      if (rest.length || Object.keys(serverFieldErrors(error)).length === 0) setFailure(errorMessage(error));
+    }
+  });
+
+  const defaultType = /^\d/.test(number) ? accountTypeLabel(defaultAccountType(number)) : null;
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        <Controller
+          control={control}
+          name="number"
+          render={({ field, fieldState }) => (
+            <NumericInput label="Number" required data-autofocus maxLength={10} {...field} error={fieldState.error?.message} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="name"
+          render={({ field, fieldState }) => <TextInput label="Name" required {...field} error={fieldState.error?.message} />}
+        />
+        <Controller
+          control={control}
+          name="currency"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Currency"
+              required
+              searchable
+              data={currencyCodes}
+              allowDeselect={false}
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? '')}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="type"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Type"
+              clearable
+              placeholder={defaultType ? `${defaultType} (from the number)` : 'From the number'}
+              description="Left empty, the first digit decides: 1 assets, 2 liabilities, 3 revenue, otherwise expenses."
+              data={accountTypeOptions}
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="functionType"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Used for"
+              clearable
+              placeholder="Nothing special"
+              data={functionTypeOptions}
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            {account ? 'Save' : 'Create'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Create or edit a ledger account; messages from ledgerAccountSchema and the server per field. */
+export function AccountModal({ opened, account, onClose }: AccountModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={account ? `Edit account ${account.number}` : 'New ledger account'}
+      centered
+    >
+      {opened ? <AccountForm key={account?.id ?? 'new'} account={account} onClose={onClose} /> : null}
+    </Modal>
+  );
+}

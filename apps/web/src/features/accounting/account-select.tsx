@@ -1,0 +1,30 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { accountListQuery } from './api';
+
+type AccountSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
+  value: number | null;
+  onChange: (id: number | null) => void;
+};
+
+/** Searchable ledger account picker showing "number name". */
+export function AccountSelect({ value, onChange, ...props }: AccountSelectProps) {
+  const accounts = useQuery(accountListQuery());
+  const data = (accounts.data?.data ?? []).map((account) => ({
+    value: String(account.id),
+    label: `${account.number} ${account.name}`,
+  }));
+  return (
+    <Select
+      searchable
+      clearable
+      data={data}
+      limit={200}
+      nothingFoundMessage={accounts.isError ? 'Could not load the accounts' : 'No account found'}
+      placeholder={accounts.isLoading ? 'Loading accounts…' : 'Number or name'}
+      {...props}
+      value={value === null ? null : String(value)}
+      onChange={(next) => onChange(next ? Number(next) : null)}
+    />
+  );
+}

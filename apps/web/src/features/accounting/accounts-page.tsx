@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Anchor, Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/errors';
+import { Amount } from '../../ui/amount';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { accountingKey, accountListQuery, deleteAccount, type LedgerAccount } from './api';
+import { AccountModal } from './account-modal';
+import { accountTypeLabel } from './labels';
+
+function DeleteAccountModal({ account, onClose }: { account: LedgerAccount | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+  const remove = async () => {
+    if (!account) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      await deleteAccount(account.id);
+      await queryClient.invalidateQueries({ queryKey: accountingKey });
+      notifications.show({ color: 'green', message: `Account ${account.number} was deleted.` });
+      close();
+    } catch (error) {
+      // 409 when the account has postings: the server says why (docs/api.md).
+      setFailure(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Modal opened={account !== null} onClose={close} title={`Delete account ${account?.number ?? ''}?`} centered>
+      <Stack gap="md">
+        <Text>
+          {account?.number} {account?.name} is removed from the chart of accounts.
+        </Text>
+        {failure ? (
+          <Alert color="red" variant="light" role="alert" title="The account was not deleted">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {failure ? 'Close' : 'Cancel'}
+          </Button>
+          {!failure ? (
+            <Button color="red" loading={pending} onClick={() => void remove()}>
+              Delete
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** /accounting/account: the chart of accounts with balances. */
+export function AccountsPage() {
+  const [search, setSearch] = useState('');
+  const [text] = useDebouncedValue(search.trim(), 250);
+  const accounts = useQuery(accountListQuery(text));
+  const [editing, setEditing] = useState<LedgerAccount | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<LedgerAccount | null>(null);
+
+  return (
+    <Page
+      title="Ledger Accounts"
+      actions={
+        <>
+          <Button component={Link} to={paths.accountingImport.getHref()} variant="default">
+            Import
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New account
+          </Button>
+        </>
+      }
+    >
+      <TextInput
+        label="Search"
+        placeholder="Number or name"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        w={300}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      {accounts.isError ? <ErrorAlert what="Could not load the ledger accounts" error={accounts.error} onRetry={() => void accounts.refetch()} /> : null}
+      {!accounts.data && !accounts.isError ? <TableSkeleton /> : null}
+      {accounts.data ? (
+        <>
+          <Table.ScrollContainer minWidth={700} maxHeight="calc(100vh - 260px)">
+            <Table stickyHeader striped highlightOnHover withTableBorder aria-busy={accounts.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={100}>Number</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th w={110}>Type</Table.Th>
+                  <Table.Th w={90}>Currency</Table.Th>
+                  <Table.Th className="num" w={160}>
+                    Balance
+                  </Table.Th>
+                  <Table.Th w={80}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {accounts.data.data.map((account) => (
+                  <Table.Tr key={account.id}>
+                    <Table.Td className="amount">
+                      <Anchor component={Link} to={paths.accountDetail.getHref(account.id)} size="sm">
+                        {account.number}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{account.name}</Table.Td>
+                    <Table.Td>{accountTypeLabel(account.type.id)}</Table.Td>
+                    <Table.Td>{account.currency}</Table.Td>
+                    <Table.Td className="num">
+                      <Amount value={account.balance} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={2} wrap="nowrap">
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit account ${account.number}`} onClick={() => setEditing(account)}>
+                          <IconEdit size={16} />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Delete account ${account.number}`} onClick={() => setDeleting(account)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="sm" c="dimmed">
+            {accounts.data.total} accounts
+            {accounts.data.total === 0 && !text ? (
+              <>
+                {' '}
+                ·{' '}
+                <Anchor component={Link} to={paths.accountingImport.getHref()} inherit>
+                  Import a chart of accounts
+                </Anchor>
+              </>
+            ) : null}
+          </Text>
+        </>
+      ) : null}
+      <AccountModal
+        opened={creating || editing !== null}
+        account={editing}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
+      <DeleteAccountModal account={deleting} onClose={() => setDeleting(null)} />
+    </Page>
+  );
+}

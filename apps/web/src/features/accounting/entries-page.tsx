@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Anchor, Button, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { formatDate } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { Amount } from '../../ui/amount';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { entryListQuery } from './api';
+import { EntryFilters, emptyEntryFilters, toRequestFilters, type EntryFilterValues } from './entry-filters';
+import { Pager } from './pager';
+
+/** /accounting/entry: paged entries, newest first; a row opens the entry. */
+export function EntriesPage() {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<EntryFilterValues>(emptyEntryFilters);
+  const [text] = useDebouncedValue(filters.text, 300);
+  const [page, setPage] = useState(1);
+  const entries = useQuery(entryListQuery(toRequestFilters(filters, text), page));
+
+  const changeFilters = (next: EntryFilterValues) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const open = (id: number) => void navigate(paths.entryDetail.getHref(id));
+
+  return (
+    <Page
+      title="Entries"
+      actions={
+        <>
+          <Button component={Link} to={paths.accountingImport.getHref()} variant="default">
+            Import
+          </Button>
+          <Button component={Link} to={paths.entryAdd.getHref()} leftSection={<IconPlus size={16} />}>
+            Add Journal Entry
+          </Button>
+        </>
+      }
+    >
+      <EntryFilters value={filters} onChange={changeFilters} />
+      {entries.isError ? <ErrorAlert what="Could not load the entries" error={entries.error} onRetry={() => void entries.refetch()} /> : null}
+      {!entries.data && !entries.isError ? <TableSkeleton /> : null}
+      {entries.data ? (
+        <>
+          <Table.ScrollContainer minWidth={600} maxHeight="calc(100vh - 300px)">
+            <Table stickyHeader striped highlightOnHover withTableBorder aria-busy={entries.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={110}>Date</Table.Th>
+                  <Table.Th w={80}>ID</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th className="num" w={160}>
+                    Debit total
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.data.data.map((entry) => (
+                  <Table.Tr
+                    key={entry.id}
+                    className="clickable"
+                    tabIndex={0}
+                    onClick={() => open(entry.id)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') open(entry.id);
+                    }}
+                  >
+                    <Table.Td>{formatDate(entry.dateLedger)}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.entryDetail.getHref(entry.id)} size="sm" tabIndex={-1}>
+                        {entry.id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{entry.description}</Table.Td>
+                    <Table.Td className="num">
+                      <Amount value={entry.debitTotal} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {entries.data.total === 0 ? <Text c="dimmed">No entries match these filters.</Text> : null}
+          <Pager page={page} total={entries.data.total} onChange={setPage} />
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,35 @@
+import { Anchor, Paper } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import type { JournalEntryInput } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { Page } from '../../ui/page';
+import { accountingKey, insertEntry } from './api';
+import { EntryForm } from './entry-form';
+
+/** /accounting/entry/add: on success, home with the banner 'Journal Entry {id} was successfully added.' */
+export function EntryAddPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const save = async (payload: JournalEntryInput) => {
+    const entry = await insertEntry(payload);
+    await queryClient.invalidateQueries({ queryKey: accountingKey });
+    await navigate(paths.home.getHref(), { state: { addedEntryId: entry.id } });
+  };
+
+  return (
+    <Page
+      title="Add Journal Entry"
+      actions={
+        <Anchor component={Link} to={paths.accountingImport.getHref()} size="sm">
+          Import a journal instead
+        </Anchor>
+      }
+    >
+      <Paper withBorder p="md" radius="md">
+        <EntryForm onSubmit={save} />
+      </Paper>
+    </Page>
+  );
+}

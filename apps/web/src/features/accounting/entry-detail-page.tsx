@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DebitCredit, formatDate, type JournalEntryInput } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { Amount } from '../../ui/amount';
+import { ErrorAlert } from '../../ui/error-alert';
+import { NotFound } from '../../ui/not-found';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { isApiError } from '../../lib/errors';
+import { accountingKey, deleteEntry, entryDetailQuery, updateEntry, type JournalEntry } from './api';
+import { EntryForm } from './entry-form';
+import { WriteError } from './write-error';
+
+function EntryLines({ entry }: { entry: JournalEntry }) {
+  const creditTotal = entry.debitTotal;
+  return (
+    <Table withTableBorder striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Account</Table.Th>
+          <Table.Th>Text</Table.Th>
+          <Table.Th className="num">Debit</Table.Th>
+          <Table.Th className="num">Credit</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entry.entryAccounts.map((line) => (
+          <Table.Tr key={line.id}>
+            <Table.Td>
+              <Anchor component={Link} to={paths.accountDetail.getHref(line.account.id)} size="sm">
+                {line.account.number} {line.account.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              {line.description}
+              {line.currency && line.originalAmount ? (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  ({line.currency} <Amount value={line.originalAmount} /> at {line.exchangeRate})
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td className="num">{line.direction === DebitCredit.debit ? <Amount value={line.amount} /> : null}</Table.Td>
+            <Table.Td className="num">{line.direction === DebitCredit.credit ? <Amount value={line.amount} /> : null}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr className="totals">
+          <Table.Td colSpan={2}>Total</Table.Td>
+          <Table.Td className="num">
+            <Amount value={entry.debitTotal} />
+          </Table.Td>
+          <Table.Td className="num">
+            <Amount value={creditTotal} />
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function EntryDetailPage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const entry = useQuery({ ...entryDetailQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+
+  if (!Number.isSafeInteger(id) || id <= 0 || isApiError(entry.error, 404)) return <NotFound />;
+
+  const save = async (payload: JournalEntryInput) => {
+    await updateEntry(id, payload);
+    await queryClient.invalidateQueries({ queryKey: accountingKey });
+    setEditing(false);
+    notifications.show({ color: 'green', message: `Journal Entry ${id} was saved.` });
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await deleteEntry(id);
+      queryClient.removeQueries({ queryKey: entryDetailQuery(id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: accountingKey });
+      notifications.show({ color: 'green', message: `Journal Entry ${id} was deleted.` });
+      await navigate(paths.entries.getHref());
+    } catch (error) {
+      setDeleteError(error);
+      setDeleting(false);
+    }
+  };
+
+  const data = entry.data;
+  return (
+    <Page
+      title={`Journal Entry ${id}`}
+      actions={
+        data && !editing ? (
+          <>
+            <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      <Anchor component={Link} to={paths.entries.getHref()} size="sm">
+        ← All entries
+      </Anchor>
+      {entry.isError ? <ErrorAlert what="Could not load the journal entry" error={entry.error} onRetry={() => void entry.refetch()} /> : null}
+      {!data && !entry.isError ? <TableSkeleton rows={4} /> : null}
+      {data && editing ? (
+        <Paper withBorder p="md" radius="md">
+          <EntryForm initial={data} submitLabel="Save changes" onSubmit={save} onCancel={() => setEditing(false)} />
+        </Paper>
+      ) : null}
+      {data && !editing ? (
+        <Stack gap="sm">
+          <Group gap="xl">
+            <div>
+              <Text size="xs" c="dimmed">
+                Date
+              </Text>
+              <Text>{formatDate(data.dateLedger)}</Text>
+            </div>
+            <div>
+              <Text size="xs" c="dimmed">
+                Description
+              </Text>
+              <Text>{data.description || '-'}</Text>
+            </div>
+            {data.source ? (
+              <div>
+                <Text size="xs" c="dimmed">
+                  Source
+                </Text>
+                <Text>{data.source}</Text>
+              </div>
+            ) : null}
+          </Group>
+          <EntryLines entry={data} />
+        </Stack>
+      ) : null}
+
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Delete Journal Entry ${id}?`} centered>
+        <Stack gap="md">
+          <Text>The entry and its {data?.entryAccounts.length ?? ''} lines are removed from the books. This cannot be undone.</Text>
+          {deleteError ? <WriteError error={deleteError} what="Could not delete the journal entry" /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={deleting} onClick={() => void remove()}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Page>
+  );
+}

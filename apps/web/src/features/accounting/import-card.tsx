@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, FileInput, Group, List, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconFileTypeCsv } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import Papa from 'papaparse';
+import { formatDate } from '@bilan/domain';
+import { errorMessage } from '../../lib/errors';
+import { accountingKey, importCsv, type ChartImportResult, type JournalImportResult } from './api';
+
+export type ImportKind = 'chart' | 'journal';
+
+interface Parsed {
+  file: File;
+  text: string;
+  header: string[];
+  preview: string[][];
+  rowCount: number;
+  problems: string[];
+}
+
+type Status =
+  | { step: 'idle' }
+  | { step: 'uploading'; fraction: number }
+  | { step: 'booking' }
+  | { step: 'done'; result: ChartImportResult | JournalImportResult }
+  | { step: 'failed'; error: unknown };
+
+const PREVIEW_ROWS = 20;
+
+function parseCsv(file: File, text: string): Parsed {
+  const result = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  const [header = [], ...rows] = result.data;
+  return {
+    file,
+    text,
+    header,
+    preview: rows.slice(0, PREVIEW_ROWS),
+    rowCount: rows.length,
+    problems: result.errors.slice(0, 5).map((error) => `Row ${(error.row ?? 0) + 1}: ${error.message}`),
+  };
+}
+
+/** 'could not map account 1234, 5678' → ['could not map account 1234', 'could not map account 5678'] (spec §8). */
+function unmappedAccounts(message: string): string[] | null {
+  const match = /^could not map account (.+)$/.exec(message.trim());
+  if (!match?.[1]) return null;
+  return match[1]
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((number) => `could not map account ${number}`);
+}
+
+function ImportFailure({ error }: { error: unknown }) {
+  const message = errorMessage(error);
+  const unmapped = unmappedAccounts(message);
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was imported" role="alert">
+      {unmapped ? (
+        <>
+          <Text size="sm">These account numbers are not in the chart of accounts. Import or create them first:</Text>
+          <List size="sm" mt={4}>
+            {unmapped.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        </>
+      ) : (
+        message
+      )}
+    </Alert>
+  );
+}
+
+function ImportResult({ result }: { result: ChartImportResult | JournalImportResult }) {
+  const text =
+    'entries' in result
+      ? `${result.entries} entries with ${result.lines} lines were booked` +
+        (result.dateFrom && result.dateTo ? `, from ${formatDate(result.dateFrom)} to ${formatDate(result.dateTo)}.` : '.')
+      : `${result.created} accounts created, ${result.updated} updated.`;
+  return (
+    <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Import finished" role="status">
+      {text}
+    </Alert>
+  );
+}
+
+interface ImportCardProps {
+  kind: ImportKind;
+  title: string;
+  columns: string;
+  help: string;
+}
+
+/** One CSV import: pick, preview, upload with progress, then the booking result. */
+export function ImportCard({ kind, title, columns, help }: ImportCardProps) {
+  const queryClient = useQueryClient();
+  const [parsed, setParsed] = useState<Parsed | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ step: 'idle' });
+  const busy = status.step === 'uploading' || status.step === 'booking';
+
+  const choose = async (file: File | null) => {
+    setStatus({ step: 'idle' });
+    setReadError(null);
+    setParsed(null);
+    if (!file) return;
+    try {
+      setParsed(parseCsv(file, await file.text()));
+    } catch (error) {
+      setReadError(`Could not read ${file.name}: ${errorMessage(error)}`);
+    }
+  };
+
+  const upload = async () => {
+    if (!parsed) return;
+    setStatus({ step: 'uploading', fraction: 0 });
+    try {
+      const result = await importCsv<ChartImportResult | JournalImportResult>(kind, parsed.text, {
+        onUploadProgress: (fraction) => setStatus({ step: 'uploading', fraction }),
+        onUploaded: () => setStatus({ step: 'booking' }),
+      });
+      setStatus({ step: 'done', result });
+      await queryClient.invalidateQueries({ queryKey: accountingKey });
+    } catch (error) {
+      setStatus({ step: 'failed', error });
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          <Badge variant="light" color="gray">
+            CSV
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {help} Columns: <code>{columns}</code>
+        </Text>
+        <FileInput
+          label="File"
+          placeholder="Choose a CSV file"
+          accept=".csv,text/csv"
+          clearable
+          disabled={busy}
+          leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+          value={parsed?.file ?? null}
+          onChange={(file) => void choose(file)}
+          error={readError}
+        />
+        {parsed ? (
+          <>
+            <Text size="sm">
+              <b>{parsed.rowCount}</b> rows in {parsed.file.name}
+              {parsed.rowCount > PREVIEW_ROWS ? `, the first ${PREVIEW_ROWS} shown` : ''}.
+            </Text>
+            {parsed.problems.length ? (
+              <Alert color="yellow" variant="light" title="The file has formatting problems">
+                {parsed.problems.join(' ')}
+              </Alert>
+            ) : null}
+            <Table.ScrollContainer minWidth={400} maxHeight={320}>
+              <Table stickyHeader striped withTableBorder fz="xs" verticalSpacing={2}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {parsed.header.map((cell, index) => (
+                      <Table.Th key={index}>{cell}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {parsed.preview.map((row, rowIndex) => (
+                    <Table.Tr key={rowIndex}>
+                      {row.map((cell, index) => (
+                        <Table.Td key={index}>{cell}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        ) : null}
+
+        {status.step === 'uploading' ? (
+          <Stack gap={4}>
+            <Text size="sm">Uploading… {Math.round(status.fraction * 100)}%</Text>
+            <Progress value={status.fraction * 100} aria-label="Upload progress" />
+          </Stack>
+        ) : null}
+        {status.step === 'booking' ? (
+          <Stack gap={4}>
+            <Text size="sm">Booking…</Text>
+            <Progress value={100} striped animated aria-label="Booking" />
+          </Stack>
+        ) : null}
+        {status.step === 'done' ? <ImportResult result={status.result} /> : null}
+        {status.step === 'failed' ? <ImportFailure error={status.error} /> : null}
+
+        <Group justify="flex-end">
+          <Button onClick={() => void upload()} disabled={!parsed || parsed.rowCount === 0 || busy || status.step === 'done'} loading={busy}>
+            Import
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { Anchor, Group, SimpleGrid, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { Page } from '../../ui/page';
+import { ImportCard } from './import-card';
+
+/** /accounting/import: chart of accounts and journal from CSV (docs/api.md import/chart, import/journal). */
+export function ImportPage() {
+  return (
+    <Page title="Import Accounting Data">
+      <Text c="dimmed" size="sm">
+        Import the chart of accounts first, then the journal: every account number in the journal must exist. A journal is
+        imported whole or not at all.
+      </Text>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <ImportCard
+          kind="chart"
+          title="Chart of accounts"
+          columns="number,name,type[,currency]"
+          help="New numbers are created, existing ones updated."
+        />
+        <ImportCard
+          kind="journal"
+          title="Journal"
+          columns="date,entry,description,account,amount,currency"
+          help="Rows with the same entry form one journal entry; a positive amount is a debit, a negative one a credit."
+        />
+      </SimpleGrid>
+      <Group gap="md">
+        <Anchor component={Link} to={paths.journal.getHref()} size="sm">
+          Journal
+        </Anchor>
+        <Anchor component={Link} to={paths.accounts.getHref()} size="sm">
+          Ledger Accounts
+        </Anchor>
+        <Anchor component={Link} to={paths.trialBalance.getHref()} size="sm">
+          Trial Balance
+        </Anchor>
+      </Group>
+    </Page>
+  );
+}

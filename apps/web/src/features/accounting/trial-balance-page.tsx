@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatAmount, formatDate, toMoney } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { today } from '../../lib/dates';
+import { Amount } from '../../ui/amount';
+import { DateField } from '../../ui/date-field';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { trialBalanceQuery, type TrialBalance } from './api';
+
+function BalancedBadge({ totals }: { totals: TrialBalance['totals'] }) {
+  const difference = toMoney(totals.debit).minus(toMoney(totals.credit));
+  if (difference.isZero())
+    return (
+      <Badge color="green" variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
+        Balanced
+      </Badge>
+    );
+  return (
+    <Badge color="red" variant="light" size="lg" leftSection={<IconAlertTriangle size={16} aria-hidden />}>
+      Not balanced: difference {formatAmount(difference)}
+    </Badge>
+  );
+}
+
+/** /accounting/trial-balance: every account with postings up to the date; debit = credit. */
+export function TrialBalancePage() {
+  const [date, setDate] = useState<string | null>(today());
+  const asOf = date ?? today();
+  const balance = useQuery(trialBalanceQuery(asOf));
+  const data = balance.data;
+
+  return (
+    <Page title="Trial Balance" actions={data ? <BalancedBadge totals={data.totals} /> : null}>
+      <Group align="flex-end">
+        <DateField label="As of" w={170} value={date} onChange={setDate} />
+        {data ? (
+          <Text size="sm" c="dimmed" pb={8}>
+            Postings up to and including {formatDate(data.date)}
+          </Text>
+        ) : null}
+      </Group>
+      {balance.isError ? <ErrorAlert what="Could not load the trial balance" error={balance.error} onRetry={() => void balance.refetch()} /> : null}
+      {!data && !balance.isError ? <TableSkeleton /> : null}
+      {data ? (
+        <Table.ScrollContainer minWidth={700} maxHeight="calc(100vh - 260px)">
+          <Table stickyHeader striped withTableBorder aria-busy={balance.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={100}>Account</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th className="num" w={160}>
+                  Debit
+                </Table.Th>
+                <Table.Th className="num" w={160}>
+                  Credit
+                </Table.Th>
+                <Table.Th className="num" w={160}>
+                  Balance
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.accounts.map((account) => (
+                <Table.Tr key={account.id}>
+                  <Table.Td className="amount">
+                    <Anchor component={Link} to={paths.accountDetail.getHref(account.id)} size="sm">
+                      {account.number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{account.name}</Table.Td>
+                  <Table.Td className="num">
+                    <Amount value={account.debit} />
+                  </Table.Td>
+                  <Table.Td className="num">
+                    <Amount value={account.credit} />
+                  </Table.Td>
+                  <Table.Td className="num">
+                    <Amount value={account.balance} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {data.accounts.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed" size="sm">
+                      No postings up to this date.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr className="totals">
+                <Table.Td colSpan={2}>
+                  <Group gap="xs">
+                    Total <BalancedBadge totals={data.totals} />
+                  </Group>
+                </Table.Td>
+                <Table.Td className="num">
+                  <Amount value={data.totals.debit} />
+                </Table.Td>
+                <Table.Td className="num">
+                  <Amount value={data.totals.credit} />
+                </Table.Td>
+                <Table.Td className="num">
+                  <Amount value={data.totals.balance} />
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MAX_TWO_FACTOR_ATTEMPTS } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/errors';
+import { signIn } from '../../lib/session';
+import { NumericInput } from '../../ui/numeric-input';
+import { isTwoFactorRequired, verifyTwoFactor } from './api';
+import { rememberUser } from './instance-param';
+
+const BLOCKED =
+  'Due to multiple login attempts, your account has been temporarily blocked for security reasons. Please contact our support team for assistance in restoring access. Thank you for your cooperation.';
+
+/** /login/2fa/{payload}: numeric two-factor code (spec §2.8, §5, §8). */
+export function TwoFactor() {
+  const { payload } = useParams();
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [attempts, setAttempts] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const blocked = attempts > MAX_TWO_FACTOR_ATTEMPTS;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // A non-numeric code is ignored and no call is made (spec §5).
+    if (!payload || !/^\d+$/.test(code) || blocked) return;
+    setPending(true);
+    setError(null);
+    try {
+      const result = await verifyTwoFactor(code, payload);
+      if (isTwoFactorRequired(result)) {
+        await navigate(paths.twoFactor.getHref(result.payload), { replace: true });
+        return;
+      }
+      rememberUser(result.instance.uuid, result.user.uuid);
+      await signIn(result.token);
+      await navigate(paths.home.getHref(), { replace: true });
+    } catch (failure) {
+      const attempt = attempts + 1;
+      setAttempts(attempt);
+      setError(`${errorMessage(failure)} Attempt ${attempt}/${MAX_TWO_FACTOR_ATTEMPTS}`);
+      setCode('');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          Two-factor authentication
+        </Title>
+        <Text>Enter the code shown by your authenticator app.</Text>
+        {blocked ? (
+          <Alert color="red" variant="light" role="alert">
+            {BLOCKED}
+          </Alert>
+        ) : (
+          <>
+            <NumericInput
+              label="Authentication code"
+              name="code"
+              autoComplete="one-time-code"
+              autoFocus
+              maxLength={8}
+              value={code}
+              onChange={setCode}
+              error={error}
+            />
+            <Button type="submit" loading={pending} disabled={!/^\d+$/.test(code)} fullWidth>
+              Verify
+            </Button>
+          </>
+        )}
+        <Anchor component={Link} to={paths.login.getHref()} size="sm" ta="center">
+          Go Back
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

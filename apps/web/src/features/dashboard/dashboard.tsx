@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { formatAmount, truncateName } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { NumericInput } from '../../ui/numeric-input';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { countsQuery, dashboardBalancesQuery, type Counts, type DashboardBalances } from './api';
+import { Sparkline } from './sparkline';
+import { initialYear, isYear, rememberYear } from './year';
+
+/** Navigation state set by the journal entry form after saving (spec §2.4 success banner). */
+export interface DashboardState {
+  addedEntryId?: number;
+}
+
+const tiles: { key: keyof Counts; label: string; href: string }[] = [
+  { key: 'Mail', label: 'Mail', href: paths.inbox.getHref() },
+  { key: 'Payable', label: 'Bill (Payable)', href: paths.bills.getHref() },
+  { key: 'TransactionGroup', label: 'Transaction Group', href: paths.transactionGroups.getHref() },
+  { key: 'Invoice', label: 'Invoice', href: paths.invoices.getHref() },
+];
+
+function AddedEntryBanner() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = (location.state as DashboardState | null)?.addedEntryId;
+  if (id === undefined) return null;
+  return (
+    <Alert
+      color="green"
+      variant="light"
+      icon={<IconCircleCheck size={18} />}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={() => void navigate(location.pathname, { replace: true, state: null })}
+      role="status"
+    >
+      Journal Entry{' '}
+      <Anchor component={Link} to={paths.entryDetail.getHref(id)} inherit>
+        {id}
+      </Anchor>{' '}
+      was successfully added.
+    </Alert>
+  );
+}
+
+function CountTiles() {
+  const counts = useQuery(countsQuery());
+  if (counts.isError) return <ErrorAlert what="Could not load the counts" error={counts.error} onRetry={() => void counts.refetch()} />;
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      {tiles.map((tile) => (
+        <Paper key={tile.key} withBorder p="md" radius="md">
+          <Text size="sm" c="dimmed">
+            {tile.label}
+          </Text>
+          {counts.data ? (
+            <Text fz={28} fw={600} className="amount">
+              {counts.data[tile.key]}
+            </Text>
+          ) : (
+            <Skeleton height={34} width={60} my={4} />
+          )}
+          <Anchor component={Link} to={tile.href} size="sm" aria-label={`View Details: ${tile.label}`}>
+            View Details
+          </Anchor>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function AccountCard({ account, endDates }: { account: DashboardBalances['accounts'][number]; endDates: string[] }) {
+  const latest = account.balances[account.balances.length - 1];
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap={6}>
+        <div>
+          <Text size="xs" c="dimmed" className="amount">
+            {account.number}
+          </Text>
+          <Text fw={600} title={account.name}>
+            {truncateName(account.name)}
+          </Text>
+        </div>
+        <Group gap={6} align="baseline">
+          <Text fz={24} fw={600} className="amount">
+            {formatAmount(latest)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {account.currency}
+          </Text>
+        </Group>
+        <Sparkline values={account.balances} dates={endDates} />
+        <Group gap="md">
+          <Anchor component={Link} to={paths.accountDetail.getHref(account.id)} size="sm">
+            Detail
+          </Anchor>
+          <Anchor component={Link} to={paths.accountReconciliation.getHref(account.id)} size="sm">
+            Reconciliation
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function AccountCards({ year }: { year: number | null }) {
+  const balances = useQuery({ ...dashboardBalancesQuery(year ?? 0), enabled: year !== null });
+  if (year === null) return <Text c="dimmed">Enter a year between 1900 and 2300 to see the balances.</Text>;
+  if (balances.isError)
+    return <ErrorAlert what="Could not load the account balances" error={balances.error} onRetry={() => void balances.refetch()} />;
+  if (!balances.data)
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }}>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} height={170} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  if (balances.data.accounts.length === 0)
+    return (
+      <Text c="dimmed">
+        No ledger account has a balance in {year}.{' '}
+        <Anchor component={Link} to={paths.entryAdd.getHref()} inherit>
+          Add a journal entry
+        </Anchor>{' '}
+        or{' '}
+        <Anchor component={Link} to={paths.accountingImport.getHref()} inherit>
+          import your books
+        </Anchor>
+        .
+      </Text>
+    );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }}>
+      {balances.data.accounts.map((account) => (
+        <AccountCard key={account.id} account={account} endDates={balances.data.endDates} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function Dashboard() {
+  const [yearText, setYearText] = useState(initialYear);
+  const [debounced] = useDebouncedValue(yearText, 300);
+  const year = isYear(debounced) ? Number(debounced) : null;
+
+  useEffect(() => {
+    if (isYear(debounced)) rememberYear(debounced);
+  }, [debounced]);
+
+  return (
+    <Page
+      title="Dashboard"
+      actions={
+        <NumericInput
+          label="Year"
+          value={yearText}
+          onChange={setYearText}
+          maxLength={4}
+          w={100}
+          size="sm"
+          error={yearText.length === 4 && !isYear(yearText) ? 'Not a year' : undefined}
+        />
+      }
+    >
+      <AddedEntryBanner />
+      <CountTiles />
+      <Title order={2} size="h4" mt="sm">
+        Ledger accounts in {year ?? '…'}
+      </Title>
+      <AccountCards year={year} />
+    </Page>
+  );
+}

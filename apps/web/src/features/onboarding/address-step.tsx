@@ -1,0 +1,114 @@
+import { Grid, Select, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { addressSchema, Country, countryNames, fieldErrors, type Address } from '@bilan/domain';
+import { applyFieldErrors } from '../../lib/forms';
+import { StepActions } from './step-actions';
+import { useServerErrors } from './use-server-errors';
+
+interface AddressFormValues {
+  street: string;
+  houseNumber: string;
+  zip: string;
+  city: string;
+  country: string | null;
+}
+
+const countryOptions = countryNames.map((name) => ({ value: String(Country[name]), label: name }));
+const fields = ['street', 'houseNumber', 'zip', 'city', 'country'] as const;
+
+interface AddressStepProps {
+  value?: Address;
+  serverErrors?: Record<string, string>;
+  onBack: () => void;
+  onDone: (address: Address) => void;
+}
+
+/** Step 2: the company's address (spec §5: street, zip, city and country each required). */
+export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStepProps) {
+  const { control, handleSubmit, setError } = useForm<AddressFormValues>({
+    defaultValues: {
+      street: value?.street ?? '',
+      houseNumber: value?.houseNumber ?? '',
+      zip: value?.zip ?? '',
+      city: value?.city ?? '',
+      country: String(value?.country.id ?? Country.Switzerland),
+    },
+  });
+  useServerErrors(setError, serverErrors);
+
+  const submit = handleSubmit((values) => {
+    const parsed = addressSchema.safeParse({
+      street: values.street,
+      houseNumber: values.houseNumber.trim() || null,
+      zip: values.zip,
+      city: values.city,
+      country: values.country ? { id: Number(values.country) } : null,
+    });
+    if (!parsed.success) {
+      applyFieldErrors(setError, fieldErrors(parsed.error), fields, (path) => path.replace(/^country\.id$/, 'country'));
+      return;
+    }
+    onDone(parsed.data);
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 9 }}>
+            <Controller
+              control={control}
+              name="street"
+              render={({ field, fieldState }) => (
+                <TextInput label="Street" required autoFocus autoComplete="address-line1" {...field} error={fieldState.error?.message} />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <Controller
+              control={control}
+              name="houseNumber"
+              render={({ field, fieldState }) => <TextInput label="House number" {...field} error={fieldState.error?.message} />}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <Controller
+              control={control}
+              name="zip"
+              render={({ field, fieldState }) => (
+                <TextInput label="ZIP" required autoComplete="postal-code" {...field} error={fieldState.error?.message} />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 9 }}>
+            <Controller
+              control={control}
+              name="city"
+              render={({ field, fieldState }) => (
+                <TextInput label="City" required autoComplete="address-level2" {...field} error={fieldState.error?.message} />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Controller
+              control={control}
+              name="country"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Country"
+                  required
+                  searchable
+                  data={countryOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </Grid.Col>
+        </Grid>
+        <StepActions onBack={onBack} />
+      </Stack>
+    </form>
+  );
+}

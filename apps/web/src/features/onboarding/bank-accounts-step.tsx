@@ -1,0 +1,191 @@
+import { ActionIcon, Button, Grid, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import {
+  FIRST_ONBOARDING_LEDGER_CODE,
+  fieldErrors,
+  normalizeIban,
+  onboardingBankAccountSchema,
+  PaymentProfileType,
+  validationMessages,
+  type OnboardingBankAccount,
+} from '@bilan/domain';
+import { NumericInput } from '../../ui/numeric-input';
+import { StepActions } from './step-actions';
+import { useServerErrors } from './use-server-errors';
+
+interface AccountRow {
+  ledgerCode: string;
+  name: string;
+  iban: string;
+  bic: string;
+  type: string;
+}
+
+interface BankAccountsFormValues {
+  accounts: AccountRow[];
+}
+
+const typeOptions = [
+  { value: String(PaymentProfileType.Iban), label: 'IBAN' },
+  { value: String(PaymentProfileType.QrBill), label: 'QR bill' },
+];
+
+/** The first proposed account is 1000 'Bank', later ones 1000 + count (spec §2.9, §9). */
+const proposedRow = (count: number): AccountRow => ({
+  ledgerCode: String(FIRST_ONBOARDING_LEDGER_CODE + count),
+  name: 'Bank',
+  iban: '',
+  bic: '',
+  type: String(PaymentProfileType.Iban),
+});
+
+const toRow = (account: OnboardingBankAccount): AccountRow => ({
+  ledgerCode: String(account.ledgerCode),
+  name: account.name,
+  iban: account.iban,
+  bic: account.bic ?? '',
+  type: String(account.type),
+});
+
+interface BankAccountsStepProps {
+  value?: OnboardingBankAccount[];
+  serverErrors?: Record<string, string>;
+  onBack: () => void;
+  onDone: (accounts: OnboardingBankAccount[]) => void;
+}
+
+/** Step 3: at least one bank account; IBAN/QR-IBAN/BIC checked with the domain rules (spec §5). */
+export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAccountsStepProps) {
+  const { control, handleSubmit, setError } = useForm<BankAccountsFormValues>({
+    defaultValues: { accounts: value?.length ? value.map(toRow) : [proposedRow(0)] },
+  });
+  const rows = useFieldArray({ control, name: 'accounts' });
+  useServerErrors(setError, serverErrors);
+
+  const submit = handleSubmit((values) => {
+    const accounts: OnboardingBankAccount[] = [];
+    const seen = new Set<number>();
+    let failed = false;
+    values.accounts.forEach((row, index) => {
+      const parsed = onboardingBankAccountSchema.safeParse({
+        ledgerCode: row.ledgerCode === '' ? undefined : Number(row.ledgerCode),
+        name: row.name,
+        iban: normalizeIban(row.iban),
+        bic: row.bic.trim().toUpperCase() || null,
+        type: Number(row.type),
+      });
+      if (!parsed.success) {
+        failed = true;
+        for (const [path, message] of Object.entries(fieldErrors(parsed.error))) {
+          setError(`accounts.${index}.${path}` as `accounts.${number}.name`, { type: 'validate', message });
+        }
+        return;
+      }
+      if (seen.has(parsed.data.ledgerCode)) {
+        failed = true;
+        setError(`accounts.${index}.ledgerCode`, { message: validationMessages.ledgerCodeDuplicate });
+      }
+      seen.add(parsed.data.ledgerCode);
+      accounts.push(parsed.data);
+    });
+    if (!failed) onDone(accounts);
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Each bank account becomes a ledger account in your chart of accounts and a payment profile for invoices.
+        </Text>
+        {rows.fields.map((row, index) => (
+          <Paper key={row.id} withBorder p="sm" radius="md">
+            <Grid gap="sm" align="flex-start">
+              <Grid.Col span={{ base: 4, sm: 2 }}>
+                <Controller
+                  control={control}
+                  name={`accounts.${index}.ledgerCode`}
+                  render={({ field, fieldState }) => (
+                    <NumericInput label="Ledger code" required maxLength={4} {...field} error={fieldState.error?.message} />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 8, sm: 4 }}>
+                <Controller
+                  control={control}
+                  name={`accounts.${index}.name`}
+                  render={({ field, fieldState }) => <TextInput label="Name" required {...field} error={fieldState.error?.message} />}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <Controller
+                  control={control}
+                  name={`accounts.${index}.type`}
+                  render={({ field, fieldState }) => (
+                    <Select
+                      label="Type"
+                      required
+                      data={typeOptions}
+                      allowDeselect={false}
+                      value={field.value}
+                      onChange={(next) => field.onChange(next ?? '')}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <Group justify="flex-end" mt={{ base: 0, sm: 24 }}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Remove bank account ${index + 1}`}
+                    disabled={rows.fields.length <= 1}
+                    onClick={() => rows.remove(index)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 8 }}>
+                <Controller
+                  control={control}
+                  name={`accounts.${index}.iban`}
+                  render={({ field, fieldState }) => (
+                    <TextInput
+                      label="IBAN"
+                      required
+                      placeholder="CH93 0076 2011 6238 5295 7"
+                      autoComplete="off"
+                      spellCheck={false}
+                      {...field}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <Controller
+                  control={control}
+                  name={`accounts.${index}.bic`}
+                  render={({ field, fieldState }) => (
+                    <TextInput label="BIC" placeholder="UBSWCHZH80A" autoComplete="off" spellCheck={false} {...field} error={fieldState.error?.message} />
+                  )}
+                />
+              </Grid.Col>
+            </Grid>
+          </Paper>
+        ))}
+        <Button
+          variant="subtle"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => rows.append(proposedRow(rows.fields.length))}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Add bank account
+        </Button>
+        <StepActions onBack={onBack} />
+      </Stack>
+    </form>
+  );
+}

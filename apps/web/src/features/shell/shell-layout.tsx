@@ -1,0 +1,102 @@
+import { ActionIcon, Anchor, AppShell, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconLifebuoy, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet } from 'react-router';
+import { VERSION } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { NavMenu } from './nav-menu';
+
+const topIcons = [
+  { label: 'Support', href: paths.support.getHref(), icon: IconLifebuoy },
+  { label: 'Profile', href: paths.profile.getHref(), icon: IconUser },
+  { label: 'Settings', href: paths.settings.getHref(), icon: IconSettings },
+  { label: 'Logout', href: paths.logout.getHref(), icon: IconLogout },
+];
+
+function useVersion(): string {
+  const { data } = useQuery({
+    queryKey: ['meta', 'version'],
+    queryFn: () => api.get<{ version: string }>('/api/meta/version'),
+    staleTime: Infinity,
+  });
+  return data?.version ?? VERSION;
+}
+
+/** The authenticated shell (spec §2.3): top bar, menu, page, footer. */
+export function ShellLayout() {
+  const { profile } = useSession();
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  // One toggle for both widths: on a phone the menu starts closed, on a desktop open.
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const menuOpened = isMobile ? mobileOpened : desktopOpened;
+  const toggle = isMobile ? mobile.toggle : desktop.toggle;
+  const version = useVersion();
+  const instanceName = profile?.instance.name ?? 'Bilan';
+
+  return (
+    <AppShell
+      header={{ height: 52 }}
+      footer={{ height: 36 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <UnstyledButton
+            onClick={toggle}
+            aria-expanded={menuOpened}
+            aria-controls="main-menu"
+            aria-label={`${instanceName}, ${menuOpened ? 'hide' : 'show'} menu`}
+          >
+            <Group gap={6} wrap="nowrap">
+              <img src="/favicon.svg" alt="" width={24} height={24} />
+              <Text fw={600} truncate maw={isMobile ? 150 : 400}>
+                {instanceName}
+              </Text>
+              <IconChevronDown
+                size={16}
+                aria-hidden
+                style={{ transform: menuOpened ? 'rotate(180deg)' : undefined }}
+              />
+            </Group>
+          </UnstyledButton>
+          <Group gap={isMobile ? 0 : 4} wrap="nowrap">
+            {topIcons.map(({ label, href, icon: Icon }) => (
+              <Tooltip key={href} label={label} openDelay={300}>
+                <ActionIcon component={Link} to={href} variant="subtle" color="gray" size={isMobile ? 'md' : 'lg'} aria-label={label}>
+                  <Icon size={isMobile ? 18 : 20} stroke={1.6} />
+                </ActionIcon>
+              </Tooltip>
+            ))}
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" id="main-menu">
+        <NavMenu onNavigate={isMobile ? mobile.close : undefined} />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer>
+        <Group h="100%" px="md" gap="md" justify="center">
+          <Text size="xs" c="dimmed">
+            © {new Date().getFullYear()} Bilan
+          </Text>
+          <Anchor component={Link} to={paths.home.getHref()} size="xs">
+            Home
+          </Anchor>
+          <Anchor href="/api/docs" target="_blank" rel="noreferrer" size="xs" title="API documentation of this version">
+            {version}
+          </Anchor>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

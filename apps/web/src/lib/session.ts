@@ -1,0 +1,155 @@
+/**
+ * The session: access token in memory, refreshed at start and every 8 minutes (spec §4, §7.2, §9),
+ * and the profile of the signed-in user. Components read it with `useSession()`; the auth guard
+ * turns its status into navigation (a failed refresh or a 401 profile load → /login, any other
+ * profile failure → /onboarding).
+ */
+import { useSyncExternalStore } from 'react';
+import { ACCESS_TOKEN_REFRESH_MS, Lang } from '@bilan/domain';
+import { api, ApiError, getAccessToken, setAccessToken } from './api';
+import { readJson, storageKeys, writeJson, writeText } from './storage';
+
+export interface Profile {
+  uuid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  isSuperadmin: boolean;
+  permissions: string[];
+  instance: { uuid: string; name: string; currency: string; initialized?: boolean };
+}
+
+export type SessionStatus =
+  /** Nothing tried yet (fresh page load). */
+  | 'unknown'
+  | 'loading'
+  /** No valid token: the guard sends the user to /login. */
+  | 'anonymous'
+  /** A token but no usable profile: onboarding not finished (spec §4 "any other failure"). */
+  | 'onboarding'
+  | 'ready';
+
+export interface SessionState {
+  status: SessionStatus;
+  profile: Profile | null;
+}
+
+let state: SessionState = { status: 'unknown', profile: null };
+const listeners = new Set<() => void>();
+
+function setState(next: SessionState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export const getSession = (): SessionState => state;
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
+
+/** The profile stored by the last load (spec §3), e.g. for /logout after a reload. */
+export const storedProfile = (): Profile | null => readJson<Profile>(storageKeys.profile);
+
+let refreshTimer: ReturnType<typeof setInterval> | undefined;
+let lastRefresh = 0;
+let inflight: Promise<boolean> | null = null;
+
+/**
+ * GET /napi/auth/refresh. The refresh token rotates on every use, so tabs take turns through a
+ * Web Lock: two tabs never present the same cookie (the second one waits and sends the new one).
+ */
+export function refreshAccessToken(): Promise<boolean> {
+  inflight ??= (async () => {
+    const run = async () => {
+      const { token } = await api.get<{ token: string }>('/napi/auth/refresh');
+      setAccessToken(token);
+      lastRefresh = Date.now();
+    };
+    try {
+      if ('locks' in navigator && navigator.locks) await navigator.locks.request('bilan-refresh', run);
+      else await run();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      inflight = null;
+    }
+  })();
+  return inflight;
+}
+
+function scheduleRefresh(): void {
+  clearInterval(refreshTimer);
+  refreshTimer = setInterval(() => void refreshOrEnd(), ACCESS_TOKEN_REFRESH_MS);
+}
+
+async function refreshOrEnd(): Promise<void> {
+  if (!(await refreshAccessToken())) endSession();
+}
+
+// A laptop waking up or a background tab whose timers were throttled refreshes at once.
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && getAccessToken() && Date.now() - lastRefresh >= ACCESS_TOKEN_REFRESH_MS) {
+      void refreshOrEnd();
+    }
+  });
+}
+
+/** GET /napi/profile: 401 → anonymous, any other failure → onboarding (spec §4 "Session loading"). */
+export async function loadProfile(): Promise<SessionStatus> {
+  // The status stays as it is until the answer: a reload after onboarding keeps its page on screen.
+  try {
+    const profile = await api.get<Profile>('/napi/profile');
+    writeJson(storageKeys.profile, profile);
+    writeJson(storageKeys.permissions, profile.permissions ?? []);
+    writeText(storageKeys.locale, Lang.en);
+    const status: SessionStatus = profile.instance.initialized === false ? 'onboarding' : 'ready';
+    setState({ status, profile });
+    return status;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      endSession();
+      return 'anonymous';
+    }
+    setState({ status: 'onboarding', profile: null });
+    return 'onboarding';
+  }
+}
+
+/** Page load: refresh (the cookie is the only credential that survives a reload), then the profile. */
+export async function startSession(): Promise<SessionStatus> {
+  if (state.status !== 'unknown') return state.status;
+  setState({ status: 'loading', profile: null });
+  if (!getAccessToken() && !(await refreshAccessToken())) {
+    endSession();
+    return 'anonymous';
+  }
+  scheduleRefresh();
+  return loadProfile();
+}
+
+/** After single sign-on or two-factor: keep the token, start refreshing, load the profile. */
+export async function signIn(token: string): Promise<SessionStatus> {
+  setAccessToken(token);
+  lastRefresh = Date.now();
+  scheduleRefresh();
+  return loadProfile();
+}
+
+/** Forgets the token and the stored profile; the guard then sends the user to /login. */
+export function endSession(): void {
+  clearInterval(refreshTimer);
+  setAccessToken(null);
+  writeJson(storageKeys.profile, null);
+  writeJson(storageKeys.permissions, null);
+  setState({ status: 'anonymous', profile: null });
+}

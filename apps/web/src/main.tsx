@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { installZodMessages } from '@bilan/domain';
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import { theme } from './app/theme';
+import { queryClient } from './app/query-client';
+import { router } from './app/router';
+
+// zod's built-in messages become the spec's ('This field is required', 'expected type …').
+installZodMessages();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root missing in index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light">
+      <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 1 }}>
+        <Notifications position="top-right" limit={4} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

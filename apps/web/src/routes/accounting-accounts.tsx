@@ -1,0 +1,5 @@
+import { AccountsPage } from '../features/accounting/accounts-page';
+
+export function Component() {
+  return <AccountsPage />;
+}

@@ -1,0 +1,5 @@
+import { EntriesPage } from '../features/accounting/entries-page';
+
+export function Component() {
+  return <EntriesPage />;
+}

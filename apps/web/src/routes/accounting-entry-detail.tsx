@@ -1,0 +1,5 @@
+import { EntryDetailPage } from '../features/accounting/entry-detail-page';
+
+export function Component() {
+  return <EntryDetailPage />;
+}

@@ -1,0 +1,5 @@
+import { ImportPage } from '../features/accounting/import-page';
+
+export function Component() {
+  return <ImportPage />;
+}

@@ -1,0 +1,5 @@
+import { JournalPage } from '../features/accounting/journal-page';
+
+export function Component() {
+  return <JournalPage />;
+}

@@ -1,0 +1,5 @@
+import { AccountingHome } from '../features/accounting/accounting-home';
+
+export function Component() {
+  return <AccountingHome />;
+}

@@ -1,0 +1,5 @@
+import { TwoFactor } from '../features/auth/two-factor';
+
+export function Component() {
+  return <TwoFactor />;
+}

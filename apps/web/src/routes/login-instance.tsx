@@ -1,0 +1,5 @@
+import { InstanceLogin } from '../features/auth/instance-login';
+
+export function Component() {
+  return <InstanceLogin />;
+}

@@ -1,0 +1,5 @@
+import { Signup } from '../features/auth/signup';
+
+export function Component() {
+  return <Signup />;
+}

@@ -1,0 +1,5 @@
+import { WorkplaceForm } from '../features/auth/workplace-form';
+
+export function Component() {
+  return <WorkplaceForm />;
+}

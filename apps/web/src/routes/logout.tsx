@@ -1,0 +1,5 @@
+import { Logout } from '../features/auth/logout';
+
+export function Component() {
+  return <Logout />;
+}

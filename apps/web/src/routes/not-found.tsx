@@ -1,0 +1,5 @@
+import { NotFound } from '../ui/not-found';
+
+export function Component() {
+  return <NotFound />;
+}

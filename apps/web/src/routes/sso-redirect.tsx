@@ -1,0 +1,5 @@
+import { SsoRedirect } from '../features/auth/sso-redirect';
+
+export function Component() {
+  return <SsoRedirect />;
+}

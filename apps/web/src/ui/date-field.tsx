@@ -1,0 +1,25 @@
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { DISPLAY_DATE, parseTypedDate } from '../lib/dates';
+
+type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange'> & {
+  /** YYYY-MM-DD or null. */
+  value: string | null;
+  onChange: (value: string | null) => void;
+};
+
+/** Date input typed the Swiss way (31.12.2025) with a calendar; the value stays YYYY-MM-DD. */
+export function DateField({ value, onChange, ...props }: DateFieldProps) {
+  return (
+    <DateInput
+      valueFormat={DISPLAY_DATE}
+      dateParser={parseTypedDate}
+      placeholder="DD.MM.YYYY"
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      popoverProps={{ withinPortal: true }}
+      {...props}
+      value={value}
+      onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The built app on a fresh embedded database (PGlite in a new temporary directory) per run.
+const port = Number(process.env.BILAN_E2E_PORT ?? 3199);
+const baseURL = `http://localhost:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'bilan-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    // Debian's chromium; Playwright never downloads a browser here.
+    launchOptions: {
+      executablePath: process.env.BILAN_CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'npm run serve',
+    cwd: '..',
+    url: `${baseURL}/api/meta/version`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), BILAN_PUBLIC_URL: baseURL, BILAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+  },
+});

@@ -1,0 +1,81 @@
+// Lint with zero warnings (STYLE.md #16); type-aware rules stay off to keep `npm test` fast,
+// the type check itself runs as `npm run typecheck`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='parseFloat']", message: 'Money is never a binary float: use Decimal (packages/domain/src/money.ts).' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Tests read JSON answers of many shapes; typing each one would only restate the schemas.
+    files: ['**/test/**/*.ts', '**/*.test.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // packages/domain is pure: no Node, no database, no React (STYLE.md "Our own rules of thumb").
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'pg', '@electric-sql/*', 'react', 'react-*', 'fastify*'] }],
+    },
+  },
+  {
+    // The web never imports the server.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@bilan/server', '**/apps/server/**', 'node:*'] }] },
+  },
+  {
+    // Rules of hooks and the React Compiler's checks (purity, refs, effects) for the web app.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // Imports flow shared (config, lib, ui) → features → routes/app; features never import each
+    // other (STYLE.md #10, bulletproof-react's import zones). Repeats the server ban: the rule's
+    // options replace, not merge.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@bilan/server', '**/apps/server/**', 'node:*'], message: 'The web never imports the server or Node.' },
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'Features never import each other: move shared code to src/lib or src/ui.' },
+            { regex: '(^|/)(app|routes)/', message: 'Features do not import the app layer or route modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/{config,lib,ui}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@bilan/server', '**/apps/server/**', 'node:*'], message: 'The web never imports the server or Node.' },
+            { regex: '(^|/)(features|app|routes)/', message: 'Shared code (config, lib, ui) never imports features, routes or the app.' },
+          ],
+        },
+      ],
+    },
+  },
+);

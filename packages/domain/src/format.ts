@@ -1,0 +1,99 @@
+/** Display formatting (spec §5 "Amount display", "Reference numbers", account card names, VAT rate; §9). */
+import { ACCOUNT_CARD_NAME_MAX, REFERENCE_MIN_LENGTH, REFERENCE_PREFIX } from './constants.js';
+import { Money, isAmountString, toFixedAmount, toMoney } from './money.js';
+import { isCalendarDate } from './validators/date.js';
+
+const amountFormats = new Map<number, Intl.NumberFormat>();
+function amountFormat(decimals: number): Intl.NumberFormat {
+  let format = amountFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('fr-CH', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    amountFormats.set(decimals, format);
+  }
+  return format;
+}
+
+/**
+ * Amount for display (spec §5, §9): locale fr-CH, exactly `decimals` fraction digits (half-up),
+ * negatives in brackets without the minus, anything that is not an amount as '-'. The rounded
+ * decimal string goes to Intl as a string, which formats it exactly (no float on the way).
+ * fr-CH groups thousands with U+202F (narrow no-break space): '(1 234,50)'.
+ */
+export function formatAmount(value: string | Money | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined) return '-';
+  if (typeof value === 'string' ? !isAmountString(value, 12) : !value.isFinite()) return '-';
+  const fixed = toFixedAmount(value, decimals);
+  const isNegative = fixed.startsWith('-');
+  const formatted = amountFormat(decimals).format((isNegative ? fixed.slice(1) : fixed) as `${number}`);
+  return isNegative ? `(${formatted})` : formatted;
+}
+
+/**
+ * Reference number for display (spec §5, §9): 'BILAN' + the id zero-padded to at least 6 characters,
+ * e.g. 42 → 'BILAN000042'. Throws RangeError for anything but a non-negative integer.
+ */
+export function formatReferenceNumber(id: number | string): string {
+  const digits = typeof id === 'number' ? (Number.isSafeInteger(id) && id >= 0 ? String(id) : '') : id;
+  if (!/^\d+$/.test(digits)) throw new RangeError(`reference id ${String(id)} must be a non-negative integer`);
+  return `${REFERENCE_PREFIX}${digits.padStart(REFERENCE_MIN_LENGTH, '0')}`;
+}
+
+/**
+ * Account card name (spec §5, §9 "cut 23 characters"): a longer name becomes its first 23
+ * characters followed by '…'. Characters are Unicode code points, so an emoji is never split.
+ */
+export function truncateName(name: string, max = ACCOUNT_CARD_NAME_MAX): string {
+  const characters = Array.from(name);
+  return characters.length > max ? `${characters.slice(0, max).join('')}…` : name;
+}
+
+/**
+ * VAT rate (a fraction) from a document total and its VAT amount (spec §5 "VAT rate"), rounded
+ * half-up to 3 decimals: '0.081'. The total is taken as gross, VAT included, as on Swiss invoices
+ * and receipts, so the rate is vat / (total − vat). Null when vat is empty (null, undefined,
+ * blank) or when the net amount is 0. Throws RangeError for a non-amount.
+ */
+export function vatRateFromAmounts(
+  total: string | Money,
+  vat: string | Money | null | undefined,
+): string | null {
+  if (vat === null || vat === undefined || (typeof vat === 'string' && vat.trim() === '')) return null;
+  const vatAmount = toMoney(vat);
+  const net = toMoney(total).minus(vatAmount);
+  if (net.isZero()) return null;
+  return toFixedAmount(vatAmount.dividedBy(net), 3);
+}
+
+const PERCENT_PATTERN = /^-?\d{1,18}(\.\d{1,12})?$/;
+function exactDecimal(value: string, label: string): Money {
+  if (!PERCENT_PATTERN.test(value)) throw new RangeError(`${label} "${value}" is not a decimal number`);
+  return new Money(value);
+}
+
+/** VAT percent as typed ('8.1') to the stored fraction ('0.081'), exactly (spec §2.7 "stored as a fraction"). */
+export function vatPercentToRate(percent: string): string {
+  return exactDecimal(percent, 'VAT percent').dividedBy(100).toFixed();
+}
+
+/** Stored VAT fraction ('0.081') to the displayed percent ('8.1'), exactly (spec §2.7 "shown x100"). */
+export function vatRateToPercent(rate: string): string {
+  return exactDecimal(rate, 'VAT rate').times(100).toFixed();
+}
+
+const swissDateFormat = new Intl.DateTimeFormat('de-CH', {
+  timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric',
+});
+
+/**
+ * Swiss date 'dd.mm.yyyy'. A ledger date 'YYYY-MM-DD' is rearranged as written; a timestamp
+ * (ISO 8601 with time) is shown as the date in Switzerland, so 23:30Z on 1 March reads 02.03.
+ * Anything else gives '-', like `formatAmount`.
+ */
+export function formatDate(iso: string | null | undefined): string {
+  if (typeof iso !== 'string') return '-';
+  if (isCalendarDate(iso)) return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+  const day = iso.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) || !isCalendarDate(day)) return '-';
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '-' : swissDateFormat.format(time);
+}

@@ -1,0 +1,4 @@
+export * from './onboarding.js';
+export * from './payment-profile.js';
+export * from './ledger-account.js';
+export * from './journal-entry.js';

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as schemas from './index.js';
+
+// The server generates its OpenAPI document from these schemas (DESIGN.md "Stack"), so none may
+// hold a transform that JSON Schema cannot express.
+describe('schemas convert to JSON Schema', () => {
+  const entries = Object.entries(schemas as Record<string, unknown>).filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
+
+  it('covers every exported schema', () => {
+    expect(entries.map(([name]) => name).sort()).toEqual([
+      'addressSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'journalEntrySchema',
+      'journalLineSchema', 'ledgerAccountSchema', 'onboardingBankAccountSchema', 'onboardingCompanySchema',
+      'onboardingExtraSchema', 'paymentProfileFormSchema', 'zOptionalBic',
+    ]);
+  });
+
+  it.each(entries)('%s', (_name, schema) => {
+    for (const io of ['input', 'output'] as const) {
+      const json = z.toJSONSchema(schema, { io, unrepresentable: 'throw' });
+      expect(json).toBeTypeOf('object');
+    }
+  });
+
+  it('strict objects forbid additional properties', () => {
+    const json = z.toJSONSchema(schemas.journalEntrySchema, { io: 'input' }) as { additionalProperties?: unknown };
+    expect(json.additionalProperties).toBe(false);
+  });
+});
