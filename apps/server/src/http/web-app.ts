@@ -30,6 +30,8 @@ export const webApp = fp(async (app) => {
       if (path.startsWith(join(root, 'assets'))) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
+  // The static wildcard treats '/' as a directory and refuses it (403); the app's home is index.html.
+  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
 });
 
 /** True when a path belongs to the single-page app rather than to the API or the identity provider. */

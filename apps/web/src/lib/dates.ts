@@ -11,12 +11,16 @@ export const DISPLAY_DATE = 'DD.MM.YYYY';
 
 export const today = (): string => dayjs().format('YYYY-MM-DD');
 
-/** Parses what a person types in a date input: 31.12.2025, 31.12.25, 2025-12-31. */
-export function parseTypedDate(input: string): Date | null {
+const TYPED_FORMATS = ['DD.MM.YYYY', 'D.M.YYYY', 'DD.MM.YY', 'D.M.YY', 'YYYY-MM-DD', 'DD/MM/YYYY', 'D/M/YYYY'];
+
+/**
+ * Parses what a person types in a date input: 31.12.2025, 31.12.25, 2025-12-31. Answers
+ * YYYY-MM-DD (Mantine's DateStringValue): a Date would reach onChange as a Date and be lost.
+ */
+export function parseTypedDate(input: string): string | null {
   const text = input.trim();
-  for (const format of ['D.M.YYYY', 'D.M.YY', 'YYYY-MM-DD', 'D/M/YYYY']) {
-    const date = dayjs(text, format, true);
-    if (date.isValid()) return date.toDate();
-  }
-  return null;
+  // Strict parsing compares the re-formatted date with the input, so padded and unpadded forms are
+  // separate formats.
+  const date = dayjs(text, TYPED_FORMATS, true);
+  return date.isValid() ? date.format('YYYY-MM-DD') : null;
 }
