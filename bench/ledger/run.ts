@@ -1,0 +1,226 @@
+/**
+ * Ledger benchmark (`npm run bench`, docs/performance.md): on PGlite and on PostgreSQL, each on a
+ * fresh database with the real app listening on a random port,
+ *   (a) two-line journal entries through POST /api/accounting/entry/insert vs one plain SQL
+ *       transaction per entry,
+ *   (b) a bulk journal import through POST /api/accounting/import/journal vs COPY of the same rows,
+ *   (c) trial balance and 12 month-end balances at a million lines vs a plain SUM … GROUP BY.
+ * Prints one JSON document on stdout (progress on stderr) and writes it to
+ * bench/results/ledger-<engine>-<timestamp>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { benchBalances, type BalancesResult } from './balances.js';
+import { benchImport, type ImportResult } from './import.js';
+import { loadAverage, log, machineInfo } from './measure.js';
+import { benchPosting, type PostingResult } from './posting.js';
+import { startEnv, type BenchEnv, type Engine } from './setup.js';
+
+const USAGE = `Usage: npm run -s bench -- -- [options]       (from the repository root)
+       npm run -s bench -w @bilan/bench -- [options]
+       npx tsx bench/ledger/run.ts [options]
+
+  --engine pglite|postgres|both   engines to measure (default both)
+  --entries N                     (a) entries posted per path and phase (default 2000)
+  --concurrency N                 (a) requests in flight in the concurrent phase; 1 skips it (default 4)
+  --import-lines N                (b) lines of the bulk import (default 200000)
+  --lines N                       (c) lines of the ledger for the balance queries (default 1000000)
+  --pglite-lines N                (c) on PGlite only (default: --lines)
+  --pglite-import-lines N         (b) on PGlite only (default: --import-lines)
+  --runs N                        (c) timed runs per figure, median reported (default 15)
+  --explain                       (c) add EXPLAIN (ANALYZE, BUFFERS) of every statement to the JSON
+  --parts a,b,c                   run only these parts (default all)
+  --quick                         smoke run: 100 entries, 2000 import lines, 20000 ledger lines, 5 runs
+  --pg-url URL                    PostgreSQL server (default $BILAN_BENCH_PG_URL, $BILAN_TEST_PG_URL or
+                                  postgres://postgres@127.0.0.1:5432/test); the bench creates and drops
+                                  the database bilan_bench_<pid> on it
+  --no-write                      do not write bench/results/…
+`;
+
+const OPTIONS = {
+  engine: { type: 'string', default: 'both' },
+  entries: { type: 'string' },
+  concurrency: { type: 'string' },
+  'import-lines': { type: 'string' },
+  lines: { type: 'string' },
+  'pglite-lines': { type: 'string' },
+  'pglite-import-lines': { type: 'string' },
+  runs: { type: 'string' },
+  explain: { type: 'boolean', default: false },
+  parts: { type: 'string', default: 'a,b,c' },
+  quick: { type: 'boolean', default: false },
+  'pg-url': { type: 'string' },
+  'no-write': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+// The root script is `npm run bench -w @bilan/bench`: with a single `--`, the inner npm takes the
+// flags as its own configuration (npm_config_<flag>) and the values as arguments. Refuse that
+// rather than silently running the full benchmark.
+const NPM_HINT =
+  'npm took the flags for itself: from the repository root write `npm run -s bench -- -- --flag …` ' +
+  '(or `npm run -s bench -w @bilan/bench -- --flag …`).';
+const swallowed = Object.keys(OPTIONS).filter((name) => process.env[`npm_config_${name.replace(/-/g, '_')}`] !== undefined);
+if (swallowed.length || process.env.npm_config_write !== undefined) {
+  process.stderr.write(`${NPM_HINT}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+try {
+  ({ values } = parseArgs({ options: OPTIONS }));
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n${process.env.npm_lifecycle_event ? `${NPM_HINT}\n` : ''}\n${USAGE}`);
+  process.exit(2);
+}
+
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(parsed) || parsed < 1) {
+    process.stderr.write(`--${name} must be a positive integer\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return parsed;
+}
+
+const quick = values.quick;
+const engines: Engine[] =
+  values.engine === 'both' ? ['pglite', 'postgres'] : values.engine === 'pglite' || values.engine === 'postgres' ? [values.engine] : [];
+if (engines.length === 0) {
+  process.stderr.write(`--engine must be pglite, postgres or both\n\n${USAGE}`);
+  process.exit(2);
+}
+const parts = new Set(values.parts.split(',').map((p) => p.trim()));
+const options = {
+  entries: count(values.entries, quick ? 100 : 2_000, 'entries'),
+  concurrency: count(values.concurrency, 4, 'concurrency'),
+  importLines: count(values['import-lines'], quick ? 2_000 : 200_000, 'import-lines'),
+  lines: count(values.lines, quick ? 20_000 : 1_000_000, 'lines'),
+  runs: count(values.runs, quick ? 5 : 15, 'runs'),
+  explain: values.explain,
+  pgUrl: values['pg-url'] ?? process.env.BILAN_BENCH_PG_URL ?? process.env.BILAN_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+};
+const pgliteLines = count(values['pglite-lines'], options.lines, 'pglite-lines');
+const pgliteImportLines = count(values['pglite-import-lines'], options.importLines, 'pglite-import-lines');
+
+interface Target {
+  name: string;
+  rule: string;
+  value: number;
+  pass: boolean;
+}
+
+interface EngineResult {
+  engine: Engine;
+  serverVersion: string;
+  settings: Record<string, string>;
+  /** Load averages (1, 5, 15 min) before and after this engine's run. */
+  loadAverage: { start: number[]; end: number[] };
+  posting?: PostingResult;
+  import?: ImportResult;
+  balances?: BalancesResult;
+  /** The targets are set for PostgreSQL; on PGlite they are shown for comparison only. */
+  targets: { appliesTo: 'postgres'; applies: boolean; all: boolean; list: Target[] };
+  seconds: number;
+}
+
+function targets(result: EngineResult): EngineResult['targets'] {
+  const list: Target[] = [];
+  if (result.posting) {
+    const value = result.posting.sequential.ratio;
+    list.push({ name: '(a) entry/insert throughput vs plain SQL', rule: 'api / raw >= 0.50 (sequential)', value, pass: value >= 0.5 });
+  }
+  if (result.import) {
+    const value = result.import.ratio;
+    list.push({ name: `(b) import/journal throughput vs COPY (${result.import.baseline})`, rule: 'import / COPY >= 0.33', value, pass: value >= 0.33 });
+  }
+  if (result.balances) {
+    const tb = result.balances.trialBalance.service.medianMs;
+    list.push({ name: `(c) trial balance as of ${result.balances.trialBalance.date}, service median`, rule: '<= 20 ms', value: tb, pass: tb <= 20 });
+    const me = result.balances.monthEnds.service.medianMs;
+    list.push({ name: '(c) 12 month-end balances, service median', rule: '<= 20 ms', value: me, pass: me <= 20 });
+    const tbApi = result.balances.trialBalance.api.medianMs;
+    list.push({ name: '(c) trial balance through HTTP (balance/get), median', rule: '<= 20 ms', value: tbApi, pass: tbApi <= 20 });
+    const meApi = result.balances.monthEnds.api.medianMs;
+    list.push({ name: '(c) 12 month-end balances through HTTP (balance/get/multi), median', rule: '<= 20 ms', value: meApi, pass: meApi <= 20 });
+  }
+  return { appliesTo: 'postgres', applies: result.engine === 'postgres', all: list.every((t) => t.pass), list };
+}
+
+/** The environment being measured, closed (database dropped) on Ctrl-C too. */
+let current: BenchEnv | undefined;
+process.once('SIGINT', () => {
+  log('interrupted: removing the bench database');
+  void (current?.close() ?? Promise.resolve()).finally(() => process.exit(130));
+});
+
+async function runEngine(engine: Engine): Promise<EngineResult> {
+  const started = Date.now();
+  const env = await startEnv(engine, options.pgUrl);
+  current = env;
+  try {
+    const result: EngineResult = {
+      engine,
+      serverVersion: env.serverVersion,
+      settings: env.settings,
+      loadAverage: { start: loadAverage(), end: [] },
+      targets: { appliesTo: 'postgres', applies: engine === 'postgres', all: true, list: [] },
+      seconds: 0,
+    };
+    if (parts.has('a')) result.posting = await benchPosting(env, { entries: options.entries, concurrency: options.concurrency });
+    if (parts.has('b')) result.import = await benchImport(env, { lines: engine === 'pglite' ? pgliteImportLines : options.importLines });
+    if (parts.has('c')) {
+      result.balances = await benchBalances(env, {
+        lines: engine === 'pglite' ? pgliteLines : options.lines,
+        runs: options.runs,
+        explain: options.explain,
+      });
+    }
+    result.targets = targets(result);
+    result.loadAverage.end = loadAverage();
+    result.seconds = Math.round((Date.now() - started) / 1000);
+    return result;
+  } finally {
+    current = undefined;
+    await env.close();
+    log(`${engine}: database removed`);
+  }
+}
+
+const startedAt = new Date();
+const document = {
+  benchmark: 'ledger',
+  startedAt: startedAt.toISOString(),
+  machine: machineInfo(),
+  options: { ...options, pgUrl: options.pgUrl.replace(/\/\/[^@/]*@/, '//…@'), pgliteLines, pgliteImportLines, engines, parts: [...parts] },
+  engines: {} as Partial<Record<Engine, EngineResult>>,
+};
+let failed = false;
+for (const engine of engines) {
+  try {
+    document.engines[engine] = await runEngine(engine);
+  } catch (error) {
+    failed = true;
+    log(`${engine}: FAILED ${(error as Error).stack ?? String(error)}`);
+  }
+}
+
+const json = JSON.stringify(document, null, 2);
+process.stdout.write(`${json}\n`);
+if (!values['no-write']) {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `ledger-${values.engine}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${json}\n`);
+  log(`written to ${file}`);
+}
+// A broken run (not a missed target) is an error; missed targets are reported in the JSON only.
+process.exitCode = failed ? 1 : 0;
