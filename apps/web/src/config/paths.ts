@@ -68,6 +68,11 @@ export const paths = {
   reports: fixed('/report', 'Reports'),
   settings: fixed('/settings', 'Settings'),
   profile: fixed('/profile', 'Profile'),
+  // Ours (issue #3): staff of the instance, and the superadmin pages linked from the profile (spec §2.6).
+  staff: fixed('/staff', 'Staff'),
+  superadmin: fixed('/superadmin', 'Superadmin'),
+  logs: fixed('/superadmin/logs', 'Logs'),
+  analytics: fixed('/superadmin/analytics', 'Analytics'),
   support: fixed('/support', 'Support'),
   password: fixed('/password', 'Password'),
   notFound: fixed('*', 'Page Not Found'),
