@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Issue #3 §1: enabling two-factor on the profile, signing in with a code, and the block after
  * more than 5 wrong codes (spec §2.6, §2.8, §4, §8).

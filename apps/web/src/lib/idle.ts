@@ -1,17 +1,15 @@
 /**
  * Idle sign-out (spec §4 "Idle sign-out", §8, §9): after 30 minutes without activity in any tab of
  * the browser, every tab signs out at once, the idle message is stored as login_error and the
- * user goes to /login. Tabs share their activity and the sign-out over a BroadcastChannel (and
- * localStorage for tabs opened later).
+ * user goes to /login. Tabs share their activity and the sign-out over a BroadcastChannel.
  */
 import { IDLE_TIMEOUT_MS } from '@bilan/domain';
 import { api } from './api';
 import { endSession } from './session';
-import { readText, storeLoginError, writeText } from './storage';
+import { readText, storeLoginError } from './storage';
 
 export const IDLE_MESSAGE = 'Inactivity exceeded 30min; you were automatically signed out';
 const CHANNEL = 'bilan-session';
-const LAST_ACTIVITY_KEY = 'last_activity';
 /** Test hook: honoured only when the server says it is not a production server. */
 export const IDLE_OVERRIDE_KEY = 'idle_timeout_ms';
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
@@ -45,9 +43,8 @@ export function startIdleWatch(onSignedOut: () => void): () => void {
     .catch(() => undefined);
 
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-  const stored = Number(readText(LAST_ACTIVITY_KEY));
-  let lastActivity = Number.isFinite(stored) && stored > 0 ? Math.max(stored, Date.now() - 1000) : Date.now();
-  lastActivity = Math.min(lastActivity, Date.now());
+  // Opening or reloading a page is activity.
+  let lastActivity = Date.now();
   let lastShared = 0;
 
   const share = (at: number) => {
@@ -55,7 +52,6 @@ export function startIdleWatch(onSignedOut: () => void): () => void {
     if (at - lastShared < 1000) return;
     lastShared = at;
     channel?.postMessage({ type: 'activity', at } satisfies Message);
-    writeText(LAST_ACTIVITY_KEY, String(at));
   };
   const onActivity = () => {
     lastActivity = Date.now();
@@ -72,13 +68,14 @@ export function startIdleWatch(onSignedOut: () => void): () => void {
 
   const signOut = (initiator: boolean) => {
     if (stopped) return;
-    stop();
     storeLoginError(IDLE_MESSAGE);
     if (initiator) {
+      // Before stop(): a closed channel cannot post.
       channel?.postMessage({ type: 'signout' } satisfies Message);
       // Ends the server session too; the local sign-out does not wait for it.
       void api.get('/napi/auth/logout').catch(() => undefined);
     }
+    stop();
     endSession();
     onSignedOut();
   };
