@@ -79,6 +79,31 @@ export class SessionService {
       .sign(this.key);
   }
 
+  /**
+   * A short-lived signed token for one purpose other than access (e.g. binding a WebAuthn
+   * challenge to its ceremony): a different audience, so it is never accepted as an access token.
+   */
+  async signPurposeToken(claims: Record<string, string>, purpose: string, ttlSeconds: number): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(this.issuer)
+      .setAudience(`bilan-${purpose}`)
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid purpose token, or null. */
+  async verifyPurposeToken(token: string, purpose: string): Promise<Record<string, unknown> | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, audience: `bilan-${purpose}`, algorithms: ['HS256'] });
+      return payload as Record<string, unknown>;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+
   /** The context of a valid, unexpired access token, or null. */
   async verifyAccessToken(token: string): Promise<AuthContext | null> {
     try {
