@@ -74,6 +74,8 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
     case '22007': // invalid_datetime_format
     case '22008': // datetime_field_overflow
     case '22P02': // invalid_text_representation
+    case '22021': // character_not_in_repertoire (e.g. a NUL byte in text)
+    case '22P05': // untranslatable_character
       return new AppError('validation', `invalid value: ${error.message ?? error.code}`);
     default:
       return undefined;

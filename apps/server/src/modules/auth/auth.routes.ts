@@ -11,6 +11,7 @@ import { signIn, findInstanceByName, INSTANCE_NAME_TAKEN } from './auth.service.
 import { REFRESH_COOKIE } from './session.service.js';
 import { decodeState, SsoService } from './sso.service.js';
 import { verifySecondFactor } from '../identity/two-factor.service.js';
+import { perAccount, perIp } from '../../http/rate-limits.js';
 
 const SSO_COOKIE = 'bilan_sso';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/instance/exists',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perIp(60) },
       schema: {
         tags: ['session'],
         description: 'Looks a workplace up by name (case-insensitive). 200 when it exists; 404 means the name is free (spec §7.2).',
@@ -70,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/:provider/url',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perIp(30) },
       schema: {
         tags: ['session'],
         description:
@@ -113,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/:provider/redirect',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perIp(30) },
       schema: {
         tags: ['session'],
         description:
@@ -157,7 +158,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/2fa',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perIp(30) },
+      // Per pending sign-in; the account itself is blocked after more than 5 wrong codes.
+      preHandler: perAccount(app, '2fa', 10, (request) => (request.body as { payload?: string } | undefined)?.payload),
       schema: {
         tags: ['session'],
         description:

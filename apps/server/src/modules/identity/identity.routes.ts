@@ -14,6 +14,7 @@ import { disableTwoFactor, enableTwoFactor, hasTwoFactor, proposeSecret } from '
 import { staffRoutes } from './staff.routes.js';
 import { adminRoutes } from './admin.routes.js';
 import { passkeyRoutes } from './passkey.routes.js';
+import { perAccount, perIp } from '../../http/rate-limits.js';
 
 const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }).passthrough();
 const codeSchema = z
@@ -81,7 +82,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/napi/profile/2fa/set',
     {
-      config: { access: 'session' },
+      config: { access: 'session', rateLimit: perIp(30) },
+      preHandler: perAccount(app, '2fa-settings', 10, (request) => request.auth?.userId),
       schema: {
         tags: ['profile'],
         description: 'Sets 2FA with the proposed secret URL and a valid code of it. 400 names secretUrl (not the proposed one) or code.',
@@ -98,7 +100,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/napi/profile/2fa/unset',
     {
-      config: { access: 'session' },
+      config: { access: 'session', rateLimit: perIp(30) },
+      preHandler: perAccount(app, '2fa-settings', 10, (request) => request.auth?.userId),
       schema: {
         tags: ['profile'],
         description: 'Turns 2FA off after a valid code of the current secret. 400 code; 409 when 2FA is not set.',

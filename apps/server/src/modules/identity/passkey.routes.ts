@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { auth } from '../../http/access.js';
 import { REFRESH_COOKIE } from '../auth/session.service.js';
 import { PasskeyService } from './passkey.service.js';
+import { perAccount, perIp } from '../../http/rate-limits.js';
 
 const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }).passthrough();
 const b64url = (max: number) =>
@@ -39,7 +40,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/napi/profile/webauthn/register',
     {
-      config: { access: 'session' },
+      config: { access: 'session', rateLimit: perIp(30) },
       schema: {
         tags: ['passkey'],
         description: 'Finishes registering: verifies the attestation against the challenge of `jwt`. Answers { isValidSignature }; 400 for an expired or used challenge or an attestation that does not verify.',
@@ -72,7 +73,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/napi/auth/webauthn/prelogin',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perIp(30) },
+      preHandler: perAccount(app, 'passkey-prelogin', 10, (request) => (request.body as { uuid?: string } | undefined)?.uuid),
       schema: {
         tags: ['passkey'],
         description:
@@ -88,7 +90,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/napi/auth/webauthn/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perIp(30) },
       schema: {
         tags: ['passkey'],
         description:
