@@ -11,11 +11,19 @@ const BLOCKED =
   'Due to multiple login attempts, your account has been temporarily blocked for security reasons. Please contact our support team for assistance in restoring access. Thank you for your cooperation.';
 
 test('enable 2FA on the profile, sign in with a code, then get blocked after 5 wrong codes', async ({ page }) => {
+  // The built app passes its own Content-Security-Policy: no violation on any page of this walk.
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|connect)/i.test(message.text())) violations.push(message.text());
+  });
   const workplace = `Zwei Faktor ${Date.now().toString(36)}`;
   const email = `zwei.${Date.now().toString(36)}@example.ch`;
   await signUp(page, workplace, email, 'Zora Zwei');
 
   await page.goto('/profile');
+  // Not a superadmin: no Superadmin links (spec §2.6).
+  await expect(page.getByRole('heading', { name: 'Mail Sync' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Superadmin' })).toHaveCount(0);
   const section = page.getByRole('region', { name: 'Two-Factor Authentication' });
   await expect(section.getByText('2FA is not set')).toBeVisible();
   await section.getByRole('button', { name: 'set 2FA' }).click();
@@ -69,4 +77,5 @@ test('enable 2FA on the profile, sign in with a code, then get blocked after 5 w
   // Still blocked at the next sign-in, whatever the provider says.
   await signIn(page, workplace, email, 'Zora Zwei');
   await expect(page.getByText(/Could not log you in|temporarily blocked/).first()).toBeVisible();
+  expect(violations).toEqual([]);
 });

@@ -217,3 +217,18 @@ describe('superadmin', () => {
     expect((await user.api.get('/napi/profile')).body.isSuperadmin).toBe(true);
   });
 });
+
+describe('profile personal information', () => {
+  it('updates first and last name, refusing bad input by field', async () => {
+    const workplace = await createWorkplace(server);
+    const update = await workplace.api.post('/napi/profile/update', { firstName: ' Anna ', lastName: 'Muster' });
+    expect(update.status).toBe(200);
+    expect(update.body).toEqual({ firstName: 'Anna', lastName: 'Muster' });
+    expect((await workplace.api.get('/napi/profile')).body).toMatchObject({ firstName: 'Anna', lastName: 'Muster' });
+    const long = await workplace.api.post('/napi/profile/update', { firstName: 'x'.repeat(101), lastName: 'M' });
+    expect(long.status).toBe(400);
+    expect(long.body.fields.firstName).toBe('at most 100 characters');
+    expect((await workplace.api.post('/napi/profile/update', { firstName: 'A' })).body.fields.lastName).toBe('This field is required');
+    expect((await workplace.api.get('/napi/profile')).body.firstName).toBe('Anna');
+  });
+});
