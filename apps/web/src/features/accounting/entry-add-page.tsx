@@ -24,9 +24,11 @@ export function EntryAddPage() {
     <Page
       title="Add Journal Entry"
       actions={
-        <Anchor component={Link} to={paths.accountingImport.getHref()} size="sm">
-          Import a journal instead
-        </Anchor>
+        canWrite ? (
+          <Anchor component={Link} to={paths.accountingImport.getHref()} size="sm">
+            Import a journal instead
+          </Anchor>
+        ) : null
       }
     >
       {canWrite ? (
