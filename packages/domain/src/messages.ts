@@ -51,6 +51,7 @@ export const validationMessages = {
   additionalPropertyTypeUnknown: 'additional property type unknown',
   propertyNameTooLong: 'name must have at most 100 characters',
   propertyValueTooLong: 'value must have at most 2000 characters',
+  instanceNameTooLong: 'name must have at most 100 characters',
   publicAddressInvalid: 'The public address is invalid',
   bicOnlyForIban: 'BIC is only used with IBAN and QR bill',
   accountNumberDigits: 'account number must have 4 to 10 digits',

@@ -12,6 +12,7 @@ import { isValidIsoDate } from '../validators/date.js';
 import { isValidCreditorReference, isValidQrReference } from '../validators/reference.js';
 import { isValidSwissUid } from '../validators/uid.js';
 import { ruleError, strictObject, zRequiredText, zUuid } from '../validators/common.js';
+import { onboardingExtraSchema } from './onboarding.js';
 
 const countryIds = Object.values(Country) as [CountryId, ...CountryId[]];
 
@@ -128,3 +129,16 @@ export const additionalPropertyInsertSchema = strictObject({
   if (message) ctx.addIssue({ code: 'custom', message, path: ['value'], input: property.value });
 });
 export type AdditionalPropertyInsert = z.infer<typeof additionalPropertyInsertSchema>;
+
+/**
+ * General Settings form (spec §2.7), editable by owner and admin: workplace name, VAT percent
+ * (1–99, shown ×100 of the stored fraction; '' or null clears it), VAT number (Swiss UID with
+ * optional MWST/TVA/IVA suffix, eCH-0097) and default currency. Absent fields stay unchanged.
+ */
+export const instanceSettingsSchema = strictObject({
+  name: zRequiredText.max(100, { error: m.instanceNameTooLong }).optional(),
+  vat: onboardingExtraSchema.shape.vat,
+  vatNumber: zOptionalUid,
+  currency: onboardingExtraSchema.shape.currency.optional(),
+});
+export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;

@@ -10,7 +10,7 @@ describe('schemas convert to JSON Schema', () => {
   it('covers every exported schema', () => {
     expect(entries.map(([name]) => name).sort()).toEqual([
       'additionalPropertyInsertSchema', 'addressInsertSchema', 'addressSchema', 'companyAddressSchema', 'companyCountrySchema',
-      'companyInsertSchema', 'companyUpdateSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema',
+      'companyInsertSchema', 'companyUpdateSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'instanceSettingsSchema',
       'journalEntrySchema', 'journalLineSchema', 'ledgerAccountSchema', 'onboardingBankAccountSchema', 'onboardingCompanySchema',
       'onboardingExtraSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'zCompanyName', 'zOptionalBic', 'zOptionalUid',
     ]);

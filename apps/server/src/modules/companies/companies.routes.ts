@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { addressInsertSchema, companyAddressSchema, companyInsertSchema, companyUpdateSchema, paymentProfileInsertSchema, strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { fieldsUnder } from '../accounting/accounting.errors.js';
+import { companyExtraRoutes } from './company-extra.routes.js';
 import {
   addressAnswer,
   companyAnswer,
@@ -44,6 +45,7 @@ const companyList = z.object({ data: z.array(companyAnswer), total: z.number().i
 /** Company, address and payment-profile routes under /api. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['companies'];
+  await app.register(companyExtraRoutes);
 
   app.get(
     '/company/list',
