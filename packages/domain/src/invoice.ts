@@ -12,7 +12,7 @@
  *   the revenue, so the receivable equals exactly the amount due on the QR-bill.
  * All arithmetic is decimal.js; no binary float ever touches an amount.
  */
-import { Money, toFixedAmount, toMoney, roundTo5Rappen } from './money.js';
+import { toFixedAmount, toMoney, roundTo5Rappen, type Money } from './money.js';
 import { makeCreditorReference, makeQrReference } from './validators/reference.js';
 
 export interface InvoiceLineInput {
