@@ -3,11 +3,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { PaymentProfileType } from '@bilan/domain';
 import { createAddress, createCompany, createPaymentProfile } from '../../src/modules/companies/companies.service.js';
 import { Client, createWorkplace, type TestServer, type Workplace } from '../helpers.js';
+
+type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { binaryData: number[] } | null;
+// jsqr is CommonJS with `exports.default`; depending on the loader the function is the default or its `.default`.
+const jsQR: JsQr = ((jsQRModule as unknown as { default?: JsQr }).default ?? jsQRModule) as unknown as JsQr;
 
 export const QR_IBAN = 'CH4431999123000889012';
 
