@@ -6,17 +6,20 @@
  * Font: DejaVu Sans (shipped in apps/server/assets/fonts, Bitstream Vera licence), which draws every
  * character of the SPS 2025 set (Latin-1, Latin Extended-A, Ș ș Ț ț, €).
  */
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrData, FontName } from 'swissqrbill/types';
-import { countryIsoCode, formatAmount, formatDate, formatReferenceNumber, validateQrBill, vatRateToPercent, type CountryId, type QrBillData } from '@bilan/domain';
+import { countryIsoCode, formatAmount, formatCreditorReference, formatQrReference, formatDate, formatReferenceNumber, validateQrBill, vatRateToPercent, type CountryId, type QrBillData } from '@bilan/domain';
 import { AppError } from '../../http/errors.js';
 import type { Invoice } from './invoicing.service.js';
 
 const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../assets/fonts');
 const FONT = 'DejaVu';
+// Read once per process: pdfkit parses a font per document, but the 700 KB files need not be re-read.
+const fonts = { regular: readFileSync(join(FONT_DIR, 'DejaVuSans.ttf')), bold: readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf')) };
 const FONT_BOLD = 'DejaVu-Bold';
 
 export type PdfLang = 'en' | 'de' | 'fr' | 'it';
@@ -123,8 +126,8 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
   const doc = onlyReceipt
     ? new PDFDocument({ size: [SwissQRBill.width, SwissQRBill.height], margin: 0, autoFirstPage: true, compress: true })
     : new PDFDocument({ size: 'A4', margin: 50, compress: true });
-  doc.registerFont(FONT, join(FONT_DIR, 'DejaVuSans.ttf'));
-  doc.registerFont(FONT_BOLD, join(FONT_DIR, 'DejaVuSans-Bold.ttf'));
+  doc.registerFont(FONT, fonts.regular);
+  doc.registerFont(FONT_BOLD, fonts.bold);
   doc.info.Title = `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -141,7 +144,7 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
   }
 
   // Header: creditor.
-  doc.font(FONT_BOLD).fontSize(14).text(creditor.name, 50, 50);
+  doc.font(FONT_BOLD).fontSize(14).text(creditor.name, 50, 40);
   doc.font(FONT).fontSize(9);
   const creditorLines = [
     [creditor.street, creditor.house_number].filter(Boolean).join(' '),
@@ -151,23 +154,23 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
   for (const line of creditorLines) doc.text(line);
 
   // Debtor address (window position of a C5 envelope, right).
-  doc.fontSize(10).text(invoice.company.name, 330, 130);
+  doc.fontSize(10).text(invoice.company.name, 330, 110);
   doc.text([invoice.address.street, invoice.address.houseNumber].filter(Boolean).join(' '));
   doc.text(`${iso(invoice.address.country.id)}-${invoice.address.zip} ${invoice.address.city}`);
 
   // Title and facts.
-  doc.font(FONT_BOLD).fontSize(16).text(`${t.invoice} ${formatReferenceNumber(invoice.id)}`, 50, 220);
+  doc.font(FONT_BOLD).fontSize(16).text(`${t.invoice} ${formatReferenceNumber(invoice.id)}`, 50, 180);
   doc.font(FONT).fontSize(9);
   const facts: [string, string][] = [
     [t.date, formatDate(invoice.dateInvoice)],
     ...(invoice.dateDue ? ([[t.due, formatDate(invoice.dateDue)]] as [string, string][]) : []),
-    [t.reference, invoice.paymentReference],
+    [t.reference, invoice.paymentReference.startsWith('RF') ? formatCreditorReference(invoice.paymentReference) : formatQrReference(invoice.paymentReference)],
   ];
-  let y = 245;
+  let y = 205;
   for (const [label, value] of facts) {
     doc.text(label, 50, y, { width: 100 });
     doc.text(value, 150, y);
-    y += 13;
+    y += 12;
   }
   if (invoice.description) {
     doc.text(invoice.description, 50, y + 4, { width: 495 });
@@ -198,7 +201,7 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
     right(formatAmount(item.price), cols.price, 65, y);
     right(item.discount ? `${item.discount} %` : item.discountAbs ? formatAmount(item.discountAbs) : '', cols.discount, 55, y);
     right(formatAmount(item.total), cols.total, 75, y);
-    y = Math.max(rowEnd, y + 12) + 2;
+    y = Math.max(rowEnd, y + 11) + 2;
   }
   doc.moveTo(50, y).lineTo(545, y).stroke();
   y += 6;
@@ -219,8 +222,10 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
   }
   doc.font(FONT).fontSize(8);
   doc.text(`${t.summary}: ${t.rate} ${vatPercent} · ${t.base} ${formatAmount(invoice.totals.net)} · ${t.vat} ${formatAmount(invoice.totals.vat)}`, 50, y + 6);
-  doc.y = y + 20;
-
+  // The payment part sits at the bottom of this page when the content ends above it (SIX style
+  // guide), otherwise swissqrbill adds its own page.
+  const qrTop = doc.page.height - SwissQRBill.height;
+  doc.y = y + 20 <= qrTop ? qrTop : y + 20;
   bill.attachTo(doc);
   doc.end();
   return done;
