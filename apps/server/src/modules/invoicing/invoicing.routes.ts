@@ -20,6 +20,8 @@ import {
   insertInvoice,
   listDebtors,
   listInvoices,
+  formOptions,
+  invoiceOfEntry,
   ownCompany,
   removeItem,
   resolveShare,
@@ -121,6 +123,53 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       return withTx(instanceId, (tx) => listInvoices(tx, instanceId, {}));
+    },
+  );
+
+  app.get(
+    '/invoice/form-options',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'For the invoice form: customers (not the own company) with addresses, own active IBAN/QR bill payment profiles, VAT rates (fractions).',
+        response: {
+          200: z.object({
+            companies: z.array(
+              z.object({
+                uuid: z.string(),
+                name: z.string(),
+                addresses: z.array(z.object({ id: z.number().int(), street: z.string(), houseNumber: z.string().nullable(), zip: z.string(), city: z.string(), country: z.object({ id: z.number().int() }) })),
+              }),
+            ),
+            paymentProfiles: z.array(z.object({ id: z.number().int(), type: z.number().int(), iban: z.string(), qrIban: z.boolean(), account: z.object({ id: z.number().int() }).nullable() })),
+            vatRate: z.string().nullable(),
+            vatRates: z.array(z.string()),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return withTx(instanceId, (tx) => formOptions(tx, instanceId));
+    },
+  );
+
+  app.post(
+    '/invoice/by-entry',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'The invoice a journal entry belongs to (sent, paid or denied posting); 404 when none.',
+        body: strictObject({ id: zId }),
+        response: { 200: z.object({ uuid: z.string(), refNumber: z.string() }), ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return withTx(instanceId, (tx) => invoiceOfEntry(tx, instanceId, request.body.id));
     },
   );
 

@@ -685,3 +685,47 @@ export async function ownCompany(tx: Tx, instanceId: string) {
   );
   return row ?? null;
 }
+
+/** What the invoice form offers: customers with their addresses, own IBAN/QR bill profiles, VAT rates. */
+export async function formOptions(tx: Tx, instanceId: string) {
+  const companies = await tx.query<{ uuid: string; name: string; own: boolean }>(
+    `SELECT c.uuid, c.name, c.uuid = i.own_company_uuid AS own FROM company c JOIN instance i ON i.id = c.instance_id
+      WHERE c.instance_id = $1 ORDER BY lower(c.name)`,
+    [instanceId],
+  );
+  const addresses = await tx.query<{ id: number; company_uuid: string; street: string; house_number: string | null; zip: string; city: string; country_id: number }>(
+    'SELECT id, company_uuid, street, house_number, zip, city, country_id FROM address WHERE instance_id = $1 ORDER BY id',
+    [instanceId],
+  );
+  const profiles = await tx.query<{ id: number; type_id: number; iban: string; account_id: number | null }>(
+    `SELECT p.id, p.type_id, p.iban, p.account_id FROM payment_profile p JOIN instance i ON i.id = p.instance_id
+      WHERE p.instance_id = $1 AND p.company_uuid = i.own_company_uuid AND NOT p.log_is_log AND p.type_id IN (1, 2) AND p.iban IS NOT NULL
+      ORDER BY p.id`,
+    [instanceId],
+  );
+  const vatRate = await instanceVatRate(tx, instanceId);
+  return {
+    companies: companies
+      .filter((c) => !c.own)
+      .map((c) => ({
+        uuid: c.uuid,
+        name: c.name,
+        addresses: addresses
+          .filter((a) => a.company_uuid === c.uuid)
+          .map((a) => ({ id: a.id, street: a.street, houseNumber: a.house_number, zip: a.zip, city: a.city, country: { id: a.country_id } })),
+      })),
+    paymentProfiles: profiles.map((p) => ({ id: p.id, type: p.type_id, iban: p.iban, qrIban: isQrIban(p.iban), account: p.account_id === null ? null : { id: p.account_id } })),
+    vatRate,
+    vatRates: [...new Set([...(vatRate ? [toMoney(vatRate).toFixed()] : []), ...INVOICE_VAT_RATES])],
+  };
+}
+
+/** The invoice a journal entry was posted for (entries of source 'invoice'); 404 otherwise. */
+export async function invoiceOfEntry(tx: Tx, instanceId: string, entryId: number): Promise<{ uuid: string; refNumber: string }> {
+  const [row] = await tx.query<{ uuid: string; id: number }>(
+    `SELECT uuid, id FROM invoice WHERE instance_id = $1 AND $2 IN (sent_entry_id, paid_entry_id, denied_entry_id)`,
+    [instanceId, entryId],
+  );
+  if (!row) throw notFound(`invoice of entry ${entryId}`);
+  return { uuid: row.uuid, refNumber: formatReferenceNumber(row.id) };
+}
