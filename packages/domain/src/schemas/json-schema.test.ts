@@ -9,7 +9,7 @@ describe('schemas convert to JSON Schema', () => {
 
   it('covers every exported schema', () => {
     expect(entries.map(([name]) => name).sort()).toEqual([
-      'addressSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'journalEntrySchema',
+      'addressSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'invoiceItemSchema', 'invoiceSchema', 'journalEntrySchema',
       'journalLineSchema', 'ledgerAccountSchema', 'onboardingBankAccountSchema', 'onboardingCompanySchema',
       'onboardingExtraSchema', 'paymentProfileFormSchema', 'zOptionalBic',
     ]);
