@@ -3,3 +3,4 @@ export * from './payment-profile.js';
 export * from './ledger-account.js';
 export * from './journal-entry.js';
 export * from './invoice.js';
+export * from './company.js';
