@@ -703,7 +703,8 @@ export async function formOptions(tx: Tx, instanceId: string) {
       ORDER BY p.id`,
     [instanceId],
   );
-  const vatRate = await instanceVatRate(tx, instanceId);
+  const storedRate = await instanceVatRate(tx, instanceId);
+  const vatRate = storedRate ? toMoney(storedRate).toFixed() : null;
   return {
     companies: companies
       .filter((c) => !c.own)
@@ -716,7 +717,7 @@ export async function formOptions(tx: Tx, instanceId: string) {
       })),
     paymentProfiles: profiles.map((p) => ({ id: p.id, type: p.type_id, iban: p.iban, qrIban: isQrIban(p.iban), account: p.account_id === null ? null : { id: p.account_id } })),
     vatRate,
-    vatRates: [...new Set([...(vatRate ? [toMoney(vatRate).toFixed()] : []), ...INVOICE_VAT_RATES])],
+    vatRates: [...new Set([...(vatRate ? [vatRate] : []), ...INVOICE_VAT_RATES])],
   };
 }
 
