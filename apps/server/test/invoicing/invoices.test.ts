@@ -344,3 +344,43 @@ describe('POST /api/invoice/pdf', () => {
     expect(viewerPdf.status).toBe(200);
   });
 });
+
+describe('form options, entry link and QR-bill validation', () => {
+  it('offers customers, own profiles and VAT rates; 401 without a token', async () => {
+    const response = await wp.api.get('/api/invoice/form-options');
+    expect(response.status).toBe(200);
+    expect(response.body.companies.map((c: { name: string }) => c.name)).toEqual(['Simon Muster AG']);
+    expect(response.body.companies[0].addresses).toHaveLength(1);
+    expect(response.body.paymentProfiles.map((p: { iban: string; qrIban: boolean }) => [p.iban, p.qrIban])).toEqual([
+      ['CH9300762011623852957', false],
+      [QR_IBAN, true],
+    ]);
+    expect(response.body.vatRate).toBe('0.081');
+    expect(response.body.vatRates).toEqual(['0.081', '0.026', '0.038', '0']);
+    expect((await new Client(server.baseUrl).get('/api/invoice/form-options')).status).toBe(401);
+  });
+
+  it('finds the invoice of a posted entry, 404 for other entries and instances', async () => {
+    const created = (await post('/invoice/insert', { data: invoiceData(wp) })).body;
+    const sent = (await post('/invoice/status/change', { uuid: created.uuid, status: 2, ledgerDate: '2025-03-02' })).body;
+    const entryId = sent.entries[0].id;
+    expect((await post('/invoice/by-entry', { id: entryId })).body).toEqual({ uuid: created.uuid, refNumber: created.refNumber });
+    expect((await post('/invoice/by-entry', { id: entryId }, other.api)).status).toBe(404);
+    expect((await post('/invoice/by-entry', { id: 0 })).status).toBe(400);
+  });
+
+  it('refuses a PDF whose QR-bill data breaks the SPS 2025 character set (400 naming the field)', async () => {
+    const [address] = await server.db.withInstance(wp.instanceId, async (tx) => {
+      const [company] = await tx.query<{ uuid: string }>("INSERT INTO company (instance_id, name) VALUES ($1, 'Ωmega Systems') RETURNING uuid", [wp.instanceId]);
+      return tx.query<{ id: number; company_uuid: string }>(
+        `INSERT INTO address (instance_id, id, company_uuid, street, zip, city, country_id)
+         VALUES ($1, next_ids($1, 'address'), $2, 'Rue du Lac', '2501', 'Biel', 1) RETURNING id, company_uuid`,
+        [wp.instanceId, company!.uuid],
+      );
+    });
+    const created = (await post('/invoice/insert', { data: { ...invoiceData(wp), company: { uuid: address!.company_uuid }, address: { id: address!.id } } })).body;
+    const file = await pdf({ lang: 'en', uuid: created.uuid });
+    expect(file.status).toBe(400);
+    expect(JSON.parse(file.bytes.toString()).fields).toEqual({ 'qrBill.debtor.name': 'contains a character the QR-bill does not allow' });
+  });
+});

@@ -163,7 +163,7 @@ function PdfButtons({ invoice }: { invoice: Invoice }) {
         <Menu>
           <Menu.Target>
             <Button variant="default" size="sm">
-              {LANGS.find((l) => l.value === lang)?.label}
+              Language: {LANGS.find((l) => l.value === lang)?.label}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
