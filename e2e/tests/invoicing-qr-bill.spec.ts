@@ -36,7 +36,7 @@ async function apiToken(page: Page): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-test('invoice with a Swiss QR-bill: send, PDF, pay, books and debtors', async ({ page }) => {
+test('invoice with a Swiss QR-bill: send, PDF, pay, books and debtors', async ({ page, browser }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const name = `Inv ${Date.now().toString(36)}`;
@@ -138,6 +138,19 @@ test('invoice with a Swiss QR-bill: send, PDF, pay, books and debtors', async ({
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.getByText('Bank reference CAMT-0001')).toBeVisible();
   await snap(page, 'inv-09-detail-paid');
+
+  // Public share link: another browser without a session sees the invoice and nothing else.
+  await page.getByRole('button', { name: 'Create share link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(link).toMatch(/\/public\/invoice\/[A-Za-z0-9_-]+$/);
+  const anonymous = await browser.newContext({ baseURL: new URL(link).origin });
+  const publicPage = await anonymous.newPage();
+  await publicPage.goto(link);
+  await expect(publicPage.getByRole('heading', { name: /Invoice BILAN\d{6}/ })).toBeVisible();
+  await expect(publicPage.getByText('To Simon Muster AG')).toBeVisible();
+  await expect(publicPage.getByRole('link', { name: 'Open PDF' })).toBeVisible();
+  await snap(publicPage, 'inv-09b-public-share');
+  await anonymous.close();
 
   // The receivable is back to zero in the trial balance.
   await page.goto('/accounting/trial-balance');

@@ -70,9 +70,19 @@ export function PublicInvoicePage() {
                 </Table.Tr>
               ))}
               <Table.Tr>
+                <Table.Td colSpan={3}>Subtotal</Table.Td>
+                <Table.Td className="num"><Amount value={invoice.data.totals.net} /></Table.Td>
+              </Table.Tr>
+              <Table.Tr>
                 <Table.Td colSpan={3}>VAT {vatRateToPercent(invoice.data.vat)} %</Table.Td>
                 <Table.Td className="num"><Amount value={invoice.data.totals.vat} /></Table.Td>
               </Table.Tr>
+              {invoice.data.totals.rounding !== '0.00' ? (
+                <Table.Tr>
+                  <Table.Td colSpan={3}>Rounding to 0.05</Table.Td>
+                  <Table.Td className="num"><Amount value={invoice.data.totals.rounding} /></Table.Td>
+                </Table.Tr>
+              ) : null}
               <Table.Tr className="totals">
                 <Table.Td colSpan={3}>Total {invoice.data.currency}</Table.Td>
                 <Table.Td className="num"><Amount value={invoice.data.totals.total} fw={700} /></Table.Td>
