@@ -74,6 +74,7 @@ const routes: RouteObject[] = [
           { path: paths.logout.path, lazy: () => import('../routes/logout') },
         ],
       },
+      { path: paths.publicInvoice.path, lazy: () => import('../routes/public-invoice') },
       {
         element: <OnboardingGuard />,
         children: [{ path: paths.onboarding.path, lazy: () => import('../routes/onboarding') }],

@@ -10,7 +10,7 @@ describe('schemas convert to JSON Schema', () => {
   it('covers every exported schema', () => {
     expect(entries.map(([name]) => name).sort()).toEqual([
       'additionalPropertyInsertSchema', 'addressInsertSchema', 'addressSchema', 'companyAddressSchema', 'companyCountrySchema',
-      'companyInsertSchema', 'companyUpdateSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'instanceSettingsSchema',
+      'companyInsertSchema', 'companyUpdateSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'instanceSettingsSchema', 'invoiceItemSchema', 'invoiceSchema',
       'journalEntrySchema', 'journalLineSchema', 'ledgerAccountSchema', 'onboardingBankAccountSchema', 'onboardingCompanySchema',
       'onboardingExtraSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'zCompanyName', 'zOptionalBic', 'zOptionalUid',
     ]);

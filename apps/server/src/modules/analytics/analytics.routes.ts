@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
+import { countInvoices } from '../invoicing/invoicing.service.js';
 
 const countsSchema = z.object({
   Mail: z.number().int(),
@@ -19,7 +20,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'read' }, schema: { tags: ['analytics'], response: { 200: countsSchema } } },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, async () => ({ Mail: 0, Payable: 0, TransactionGroup: 0, Invoice: 0 }));
+      return app.db.withInstance(instanceId, async (tx) => ({ Mail: 0, Payable: 0, TransactionGroup: 0, Invoice: await countInvoices(tx, instanceId) }));
     },
   );
 };

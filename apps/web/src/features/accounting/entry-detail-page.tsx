@@ -16,6 +16,7 @@ import { isApiError } from '../../lib/errors';
 import { accountingKey, deleteEntry, entryDetailQuery, updateEntry, type JournalEntry } from './api';
 import { EntryForm } from './entry-form';
 import { WriteError } from './write-error';
+import { EntryInvoiceLink } from '../../ui/entry-invoice-link';
 
 function EntryLines({ entry }: { entry: JournalEntry }) {
   const creditTotal = entry.debitTotal;
@@ -147,6 +148,7 @@ export function EntryDetailPage() {
                   Source
                 </Text>
                 <Text>{data.source}</Text>
+                {data.source === 'invoice' ? <EntryInvoiceLink entryId={data.id} /> : null}
               </div>
             ) : null}
           </Group>
