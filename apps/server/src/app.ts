@@ -28,6 +28,7 @@ import { instanceRoutes } from './modules/instances/instances.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
+import { payablesModule } from './modules/payables/payables.module.js';
 import { isSpaPath, webApp } from './http/web-app.js';
 
 export interface AppDeps {
@@ -133,6 +134,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(accountingRoutes, { prefix: '/api/accounting' });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });
+  await app.register(payablesModule, { prefix: '/api' });
   if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });
   await app.register(webApp);
 

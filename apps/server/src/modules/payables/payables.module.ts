@@ -1,0 +1,10 @@
+/**
+ * Payables and banking (issue #5): bills and expenses, transaction groups, payment files and bank
+ * file imports, registered under /api with one line in app.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bankingRoutes } from '../banking/banking.routes.js';
+
+export const payablesModule: FastifyPluginAsyncZod = async (app) => {
+  await app.register(bankingRoutes);
+};
