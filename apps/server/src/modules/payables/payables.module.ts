@@ -4,7 +4,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bankingRoutes } from '../banking/banking.routes.js';
+import { payableRoutes } from './payables.routes.js';
 
 export const payablesModule: FastifyPluginAsyncZod = async (app) => {
+  await app.register(payableRoutes);
   await app.register(bankingRoutes);
 };
