@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { toMoney } from '@bilan/domain';
 import { BankFileError, detectBankFile, parseCamt, parsePain002 } from '../../src/modules/banking/bank-files.js';
-import { isoFixture } from './xsd.js';
+import { isoFixture, pain002 } from './xsd.js';
 
 const minor = (amount: string, direction: 1 | -1, currency: string) =>
   toMoney(amount).times(currency === 'JPY' ? 1 : 100).times(direction).toFixed(0);
@@ -80,18 +80,3 @@ describe('parsePain002', () => {
   });
 });
 
-/** A pain.002 status report as a bank would send it (test helper, also used by the import tests). */
-export function pain002(input: { version: string; original: string; group: string; txs: [string, string, string?][] }): string {
-  const ns = `urn:iso:std:iso:20022:tech:xsd:pain.002.001.${input.version}`;
-  const txs = input.txs
-    .map(
-      ([e2e, status, reason]) =>
-        `<TxInfAndSts><OrgnlEndToEndId>${e2e}</OrgnlEndToEndId><TxSts>${status}</TxSts>${
-          reason ? `<StsRsnInf><Rsn><Cd>${reason}</Cd></Rsn><AddtlInf>IBAN wrong</AddtlInf></StsRsnInf>` : ''
-        }</TxInfAndSts>`,
-    )
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="${ns}"><CstmrPmtStsRpt><GrpHdr><MsgId>STS-1</MsgId><CreDtTm>2025-12-01T08:00:00</CreDtTm></GrpHdr>
-<OrgnlGrpInfAndSts><OrgnlMsgId>${input.original}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId><GrpSts>${input.group}</GrpSts></OrgnlGrpInfAndSts>
-<OrgnlPmtInfAndSts><OrgnlPmtInfId>B1</OrgnlPmtInfId>${txs}</OrgnlPmtInfAndSts></CstmrPmtStsRpt></Document>`;
-}

@@ -13,3 +13,19 @@ export async function xsdErrors(xml: string, schema = 'pain.001.001.09.ch.03.xsd
   });
   return result.valid ? [] : result.errors.map((error) => error.message);
 }
+
+/** A pain.002 status report as a bank would send it (test helper, also used by the import tests). */
+export function pain002(input: { version: string; original: string; group: string; txs: [string, string, string?][] }): string {
+  const ns = `urn:iso:std:iso:20022:tech:xsd:pain.002.001.${input.version}`;
+  const txs = input.txs
+    .map(
+      ([e2e, status, reason]) =>
+        `<TxInfAndSts><OrgnlEndToEndId>${e2e}</OrgnlEndToEndId><TxSts>${status}</TxSts>${
+          reason ? `<StsRsnInf><Rsn><Cd>${reason}</Cd></Rsn><AddtlInf>IBAN wrong</AddtlInf></StsRsnInf>` : ''
+        }</TxInfAndSts>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="${ns}"><CstmrPmtStsRpt><GrpHdr><MsgId>STS-1</MsgId><CreDtTm>2025-12-01T08:00:00</CreDtTm></GrpHdr>
+<OrgnlGrpInfAndSts><OrgnlMsgId>${input.original}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId><GrpSts>${input.group}</GrpSts></OrgnlGrpInfAndSts>
+<OrgnlPmtInfAndSts><OrgnlPmtInfId>B1</OrgnlPmtInfId>${txs}</OrgnlPmtInfAndSts></CstmrPmtStsRpt></Document>`;
+}

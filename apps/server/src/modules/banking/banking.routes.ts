@@ -9,6 +9,8 @@ import { strictObject, zAmount, zDate, zRequiredText, zUuid } from '@bilan/domai
 import { badRequest } from '../../http/errors.js';
 import { errors } from '../accounting/accounting.schemas.js';
 import { buildPain001, Pain001Error, type Pain001Payment } from './pain001.js';
+import { auth } from '../../http/access.js';
+import { importBankFile } from './bank-import.service.js';
 
 const tags = ['banking'];
 
@@ -105,4 +107,34 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type('application/xml; charset=utf-8').send(xml);
     },
   );
+
+  // Bank files arrive as XML text (encapsulated: only this plugin's routes parse XML).
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/banking/integrations/transactions',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Imports a bank file sent as the body (`application/xml`, `text/xml` or `text/plain`), in one transaction: ' +
+          'camt.053 / camt.054 (.001.04, .001.08) store each booked entry (or transaction detail) on the bank ledger account with ' +
+          'the IBAN of the file (or `?account=id`); a re-import adds nothing (unique bank reference per account) and books nothing twice. ' +
+          'A debit whose end-to-end id is a bill in a transaction group books its payment (debit 2000 / credit bank at the booking date); ' +
+          'the group becomes paid when all its bills are. pain.002 (.001.03, .001.10) sets the group bank status (pending 1, paid 2, ' +
+          'pain002Accp 3, pain002Rjctd 4, pain002Part 5) and each bill accepted/rejected with the reason code; a rejected bill is ' +
+          'reopened (approved) and its payment posting reversed. Answers `{ kind, file, duplicateFile, imported, duplicates, matched, ' +
+          'transactions }` (camt) or `{ kind, file, duplicateFile, transactionGroup, accepted, rejected, reopened }` (pain.002). 400 on `file`.',
+        querystring: strictObject({ account: z.coerce.number().int().min(1).optional() }),
+        body: z.string().min(1, { error: 'the bank file is empty' }),
+        response: { 200: z.looseObject({ kind: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => importBankFile(tx, instanceId, userId, request.body, request.query.account));
+    },
+  );
 };
+
