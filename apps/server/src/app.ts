@@ -29,6 +29,7 @@ import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
 import { payablesModule } from './modules/payables/payables.module.js';
+import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
 
 export interface AppDeps {
@@ -135,6 +136,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });
   await app.register(payablesModule, { prefix: '/api' });
+  await app.register(companyRoutes, { prefix: '/api' });
   if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });
   await app.register(webApp);
 

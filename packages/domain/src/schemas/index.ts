@@ -2,3 +2,4 @@ export * from './onboarding.js';
 export * from './payment-profile.js';
 export * from './ledger-account.js';
 export * from './journal-entry.js';
+export * from './company.js';
