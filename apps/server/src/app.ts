@@ -31,6 +31,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
+import { payablesModule } from './modules/payables/payables.module.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
 
@@ -140,6 +141,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(actionLogRoutes, { prefix: '/napi' });
   await app.register(identityRoutes);
   await app.register(invoicingRoutes, { prefix: '/api' });
+  await app.register(payablesModule, { prefix: '/api' });
   await app.register(companyRoutes, { prefix: '/api' });
   if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });
   await app.register(webApp);

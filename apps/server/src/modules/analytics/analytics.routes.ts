@@ -20,7 +20,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'read' }, schema: { tags: ['analytics'], response: { 200: countsSchema } } },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, async (tx) => ({ Mail: 0, Payable: 0, TransactionGroup: 0, Invoice: await countInvoices(tx, instanceId) }));
+      return app.db.withInstance(instanceId, async (tx) => {
+        const [row] = await tx.query<{ payables: string; groups: string }>(
+          'SELECT (SELECT count(*) FROM payable) AS payables, (SELECT count(*) FROM transaction_group) AS groups',
+        );
+        return { Mail: 0, Payable: Number(row!.payables), TransactionGroup: Number(row!.groups), Invoice: await countInvoices(tx, instanceId) };
+      });
     },
   );
 };

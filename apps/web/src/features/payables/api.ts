@@ -1,0 +1,192 @@
+/** Payables, transaction groups and bank files (docs/api.md "Payables", "Transaction groups", "Banking"). */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, getAccessToken, uploadText } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+
+export const payablesKey = ['payables'] as const;
+
+export interface Payable {
+  id: number;
+  uuid: string;
+  type: number;
+  isExpense: boolean;
+  date: string;
+  dueDate: string | null;
+  amount: string;
+  vatAmount: string;
+  currency: string;
+  exchangeRate: string;
+  company: { uuid: string; name: string } | null;
+  companyFinance: { id: number; iban: string | null; bic: string | null; type: number } | null;
+  expenseAccount: { id: number; number: string; name: string } | null;
+  referenceNumber: string | null;
+  message: string | null;
+  description: string;
+  status: number;
+  statusName: string;
+  transactionGroup: { id: number; status: number } | null;
+  bankTxStatus: string | null;
+  bankReason: string | null;
+  bookingEntry: { id: number } | null;
+  paymentEntry: { id: number } | null;
+}
+
+export interface TransactionGroup {
+  id: number;
+  uuid: string;
+  status: number;
+  statusName: string;
+  bankStatus: number;
+  bankStatusName: string;
+  executionDate: string;
+  paidDate: string | null;
+  count: number;
+  total: string;
+  debtor: { account: { id: number; number: string; name: string }; iban: string; bic: string | null; company: { name: string } };
+  createdAt: string;
+  Payable?: Payable[];
+}
+
+export interface Creditor {
+  company: { uuid: string; name: string } | null;
+  currency: string;
+  openAmount: string;
+  bills: number;
+  overdue: number;
+  nextDueDate: string | null;
+}
+
+export interface PayableFilters {
+  status?: number;
+  filterStatus?: boolean;
+  text?: string;
+}
+
+export interface PayableData {
+  type: 0 | 1;
+  company?: { uuid: string } | null;
+  companyFinance?: { id: number } | null;
+  date: string;
+  dueDate?: string | null;
+  amount: string;
+  vatAmount?: string;
+  currency?: string;
+  exchangeRate?: string;
+  expenseAccount?: { id: number } | null;
+  referenceNumber?: string | null;
+  message?: string | null;
+  description?: string;
+}
+
+export const payableStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Approved', 3: 'In transaction group', 4: 'Paid', 5: 'Cancelled' };
+export const payableStatusColor: Record<number, string> = { 1: 'gray', 2: 'blue', 3: 'violet', 4: 'green', 5: 'red' };
+export const groupStatusLabel: Record<number, string> = { 1: 'Pending', 4: 'Initiated', 2: 'Paid', 3: 'Denied' };
+export const groupStatusColor: Record<number, string> = { 1: 'gray', 4: 'blue', 2: 'green', 3: 'red' };
+export const bankStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Paid', 3: 'Accepted (pain.002)', 4: 'Rejected (pain.002)', 5: 'Partly accepted (pain.002)' };
+
+export const payableListQuery = (filters: PayableFilters, page: number) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'list', filters, page],
+    queryFn: ({ signal }) => api.post<{ data: Payable[]; total: number }>('/api/payable/list', { filters, page, pageSize: 50 }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const creditorsQuery = () =>
+  queryOptions({ queryKey: [...payablesKey, 'creditors'], queryFn: ({ signal }) => api.get<{ data: Creditor[] }>('/api/payable/creditors', { signal }) });
+
+export const groupListQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'groups'],
+    queryFn: ({ signal }) => api.get<{ data: TransactionGroup[]; total: number }>('/api/transaction-group/list', { signal }),
+  });
+
+export const groupDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'group', id],
+    queryFn: ({ signal }) => api.post<TransactionGroup & { Payable: Payable[] }>('/api/transaction-group/detail', { id }, { signal }),
+  });
+
+export interface CompanyOption {
+  uuid: string;
+  name: string;
+}
+export interface ProfileOption {
+  id: number;
+  type: number;
+  iban: string | null;
+}
+export interface AccountOption {
+  id: number;
+  number: string;
+  name: string;
+  type: { id: number };
+}
+
+export const companiesQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'companies'],
+    queryFn: ({ signal }) => api.get<{ data: CompanyOption[] }>('/api/company/list?pageSize=500', { signal }),
+  });
+
+export const profilesQuery = (companyUuid: string | null) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'profiles', companyUuid],
+    queryFn: ({ signal }) => api.post<{ data: ProfileOption[] }>('/api/payment-profile/list', { filters: { company: { uuid: companyUuid } } }, { signal }),
+    enabled: !!companyUuid,
+  });
+
+export const expenseAccountsQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'accounts'],
+    queryFn: ({ signal }) => api.post<{ data: AccountOption[] }>('/api/accounting/account/list', { filters: { type: 3 } }, { signal }),
+  });
+
+export const insertPayable = (data: PayableData) => api.post<Payable>('/api/payable/insert', { data });
+export const changePayableStatus = (uuid: string, status: 1 | 2 | 5) => api.post<Payable>('/api/payable/update', { uuid, data: { status } });
+export const deletePayable = (uuid: string) => api.post<{ ok: true }>('/api/payable/delete', { uuid });
+export const insertGroup = (uuids: string[], executionDate?: string) =>
+  api.post<TransactionGroup>('/api/transaction-group/insert', { payable: { uuids }, ...(executionDate ? { executionDate } : {}) });
+export const changeGroupStatus = (id: number, status: number, date?: string) =>
+  api.post<TransactionGroup>('/api/transaction-group/status/change', { id, status, ...(date ? { date } : {}) });
+export const deleteGroup = (id: number) => api.post<{ ok: true }>('/api/transaction-group/delete', { id });
+
+export interface ImportResult {
+  kind: string;
+  duplicateFile: boolean;
+  imported?: number;
+  duplicates?: number;
+  matched?: number;
+  accepted?: number;
+  rejected?: number;
+}
+export const importBankFile = (xml: string) => uploadText<ImportResult>('/api/banking/integrations/transactions', xml, { contentType: 'application/xml' });
+
+/** Fetches a file with the session token and saves it under `fileName` (the browser's download). */
+export async function downloadFile(method: 'GET' | 'POST', path: string, fileName: string, body?: unknown): Promise<void> {
+  const headers: Record<string, string> = {};
+  const token = getAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* plain text */
+    }
+    throw new ApiError(response.status, parsed, method, path);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const downloadOutflows = () => downloadFile('GET', '/api/payable/list?format=csv', 'ExportOutflows.csv');
+export const downloadPain001 = (id: number) => downloadFile('POST', '/api/transaction-group/pain001', `TG${id}-pain001.xml`, { id });
