@@ -34,6 +34,7 @@ import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
 import { payablesModule } from './modules/payables/payables.module.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
+import './modules/wiring/wiring.js';
 
 export interface AppDeps {
   config: Config;
