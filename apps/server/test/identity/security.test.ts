@@ -166,6 +166,7 @@ async function fingerprint(): Promise<string> {
   const tables = [
     'app_user', 'instance', 'instance_member', 'instance_invitation', 'company', 'address', 'ledger_account', 'account_group', 'journal_entry',
     'journal_line', 'payment_profile', 'user_totp', 'webauthn_credential', 'second_factor_login',
+    'additional_property', 'invoice', 'invoice_item', 'invoice_share', 'payable', 'transaction_group', 'bank_file', 'bank_transaction', 'inbox_file',
   ];
   const [row] = await server.db.asOwner((tx) =>
     tx.query<Record<string, string>>(`SELECT ${tables.map((t) => `(SELECT count(*) FROM ${t}) AS ${t}`).join(', ')}`),
@@ -217,7 +218,8 @@ describe('bad-input sweep over the OpenAPI document', () => {
                 : await owner.api.request(method.toUpperCase(), path, JSON.stringify(body), { 'content-type': 'application/json' });
           requests += 1;
           const label = `${name} ${path} ${JSON.stringify(body)?.slice(0, 120)} → ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`;
-          if (response.status >= 500) problems.push(`5xx: ${label}`);
+          // 503 `configured: false` is the documented answer of an optional outside service (Zefix) that is not set up.
+          if (response.status >= 500 && !(response.status === 503 && (response.body as { configured?: boolean } | undefined)?.configured === false)) problems.push(`5xx: ${label}`);
           if (response.status >= 400 && response.status < 500) {
             const error = (response.body as { error?: unknown } | undefined)?.error;
             if (typeof error !== 'string' || !error.trim()) problems.push(`4xx without a message: ${label}`);

@@ -19,7 +19,7 @@ export const invoiceItemSchema = strictObject({
   /** Unit price, ≤ 4 decimals. */
   price: nonNegative(4),
   /** Percent 0–100. */
-  discount: optionalAmount(4).refine((value) => value == null || value === '' || toMoney(value).lte(100), {
+  discount: optionalAmount(4).refine((value) => value == null || value === '' || !/^\d+(\.\d+)?$/.test(value) || toMoney(value).lte(100), {
     error: 'the discount cannot exceed 100 %',
   }),
   /** Absolute discount on the line, 2 decimals. */

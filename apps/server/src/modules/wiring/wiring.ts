@@ -120,6 +120,8 @@ export const matchInvoiceCredit: InvoiceMatcher = async (tx: Tx, instanceId, cre
   }
 };
 
-// Registered once, at import (app start).
-AP_AR_SOURCES.push(invoiceReceivables, billPayables);
+// Registered once, at import (app start; app.ts imports this file after the modules). The invoicing
+// module may register its own invoice source on load (branch issue4b): then that one is kept.
+if (!AP_AR_SOURCES.some((source) => source.requires.includes('invoice'))) AP_AR_SOURCES.push(invoiceReceivables);
+if (!AP_AR_SOURCES.some((source) => source.requires.includes('payable'))) AP_AR_SOURCES.push(billPayables);
 setInvoiceMatcher(matchInvoiceCredit);
