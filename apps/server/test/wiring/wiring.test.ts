@@ -149,6 +149,20 @@ describe('bank credits pay invoices', () => {
     expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);
     expect(await balance(w, '1100')).toBe('269.55');
 
+    // A statement of another bank account (the onboarding IBAN, on 1020) while the invoice's profile
+    // now books on 1000: the money did not reach the invoice's account, so no match.
+    await server.db.withInstance(w.instanceId, (tx) =>
+      tx.query("UPDATE payment_profile SET account_id = (SELECT id FROM ledger_account WHERE instance_id = $1 AND number = '1000') WHERE instance_id = $1 AND id = $2", [
+        w.instanceId,
+        w.qrProfile,
+      ]),
+    );
+    const elsewhere = camt054(invoice.paymentReference, invoice.totals.total, 'NTF-ELSEWHERE')
+      .replace('CH4431999123000889012', 'CH9300762011623852957')
+      .replace(/<AcctSvcrRef>(TX-\d)<\/AcctSvcrRef>/g, '<AcctSvcrRef>$1-E</AcctSvcrRef>');
+    expect((await importFile(w, elsewhere)).body).toMatchObject({ imported: 2, matched: 0 });
+    expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);
+
     // The other instance's statement carries this instance's reference: its invoices only.
     const foreign = await importFile(other, camt054(invoice.paymentReference, invoice.totals.total, 'NTF-OTHER'));
     expect(foreign.body).toMatchObject({ imported: 2, matched: 0 });

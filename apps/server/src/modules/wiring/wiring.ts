@@ -79,7 +79,8 @@ const normalizeReference = (reference: string) => reference.replace(/\s+/g, '').
  * Matches a bank credit to the sent invoice with the same payment reference (QRR or SCOR, SIX IG
  * QR-bill §4.3.2 / ISO 11649) and the same amount (the invoice total in CHF), then marks it paid
  * via `changeStatus` at the booking date with the bank's reference (AcctSvcrRef, else end-to-end
- * id) as bankRef. A credit of another amount or currency, or without a known reference, stays
+ * id) as bankRef. Only invoices whose payment profile books on the statement's ledger account
+ * qualify. A credit of another amount or currency, or without a known reference, stays
  * unmatched for manual matching. A status change the ledger refuses (e.g. locked period, 409) is
  * rolled back to a savepoint and leaves the credit unmatched instead of failing the whole import.
  */
@@ -88,9 +89,12 @@ export const matchInvoiceCredit: InvoiceMatcher = async (tx: Tx, instanceId, cre
   const reference = normalizeReference(credit.reference);
   const [exists] = await tx.query<{ ok: boolean }>("SELECT to_regclass('invoice') IS NOT NULL AS ok");
   if (!exists?.ok) return null;
+  // Only invoices paid to this bank account: their payment profile's ledger account is the one the
+  // statement is for, so the paid posting debits the account the money really reached.
   const candidates = await tx.query<{ uuid: string }>(
-    'SELECT uuid FROM invoice WHERE instance_id = $1 AND status_id = $2 AND payment_reference = $3 ORDER BY id FOR UPDATE',
-    [instanceId, InvoiceStatus.sent, reference],
+    `SELECT i.uuid FROM invoice i JOIN payment_profile pp ON pp.instance_id = i.instance_id AND pp.id = i.payment_profile_id
+      WHERE i.instance_id = $1 AND i.status_id = $2 AND i.payment_reference = $3 AND pp.account_id = $4 ORDER BY i.id FOR UPDATE OF i`,
+    [instanceId, InvoiceStatus.sent, reference, credit.accountId],
   );
   if (!candidates.length) return null;
   let invoice;
