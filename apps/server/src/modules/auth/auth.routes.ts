@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/:provider/url',
     {
-      config: { access: 'public', rateLimit: perIp(30) },
+      config: { access: 'public', rateLimit: perIp(60) },
       schema: {
         tags: ['session'],
         description:
@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/:provider/redirect',
     {
-      config: { access: 'public', rateLimit: perIp(30) },
+      config: { access: 'public', rateLimit: perIp(60) },
       schema: {
         tags: ['session'],
         description:

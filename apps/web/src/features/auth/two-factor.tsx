@@ -45,10 +45,15 @@ export function TwoFactor() {
         setBlockedByServer(true);
         return;
       }
-      // The server counts per account (a reload does not reset it); its count wins over ours.
-      const attempt = typeof body.attempt === 'number' ? body.attempt : attempts + 1;
-      setAttempts(attempt);
-      setError(`${errorMessage(failure)} Attempt ${attempt}/${MAX_TWO_FACTOR_ATTEMPTS}`);
+      // A wrong code: the server counts per account (a reload does not reset it). Anything else
+      // (an expired sign-in, the network) is not an attempt and is shown as it is.
+      if (failure instanceof ApiError && failure.status === 400) {
+        const attempt = typeof body.attempt === 'number' ? body.attempt : attempts + 1;
+        setAttempts(attempt);
+        setError(`${errorMessage(failure)} Attempt ${attempt}/${MAX_TWO_FACTOR_ATTEMPTS}`);
+      } else {
+        setError(errorMessage(failure));
+      }
       setCode('');
     } finally {
       setPending(false);

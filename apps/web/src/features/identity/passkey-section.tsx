@@ -29,7 +29,7 @@ export function PasskeySection() {
       });
       if (result.isValidSignature) setSet(true);
       else setError('The passkey could not be verified.');
-      await queryClient.invalidateQueries({ queryKey: ['profile', 'passkeys'] });
+      void queryClient.invalidateQueries({ queryKey: ['profile', 'passkeys'] });
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {

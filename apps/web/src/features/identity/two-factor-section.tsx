@@ -7,9 +7,8 @@ import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { ErrorAlert } from '../../ui/error-alert';
 import { NumericInput } from '../../ui/numeric-input';
 import { identityApi } from './api';
+import { QR_OPTIONS } from './qr';
 
-/** Spec §9: size 256, error level H, margin on (the library's defaults are 128 / L). */
-export const QR_OPTIONS = { width: 256, errorCorrectionLevel: 'H', margin: 4 } as const;
 
 type Edit =
   /** Setting up: the proposed secret url and its QR code. */
