@@ -114,7 +114,7 @@ export function CompaniesPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {companies.data.total} companies
+              {companies.data.total} {companies.data.total === 1 ? 'company' : 'companies'}
             </Text>
             {pages > 1 ? (
               <Pagination value={page} onChange={setPage} total={pages} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
