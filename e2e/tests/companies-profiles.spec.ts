@@ -36,6 +36,14 @@ test('create a company with address, QR-IBAN profile and properties; edit settin
   await page.getByRole('tab', { name: 'Addresses' }).click();
   await expect(page.getByRole('cell', { name: 'Rue du Rhône' })).toBeVisible();
   await expect(page.getByRole('cell', { name: '12', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /^Edit address/ }).click();
+  await page.getByLabel('House number').fill('12bis');
+  await page.getByLabel('ZIP').fill('');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('This field must be given')).toBeVisible();
+  await page.getByLabel('ZIP').fill('1204');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByRole('cell', { name: '12bis', exact: true })).toBeVisible();
   await snap(page, 'companies-04-addresses');
 
   // Payment profile: a plain IBAN as QR bill is refused in the open form, then a QR-IBAN is added.
@@ -120,4 +128,25 @@ test('create a company with address, QR-IBAN profile and properties; edit settin
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No Payment Profiles Found')).toBeVisible();
   await snap(page, 'companies-11-settings-empty');
+});
+
+// Spec §2.9: without register credentials the company step says the search is not available and
+// the manual form is one click away (the Zefix adapter itself is tested against a local server
+// in apps/server/test/companies/extras.test.ts).
+test('onboarding company step without a configured commercial register', async ({ page }) => {
+  await page.goto('/login/signup');
+  await page.getByLabel('Workplace name').fill(`Register ${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('I read and agree to the Terms and Conditions').check();
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await page.locator('#email').fill('rita.register@example.ch');
+  await page.locator('#name').fill('Rita Register');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/onboarding');
+  await expect(page.getByText('The commercial register search is not available')).toBeVisible();
+  await expect(page.getByText(/not connected to this installation/)).toBeVisible();
+  await expect(page.getByLabel('Search the Swiss commercial register')).toBeDisabled();
+  await snap(page, 'companies-12-onboarding-register');
+  await page.getByRole('button', { name: 'We are not a registered Swiss company' }).click();
+  await expect(page.getByLabel('Company name')).toBeVisible();
 });

@@ -166,6 +166,7 @@ describe('POST /api/instance/update (General Settings)', () => {
 
 describe('company register (Zefix adapter)', () => {
   it('searches by name and reads the address by EHRA-ID with Basic credentials', async () => {
+    expect((await wp.api.get('/api/company-register/status')).body).toEqual({ configured: true });
     const found = await wp.api.get('/api/company-register/search?s=bilan');
     expect(found.status).toBe(200);
     expect(found.body.data).toEqual([
@@ -193,6 +194,7 @@ describe('company register (Zefix adapter)', () => {
     expect(failing.status).toBe(502);
     expect(failing.body.error).toMatch(/could not be reached \(HTTP 500\)/);
     const u = await createWorkplace(unconfigured);
+    expect((await u.api.get('/api/company-register/status')).body).toEqual({ configured: false });
     const off = await u.api.get('/api/company-register/search?s=bilan');
     expect(off.status).toBe(503);
     expect(off.body).toMatchObject({ configured: false, error: expect.stringMatching(/not configured/) });
