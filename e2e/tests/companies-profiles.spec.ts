@@ -107,6 +107,20 @@ test('create a company with address, QR-IBAN profile and properties; edit settin
   await expect(page.getByText('2 companies')).toBeVisible();
   await snap(page, 'companies-09-list');
 
+  // CSV import: all or nothing, each bad row named.
+  await page.getByRole('button', { name: 'Import' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import companies' });
+  const csv = (body: string) => ({ name: 'companies.csv', mimeType: 'text/csv', buffer: Buffer.from(body) });
+  await importDialog.locator('input[type=file]').setInputFiles(csv('name,uid,street,houseNumber,zip,city,country\nLieferant GmbH,,Industriestrasse,7,6300,Zug,CH\nBad AG,CHE-123.456.789,,,,,\n'));
+  await importDialog.getByRole('button', { name: 'Import' }).click();
+  await expect(importDialog.getByText('line 3.uid: UID invalid')).toBeVisible();
+  await snap(page, 'companies-09b-import-error');
+  await importDialog.locator('input[type=file]').setInputFiles(csv('name,uid,street,houseNumber,zip,city,country\nLieferant GmbH,,Industriestrasse,7,6300,Zug,CH\nGood AG,CHE-116.281.710,,,,,\n'));
+  await importDialog.getByRole('button', { name: 'Import' }).click();
+  await expect(importDialog).toBeHidden();
+  await expect(page.getByText('4 companies')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Industriestrasse 7, 6300 Zug' })).toBeVisible();
+
   // Settings (spec §2.7).
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'General Settings' })).toBeVisible();
