@@ -28,7 +28,7 @@ import {
   type Company,
   type OpenItem,
 } from './api';
-import { canWrite, countryLabel } from './labels';
+import { canWrite, countryLabel, uidRegisterLink } from './labels';
 import { PaymentProfiles } from './payment-profiles';
 import { Properties } from './properties';
 
@@ -39,12 +39,6 @@ const TABS = [
   { value: 'properties', label: 'Additional properties' },
   { value: 'ap-ar', label: 'Receivables & payables' },
 ] as const;
-
-/** Link to the federal UID register for a Swiss UID (spec §2.7 "link to an external register if it starts with CHE"). */
-export function uidRegisterLink(uid: string): string | null {
-  const digits = uid.replace(/[^0-9]/g, '').slice(0, 9);
-  return uid.startsWith('CHE') && digits.length === 9 ? `https://www.uid.admin.ch/Detail.aspx?uid_id=CHE${digits}` : null;
-}
 
 export function UidLink({ uid }: { uid: string | null }) {
   if (!uid) return <Text size="sm">-</Text>;
