@@ -210,3 +210,14 @@ describe('company register (Zefix adapter)', () => {
     expect((await new Client(server.baseUrl).get('/api/company-register/search?s=bilan')).status).toBe(401);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('documents the company routes', async () => {
+    const res = await new Client(server.baseUrl).get('/api/docs/json');
+    expect(res.status).toBe(200);
+    const paths = Object.keys(res.body.paths);
+    for (const path of ['/api/company/insert', '/api/company/list', '/api/address/insert', '/api/payment-profile/insert', '/api/additional-property/insert', '/api/company-register/search', '/api/instance/update', '/api/company/ap-ar']) {
+      expect(paths).toContain(path);
+    }
+  });
+});
