@@ -166,6 +166,7 @@ describe('POST /api/instance/update (General Settings)', () => {
 
 describe('company register (Zefix adapter)', () => {
   it('searches by name and reads the address by EHRA-ID with Basic credentials', async () => {
+    expect((await wp.api.get('/api/company-register/status')).body).toEqual({ configured: true });
     const found = await wp.api.get('/api/company-register/search?s=bilan');
     expect(found.status).toBe(200);
     expect(found.body.data).toEqual([
@@ -193,6 +194,7 @@ describe('company register (Zefix adapter)', () => {
     expect(failing.status).toBe(502);
     expect(failing.body.error).toMatch(/could not be reached \(HTTP 500\)/);
     const u = await createWorkplace(unconfigured);
+    expect((await u.api.get('/api/company-register/status')).body).toEqual({ configured: false });
     const off = await u.api.get('/api/company-register/search?s=bilan');
     expect(off.status).toBe(503);
     expect(off.body).toMatchObject({ configured: false, error: expect.stringMatching(/not configured/) });
@@ -206,5 +208,16 @@ describe('company register (Zefix adapter)', () => {
       await down.close();
     }
     expect((await new Client(server.baseUrl).get('/api/company-register/search?s=bilan')).status).toBe(401);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('documents the company routes', async () => {
+    const res = await new Client(server.baseUrl).get('/api/docs/json');
+    expect(res.status).toBe(200);
+    const paths = Object.keys(res.body.paths);
+    for (const path of ['/api/company/insert', '/api/company/list', '/api/address/insert', '/api/payment-profile/insert', '/api/additional-property/insert', '/api/company-register/search', '/api/instance/update', '/api/company/ap-ar']) {
+      expect(paths).toContain(path);
+    }
   });
 });

@@ -165,10 +165,10 @@ export async function changeCompany(tx: Tx, instanceId: string, uuid: string, pa
  * postings). Tables of modules that land later are checked only once they exist (`to_regclass`),
  * so this one list is where a new module adds its table.
  */
-const COMPANY_REFERENCES: readonly { table: string; column: string; what: string }[] = [
-  { table: 'invoice', column: 'company_uuid', what: 'invoices' },
-  { table: 'payable', column: 'company_uuid', what: 'bills' },
-  { table: 'journal_entry', column: 'company_uuid', what: 'postings' },
+const COMPANY_REFERENCES: readonly { table: string; column: string; one: string; many: string }[] = [
+  { table: 'invoice', column: 'company_uuid', one: 'invoice', many: 'invoices' },
+  { table: 'payable', column: 'company_uuid', one: 'bill', many: 'bills' },
+  { table: 'journal_entry', column: 'company_uuid', one: 'posting', many: 'postings' },
 ];
 
 /** What keeps the company, e.g. ['3 invoices']; empty when it may be deleted. */
@@ -185,7 +185,7 @@ async function companyReferences(tx: Tx, instanceId: string, uuid: string): Prom
       `SELECT count(*)::int AS n FROM ${ref.table} WHERE instance_id = $1 AND ${ref.column} = $2`,
       [instanceId, uuid],
     );
-    if (row && row.n > 0) found.push(`${row.n} ${ref.what}`);
+    if (row && row.n > 0) found.push(`${row.n} ${row.n === 1 ? ref.one : ref.many}`);
   }
   return found;
 }

@@ -177,6 +177,19 @@ export const companyExtraRoutes: FastifyPluginAsyncZod = async (app) => {
   const register = new CompanyRegister(app.config.companyRegister);
 
   app.get(
+    '/company-register/status',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['onboarding'],
+        description: 'Whether the Swiss commercial register search is configured, so the onboarding step can offer it or say it is not available.',
+        response: { 200: z.object({ configured: z.boolean() }), ...errors },
+      },
+    },
+    async () => ({ configured: register.configured }),
+  );
+
+  app.get(
     '/company-register/search',
     {
       config: { access: 'session' },

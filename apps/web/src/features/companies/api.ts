@@ -143,6 +143,7 @@ export const ledgerAccountsQuery = () =>
   });
 
 export const insertCompany = (data: CompanyInsert) => api.post<Company>('/api/company/insert', { data });
+export const importCompanies = (csv: string) => api.post<{ created: number; data: Company[] }>('/api/company/import', { data: csv });
 export const updateCompany = (uuid: string, data: CompanyUpdate) => api.post<Company>('/api/company/update', { id: uuid, data });
 export const deleteCompany = (uuid: string) => api.post<{ ok: true }>('/api/company/delete', { id: uuid });
 export const insertAddress = (data: CompanyAddress & { company: { uuid: string } }) => api.post<Address>('/api/address/insert', { data });

@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
+import { CompanyImportModal } from './import-modal';
 import { COMPANY_PAGE_SIZE, companyListQuery, type CompanySortField } from './api';
 import { addressLine, canWrite, countryLabel } from './labels';
 
@@ -35,6 +36,7 @@ export function CompaniesPage() {
   const [text] = useDebouncedValue(search.trim(), 250);
   const [sort, setSort] = useState<{ by: CompanySortField; order: 'asc' | 'desc' }>({ by: 'name', order: 'asc' });
   const [page, setPage] = useState(1);
+  const [importing, setImporting] = useState(false);
   const companies = useQuery(companyListQuery(text, sort, page));
   const onSort = (by: CompanySortField) => {
     setSort((current) => ({ by, order: current.by === by && current.order === 'asc' ? 'desc' : 'asc' }));
@@ -47,9 +49,14 @@ export function CompaniesPage() {
       title="Companies"
       actions={
         canWrite(profile?.permissions) ? (
-          <Button component={Link} to={paths.companyAdd.getHref()} leftSection={<IconPlus size={16} />}>
-            New company
-          </Button>
+          <>
+            <Button variant="default" onClick={() => setImporting(true)}>
+              Import
+            </Button>
+            <Button component={Link} to={paths.companyAdd.getHref()} leftSection={<IconPlus size={16} />}>
+              New company
+            </Button>
+          </>
         ) : null
       }
     >
@@ -114,7 +121,7 @@ export function CompaniesPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {companies.data.total} companies
+              {companies.data.total} {companies.data.total === 1 ? 'company' : 'companies'}
             </Text>
             {pages > 1 ? (
               <Pagination value={page} onChange={setPage} total={pages} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
@@ -122,6 +129,7 @@ export function CompaniesPage() {
           </Group>
         </>
       ) : null}
+      <CompanyImportModal opened={importing} onClose={() => setImporting(false)} />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -23,11 +23,12 @@ import {
   deleteAddress,
   deleteCompany,
   insertAddress,
+  updateAddress,
   updateCompany,
   type Company,
   type OpenItem,
 } from './api';
-import { canWrite, countryLabel } from './labels';
+import { canWrite, countryLabel, uidRegisterLink } from './labels';
 import { PaymentProfiles } from './payment-profiles';
 import { Properties } from './properties';
 
@@ -38,12 +39,6 @@ const TABS = [
   { value: 'properties', label: 'Additional properties' },
   { value: 'ap-ar', label: 'Receivables & payables' },
 ] as const;
-
-/** Link to the federal UID register for a Swiss UID (spec §2.7 "link to an external register if it starts with CHE"). */
-export function uidRegisterLink(uid: string): string | null {
-  const digits = uid.replace(/[^0-9]/g, '').slice(0, 9);
-  return uid.startsWith('CHE') && digits.length === 9 ? `https://www.uid.admin.ch/Detail.aspx?uid_id=CHE${digits}` : null;
-}
 
 export function UidLink({ uid }: { uid: string | null }) {
   if (!uid) return <Text size="sm">-</Text>;
@@ -157,8 +152,20 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
   const queryClient = useQueryClient();
   const addresses = useQuery(addressListQuery(company.uuid));
   const [adding, setAdding] = useState(false);
+  /** The address being changed; null while adding a new one. */
+  const [editingId, setEditingId] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, reset, formState } = useForm<AddressFormValues>({ defaultValues: emptyAddress });
+  const startEdit = (a: { id: number; street: string; houseNumber: string | null; zip: string; city: string; country: { id: number } }) => {
+    reset({ street: a.street, houseNumber: a.houseNumber ?? '', zip: a.zip, city: a.city, country: String(a.country.id) });
+    setEditingId(a.id);
+    setAdding(true);
+  };
+  const close = () => {
+    reset(emptyAddress);
+    setEditingId(null);
+    setAdding(false);
+  };
   const known = ['street', 'houseNumber', 'zip', 'city', 'country'];
   const toFormPath = (p: string) => p.replace(/^data\./, '').replace(/^country\.id$/, 'country');
 
@@ -170,10 +177,10 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
       return;
     }
     try {
-      await insertAddress({ ...parsed.data, company: { uuid: company.uuid } });
+      if (editingId === null) await insertAddress({ ...parsed.data, company: { uuid: company.uuid } });
+      else await updateAddress(editingId, parsed.data);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
-      reset(emptyAddress);
-      setAdding(false);
+      close();
     } catch (error) {
       const rest = applyFieldErrors(setError, serverFieldErrors(error), known, toFormPath);
       if (rest.length || !Object.keys(serverFieldErrors(error)).length) setFailure(rest.join('; ') || errorMessage(error));
@@ -205,7 +212,7 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
                 <Table.Th>ZIP</Table.Th>
                 <Table.Th>City</Table.Th>
                 <Table.Th>Country</Table.Th>
-                <Table.Th w={50}><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+                <Table.Th w={80}><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -218,9 +225,14 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
                   <Table.Td>{countryLabel(a.country.id)}</Table.Td>
                   <Table.Td>
                     {editable ? (
-                      <ActionIcon variant="subtle" color="gray" aria-label={`Delete address ${a.id}`} onClick={() => void remove(a.id)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      <Group gap={2} wrap="nowrap">
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit address ${a.id}`} onClick={() => startEdit(a)}>
+                          <IconEdit size={16} />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Delete address ${a.id}`} onClick={() => void remove(a.id)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
                     ) : null}
                   </Table.Td>
                 </Table.Tr>
@@ -238,10 +250,10 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
         <Paper withBorder p="md">
           <form onSubmit={(event) => void submit(event)} noValidate>
             <Stack gap="sm">
-              <Title order={2} size="h5">New address</Title>
+              <Title order={2} size="h5">{editingId === null ? 'New address' : 'Change address'}</Title>
               <AddressFields control={control} prefix="" />
               <Group justify="flex-end">
-                <Button variant="default" onClick={() => setAdding(false)}>Cancel</Button>
+                <Button variant="default" onClick={close}>Cancel</Button>
                 <Button type="submit" loading={formState.isSubmitting}>Save address</Button>
               </Group>
             </Stack>

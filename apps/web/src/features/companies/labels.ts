@@ -33,3 +33,9 @@ export function addressLine(a: { street: string; houseNumber: string | null; zip
 export const canWrite = (permissions: readonly string[] | undefined): boolean => permissions?.includes('write') ?? false;
 /** True when the role may change settings (owner, admin). */
 export const canAdmin = (permissions: readonly string[] | undefined): boolean => permissions?.includes('admin') ?? false;
+
+/** Link to the federal UID register for a Swiss UID (spec §2.7 "link to an external register if it starts with CHE"). */
+export function uidRegisterLink(uid: string): string | null {
+  const digits = uid.replace(/[^0-9]/g, '').slice(0, 9);
+  return uid.startsWith('CHE') && digits.length === 9 ? `https://www.uid.admin.ch/Detail.aspx?uid_id=CHE${digits}` : null;
+}

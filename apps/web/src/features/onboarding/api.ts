@@ -21,3 +21,4 @@ export const searchRegister = (text: string, signal?: AbortSignal) =>
   api.get<{ data: RegisterCompany[]; total: number }>(withQuery('/api/company-register/search', { s: text }), { signal });
 export const registerDetail = (text: string, ehraid: number) =>
   api.get<RegisterCompanyDetail>(withQuery('/api/company-register/detail', { s: text, ehraid }));
+export const registerStatus = (signal?: AbortSignal) => api.get<{ configured: boolean }>('/api/company-register/status', { signal });

@@ -7,7 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Country, fieldErrors, isValidSwissUid, onboardingCompanySchema, type Address, type OnboardingCompany } from '@bilan/domain';
 import { errorMessage } from '../../lib/errors';
 import { applyFieldErrors } from '../../lib/forms';
-import { registerDetail, searchRegister, type RegisterCompany } from './api';
+import { registerDetail, registerStatus, searchRegister, type RegisterCompany } from './api';
 import { StepActions } from './step-actions';
 import { useServerErrors } from './use-server-errors';
 
@@ -29,10 +29,12 @@ function RegisterSearch({ onPicked, onManual }: { onPicked: (company: Onboarding
   const [text] = useDebouncedValue(search.trim(), 350);
   const [picking, setPicking] = useState<number | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
+  const status = useQuery({ queryKey: ['company-register', 'status'], queryFn: ({ signal }) => registerStatus(signal), retry: false, staleTime: Infinity });
+  const off = status.data?.configured === false;
   const results = useQuery({
     queryKey: ['company-register', text],
     queryFn: ({ signal }) => searchRegister(text, signal),
-    enabled: text.length >= 3,
+    enabled: text.length >= 3 && !off,
     retry: false,
     staleTime: 60_000,
   });
@@ -65,8 +67,14 @@ function RegisterSearch({ onPicked, onManual }: { onPicked: (company: Onboarding
         description="At least 3 letters. Picking a company fills in its name, UID and address."
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
+        disabled={off}
         autoFocus
       />
+      {off ? (
+        <Alert color="yellow" variant="light" role="alert" title="The commercial register search is not available">
+          The Swiss commercial register is not connected to this installation. Please enter your company by hand.
+        </Alert>
+      ) : null}
       {results.isError ? (
         <Alert color="yellow" variant="light" role="alert" title="The commercial register search is not available">
           {errorMessage(results.error)}
