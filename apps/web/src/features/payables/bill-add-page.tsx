@@ -147,7 +147,7 @@ export function BillAddPage() {
           </Grid>
           {save.isError ? (
             <Alert color="red" variant="light" role="alert">
-              Could not save the bill: {errorMessage(save.error)}
+              {Object.keys(fields).length ? 'Please correct the marked fields.' : `Could not save the bill: ${errorMessage(save.error)}`}
             </Alert>
           ) : null}
           <Group justify="flex-end">
