@@ -79,8 +79,13 @@ CREATE TABLE bank_file (
   sha256 text NOT NULL,
   imported_at timestamptz NOT NULL DEFAULT now(),
   imported_by uuid,
+  -- camt.053: the statement's closing booked balance (CLBD) of the bank ledger account, signed.
+  account_id integer,
+  closing_balance numeric(20, 2),
+  closing_date date,
   PRIMARY KEY (instance_id, id),
-  UNIQUE (instance_id, sha256)
+  UNIQUE (instance_id, sha256),
+  FOREIGN KEY (instance_id, account_id) REFERENCES ledger_account (instance_id, id)
 );
 
 -- A booked bank transaction (camt entry or entry detail), per bank ledger account. `dedup_key` is
