@@ -113,6 +113,29 @@ test('bills → transaction group → pain.001 → camt.054 → paid and booked'
   await expect(bankRow).toContainText(/\(1.621,50\)/);
   await snap(page, 'payables-08-trial-balance');
 
+  // Reconciliation: a statement with the two debits and one unknown credit, booked by hand to revenue.
+  const bankList = await (await api('/api/accounting/account/list', { filters: { text: '1000' } })).json();
+  const bankId = bankList.data.find((a: any) => a.number === '1000').id;
+  await page.goto(`/accounting/account/${bankId}/reconciliation`);
+  await expect(page.getByText('No statement imported')).toBeVisible();
+  const statement = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>
+<GrpHdr><MsgId>E2E-STMT-1</MsgId><CreDtTm>2025-11-30T20:00:00</CreDtTm></GrpHdr><Stmt><Id>E2E-STMT-1-1</Id><CreDtTm>2025-11-30T20:00:00</CreDtTm>
+<Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>
+<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">1121.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2099-11-30</Dt></Dt></Bal>
+<Ntry><Amt Ccy="CHF">500.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2025-11-28</Dt></BookgDt><AcctSvcrRef>E2E-IN-1</AcctSvcrRef>
+<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>DMCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+<NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs><RltdPties><Dbtr><Pty><Nm>Kunde Beispiel</Nm></Pty></Dbtr></RltdPties></TxDtls></NtryDtls></Ntry>
+</Stmt></BkToCstmrStmt></Document>`;
+  await page.locator('input[type=file]').setInputFiles({ name: 'camt053.xml', mimeType: 'application/xml', buffer: Buffer.from(statement) });
+  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 already known.')).toBeVisible();
+  await expect(page.getByText('Kunde Beispiel')).toBeVisible();
+  await snap(page, 'payables-08b-reconciliation-open');
+  await page.getByRole('combobox', { name: /Counter account for/ }).click();
+  await page.getByRole('option', { name: '3400 Dienstleistungserlöse' }).click();
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(page.getByText('Every imported bank transaction is matched or booked.')).toBeVisible();
+  await snap(page, 'payables-08c-reconciliation-done');
+
   await page.goto('/bill/creditors');
   await expect(page.getByText('No open bills.')).toBeVisible();
   await page.goto('/bill?filterStatus=true');

@@ -190,3 +190,29 @@ export async function downloadFile(method: 'GET' | 'POST', path: string, fileNam
 
 export const downloadOutflows = () => downloadFile('GET', '/api/payable/list?format=csv', 'ExportOutflows.csv');
 export const downloadPain001 = (id: number) => downloadFile('POST', '/api/transaction-group/pain001', `TG${id}-pain001.xml`, { id });
+
+export interface Reconciliation {
+  account: { id: number; number: string; name: string };
+  statement: { balance: string; date: string | null } | null;
+  ledgerBalance: string;
+  difference: string | null;
+  unmatched: { id: number; bookingDate: string; direction: number; amount: string; currency: string; reference: string | null; counterparty: string | null; description: string | null }[];
+}
+
+export const reconcileQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'reconcile', accountId],
+    queryFn: ({ signal }) => api.post<Reconciliation>('/api/banking/integrations/reconcile', { account: { id: accountId } }, { signal }),
+  });
+
+export const bookBankTransaction = (accountId: number, bankTransactionId: number, counterAccountId: number) =>
+  api.post<Reconciliation>('/api/banking/integrations/reconcile', { account: { id: accountId }, bankTransaction: { id: bankTransactionId }, counterAccount: { id: counterAccountId } });
+
+export const importStatement = (xml: string, accountId: number) =>
+  uploadText<ImportResult>(`/api/banking/integrations/transactions?account=${accountId}`, xml, { contentType: 'application/xml' });
+
+export const allAccountsQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'all-accounts'],
+    queryFn: ({ signal }) => api.post<{ data: AccountOption[] }>('/api/accounting/account/list', {}, { signal }),
+  });
