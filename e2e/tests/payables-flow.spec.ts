@@ -156,3 +156,28 @@ test('bills → transaction group → pain.001 → camt.054 → paid and booked'
   );
   await snap(page, 'payables-10-report');
 });
+
+test('inbox: upload files, draft a bill beside the preview', async ({ page }) => {
+  await signUpAndOnboard(page, { name: `Inbox ${Date.now().toString(36)}`, currency: 'CHF' });
+  await page.goto('/inbox');
+  await expect(page.getByText('The inbox is empty.')).toBeVisible();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/MediaBox[0 0 200 200]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  await page.getByLabel('Choose files').setInputFiles([
+    { name: 'taxi.pdf', mimeType: 'application/pdf', buffer: pdf },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') },
+  ]);
+  await expect(page.getByRole('link', { name: 'taxi.pdf' })).toBeVisible();
+  await expect(page.getByText('notes.txt: only PDF, PNG, JPEG, WebP and .eml files')).toBeVisible();
+  await snap(page, 'payables-11-inbox');
+  await page.getByRole('link', { name: 'taxi.pdf' }).click();
+  await expect(page.getByRole('heading', { name: 'Bill from taxi.pdf' })).toBeVisible();
+  await page.getByText('Expense (staff)').click();
+  await page.getByLabel('Amount').fill('45.90');
+  await page.getByLabel('Description').fill('Taxi to the client');
+  await snap(page, 'payables-12-inbox-draft');
+  await page.getByRole('button', { name: 'Save bill' }).click();
+  await page.waitForURL('**/bill');
+  await expect(page.getByText('Taxi to the client')).toBeVisible();
+  await page.goto('/inbox');
+  await expect(page.getByText(/^Bill \d+$/)).toBeVisible();
+});
