@@ -17,13 +17,13 @@ afterAll(async () => server?.close());
 
 const pdf = Buffer.from('%PDF-1.4\n% a tiny test file \u00e4\n%%EOF\n', 'latin1');
 
-async function upload(token: string, body: BodyInit, type: string, name = 'Rechnung März.pdf') {
+async function upload(token: string, body: Buffer | Uint8Array | string, type: string, name = 'Rechnung März.pdf') {
   const response = await fetch(`${server.baseUrl}/api/file/upload?name=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': type },
     body,
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 describe('inbox files', () => {
