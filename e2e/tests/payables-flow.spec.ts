@@ -14,7 +14,7 @@ async function bearer(page: Page): Promise<string> {
 }
 
 async function selectOption(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
 }
 
@@ -37,7 +37,9 @@ test('bills → transaction group → pain.001 → camt.054 → paid and booked'
   const api = (path: string, data: unknown) => page.request.post(path, { data, headers: { authorization } });
 
   // A supplier with a QR-IBAN and an ordinary IBAN (the companies API of issue #4).
-  const company = await (await api('/api/company/insert', { data: { name: 'Papeterie Muster AG', address: { street: 'Musterstrasse', houseNumber: '12', zip: '8000', city: 'Zürich', country: { id: 1 } } } })).json();
+  const inserted = await api('/api/company/insert', { data: { name: 'Papeterie Muster AG', address: { street: 'Musterstrasse', houseNumber: '12', zip: '8000', city: 'Zürich', country: { id: 1 } } } });
+  expect(inserted.status(), await inserted.text()).toBe(200);
+  const company = await inserted.json();
   const accounts = await (await api('/api/accounting/account/list', { filters: { text: '2000' } })).json();
   const payablesAccount = accounts.data.find((a: any) => a.number === '2000').id;
   for (const [type, iban] of [[2, 'CH4431999123000889012'], [1, 'CH5800791123000889012']] as const) {
@@ -108,8 +110,31 @@ test('bills → transaction group → pain.001 → camt.054 → paid and booked'
 
   await page.goto('/accounting/trial-balance');
   const bankRow = page.getByRole('row').filter({ hasText: '1000' }).first();
-  await expect(bankRow).toContainText('1 621.50');
+  await expect(bankRow).toContainText(/\(1.621,50\)/);
   await snap(page, 'payables-08-trial-balance');
+
+  // Reconciliation: a statement with the two debits and one unknown credit, booked by hand to revenue.
+  const bankList = await (await api('/api/accounting/account/list', { filters: { text: '1000' } })).json();
+  const bankId = bankList.data.find((a: any) => a.number === '1000').id;
+  await page.goto(`/accounting/account/${bankId}/reconciliation`);
+  await expect(page.getByText('No statement imported')).toBeVisible();
+  const statement = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>
+<GrpHdr><MsgId>E2E-STMT-1</MsgId><CreDtTm>2025-11-30T20:00:00</CreDtTm></GrpHdr><Stmt><Id>E2E-STMT-1-1</Id><CreDtTm>2025-11-30T20:00:00</CreDtTm>
+<Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>
+<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">1121.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2099-11-30</Dt></Dt></Bal>
+<Ntry><Amt Ccy="CHF">500.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2025-11-28</Dt></BookgDt><AcctSvcrRef>E2E-IN-1</AcctSvcrRef>
+<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>DMCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+<NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs><RltdPties><Dbtr><Pty><Nm>Kunde Beispiel</Nm></Pty></Dbtr></RltdPties></TxDtls></NtryDtls></Ntry>
+</Stmt></BkToCstmrStmt></Document>`;
+  await page.locator('input[type=file]').setInputFiles({ name: 'camt053.xml', mimeType: 'application/xml', buffer: Buffer.from(statement) });
+  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 already known.')).toBeVisible();
+  await expect(page.getByText('Kunde Beispiel')).toBeVisible();
+  await snap(page, 'payables-08b-reconciliation-open');
+  await page.getByRole('combobox', { name: /Counter account for/ }).click();
+  await page.getByRole('option', { name: '3400 Dienstleistungserlöse' }).click();
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(page.getByText('Every imported bank transaction is matched or booked.')).toBeVisible();
+  await snap(page, 'payables-08c-reconciliation-done');
 
   await page.goto('/bill/creditors');
   await expect(page.getByText('No open bills.')).toBeVisible();
@@ -130,4 +155,29 @@ test('bills → transaction group → pain.001 → camt.054 → paid and booked'
     expect.arrayContaining(['1081.00,Papeterie Muster AG,false,paid,paid', '540.50,Papeterie Muster AG,false,paid,paid']),
   );
   await snap(page, 'payables-10-report');
+});
+
+test('inbox: upload files, draft a bill beside the preview', async ({ page }) => {
+  await signUpAndOnboard(page, { name: `Inbox ${Date.now().toString(36)}`, currency: 'CHF' });
+  await page.goto('/inbox');
+  await expect(page.getByText('The inbox is empty.')).toBeVisible();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/MediaBox[0 0 200 200]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  await page.getByLabel('Choose files').setInputFiles([
+    { name: 'taxi.pdf', mimeType: 'application/pdf', buffer: pdf },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') },
+  ]);
+  await expect(page.getByRole('link', { name: 'taxi.pdf' })).toBeVisible();
+  await expect(page.getByText('notes.txt: only PDF, PNG, JPEG, WebP and .eml files')).toBeVisible();
+  await snap(page, 'payables-11-inbox');
+  await page.getByRole('link', { name: 'taxi.pdf' }).click();
+  await expect(page.getByRole('heading', { name: 'Bill from taxi.pdf' })).toBeVisible();
+  await page.getByText('Expense (staff)').click();
+  await page.getByLabel('Amount').fill('45.90');
+  await page.getByLabel('Description').fill('Taxi to the client');
+  await snap(page, 'payables-12-inbox-draft');
+  await page.getByRole('button', { name: 'Save bill' }).click();
+  await page.waitForURL('**/bill');
+  await expect(page.getByText('Taxi to the client')).toBeVisible();
+  await page.goto('/inbox');
+  await expect(page.getByText(/^Bill \d+$/)).toBeVisible();
 });

@@ -107,6 +107,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
         // Mantine injects its CSS variables at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // Inbox previews: a stored PDF fetched with the session token and shown from a blob: URL.
+        frameSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'", ...Object.values(config.oidc).map((p) => new URL(p.issuer).origin)],

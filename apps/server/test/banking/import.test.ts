@@ -166,3 +166,35 @@ describe('pain.002 import', () => {
     expect(unknown.body.fields).toHaveProperty('file');
   });
 });
+
+describe('POST /api/banking/integrations/reconcile', () => {
+  it('compares the statement balance with the ledger and books an unmatched transaction', async () => {
+    const w = await payablesWorkplace(server);
+    const bank = await w.account('1020');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt>
+<GrpHdr><MsgId>STMT-1</MsgId><CreDtTm>2025-11-30T20:00:00</CreDtTm></GrpHdr><Stmt><Id>STMT-1-1</Id><CreDtTm>2025-11-30T20:00:00</CreDtTm>
+<Acct><Id><IBAN>${OWN_IBAN}</IBAN></Id><Ccy>CHF</Ccy></Acct>
+<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">0.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2025-11-01</Dt></Dt></Bal>
+<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2025-11-30</Dt></Dt></Bal>
+<Ntry><Amt Ccy="CHF">250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-11-20</Dt></BookgDt><AcctSvcrRef>IN-1</AcctSvcrRef>
+<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>DMCT</SubFmlyCd></Fmly></Domn></BkTxCd></Ntry>
+</Stmt></BkToCstmrStmt></Document>`;
+    expect(await xsdErrors(xml, 'camt.053.001.04.xsd')).toEqual([]);
+    const imported = await importFile(w, xml);
+    expect(imported.body).toMatchObject({ kind: 'camt.053', imported: 1, matched: 0 });
+
+    const before = await w.api.post('/api/banking/integrations/reconcile', { account: { id: bank } });
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ statement: { balance: '250.00', date: '2025-11-30' }, ledgerBalance: '0.00', difference: '250.00' });
+    expect(before.body.unmatched).toHaveLength(1);
+
+    const revenue = await w.account('3400');
+    const booked = await w.api.post('/api/banking/integrations/reconcile', { account: { id: bank }, bankTransaction: { id: before.body.unmatched[0].id }, counterAccount: { id: revenue } });
+    expect(booked.body).toMatchObject({ ledgerBalance: '250.00', difference: '0.00', unmatched: [] });
+    const again = await w.api.post('/api/banking/integrations/reconcile', { account: { id: bank }, bankTransaction: { id: before.body.unmatched[0].id }, counterAccount: { id: revenue } });
+    expect(again.status).toBe(409);
+    expect((await w.api.post('/api/banking/integrations/reconcile', { account: { id: bank }, bankTransaction: { id: 1 } })).status).toBe(400);
+    expect((await other.api.post('/api/banking/integrations/reconcile', { account: { id: 99999 } })).status).toBe(404);
+    expect((await viewer.api.post('/api/banking/integrations/reconcile', { account: { id: bank } })).status).toBe(403);
+  });
+});

@@ -79,8 +79,13 @@ CREATE TABLE bank_file (
   sha256 text NOT NULL,
   imported_at timestamptz NOT NULL DEFAULT now(),
   imported_by uuid,
+  -- camt.053: the statement's closing booked balance (CLBD) of the bank ledger account, signed.
+  account_id integer,
+  closing_balance numeric(20, 2),
+  closing_date date,
   PRIMARY KEY (instance_id, id),
-  UNIQUE (instance_id, sha256)
+  UNIQUE (instance_id, sha256),
+  FOREIGN KEY (instance_id, account_id) REFERENCES ledger_account (instance_id, id)
 );
 
 -- A booked bank transaction (camt entry or entry detail), per bank ledger account. `dedup_key` is
@@ -128,11 +133,27 @@ CREATE TABLE inbox_file (
   FOREIGN KEY (instance_id, payable_id) REFERENCES payable (instance_id, id) ON DELETE SET NULL
 );
 
+-- Mails of the inbox (spec §3 "Mail", §4 Mail status: pending 1, processed 2, refused 3); their
+-- attachments are inbox files.
+CREATE TABLE mail (
+  instance_id uuid NOT NULL REFERENCES instance (id) ON DELETE CASCADE,
+  id integer NOT NULL,
+  status smallint NOT NULL DEFAULT 1 CHECK (status IN (1, 2, 3)),
+  sender text NOT NULL CHECK (length(sender) BETWEEN 1 AND 320),
+  subject text NOT NULL DEFAULT '' CHECK (length(subject) <= 500),
+  body text NOT NULL DEFAULT '' CHECK (length(body) <= 100000),
+  received_at timestamptz NOT NULL DEFAULT now(),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (instance_id, id)
+);
+ALTER TABLE inbox_file ADD COLUMN mail_id integer;
+ALTER TABLE inbox_file ADD FOREIGN KEY (instance_id, mail_id) REFERENCES mail (instance_id, id) ON DELETE SET NULL;
+
 DO $$
 DECLARE
   t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['transaction_group', 'payable', 'bank_file', 'bank_transaction', 'inbox_file']
+  FOREACH t IN ARRAY ARRAY['transaction_group', 'payable', 'bank_file', 'bank_transaction', 'inbox_file', 'mail']
   LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);

@@ -21,10 +21,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       return app.db.withInstance(instanceId, async (tx) => {
-        const [row] = await tx.query<{ payables: string; groups: string }>(
-          'SELECT (SELECT count(*) FROM payable) AS payables, (SELECT count(*) FROM transaction_group) AS groups',
+        const [row] = await tx.query<{ payables: string; groups: string; mails: string }>(
+          'SELECT (SELECT count(*) FROM payable) AS payables, (SELECT count(*) FROM transaction_group) AS groups, (SELECT count(*) FROM mail) AS mails',
         );
-        return { Mail: 0, Payable: Number(row!.payables), TransactionGroup: Number(row!.groups), Invoice: await countInvoices(tx, instanceId) };
+        return { Mail: Number(row!.mails), Payable: Number(row!.payables), TransactionGroup: Number(row!.groups), Invoice: await countInvoices(tx, instanceId) };
       });
     },
   );

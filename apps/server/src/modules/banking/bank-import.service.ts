@@ -117,6 +117,16 @@ export async function importCamt(tx: Tx, instanceId: string, userId: string | nu
     if (accountId !== undefined && account !== accountId) throw fileError(`the file is for ${record.account}, not for the chosen account`);
     const known = await tx.query('SELECT 1 FROM ledger_account WHERE instance_id = $1 AND id = $2', [instanceId, account]);
     if (!known.length) throw badRequest(`ledger account ${account} not found`, { account: `ledger account ${account} not found` });
+    const closing = record.balances.find((balance) => balance.type === 'CLBD');
+    if (doc.kind === 'camt.053' && closing) {
+      await tx.query('UPDATE bank_file SET account_id = $3, closing_balance = $4, closing_date = $5 WHERE instance_id = $1 AND id = $2', [
+        instanceId,
+        fileId,
+        account,
+        closing.amount,
+        closing.date,
+      ]);
+    }
     for (const entry of record.entries) {
       // Only booked entries move money (pending/info entries come again once booked).
       if (entry.status && entry.status !== 'BOOK') continue;

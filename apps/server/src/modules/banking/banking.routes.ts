@@ -5,12 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { strictObject, zAmount, zDate, zRequiredText, zUuid } from '@bilan/domain';
+import { strictObject, zAmount, zDate, zId, zRequiredText, zUuid } from '@bilan/domain';
 import { badRequest } from '../../http/errors.js';
-import { errors } from '../accounting/accounting.schemas.js';
+import { errors, errorsWithConflict } from '../accounting/accounting.schemas.js';
 import { buildPain001, Pain001Error, type Pain001Payment } from './pain001.js';
 import { auth } from '../../http/access.js';
 import { importBankFile } from './bank-import.service.js';
+import { bookBankTransaction, reconciliation } from './reconcile.service.js';
 
 const tags = ['banking'];
 
@@ -136,5 +137,32 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.db.withInstance(instanceId, (tx) => importBankFile(tx, instanceId, userId, request.body, request.query.account));
     },
   );
-};
 
+  app.post(
+    '/banking/integrations/reconcile',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Reconciliation of bank ledger account `account.id`: the last camt.053 closing balance (CLBD) and its date, the ledger ' +
+          'balance at that date, their difference, and the imported bank transactions neither matched nor booked. With ' +
+          '`bankTransaction.id` and `counterAccount.id` it first books that transaction at its booking date (money in: debit bank / ' +
+          'credit counter account; money out the other way; instance currency only). 404 unknown ids, 409 already booked.',
+        body: strictObject({ account: strictObject({ id: zId }), bankTransaction: strictObject({ id: zId }).optional(), counterAccount: strictObject({ id: zId }).optional() }),
+        response: { 200: z.looseObject({ ledgerBalance: z.string() }), ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { account, bankTransaction, counterAccount } = request.body;
+      return app.db.withInstance(instanceId, async (tx) => {
+        if (bankTransaction) {
+          if (!counterAccount) throw badRequest('counterAccount.id: This field is required', { 'counterAccount.id': 'This field is required' });
+          await bookBankTransaction(tx, instanceId, userId, bankTransaction.id, counterAccount.id);
+        }
+        return reconciliation(tx, instanceId, account.id);
+      });
+    },
+  );
+};

@@ -190,3 +190,89 @@ export async function downloadFile(method: 'GET' | 'POST', path: string, fileNam
 
 export const downloadOutflows = () => downloadFile('GET', '/api/payable/list?format=csv', 'ExportOutflows.csv');
 export const downloadPain001 = (id: number) => downloadFile('POST', '/api/transaction-group/pain001', `TG${id}-pain001.xml`, { id });
+
+export interface Reconciliation {
+  account: { id: number; number: string; name: string };
+  statement: { balance: string; date: string | null } | null;
+  ledgerBalance: string;
+  difference: string | null;
+  unmatched: { id: number; bookingDate: string; direction: number; amount: string; currency: string; reference: string | null; counterparty: string | null; description: string | null }[];
+}
+
+export const reconcileQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'reconcile', accountId],
+    queryFn: ({ signal }) => api.post<Reconciliation>('/api/banking/integrations/reconcile', { account: { id: accountId } }, { signal }),
+  });
+
+export const bookBankTransaction = (accountId: number, bankTransactionId: number, counterAccountId: number) =>
+  api.post<Reconciliation>('/api/banking/integrations/reconcile', { account: { id: accountId }, bankTransaction: { id: bankTransactionId }, counterAccount: { id: counterAccountId } });
+
+export const importStatement = (xml: string, accountId: number) =>
+  uploadText<ImportResult>(`/api/banking/integrations/transactions?account=${accountId}`, xml, { contentType: 'application/xml' });
+
+export const allAccountsQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'all-accounts'],
+    queryFn: ({ signal }) => api.post<{ data: AccountOption[] }>('/api/accounting/account/list', {}, { signal }),
+  });
+
+export interface InboxFile {
+  uuid: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  payable: { id: number } | null;
+  createdAt: string;
+}
+
+export const filesQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'files'],
+    queryFn: ({ signal }) => api.post<{ data: InboxFile[]; total: number }>('/api/file/list', {}, { signal }),
+  });
+
+export const deleteFile = (uuid: string) => api.post<{ ok: true }>('/api/file/delete', { uuid });
+export const attachFile = (uuid: string, payableId: number) => api.post<InboxFile>('/api/file/update', { uuid, data: { payable: { id: payableId } } });
+
+/** Content type of a dropped file the server accepts, from its type or its extension (.eml). */
+export function inboxContentType(file: File): string | null {
+  if (['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'message/rfc822'].includes(file.type)) return file.type;
+  if (/\.eml$/i.test(file.name)) return 'message/rfc822';
+  if (/\.pdf$/i.test(file.name)) return 'application/pdf';
+  return null;
+}
+
+/** Uploads one file's bytes with XMLHttpRequest so the progress can be shown. */
+export function uploadInboxFile(file: File, onProgress: (fraction: number) => void): Promise<InboxFile> {
+  const type = inboxContentType(file);
+  if (!type) return Promise.reject(new Error(`${file.name}: only PDF, PNG, JPEG, WebP and .eml files`));
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/file/upload?name=${encodeURIComponent(file.name)}`);
+    const token = getAccessToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('content-type', type);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* plain text */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as InboxFile);
+      else reject(new ApiError(xhr.status, body, 'POST', '/api/file/upload'));
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.send(file);
+  });
+}
+
+/** An object URL of a stored file (fetched with the session token), for previews. */
+export async function fileObjectUrl(uuid: string): Promise<string> {
+  const token = getAccessToken();
+  const response = await fetch(`/api/file/${uuid}/serve`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), 'GET', `/api/file/${uuid}/serve`);
+  return URL.createObjectURL(await response.blob());
+}

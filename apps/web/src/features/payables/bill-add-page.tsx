@@ -7,12 +7,15 @@ import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { Page } from '../../ui/page';
-import { companiesQuery, expenseAccountsQuery, insertPayable, payablesKey, profilesQuery, type PayableData } from './api';
+import { attachFile, companiesQuery, expenseAccountsQuery, insertPayable, payablesKey, profilesQuery, type PayableData } from './api';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** /bill/add: a supplier bill (pending) or a staff expense. Server field errors shown per field. */
-export function BillAddPage() {
+/**
+ * /bill/add: a supplier bill (pending) or a staff expense; also the draft beside an inbox file
+ * (`fileUuid`: the file is attached to the new bill). Server field errors shown per field.
+ */
+export function BillAddPage({ fileUuid, title = 'Add bill' }: { fileUuid?: string; title?: string } = {}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [type, setType] = useState<'0' | '1'>('0');
@@ -34,7 +37,12 @@ export function BillAddPage() {
   const accounts = useQuery(expenseAccountsQuery());
 
   const save = useMutation({
-    mutationFn: (data: PayableData) => insertPayable(data),
+    mutationFn: async (data: PayableData) => {
+      const bill = await insertPayable(data);
+      // A bill drafted from an inbox file keeps the file as its voucher.
+      if (fileUuid) await attachFile(fileUuid, bill.id);
+      return bill;
+    },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: payablesKey });
       await navigate('/bill');
@@ -63,7 +71,7 @@ export function BillAddPage() {
   };
 
   return (
-    <Page title="Add bill">
+    <Page title={title}>
       <Paper withBorder p="md" radius="md" component="form" onSubmit={submit}>
         <Stack gap="sm">
           <SegmentedControl
@@ -147,7 +155,7 @@ export function BillAddPage() {
           </Grid>
           {save.isError ? (
             <Alert color="red" variant="light" role="alert">
-              Could not save the bill: {errorMessage(save.error)}
+              {Object.keys(fields).length ? 'Please correct the marked fields.' : `Could not save the bill: ${errorMessage(save.error)}`}
             </Alert>
           ) : null}
           <Group justify="flex-end">
