@@ -170,26 +170,5 @@ describe('addresses', () => {
   });
 });
 
-describe('company delete with documents', () => {
-  it('409 naming the invoices and bills that keep the company, once those tables exist', async () => {
-    const uuid = (await post('/company/insert', { data: { name: 'Kept AG' } })).body.uuid;
-    // Stand-ins for the invoice and bill tables of later modules (same columns the guard reads).
-    await server.db.asOwner(async (tx) => {
-      await tx.exec(`CREATE TABLE invoice (instance_id uuid NOT NULL, company_uuid uuid NOT NULL);
-                     CREATE TABLE payable (instance_id uuid NOT NULL, company_uuid uuid NOT NULL);
-                     GRANT SELECT ON invoice, payable TO bilan_app;`);
-      await tx.query('INSERT INTO invoice VALUES ($1, $2), ($1, $2)', [wp.instanceId, uuid]);
-      await tx.query('INSERT INTO payable VALUES ($1, $2)', [wp.instanceId, uuid]);
-    });
-    try {
-      const res = await post('/company/delete', { id: uuid });
-      expect(res.status).toBe(409);
-      expect(res.body.error).toBe('Kept AG has 2 invoices, 1 bill and cannot be deleted');
-      expect((await post('/company/detail', { id: uuid })).status).toBe(200);
-      const free = (await post('/company/insert', { data: { name: 'Free AG' } })).body.uuid;
-      expect((await post('/company/delete', { id: free })).status).toBe(200);
-    } finally {
-      await server.db.asOwner((tx) => tx.exec('DROP TABLE invoice; DROP TABLE payable;'));
-    }
-  });
-});
+// A company kept by its invoices and bills (409 naming them) is tested with real documents in
+// test/wiring/wiring.test.ts, where the invoicing and payables modules are both present.
