@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { AppError, fromDatabaseError } from './http/errors.js';
 import { accessPlugin } from './http/access.js';
+import { rateLimits } from './http/rate-limits.js';
 import { validationFields } from './http/validation.js';
 import { metaRoutes } from './modules/meta/meta.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -28,7 +29,12 @@ import { instanceRoutes } from './modules/instances/instances.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
+import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
+import { payablesModule } from './modules/payables/payables.module.js';
+import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
+import './modules/wiring/wiring.js';
 
 export interface AppDeps {
   config: Config;
@@ -101,6 +107,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
         // Mantine injects its CSS variables at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // Inbox previews: a stored PDF fetched with the session token and shown from a blob: URL.
+        frameSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'", ...Object.values(config.oidc).map((p) => new URL(p.issuer).origin)],
@@ -126,6 +134,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(accessPlugin);
+  await app.register(rateLimits);
 
   await app.register(metaRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/napi' });
@@ -133,6 +142,10 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(accountingRoutes, { prefix: '/api/accounting' });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });
+  await app.register(identityRoutes);
+  await app.register(invoicingRoutes, { prefix: '/api' });
+  await app.register(payablesModule, { prefix: '/api' });
+  await app.register(companyRoutes, { prefix: '/api' });
   if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });
   await app.register(webApp);
 

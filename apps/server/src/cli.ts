@@ -13,6 +13,7 @@ import { openDatabase } from './db/open.js';
 import { AppError } from './http/errors.js';
 import { importChart, importJournal, seedSwissSmeChart, todayInSwitzerland, trialBalance } from './modules/accounting/accounting.service.js';
 import { toCsv } from './modules/accounting/csv.js';
+import { unblockUser } from './modules/identity/two-factor.service.js';
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -26,6 +27,8 @@ Commands:
   import journal --instance NAME FILE                 import a journal CSV (date,entry,description,account,amount,currency)
   trial-balance --instance NAME [--date YYYY-MM-DD] [--format csv|json]
                                                       trial balance as of the date (default today), csv by default
+  user superadmin --email EMAIL [--revoke]            make a user platform support (superadmin), or no longer
+  user unblock --email EMAIL                          unblock an account blocked by wrong two-factor codes
 
 Database: DATABASE_URL=postgres://… or the embedded PGlite in BILAN_DATA_DIR (default ./data).
 Relative FILE paths are relative to the directory the command was started from.`;
@@ -40,6 +43,8 @@ const OPTIONS = {
   instance: { type: 'string' },
   date: { type: 'string' },
   format: { type: 'string' },
+  email: { type: 'string' },
+  revoke: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -146,6 +151,25 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<string>
     const rows = trial.accounts.map((a) => ({ account: a.number, name: a.name, debit: a.debit, credit: a.credit, balance: a.balance }));
     if (format === 'json') return JSON.stringify(rows, null, 2);
     return toCsv([['account', 'name', 'debit', 'credit', 'balance'], ...rows.map((r) => [r.account, r.name, r.debit, r.credit, r.balance])]).trimEnd();
+  }
+
+  if (command === 'user' && (sub === 'superadmin' || sub === 'unblock')) {
+    onlyOptions(values, sub === 'superadmin' ? ['email', 'revoke'] : ['email'], `user ${sub}`);
+    if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    const email = required(values.email, 'email').toLowerCase();
+    const database = await db();
+    if (sub === 'unblock') {
+      const [user] = await database.withAuth((tx) => tx.query<{ id: string }>('SELECT id FROM app_user WHERE email = $1', [email]));
+      if (!user || !(await unblockUser(database, user.id, null, {}))) throw new AppError('not_found', `no user with e-mail "${email}"`);
+      return `${email} unblocked`;
+    }
+    const flag = !values.revoke;
+    // Run as the owner: granting platform rights is not something sign-in code (bilan_auth) does.
+    const [row] = await database.asOwner((tx) =>
+      tx.query<{ id: string }>('UPDATE app_user SET is_superadmin = $2 WHERE email = $1 RETURNING id', [email, flag]),
+    );
+    if (!row) throw new AppError('not_found', `no user with e-mail "${email}"`);
+    return flag ? `${email} is now a superadmin` : `${email} is no longer a superadmin`;
   }
 
   throw new UsageError(`unknown command "${[command, sub].filter(Boolean).join(' ')}"`);

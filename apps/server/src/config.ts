@@ -33,6 +33,11 @@ const envSchema = z.object({
   /** Directory of the built web app; unset = apps/web/dist. */
   BILAN_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Swiss commercial register (Zefix public REST API), e.g. https://www.zefix.admin.ch/ZefixPublicREST; unset = search off. */
+  BILAN_ZEFIX_URL: z.url().optional(),
+  /** HTTP Basic credentials issued by the register (zefix@bj.admin.ch). */
+  BILAN_ZEFIX_USER: z.string().min(1).optional(),
+  BILAN_ZEFIX_PASSWORD: z.string().min(1).optional(),
   ...providerEnv('GOOGLE'),
   ...providerEnv('MICROSOFT'),
   ...providerEnv('SWISSID'),
@@ -57,6 +62,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Providers configured by environment; the others are served by the local IdP when it is on. */
   oidc: Partial<Record<SsoProvider, OidcProviderConfig>>;
+  /** Zefix REST adapter settings (spec §2.9 register search); undefined when not configured. */
+  companyRegister: { baseUrl: string; username: string | undefined; password: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.BILAN_WEB_DIST ? resolve(e.BILAN_WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     oidc,
+    companyRegister: e.BILAN_ZEFIX_URL
+      ? { baseUrl: e.BILAN_ZEFIX_URL.replace(/\/+$/, ''), username: e.BILAN_ZEFIX_USER, password: e.BILAN_ZEFIX_PASSWORD }
+      : undefined,
   };
 }

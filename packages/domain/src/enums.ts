@@ -73,7 +73,14 @@ export const InvoiceStatus = { pending: 1, sent: 2, paid: 3, denied: 4 } as cons
 export const TransactionGroupStatus = { pending: 1, initiated: 4, paid: 2, denied: 3 } as const;
 export const MailStatus = { pending: 1, processed: 2, refused: 3 } as const;
 export const BankPaymentStatus = { pending: 1, paid: 2, pain002Accp: 3, pain002Rjctd: 4, pain002Part: 5 } as const;
-export const PayableStatus = { pending: 1 } as const;
+/**
+ * Payable status: pending 1 is the spec's (§4); the rest is Bilan's lifecycle (issue #5): approved
+ * (booked), in a transaction group, paid, cancelled.
+ */
+export const PayableStatus = { pending: 1, approved: 2, inTransactionGroup: 3, paid: 4, cancelled: 5 } as const;
+export type PayableStatusId = (typeof PayableStatus)[keyof typeof PayableStatus];
+export type TransactionGroupStatusId = (typeof TransactionGroupStatus)[keyof typeof TransactionGroupStatus];
+export type BankPaymentStatusId = (typeof BankPaymentStatus)[keyof typeof BankPaymentStatus];
 
 /** Staff roles of an instance (issue 3 builds the management; owner exists from sign-up). */
 export const Role = { owner: 'owner', admin: 'admin', accountant: 'accountant', viewer: 'viewer' } as const;

@@ -5,3 +5,5 @@ export * from './messages.js';
 export * from './format.js';
 export * from './validators/index.js';
 export * from './schemas/index.js';
+export * from './invoice.js';
+export * from './qrbill.js';

@@ -14,8 +14,9 @@ import { forbidden, unauthenticated } from './errors.js';
  * - read: a member of the instance (any role).
  * - write: may post and edit books and documents (owner, admin, accountant).
  * - admin: may change the instance's settings and staff (owner, admin).
+ * - superadmin: the platform's support staff (app_user.is_superadmin), whatever the instance role.
  */
-export type Access = 'public' | 'session' | 'read' | 'write' | 'admin';
+export type Access = 'public' | 'session' | 'read' | 'write' | 'admin' | 'superadmin';
 
 export interface AuthContext {
   userId: string;
@@ -79,6 +80,9 @@ export const accessPlugin = fp(async (app) => {
     request.auth = context;
     if (access === 'write' && !WRITERS.includes(context.role)) {
       throw forbidden(`Your role (${context.role}) may only read in this workplace`);
+    }
+    if (access === 'superadmin' && !context.isSuperadmin) {
+      throw forbidden('Only platform support (superadmin) may do this');
     }
     if (access === 'admin' && !ADMINS.includes(context.role)) {
       throw forbidden(`Only an owner or admin may do this (your role: ${context.role})`);

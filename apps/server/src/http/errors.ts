@@ -8,7 +8,9 @@ export type ErrorCode =
   | 'forbidden' // 403
   | 'not_found' // 404, also for rows of another instance
   | 'conflict' // 409: state does not allow it (lock date, status, duplicates)
-  | 'too_many_requests'; // 429
+  | 'too_many_requests' // 429
+  | 'bad_gateway' // 502: an outside service (company register) failed
+  | 'unavailable'; // 503: an optional outside service is not configured
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
@@ -17,6 +19,8 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   too_many_requests: 429,
+  bad_gateway: 502,
+  unavailable: 503,
 };
 
 export class AppError extends Error {
@@ -74,6 +78,8 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
     case '22007': // invalid_datetime_format
     case '22008': // datetime_field_overflow
     case '22P02': // invalid_text_representation
+    case '22021': // character_not_in_repertoire (e.g. a NUL byte in text)
+    case '22P05': // untranslatable_character
       return new AppError('validation', `invalid value: ${error.message ?? error.code}`);
     default:
       return undefined;

@@ -47,6 +47,10 @@ const shellRoutes: RouteObject[] = [
   { path: rel(paths.reports.path), lazy: () => import('../routes/reports') },
   { path: rel(paths.settings.path), lazy: () => import('../routes/settings') },
   { path: rel(paths.profile.path), lazy: () => import('../routes/profile') },
+  { path: rel(paths.staff.path), lazy: () => import('../routes/staff') },
+  { path: rel(paths.superadmin.path), lazy: () => import('../routes/superadmin') },
+  { path: rel(paths.logs.path), lazy: () => import('../routes/superadmin-logs') },
+  { path: rel(paths.analytics.path), lazy: () => import('../routes/superadmin-analytics') },
   { path: rel(paths.support.path), lazy: () => import('../routes/support') },
   { path: rel(paths.password.path), lazy: () => import('../routes/password') },
   { path: paths.notFound.path, lazy: () => import('../routes/not-found') },
@@ -70,6 +74,7 @@ const routes: RouteObject[] = [
           { path: paths.logout.path, lazy: () => import('../routes/logout') },
         ],
       },
+      { path: paths.publicInvoice.path, lazy: () => import('../routes/public-invoice') },
       {
         element: <OnboardingGuard />,
         children: [{ path: paths.onboarding.path, lazy: () => import('../routes/onboarding') }],

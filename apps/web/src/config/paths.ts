@@ -33,6 +33,8 @@ export const paths = {
   invoiceDetail: route('/invoice/:uuid/detail', 'Invoice', (uuid: string) => `/invoice/${enc(uuid)}/detail`),
   invoiceAdd: fixed('/invoice/add', 'Create Invoice'),
   debtors: fixed('/invoice/debtors', 'Debtors'),
+  /** Public share link of an invoice (spec §3): no sign-in. */
+  publicInvoice: route('/public/invoice/:token', 'Shared invoice', (token: string) => `/public/invoice/${enc(token)}`),
 
   accounting: fixed('/accounting', 'Accounting'),
   trialBalance: fixed('/accounting/trial-balance', 'Trial Balance'),
@@ -68,6 +70,11 @@ export const paths = {
   reports: fixed('/report', 'Reports'),
   settings: fixed('/settings', 'Settings'),
   profile: fixed('/profile', 'Profile'),
+  // Ours (issue #3): staff of the instance, and the superadmin pages linked from the profile (spec §2.6).
+  staff: fixed('/staff', 'Staff'),
+  superadmin: fixed('/superadmin', 'Superadmin'),
+  logs: fixed('/superadmin/logs', 'Logs'),
+  analytics: fixed('/superadmin/analytics', 'Analytics'),
   support: fixed('/support', 'Support'),
   password: fixed('/password', 'Password'),
   notFound: fixed('*', 'Page Not Found'),

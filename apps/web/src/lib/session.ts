@@ -55,6 +55,15 @@ export function useSession(): SessionState {
   );
 }
 
+/**
+ * Whether the signed-in user may `read`, `write` (post and edit) or `admin` (settings, staff) in
+ * the current instance (issue #3 §4: permissions drive what the web shows; the server enforces them).
+ */
+export function useCan(permission: 'read' | 'write' | 'admin'): boolean {
+  const { profile } = useSession();
+  return Boolean(profile?.permissions?.includes(permission));
+}
+
 /** The profile stored by the last load (spec §3), e.g. for /logout after a reload. */
 export const storedProfile = (): Profile | null => readJson<Profile>(storageKeys.profile);
 

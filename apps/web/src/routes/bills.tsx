@@ -1,7 +1,16 @@
-import { paths } from '../config/paths';
-import { NotAvailable } from '../ui/not-available';
+import { Route, Routes } from 'react-router';
+import { BillAddPage } from '../features/payables/bill-add-page';
+import { BillsPage } from '../features/payables/bills-page';
+import { CreditorsPage } from '../features/payables/creditors-page';
 
-/** Built by a later issue; the route exists so links and bookmarks already work. */
+/** /bill/*: list (/bill, ?filterStatus=true for open bills), /bill/add, /bill/creditors. */
 export function Component() {
-  return <NotAvailable label={paths.bills.label} />;
+  return (
+    <Routes>
+      <Route index element={<BillsPage />} />
+      <Route path="add" element={<BillAddPage />} />
+      <Route path="creditors" element={<CreditorsPage />} />
+      <Route path="*" element={<BillsPage />} />
+    </Routes>
+  );
 }

@@ -1,7 +1,5 @@
-import { paths } from '../config/paths';
-import { NotAvailable } from '../ui/not-available';
+import { CompaniesPage } from '../features/companies/companies-page';
 
-/** Built by a later issue; the route exists so links and bookmarks already work. */
 export function Component() {
-  return <NotAvailable label={paths.companies.label} />;
+  return <CompaniesPage />;
 }

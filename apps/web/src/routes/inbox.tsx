@@ -1,7 +1,12 @@
-import { paths } from '../config/paths';
-import { NotAvailable } from '../ui/not-available';
+import { Route, Routes } from 'react-router';
+import { InboxFilePage, InboxPage } from '../features/payables/inbox-page';
 
-/** Built by a later issue; the route exists so links and bookmarks already work. */
+/** /inbox/*: the inbox list and /inbox/{file uuid}, a bill draft beside the file. */
 export function Component() {
-  return <NotAvailable label={paths.inbox.label} />;
+  return (
+    <Routes>
+      <Route index element={<InboxPage />} />
+      <Route path="*" element={<InboxFilePage />} />
+    </Routes>
+  );
 }

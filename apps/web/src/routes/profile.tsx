@@ -1,7 +1,6 @@
-import { paths } from '../config/paths';
-import { NotAvailable } from '../ui/not-available';
+import { ProfilePage } from '../features/identity/profile-page';
 
-/** Built by a later issue; the route exists so links and bookmarks already work. */
+/** /profile (spec §2.6). */
 export function Component() {
-  return <NotAvailable label={paths.profile.label} />;
+  return <ProfilePage />;
 }

@@ -1,7 +1,9 @@
-import { paths } from '../config/paths';
-import { NotAvailable } from '../ui/not-available';
+import { useParams } from 'react-router';
+import { NotFound } from '../ui/not-found';
+import { TransactionGroupDetailPage } from '../features/payables/transaction-group-detail-page';
 
-/** Built by a later issue; the route exists so links and bookmarks already work. */
 export function Component() {
-  return <NotAvailable label={paths.transactionGroupDetail.label} />;
+  const id = Number(useParams().id);
+  if (!Number.isInteger(id) || id < 1) return <NotFound />;
+  return <TransactionGroupDetailPage key={id} id={id} />;
 }

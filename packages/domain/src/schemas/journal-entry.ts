@@ -32,7 +32,8 @@ const isPositiveDecimal = (value: string, maxDecimals: number): boolean =>
 /** One line of a journal entry: account, absolute amount with a direction, optional foreign currency side. */
 export const journalLineSchema = strictObject({
   account: strictObject({ id: zId }),
-  amount: zAmount(2).refine((amount) => new Money(amount).greaterThan(0), { error: m.amountPositive }),
+  // zod runs refinements after a failed format check too: the guard keeps 'x' from reaching Money.
+  amount: zAmount(2).refine((amount) => !isAmountString(amount, 2) || new Money(amount).greaterThan(0), { error: m.amountPositive }),
   direction: z.literal([DebitCredit.debit, DebitCredit.credit], { error: ruleError(m.directionInvalid) }),
   originalAmount: zAmount(10).nullish(),
   exchangeRate: z
@@ -54,6 +55,8 @@ export const journalEntrySchema = strictObject({
   entryAccounts: z.array(journalLineSchema).min(2, { error: m.journalEntryTwoLines }),
 }).superRefine(
   (entry, ctx) => {
+    // `when` lets a malformed body (e.g. an array) through to here: only well-formed lines are summed.
+    if (!Array.isArray(entry.entryAccounts)) return;
     if (journalEntryDifference(entry.entryAccounts) !== '0.00') {
       ctx.addIssue({ code: 'custom', message: m.debitCreditUnequal, path: ['entryAccounts'], input: entry.entryAccounts });
     }

@@ -9,9 +9,10 @@ describe('schemas convert to JSON Schema', () => {
 
   it('covers every exported schema', () => {
     expect(entries.map(([name]) => name).sort()).toEqual([
-      'addressSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'journalEntrySchema',
-      'journalLineSchema', 'ledgerAccountSchema', 'onboardingBankAccountSchema', 'onboardingCompanySchema',
-      'onboardingExtraSchema', 'paymentProfileFormSchema', 'zOptionalBic',
+      'additionalPropertyInsertSchema', 'addressInsertSchema', 'addressSchema', 'companyAddressSchema', 'companyCountrySchema',
+      'companyInsertSchema', 'companyUpdateSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'instanceSettingsSchema', 'invoiceItemSchema', 'invoiceSchema',
+      'journalEntrySchema', 'journalLineSchema', 'ledgerAccountSchema', 'onboardingBankAccountSchema', 'onboardingCompanySchema',
+      'onboardingExtraSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'zCompanyName', 'zOptionalBic', 'zOptionalUid',
     ]);
   });
 

@@ -78,7 +78,7 @@ describe('paymentProfileFormSchema (spec §5 "Payment profile form")', () => {
     expect(errorsOf(paymentProfileFormSchema, { ...profile, bic: '' })).toEqual({});
     expect(errorsOf(paymentProfileFormSchema, { ...profile, bic: 'pofichbexxx' })).toEqual({ bic: 'The BIC is wrongly formatted' });
     expect(
-      errorsOf(paymentProfileFormSchema, { account: { id: 7 }, type: PaymentProfileType.Solana, iban: 'addr', bic: 'POFICHBEXXX' }),
+      errorsOf(paymentProfileFormSchema, { account: { id: 7 }, type: PaymentProfileType.Solana, iban: '11111111111111111111111111111111', bic: 'POFICHBEXXX' }),
     ).toEqual({ bic: 'BIC is only used with IBAN and QR bill' });
   });
 
@@ -107,9 +107,12 @@ describe('clearIbanOnTypeChange (spec §5)', () => {
 });
 
 describe('ibanMessageForType', () => {
-  it('checks nothing for type 0 and nothing beyond presence for ledger kinds', () => {
+  it('checks nothing for type 0 and the address format for ledger kinds', () => {
     expect(ibanMessageForType(0, '')).toBeUndefined();
-    expect(ibanMessageForType(PaymentProfileType.Ethereum, 'anything')).toBeUndefined();
+    expect(ibanMessageForType(PaymentProfileType.Ethereum, 'anything')).toBe('The public address is invalid');
+    expect(ibanMessageForType(PaymentProfileType.Polygon, '0x52908400098527886E0F7030069857D2E4169EE7')).toBeUndefined();
+    expect(ibanMessageForType(PaymentProfileType.Polygon, '0x52908400098527886E0F7030069857D2E4169Ee7')).toBe('The public address is invalid');
+    expect(ibanMessageForType(PaymentProfileType.Solana, '11111111111111111111111111111111')).toBeUndefined();
     expect(ibanMessageForType(PaymentProfileType.Iban, 'CH9300762011623852957')).toBeUndefined();
   });
 });

@@ -5,3 +5,4 @@ export * from './reference.js';
 export * from './uid.js';
 export * from './date.js';
 export * from './common.js';
+export * from './ledger-address.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
+import { countInvoices } from '../invoicing/invoicing.service.js';
 
 const countsSchema = z.object({
   Mail: z.number().int(),
@@ -19,7 +20,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'read' }, schema: { tags: ['analytics'], response: { 200: countsSchema } } },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, async () => ({ Mail: 0, Payable: 0, TransactionGroup: 0, Invoice: 0 }));
+      return app.db.withInstance(instanceId, async (tx) => {
+        const [row] = await tx.query<{ payables: string; groups: string; mails: string }>(
+          'SELECT (SELECT count(*) FROM payable) AS payables, (SELECT count(*) FROM transaction_group) AS groups, (SELECT count(*) FROM mail) AS mails',
+        );
+        return { Mail: Number(row!.mails), Payable: Number(row!.payables), TransactionGroup: Number(row!.groups), Invoice: await countInvoices(tx, instanceId) };
+      });
     },
   );
 };

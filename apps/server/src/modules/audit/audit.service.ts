@@ -9,8 +9,10 @@ import type { Database, Tx } from '../../db/database.js';
 export type AuditEvent =
   | 'signin.success'
   | 'signin.failure'
+  | 'signin.second_factor_required'
   | 'signup'
   | 'logout'
+  | 'session.revoked'
   | 'session.revoked_all'
   | 'refresh.reuse_detected'
   | 'twofactor.enabled'
@@ -22,6 +24,9 @@ export type AuditEvent =
   | 'passkey.signin'
   | 'passkey.failure'
   | 'member.invited'
+  | 'member.joined'
+  | 'member.invitation_revoked'
+  | 'profile.updated'
   | 'member.role_changed'
   | 'member.removed'
   | 'instance.switched';

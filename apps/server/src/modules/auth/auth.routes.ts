@@ -10,6 +10,8 @@ import { auditClient, recordAuditNow } from '../audit/audit.service.js';
 import { signIn, findInstanceByName, INSTANCE_NAME_TAKEN } from './auth.service.js';
 import { REFRESH_COOKIE } from './session.service.js';
 import { decodeState, SsoService } from './sso.service.js';
+import { verifySecondFactor } from '../identity/two-factor.service.js';
+import { perAccount, perIp } from '../../http/rate-limits.js';
 
 const SSO_COOKIE = 'bilan_sso';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,6 +23,7 @@ const signedInSchema = z.object({
   user: z.object({ uuid: z.string(), email: z.string() }),
   instance: z.object({ uuid: z.string(), name: z.string() }),
 });
+const secondFactorSchema = z.object({ action: z.literal('2FA'), payload: z.string() });
 const instanceNameSchema = z
   .string({ error: 'This field is required' })
   .trim()
@@ -47,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/instance/exists',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perIp(60) },
       schema: {
         tags: ['session'],
         description: 'Looks a workplace up by name (case-insensitive). 200 when it exists; 404 means the name is free (spec §7.2).',
@@ -68,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/:provider/url',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perIp(60) },
       schema: {
         tags: ['session'],
         description:
@@ -111,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/:provider/redirect',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perIp(60) },
       schema: {
         tags: ['session'],
         description:
@@ -120,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           '409 Instance name already taken (sign-up race).',
         params: z.object({ provider: z.string() }),
         querystring: z.record(z.string(), z.string()),
-        response: { 200: signedInSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
+        response: { 200: z.union([signedInSchema, secondFactorSchema]), 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
@@ -137,6 +140,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const { login, identity } = await sso.finish(provider, loginId, request.cookies[SSO_COOKIE], query);
         const result = await app.db.withAuth((tx) => signIn(tx, app.sessions, login, identity, clientMeta(request)));
+        // The second factor comes next (spec §7.2): no session yet.
+        if ('action' in result) return result;
         setRefreshCookie(reply, result.session.refreshToken, result.session.refreshExpiresAt);
         return { token: result.session.accessToken, user: result.user, instance: result.instance };
       } catch (error) {
@@ -145,8 +150,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ reason, provider }, 'sign-in refused');
         await recordAuditNow(app.db, { event: 'signin.failure', ...auditClient(request), detail: { provider, reason } });
         // The reason stays in the log and the audit trail; the browser learns only the spec's text.
-        throw new AppError(error.code, error.message, error.fields);
+        throw error.extra?.blocked ? error : new AppError(error.code, error.message, error.fields);
       }
+    },
+  );
+
+  app.post(
+    '/auth/2fa',
+    {
+      config: { access: 'public', rateLimit: perIp(30) },
+      // Per pending sign-in; the account itself is blocked after more than 5 wrong codes.
+      preHandler: perAccount(app, '2fa', 10, (request) => (request.body as { payload?: string } | undefined)?.payload),
+      schema: {
+        tags: ['session'],
+        description:
+          'Second step of a sign-in whose first step answered { action: "2FA", payload } (spec §7.2). `code`: the 6-digit TOTP ' +
+          '(RFC 6238, ±1 step, each code once). 200 like the provider sign-in, with the refresh cookie; 400 { error, attempt, maxAttempts } ' +
+          'for a wrong code (the web adds " Attempt n/5"); 403 { blocked: true } with the spec §8 message after more than 5 wrong codes; ' +
+          '401 when the payload is unknown, used or older than 5 minutes.',
+        body: z.strictObject({
+          code: z.string().trim().regex(/^\d{6}$/, 'the code has 6 digits'),
+          payload: z.string().min(1).max(200),
+        }),
+        response: { 200: signedInSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await verifySecondFactor(app.db, app.sessions, request.body.payload, request.body.code, clientMeta(request));
+      setRefreshCookie(reply, result.session.refreshToken, result.session.refreshExpiresAt);
+      return { token: result.session.accessToken, user: result.user, instance: result.instance };
     },
   );
 

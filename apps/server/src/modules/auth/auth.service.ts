@@ -6,10 +6,45 @@
 import type { Tx } from '../../db/database.js';
 import { AppError, conflict } from '../../http/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { blockedError, hasTwoFactor, startSecondFactor } from '../identity/two-factor.service.js';
 import type { ClientMeta, IssuedSession, SessionService } from './session.service.js';
 import type { SsoIdentity, SsoLogin } from './sso.service.js';
 
 export const INSTANCE_NAME_TAKEN = 'Instance name already taken';
+
+/** A sign-in that passed its first factor and needs the second (spec §7.2 "action '2FA'"). */
+export interface SecondFactorRequired {
+  action: '2FA';
+  payload: string;
+}
+
+/**
+ * Accepts every open staff invitation of the e-mail the provider vouched for (issue #3 §4: "accepted
+ * at the next sign-in with that e-mail through any provider").
+ */
+export async function acceptInvitations(tx: Tx, userId: string, email: string, meta: ClientMeta): Promise<void> {
+  const joined = await tx.query<{ instance_id: string; role: string }>(
+    `WITH accepted AS (
+       UPDATE instance_invitation SET accepted_at = now(), accepted_by = $2
+        WHERE email = $1 AND accepted_at IS NULL
+        RETURNING instance_id, role)
+     INSERT INTO instance_member (instance_id, user_id, role)
+     SELECT instance_id, $2, role FROM accepted
+     ON CONFLICT (instance_id, user_id) DO NOTHING
+     RETURNING instance_id, role`,
+    [email, userId],
+  );
+  for (const row of joined) {
+    await recordAudit(tx, {
+      event: 'member.joined',
+      userId,
+      instanceId: row.instance_id,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent ?? null,
+      detail: { role: row.role },
+    });
+  }
+}
 
 export interface SignedIn {
   session: IssuedSession;
@@ -47,8 +82,17 @@ export async function findInstanceByName(tx: Tx, name: string): Promise<{ uuid: 
   return row ? { uuid: row.id, name: row.name } : undefined;
 }
 
-export async function signIn(tx: Tx, sessions: SessionService, login: SsoLogin, identity: SsoIdentity, meta: ClientMeta): Promise<SignedIn> {
+export async function signIn(
+  tx: Tx,
+  sessions: SessionService,
+  login: SsoLogin,
+  identity: SsoIdentity,
+  meta: ClientMeta,
+): Promise<SignedIn | SecondFactorRequired> {
   const userId = await upsertUser(tx, login.provider, identity);
+  const [account] = await tx.query<{ blocked_at: string | null }>('SELECT blocked_at FROM app_user WHERE id = $1', [userId]);
+  if (account?.blocked_at) throw blockedError();
+  await acceptInvitations(tx, userId, identity.email, meta);
   let instance: { uuid: string; name: string };
   if (login.isSignup) {
     if (await findInstanceByName(tx, login.instance)) throw conflict(INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });
@@ -65,6 +109,18 @@ export async function signIn(tx: Tx, sessions: SessionService, login: SsoLogin, 
     );
     if (!row) throw new AppError('forbidden', 'Could not log you in', undefined, { reason: 'not a member of this workplace' });
     instance = { uuid: row.id, name: row.name };
+  }
+  if (await hasTwoFactor(tx, userId)) {
+    const payload = await startSecondFactor(tx, userId, instance.uuid, login.provider);
+    await recordAudit(tx, {
+      event: 'signin.second_factor_required',
+      userId,
+      instanceId: instance.uuid,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent ?? null,
+      detail: { provider: login.provider },
+    });
+    return { action: '2FA', payload };
   }
   const session = await sessions.start(tx, userId, instance.uuid, meta);
   await recordAudit(tx, {

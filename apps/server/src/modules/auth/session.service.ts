@@ -24,6 +24,16 @@ export interface IssuedSession {
   refreshExpiresAt: Date;
 }
 
+export interface SessionSummary {
+  /** The session family id. */
+  id: string;
+  instance: { uuid: string; name: string };
+  startedAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface ClientMeta {
   ip?: string | undefined;
   userAgent?: string | undefined;
@@ -69,17 +79,57 @@ export class SessionService {
       .sign(this.key);
   }
 
+  /**
+   * A short-lived signed token for one purpose other than access (e.g. binding a WebAuthn
+   * challenge to its ceremony): a different audience, so it is never accepted as an access token.
+   */
+  async signPurposeToken(claims: Record<string, string>, purpose: string, ttlSeconds: number): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(this.issuer)
+      .setAudience(`bilan-${purpose}`)
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid purpose token, or null. */
+  async verifyPurposeToken(token: string, purpose: string): Promise<Record<string, unknown> | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, audience: `bilan-${purpose}`, algorithms: ['HS256'] });
+      return payload as Record<string, unknown>;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+
   /** The context of a valid, unexpired access token, or null. */
   async verifyAccessToken(token: string): Promise<AuthContext | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, audience: 'bilan', algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.iid !== 'string' || typeof payload.sid !== 'string') return null;
+      // The token alone is not enough: its session must still be alive (logout, "sign out
+      // everywhere", a blocked account end it at once) and the role is read fresh, so a role
+      // change or a removal takes effect on the next call, not when the token expires.
+      const [live] = await this.db.withAuth((tx) =>
+        tx.query<{ role: RoleName; is_superadmin: boolean }>(
+          `SELECT m.role, u.is_superadmin
+             FROM auth_session s
+             JOIN app_user u ON u.id = s.user_id AND u.blocked_at IS NULL
+             JOIN instance_member m ON m.user_id = s.user_id AND m.instance_id = $3
+            WHERE s.family_id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
+            LIMIT 1`,
+          [payload.sid, payload.sub, payload.iid],
+        ),
+      );
+      if (!live) return null;
       return {
         userId: payload.sub,
         instanceId: payload.iid,
-        role: payload.role as RoleName,
+        role: live.role,
         sessionId: payload.sid,
-        isSuperadmin: payload.su === true,
+        isSuperadmin: live.is_superadmin,
       };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
@@ -158,6 +208,65 @@ export class SessionService {
       if (!(await this.membership(tx, row.user_id, row.instance_id))) return null;
       await tx.query('UPDATE auth_session SET rotated_at = now() WHERE id = $1', [row.id]);
       return this.insertToken(tx, row.family_id, row.user_id, row.instance_id, meta);
+    });
+  }
+
+  /**
+   * Moves a session to another instance of the same user (spec §4 "Instance switch"): the live
+   * refresh token of the family now refreshes into `instanceId`. Answers a new access token, or
+   * undefined when the user is not a member there or the session is over.
+   */
+  async switchInstance(familyId: string, userId: string, instanceId: string): Promise<string | undefined> {
+    return this.db.withAuth(async (tx) => {
+      const member = await this.membership(tx, userId, instanceId);
+      if (!member) return undefined;
+      const moved = await tx.query(
+        `UPDATE auth_session SET instance_id = $3
+          WHERE family_id = $1 AND user_id = $2 AND revoked_at IS NULL AND rotated_at IS NULL AND expires_at > now()
+          RETURNING id`,
+        [familyId, userId, instanceId],
+      );
+      if (moved.length === 0) return undefined;
+      return this.signAccessToken({ userId, instanceId, role: member.role, sessionId: familyId, isSuperadmin: member.isSuperadmin });
+    });
+  }
+
+  /** The live session families of a user, newest activity first. */
+  async list(userId: string): Promise<SessionSummary[]> {
+    const rows = await this.db.withAuth((tx) =>
+      tx.query<{ family_id: string; instance_id: string; instance_name: string; started_at: string; last_seen_at: string; ip: string | null; user_agent: string | null }>(
+        `SELECT DISTINCT ON (s.family_id) s.family_id, s.instance_id, i.name AS instance_name,
+                min(s.created_at) OVER (PARTITION BY s.family_id) AS started_at, s.created_at AS last_seen_at, s.ip, s.user_agent
+           FROM auth_session s JOIN instance i ON i.id = s.instance_id
+          WHERE s.user_id = $1
+            AND s.family_id IN (SELECT family_id FROM auth_session
+                                 WHERE user_id = $1 AND revoked_at IS NULL AND rotated_at IS NULL AND expires_at > now())
+          ORDER BY s.family_id, s.created_at DESC`,
+        [userId],
+      ),
+    );
+    return rows
+      .map((row) => ({
+        id: row.family_id,
+        instance: { uuid: row.instance_id, name: row.instance_name },
+        startedAt: row.started_at,
+        lastSeenAt: row.last_seen_at,
+        ip: row.ip,
+        userAgent: row.user_agent,
+      }))
+      .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt));
+  }
+
+  /** Revokes one family of a user (or all of them without `familyId`); answers how many families ended. */
+  async revokeFamilies(userId: string, familyId?: string): Promise<number> {
+    return this.db.withAuth(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE auth_session SET revoked_at = now()
+          WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR family_id = $2::uuid)
+          RETURNING family_id`,
+        [userId, familyId ?? null],
+      );
+      return new Set(rows.map((row) => row.family_id)).size;
     });
   }
 

@@ -1,8 +1,46 @@
 /**
- * Companies, their addresses and payment profiles: the functions other modules call. (Issue #4
- * adds the company API and screens; onboarding uses these to record the instance's own company.)
+ * Companies, their addresses, payment profiles and additional properties (spec §3, §5, §7.1).
+ * Functions take the caller's transaction (`db.withInstance`) so other modules (onboarding,
+ * invoices) can use them inside their own; each API call is one transaction.
  */
+import {
+  Country,
+  companyAddressSchema,
+  companyInsertSchema,
+  fieldErrors,
+  formatSwissUid,
+  isIbanPaymentProfileType,
+  normalizeIban,
+  type CompanyAddress,
+  type CompanyInsert,
+  type CompanyUpdate,
+  type CountryId,
+} from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
+import { parseCsv, RowErrors } from '../accounting/csv.js';
+import {
+  deleteAddress,
+  deleteCompany,
+  insertCompany,
+  selectAddresses,
+  selectCompanies,
+  updateAddress,
+  updateCompany,
+  type Address,
+  type Company,
+  type CompanyQuery,
+} from './companies.sql.js';
+import {
+  archivePaymentProfile,
+  deletePaymentProfile,
+  selectPaymentProfiles,
+  type PaymentProfile,
+  type PaymentProfileFilter,
+} from './payment-profile.sql.js';
+
+export type { Address, Company } from './companies.sql.js';
+export type { PaymentProfile } from './payment-profile.sql.js';
 
 export interface CompanyInput {
   name: string;
@@ -28,14 +66,12 @@ export interface PaymentProfileInput {
   bic: string | null;
 }
 
+/** UID in its official form 'CHE-123.456.789' (eCH-0097); '' and null mean none. */
+const canonicalUid = (uid: string | null | undefined): string | null => (uid?.trim() ? formatSwissUid(uid.trim()) : null);
+
 /** Creates a company; returns its uuid. */
-export async function createCompany(tx: Tx, instanceId: string, input: CompanyInput): Promise<string> {
-  const [row] = await tx.query<{ uuid: string }>('INSERT INTO company (instance_id, name, uid) VALUES ($1, $2, $3) RETURNING uuid', [
-    instanceId,
-    input.name.trim(),
-    input.uid?.trim() || null,
-  ]);
-  return row!.uuid;
+export async function createCompany(tx: Tx, instanceId: string, input: CompanyInput & { registerId?: number | null }): Promise<string> {
+  return insertCompany(tx, instanceId, { name: input.name.trim(), uid: canonicalUid(input.uid), registerId: input.registerId });
 }
 
 /** Adds an address to a company; returns its per-instance id. */
@@ -62,4 +98,284 @@ export async function createPaymentProfile(tx: Tx, instanceId: string, input: Pa
 export async function companyExists(tx: Tx, instanceId: string, companyUuid: string): Promise<boolean> {
   const rows = await tx.query('SELECT 1 FROM company WHERE instance_id = $1 AND uuid = $2', [instanceId, companyUuid]);
   return rows.length > 0;
+}
+
+const companyNotFound = (uuid: string) => notFound(`company ${uuid}`);
+
+/** 404 (field `field` when given) unless the company is one of the instance's. */
+async function requireCompany(tx: Tx, instanceId: string, uuid: string, field?: string): Promise<void> {
+  if (await companyExists(tx, instanceId, uuid)) return;
+  const message = `company ${uuid} not found`;
+  throw new AppError('not_found', message, field ? { [field]: message } : undefined);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Companies
+// ------------------------------------------------------------------------------------------------
+
+/** Companies, filtered by text (name, UID or city), sorted and paged (page 1-based). */
+export async function listCompanies(
+  tx: Tx,
+  instanceId: string,
+  query: { text?: string; sort?: CompanyQuery['sort']; page?: number; pageSize?: number } = {},
+): Promise<{ data: Company[]; total: number }> {
+  const pageSize = query.pageSize ?? 50;
+  return selectCompanies(tx, instanceId, {
+    text: query.text,
+    sort: query.sort,
+    limit: pageSize,
+    offset: ((query.page ?? 1) - 1) * pageSize,
+  });
+}
+
+/** One company; 404 for an unknown uuid or one of another instance. */
+export async function getCompany(tx: Tx, instanceId: string, uuid: string): Promise<Company> {
+  const { data } = await selectCompanies(tx, instanceId, { uuids: [uuid] });
+  if (!data[0]) throw companyNotFound(uuid);
+  return data[0];
+}
+
+const addressInput = (address: CompanyAddress): AddressInput => ({
+  street: address.street,
+  houseNumber: address.houseNumber ?? null,
+  zip: address.zip,
+  city: address.city,
+  countryId: address.country.id,
+});
+
+/** Creates a company with its optional first address (one transaction). */
+export async function insertCompanyWithAddress(tx: Tx, instanceId: string, input: CompanyInsert & { registerId?: number | null }): Promise<Company> {
+  const uuid = await createCompany(tx, instanceId, input);
+  if (input.address) await createAddress(tx, instanceId, uuid, addressInput(input.address));
+  return getCompany(tx, instanceId, uuid);
+}
+
+/** Changes name and/or UID (`uid: null` or '' clears it); 404 unknown uuid. */
+export async function changeCompany(tx: Tx, instanceId: string, uuid: string, patch: CompanyUpdate): Promise<Company> {
+  await getCompany(tx, instanceId, uuid);
+  await updateCompany(tx, instanceId, uuid, {
+    name: patch.name?.trim(),
+    uid: patch.uid === undefined ? undefined : canonicalUid(patch.uid),
+  });
+  return getCompany(tx, instanceId, uuid);
+}
+
+/**
+ * Rows that keep a company (spec §7.1 /company/delete: refused while it has invoices, bills or
+ * postings). Tables of modules that land later are checked only once they exist (`to_regclass`),
+ * so this one list is where a new module adds its table.
+ */
+const COMPANY_REFERENCES: readonly { table: string; column: string; one: string; many: string }[] = [
+  { table: 'invoice', column: 'company_uuid', one: 'invoice', many: 'invoices' },
+  { table: 'payable', column: 'company_uuid', one: 'bill', many: 'bills' },
+  { table: 'journal_entry', column: 'company_uuid', one: 'posting', many: 'postings' },
+];
+
+/** What keeps the company, e.g. ['3 invoices']; empty when it may be deleted. */
+async function companyReferences(tx: Tx, instanceId: string, uuid: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const ref of COMPANY_REFERENCES) {
+    const [exists] = await tx.query<{ ok: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2 AND NOT attisdropped) AS ok`,
+      [ref.table, ref.column],
+    );
+    if (!exists?.ok) continue;
+    // Identifiers come from the constant list above, never from input.
+    const [row] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${ref.table} WHERE instance_id = $1 AND ${ref.column} = $2`,
+      [instanceId, uuid],
+    );
+    if (row && row.n > 0) found.push(`${row.n} ${row.n === 1 ? ref.one : ref.many}`);
+  }
+  return found;
+}
+
+/**
+ * Deletes a company with its addresses, payment profiles and additional properties. 409 for the
+ * workplace's own company and for a company that has invoices, bills or postings (named).
+ */
+export async function removeCompany(tx: Tx, instanceId: string, uuid: string): Promise<void> {
+  const company = await getCompany(tx, instanceId, uuid);
+  if (company.isOwn) throw conflict(`${company.name} is the workplace's own company and cannot be deleted`);
+  const refs = await companyReferences(tx, instanceId, uuid);
+  if (refs.length) throw conflict(`${company.name} has ${refs.join(', ')} and cannot be deleted`);
+  await deleteCompany(tx, instanceId, uuid);
+}
+
+const IMPORT_COLUMNS = ['name', 'uid', 'street', 'housenumber', 'zip', 'city', 'country'] as const;
+
+/** Country of an import cell: id ('1'), ISO code ('CH') or English name ('Switzerland'). */
+function countryFromCell(cell: string): CountryId | undefined {
+  const text = cell.trim();
+  if (/^\d+$/.test(text)) return (Object.values(Country) as number[]).includes(Number(text)) ? (Number(text) as CountryId) : undefined;
+  const upper = text.toUpperCase();
+  const iso: Record<string, CountryId> = { CH: 1, US: 2, GB: 3, UK: 3, AE: 4, FR: 5, DE: 6, CA: 7, AU: 8, JP: 9, IT: 10, ES: 11, BR: 12, IN: 13, CN: 14 };
+  if (iso[upper]) return iso[upper];
+  const byName = Object.entries(Country).find(([name]) => name.toUpperCase() === upper);
+  return byName?.[1];
+}
+
+/**
+ * `/company/import`: CSV with header `name,uid,street,houseNumber,zip,city,country` (only `name`
+ * required; an address needs street, zip, city and country). All or nothing: any bad row → 400
+ * with `fields["line N.column"]` for each error and nothing written.
+ */
+export async function importCompanies(tx: Tx, instanceId: string, csv: string): Promise<{ created: number; data: Company[] }> {
+  const { records } = parseCsv(csv, { required: ['name'], allowed: IMPORT_COLUMNS });
+  const errors = new RowErrors();
+  const rows: CompanyInsert[] = [];
+  for (const { line, values } of records) {
+    const hasAddress = ['street', 'housenumber', 'zip', 'city', 'country'].some((c) => values[c]);
+    const country = values.country ? countryFromCell(values.country) : undefined;
+    const candidate = {
+      name: values.name ?? '',
+      uid: values.uid || null,
+      address: hasAddress
+        ? {
+            street: values.street ?? '',
+            houseNumber: values.housenumber || null,
+            zip: values.zip ?? '',
+            city: values.city ?? '',
+            country: country ? { id: country } : values.country ? { id: 0 } : undefined,
+          }
+        : null,
+    };
+    const parsed = companyInsertSchema.safeParse(candidate);
+    if (!parsed.success) {
+      for (const [path, message] of Object.entries(fieldErrors(parsed.error))) {
+        const column = path.startsWith('address.') ? path.split('.')[1]! : path;
+        errors.add(line, column === 'houseNumber' ? 'housenumber' : column, column === 'country' && values.country ? `country "${values.country}" unknown` : message);
+      }
+      continue;
+    }
+    rows.push(parsed.data);
+  }
+  if (errors.count) throw errors.toError();
+  const uuids: string[] = [];
+  for (const row of rows) {
+    const uuid = await createCompany(tx, instanceId, row);
+    if (row.address) await createAddress(tx, instanceId, uuid, addressInput(row.address));
+    uuids.push(uuid);
+  }
+  const { data } = await selectCompanies(tx, instanceId, { uuids });
+  return { created: uuids.length, data };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Addresses
+// ------------------------------------------------------------------------------------------------
+
+const addressNotFound = (id: number) => notFound(`address ${id}`);
+
+/** Addresses of the instance, or of one company (404 for an unknown company). */
+export async function listAddresses(tx: Tx, instanceId: string, companyUuid?: string): Promise<Address[]> {
+  if (companyUuid) await requireCompany(tx, instanceId, companyUuid, 'filters.company.uuid');
+  return selectAddresses(tx, instanceId, { companyUuid });
+}
+
+export async function getAddress(tx: Tx, instanceId: string, id: number): Promise<Address> {
+  const [address] = await selectAddresses(tx, instanceId, { ids: [id] });
+  if (!address) throw addressNotFound(id);
+  return address;
+}
+
+/** Adds an address to the company named in `data.company.uuid`; 404 unknown company. */
+export async function insertAddress(tx: Tx, instanceId: string, data: CompanyAddress & { company: { uuid: string } }): Promise<Address> {
+  await requireCompany(tx, instanceId, data.company.uuid, 'company.uuid');
+  const id = await createAddress(tx, instanceId, data.company.uuid, addressInput(data));
+  return getAddress(tx, instanceId, id);
+}
+
+/** Replaces the fields of an address (its company stays); 404 unknown id. */
+export async function changeAddress(tx: Tx, instanceId: string, id: number, data: CompanyAddress): Promise<Address> {
+  await getAddress(tx, instanceId, id);
+  const input = addressInput(companyAddressSchema.parse(data));
+  await updateAddress(tx, instanceId, id, { ...input, houseNumber: input.houseNumber || null });
+  return getAddress(tx, instanceId, id);
+}
+
+/** Deletes an address; 404 unknown id, 409 while documents (invoices) refer to it. */
+export async function removeAddress(tx: Tx, instanceId: string, id: number): Promise<void> {
+  await getAddress(tx, instanceId, id);
+  try {
+    await deleteAddress(tx, instanceId, id);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23503') throw conflict(`address ${id} is used by documents and cannot be deleted`);
+    throw error;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Payment profiles
+// ------------------------------------------------------------------------------------------------
+
+const profileNotFound = (id: number) => notFound(`payment profile ${id}`);
+
+/** The instance's own company (onboarding's), the default owner of payment profiles. */
+export async function ownCompanyUuid(tx: Tx, instanceId: string): Promise<string | null> {
+  const [row] = await tx.query<{ own_company_uuid: string | null }>('SELECT own_company_uuid FROM instance WHERE id = $1', [instanceId]);
+  return row?.own_company_uuid ?? null;
+}
+
+/** Payment profiles (archived hidden unless asked); 404 for an unknown company filter. */
+export async function listPaymentProfiles(tx: Tx, instanceId: string, filter: PaymentProfileFilter): Promise<PaymentProfile[]> {
+  if (filter.companyUuid) await requireCompany(tx, instanceId, filter.companyUuid, 'filters.company.uuid');
+  return selectPaymentProfiles(tx, instanceId, filter);
+}
+
+export async function getPaymentProfile(tx: Tx, instanceId: string, id: number): Promise<PaymentProfile> {
+  const [profile] = await selectPaymentProfiles(tx, instanceId, { ids: [id] });
+  if (!profile) throw profileNotFound(id);
+  return profile;
+}
+
+/**
+ * Creates a payment profile from a form already checked by `paymentProfileFormSchema` (spec §5).
+ * The company defaults to the workplace's own; the account must be one of the instance's ledger
+ * accounts (404 on `account.id`). IBANs are stored without spaces in upper case; the BIC only for
+ * IBAN kinds; ledger addresses trimmed.
+ */
+export async function insertPaymentProfile(
+  tx: Tx,
+  instanceId: string,
+  data: { company?: { uuid: string } | null; account: { id: number }; type: number; iban?: string | null; bic?: string | null },
+): Promise<PaymentProfile> {
+  const companyUuid = data.company?.uuid ?? (await ownCompanyUuid(tx, instanceId));
+  if (!companyUuid) throw new AppError('validation', 'company must be given', { 'company.uuid': 'This field must be given' });
+  await requireCompany(tx, instanceId, companyUuid, 'company.uuid');
+  const [account] = await tx.query('SELECT 1 FROM ledger_account WHERE instance_id = $1 AND id = $2', [instanceId, data.account.id]);
+  if (!account) {
+    const message = `ledger account ${data.account.id} not found`;
+    throw new AppError('not_found', message, { 'account.id': message });
+  }
+  const ibanKind = isIbanPaymentProfileType(data.type);
+  const raw = data.iban?.trim() || null;
+  const id = await createPaymentProfile(tx, instanceId, {
+    companyUuid,
+    accountId: data.account.id,
+    typeId: data.type,
+    iban: raw && ibanKind ? normalizeIban(raw) : raw,
+    bic: ibanKind && data.bic?.trim() ? data.bic.trim().toUpperCase() : null,
+  });
+  return getPaymentProfile(tx, instanceId, id);
+}
+
+/** Archives a profile (logIsLog): kept for the documents that use it, hidden in lists. Idempotent. */
+export async function archiveProfile(tx: Tx, instanceId: string, id: number): Promise<PaymentProfile> {
+  await getPaymentProfile(tx, instanceId, id);
+  await archivePaymentProfile(tx, instanceId, id);
+  return getPaymentProfile(tx, instanceId, id);
+}
+
+/** Deletes a profile; 404 unknown id, 409 while documents use it (archive it instead). */
+export async function removePaymentProfile(tx: Tx, instanceId: string, id: number): Promise<void> {
+  await getPaymentProfile(tx, instanceId, id);
+  try {
+    await deletePaymentProfile(tx, instanceId, id);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23503') {
+      throw conflict(`payment profile ${id} is used by documents and cannot be deleted; archive it instead`);
+    }
+    throw error;
+  }
 }

@@ -25,7 +25,7 @@ const profileSchema = z.object({
 
 const instanceListSchema = z.object({ data: z.array(z.object({ uuid: z.string(), name: z.string(), role: roleSchema })) });
 
-const instanceDetailSchema = z.object({
+export const instanceDetailSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   dateAdded: z.string(),

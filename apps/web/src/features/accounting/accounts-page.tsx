@@ -6,6 +6,7 @@ import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { useCan } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -75,11 +76,13 @@ export function AccountsPage() {
   const [editing, setEditing] = useState<LedgerAccount | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<LedgerAccount | null>(null);
+  const canWrite = useCan('write');
 
   return (
     <Page
       title="Ledger Accounts"
       actions={
+        canWrite && (
         <>
           <Button component={Link} to={paths.accountingImport.getHref()} variant="default">
             Import
@@ -88,6 +91,7 @@ export function AccountsPage() {
             New account
           </Button>
         </>
+        )
       }
     >
       <TextInput
@@ -133,6 +137,7 @@ export function AccountsPage() {
                       <Amount value={account.balance} />
                     </Table.Td>
                     <Table.Td>
+                      {canWrite ? (
                       <Group gap={2} wrap="nowrap">
                         <ActionIcon variant="subtle" color="gray" aria-label={`Edit account ${account.number}`} onClick={() => setEditing(account)}>
                           <IconEdit size={16} />
@@ -141,6 +146,7 @@ export function AccountsPage() {
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Group>
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}

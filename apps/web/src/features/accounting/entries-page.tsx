@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
+import { useCan } from '../../lib/session';
 import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
@@ -27,11 +28,14 @@ export function EntriesPage() {
     setPage(1);
   };
   const open = (id: number) => void navigate(paths.entryDetail.getHref(id));
+  // A viewer reads only (issue #3): no write buttons.
+  const canWrite = useCan('write');
 
   return (
     <Page
       title="Entries"
       actions={
+        canWrite && (
         <>
           <Button component={Link} to={paths.accountingImport.getHref()} variant="default">
             Import
@@ -40,6 +44,7 @@ export function EntriesPage() {
             Add Journal Entry
           </Button>
         </>
+        )
       }
     >
       <EntryFilters value={filters} onChange={changeFilters} />

@@ -1,8 +1,9 @@
-import { Anchor, Paper } from '@mantine/core';
+import { Alert, Anchor, Paper } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import type { JournalEntryInput } from '@bilan/domain';
 import { paths } from '../../config/paths';
+import { useCan } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { accountingKey, insertEntry } from './api';
 import { EntryForm } from './entry-form';
@@ -11,6 +12,7 @@ import { EntryForm } from './entry-form';
 export function EntryAddPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const canWrite = useCan('write');
 
   const save = async (payload: JournalEntryInput) => {
     const entry = await insertEntry(payload);
@@ -22,14 +24,22 @@ export function EntryAddPage() {
     <Page
       title="Add Journal Entry"
       actions={
-        <Anchor component={Link} to={paths.accountingImport.getHref()} size="sm">
-          Import a journal instead
-        </Anchor>
+        canWrite ? (
+          <Anchor component={Link} to={paths.accountingImport.getHref()} size="sm">
+            Import a journal instead
+          </Anchor>
+        ) : null
       }
     >
-      <Paper withBorder p="md" radius="md">
-        <EntryForm onSubmit={save} />
-      </Paper>
+      {canWrite ? (
+        <Paper withBorder p="md" radius="md">
+          <EntryForm onSubmit={save} />
+        </Paper>
+      ) : (
+        <Alert color="yellow" variant="light" role="alert">
+          Your role (viewer) may only read in this workplace.
+        </Alert>
+      )}
     </Page>
   );
 }

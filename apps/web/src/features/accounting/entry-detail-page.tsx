@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DebitCredit, formatDate, type JournalEntryInput } from '@bilan/domain';
 import { paths } from '../../config/paths';
+import { useCan } from '../../lib/session';
 import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { NotFound } from '../../ui/not-found';
@@ -15,6 +16,7 @@ import { isApiError } from '../../lib/errors';
 import { accountingKey, deleteEntry, entryDetailQuery, updateEntry, type JournalEntry } from './api';
 import { EntryForm } from './entry-form';
 import { WriteError } from './write-error';
+import { EntryInvoiceLink } from '../../ui/entry-invoice-link';
 
 function EntryLines({ entry }: { entry: JournalEntry }) {
   const creditTotal = entry.debitTotal;
@@ -72,6 +74,7 @@ export function EntryDetailPage() {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
+  const canWrite = useCan('write');
 
   if (!Number.isSafeInteger(id) || id <= 0 || isApiError(entry.error, 404)) return <NotFound />;
 
@@ -102,7 +105,7 @@ export function EntryDetailPage() {
     <Page
       title={`Journal Entry ${id}`}
       actions={
-        data && !editing ? (
+        data && !editing && canWrite ? (
           <>
             <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
               Edit
@@ -145,6 +148,7 @@ export function EntryDetailPage() {
                   Source
                 </Text>
                 <Text>{data.source}</Text>
+                {data.source === 'invoice' ? <EntryInvoiceLink entryId={data.id} /> : null}
               </div>
             ) : null}
           </Group>

@@ -1,17 +1,25 @@
-import { Anchor, Group, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Anchor, Group, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { useCan } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { ImportCard } from './import-card';
 
 /** /accounting/import: chart of accounts and journal from CSV (docs/api.md import/chart, import/journal). */
 export function ImportPage() {
+  const canWrite = useCan('write');
   return (
     <Page title="Import Accounting Data">
+      {canWrite ? null : (
+        <Alert color="yellow" variant="light" role="alert">
+          Your role (viewer) may only read in this workplace.
+        </Alert>
+      )}
       <Text c="dimmed" size="sm">
         Import the chart of accounts first, then the journal: every account number in the journal must exist. A journal is
         imported whole or not at all.
       </Text>
+      {canWrite ? (
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <ImportCard
           kind="chart"
@@ -26,6 +34,7 @@ export function ImportPage() {
           help="Rows with the same entry form one journal entry; a positive amount is a debit, a negative one a credit."
         />
       </SimpleGrid>
+      ) : null}
       <Group gap="md">
         <Anchor component={Link} to={paths.journal.getHref()} size="sm">
           Journal

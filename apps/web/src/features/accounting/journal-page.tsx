@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DebitCredit, formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
+import { useCan } from '../../lib/session';
 import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
@@ -19,6 +20,7 @@ export function JournalPage() {
   const [page, setPage] = useState(1);
   const journal = useQuery(entryListQuery(toRequestFilters(filters, ''), page, 'asc'));
 
+  const canWrite = useCan('write');
   return (
     <Page
       title="Journal"
@@ -27,12 +29,16 @@ export function JournalPage() {
           <Button component={Link} to={paths.entries.getHref()} variant="default">
             Entries
           </Button>
-          <Button component={Link} to={paths.accountingImport.getHref()} variant="default">
-            Import
-          </Button>
-          <Button component={Link} to={paths.entryAdd.getHref()} leftSection={<IconPlus size={16} />}>
-            Add Journal Entry
-          </Button>
+          {canWrite ? (
+            <>
+              <Button component={Link} to={paths.accountingImport.getHref()} variant="default">
+                Import
+              </Button>
+              <Button component={Link} to={paths.entryAdd.getHref()} leftSection={<IconPlus size={16} />}>
+                Add Journal Entry
+              </Button>
+            </>
+          ) : null}
         </>
       }
     >

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Divider, Stack, Text, Title } from '@mantine/core';
-import { IconFingerprint, IconInfoCircle } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { IconFingerprint } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { signIn } from '../../lib/session';
+import { rememberUser } from './instance-param';
+import { signInWithPasskey } from './passkey-login';
 import { decodeLoginInstance } from './instance-param';
 import { LoginErrorAlert } from './login-error-alert';
 import { ProviderButtons } from './provider-buttons';
@@ -23,11 +26,34 @@ function LoginProblem({ message }: { message: string }) {
 /** /login/{b64Instance}: sign in to a named workplace (spec §2.8). */
 export function InstanceLogin() {
   const { b64Instance } = useParams();
-  const [passkeyNote, setPasskeyNote] = useState(false);
+  const navigate = useNavigate();
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
 
   if (!b64Instance) return <LoginProblem message="resource could not be reached" />;
   const instance = decodeLoginInstance(b64Instance);
   if (!instance) return <LoginProblem message="Issue with URL" />;
+
+  const passkey = async (userUuid: string) => {
+    setPasskeyPending(true);
+    setPasskeyError(null);
+    try {
+      const result = await signInWithPasskey(userUuid, instance.uuid);
+      if (result.action === '2FA' && result.payload) {
+        await navigate(paths.twoFactor.getHref(result.payload), { replace: true });
+        return;
+      }
+      if (result.token && result.user && result.instance) {
+        rememberUser(result.instance.uuid, result.user.uuid);
+        await signIn(result.token);
+        await navigate(paths.home.getHref(), { replace: true });
+      }
+    } catch (error) {
+      setPasskeyError((error as Error).message);
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
 
   return (
     <Stack gap="md">
@@ -43,13 +69,14 @@ export function InstanceLogin() {
             variant="light"
             fullWidth
             leftSection={<IconFingerprint size={18} aria-hidden />}
-            onClick={() => setPasskeyNote(true)}
+            loading={passkeyPending}
+            onClick={() => void passkey(instance.userUuid!)}
           >
             Sign in with Passkey
           </Button>
-          {passkeyNote ? (
-            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-              Passkeys arrive soon
+          {passkeyError ? (
+            <Alert color="red" variant="light" role="alert">
+              {passkeyError}
             </Alert>
           ) : null}
         </>

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MAX_TWO_FACTOR_ATTEMPTS } from '@bilan/domain';
 import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { signIn } from '../../lib/session';
 import { NumericInput } from '../../ui/numeric-input';
@@ -20,7 +21,8 @@ export function TwoFactor() {
   const [attempts, setAttempts] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const blocked = attempts > MAX_TWO_FACTOR_ATTEMPTS;
+  const [blockedByServer, setBlockedByServer] = useState(false);
+  const blocked = blockedByServer || attempts > MAX_TWO_FACTOR_ATTEMPTS;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,9 +40,20 @@ export function TwoFactor() {
       await signIn(result.token);
       await navigate(paths.home.getHref(), { replace: true });
     } catch (failure) {
-      const attempt = attempts + 1;
-      setAttempts(attempt);
-      setError(`${errorMessage(failure)} Attempt ${attempt}/${MAX_TWO_FACTOR_ATTEMPTS}`);
+      const body = failure instanceof ApiError && typeof failure.body === 'object' && failure.body !== null ? (failure.body as Record<string, unknown>) : {};
+      if (body.blocked === true) {
+        setBlockedByServer(true);
+        return;
+      }
+      // A wrong code: the server counts per account (a reload does not reset it). Anything else
+      // (an expired sign-in, the network) is not an attempt and is shown as it is.
+      if (failure instanceof ApiError && failure.status === 400) {
+        const attempt = typeof body.attempt === 'number' ? body.attempt : attempts + 1;
+        setAttempts(attempt);
+        setError(`${errorMessage(failure)} Attempt ${attempt}/${MAX_TWO_FACTOR_ATTEMPTS}`);
+      } else {
+        setError(errorMessage(failure));
+      }
       setCode('');
     } finally {
       setPending(false);

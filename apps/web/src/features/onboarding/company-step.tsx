@@ -1,9 +1,13 @@
 import { useState } from 'react';
-import { Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Loader, Stack, Text, TextInput, UnstyledButton, Paper, Group } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { fieldErrors, onboardingCompanySchema, type OnboardingCompany } from '@bilan/domain';
+import { Country, fieldErrors, isValidSwissUid, onboardingCompanySchema, type Address, type OnboardingCompany } from '@bilan/domain';
+import { errorMessage } from '../../lib/errors';
 import { applyFieldErrors } from '../../lib/forms';
+import { registerDetail, registerStatus, searchRegister, type RegisterCompany } from './api';
 import { StepActions } from './step-actions';
 import { useServerErrors } from './use-server-errors';
 
@@ -11,6 +15,108 @@ interface CompanyStepProps {
   value?: OnboardingCompany;
   serverErrors?: Record<string, string>;
   onDone: (company: OnboardingCompany) => void;
+  /** A company picked from the register, with its address when the register has a complete one. */
+  onPicked?: (company: OnboardingCompany, address: Address | undefined) => void;
+}
+
+/**
+ * Search of the Swiss commercial register (spec §2.9): results by name, then the picked company's
+ * address by register id. When the register is not configured or not reachable it says so and
+ * the manual form stays one click away.
+ */
+function RegisterSearch({ onPicked, onManual }: { onPicked: (company: OnboardingCompany, address: Address | undefined) => void; onManual: () => void }) {
+  const [search, setSearch] = useState('');
+  const [text] = useDebouncedValue(search.trim(), 350);
+  const [picking, setPicking] = useState<number | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const status = useQuery({ queryKey: ['company-register', 'status'], queryFn: ({ signal }) => registerStatus(signal), retry: false, staleTime: Infinity });
+  const off = status.data?.configured === false;
+  const results = useQuery({
+    queryKey: ['company-register', text],
+    queryFn: ({ signal }) => searchRegister(text, signal),
+    enabled: text.length >= 3 && !off,
+    retry: false,
+    staleTime: 60_000,
+  });
+
+  const pick = async (company: RegisterCompany) => {
+    setPicking(company.ehraid);
+    setPickError(null);
+    try {
+      const detail = await registerDetail(text, company.ehraid);
+      const a = detail.address;
+      const address =
+        a?.street && a.swissZipCode && a.town
+          ? { street: a.street, houseNumber: a.houseNumber, zip: a.swissZipCode, city: a.town, country: { id: Country.Switzerland } }
+          : undefined;
+      onPicked({ name: detail.name, uid: detail.uid && isValidSwissUid(detail.uid) ? detail.uid : null }, address);
+    } catch (error) {
+      setPickError(errorMessage(error));
+    } finally {
+      setPicking(null);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Search the Swiss commercial register"
+        placeholder="Company name"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={results.isFetching ? <Loader size="xs" /> : null}
+        description="At least 3 letters. Picking a company fills in its name, UID and address."
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        disabled={off}
+        autoFocus
+      />
+      {off ? (
+        <Alert color="yellow" variant="light" role="alert" title="The commercial register search is not available">
+          The Swiss commercial register is not connected to this installation. Please enter your company by hand.
+        </Alert>
+      ) : null}
+      {results.isError ? (
+        <Alert color="yellow" variant="light" role="alert" title="The commercial register search is not available">
+          {errorMessage(results.error)}
+        </Alert>
+      ) : null}
+      {pickError ? (
+        <Alert color="red" variant="light" role="alert">
+          {pickError}
+        </Alert>
+      ) : null}
+      {results.data && text.length >= 3 ? (
+        results.data.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No registered company found for "{text}".
+          </Text>
+        ) : (
+          <Stack gap={4} role="list" aria-label="Register results">
+            {results.data.data.map((company) => (
+              <UnstyledButton key={company.ehraid} role="listitem" onClick={() => void pick(company)} disabled={picking !== null}>
+                <Paper withBorder p="xs">
+                  <Group justify="space-between" wrap="nowrap">
+                    <div>
+                      <Text size="sm" fw={600}>
+                        {company.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {[company.uid, company.legalForm, company.legalSeat].filter(Boolean).join(' · ')}
+                      </Text>
+                    </div>
+                    {picking === company.ehraid ? <Loader size="xs" /> : null}
+                  </Group>
+                </Paper>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        )
+      ) : null}
+      <Anchor component="button" type="button" onClick={onManual} ta="left">
+        We are not a registered Swiss company
+      </Anchor>
+    </Stack>
+  );
 }
 
 interface CompanyFormValues {
@@ -18,8 +124,8 @@ interface CompanyFormValues {
   uid: string;
 }
 
-/** Step 1: register search (issue 4 connects it) or the manual legacy form (spec §2.9). */
-export function CompanyStep({ value, serverErrors, onDone }: CompanyStepProps) {
+/** Step 1: register search or the manual legacy form (spec §2.9). */
+export function CompanyStep({ value, serverErrors, onDone, onPicked }: CompanyStepProps) {
   const [manual, setManual] = useState(Boolean(value) || Boolean(serverErrors));
   const { control, handleSubmit, setError } = useForm<CompanyFormValues>({
     defaultValues: { name: value?.name ?? '', uid: value?.uid ?? '' },
@@ -36,20 +142,7 @@ export function CompanyStep({ value, serverErrors, onDone }: CompanyStepProps) {
   });
 
   if (!manual) {
-    return (
-      <Stack gap="sm">
-        <TextInput
-          label="Search the Swiss commercial register"
-          placeholder="Company name"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          disabled
-          description="The Swiss commercial register is not connected yet. Please enter your company by hand for now."
-        />
-        <Anchor component="button" type="button" onClick={() => setManual(true)} ta="left">
-          We are not a registered Swiss company
-        </Anchor>
-      </Stack>
-    );
+    return <RegisterSearch onPicked={(company, address) => (onPicked ? onPicked(company, address) : onDone(company))} onManual={() => setManual(true)} />;
   }
 
   return (

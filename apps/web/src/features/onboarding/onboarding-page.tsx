@@ -155,7 +155,12 @@ export function OnboardingPage() {
                 {stepLabels[step]}
               </Title>
               {step === STEP_COMPANY ? (
-                <CompanyStep value={data.company} serverErrors={errorsOf(STEP_COMPANY)} onDone={(company) => update({ company })} />
+                <CompanyStep
+                  value={data.company}
+                  serverErrors={errorsOf(STEP_COMPANY)}
+                  onDone={(company) => update({ company })}
+                  onPicked={(company, address) => update(address ? { company, address } : { company })}
+                />
               ) : null}
               {step === STEP_ADDRESS ? (
                 <AddressStep

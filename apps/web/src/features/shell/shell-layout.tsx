@@ -2,11 +2,13 @@ import { ActionIcon, Anchor, AppShell, Group, Text, Tooltip, UnstyledButton } fr
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLifebuoy, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { VERSION } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { startIdleWatch } from '../../lib/idle';
 import { NavMenu } from './nav-menu';
 
 const topIcons = [
@@ -36,6 +38,8 @@ export function ShellLayout() {
   const toggle = isMobile ? mobile.toggle : desktop.toggle;
   const version = useVersion();
   const instanceName = profile?.instance.name ?? 'Bilan';
+  // Idle sign-out across tabs (spec §4); the guard then sends the user to /login.
+  useEffect(() => startIdleWatch(() => undefined), []);
 
   return (
     <AppShell

@@ -1,0 +1,168 @@
+/**
+ * /api/banking (spec §7.1 "Banking"): the payment-file call `POST /banking/{token}` with
+ * `{ uuid, creditors[{ name, iban, bic, reference, amount }], debtor{ bic, iban, name } }` answering
+ * the XML text, and the bank-file imports under /banking/integrations.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { strictObject, zAmount, zDate, zId, zRequiredText, zUuid } from '@bilan/domain';
+import { badRequest } from '../../http/errors.js';
+import { errors, errorsWithConflict } from '../accounting/accounting.schemas.js';
+import { buildPain001, Pain001Error, type Pain001Payment } from './pain001.js';
+import { auth } from '../../http/access.js';
+import { importBankFile } from './bank-import.service.js';
+import { bookBankTransaction, reconciliation } from './reconcile.service.js';
+
+const tags = ['banking'];
+
+/** The formats `{token}` may name; both mean pain.001.001.09.ch.03 (Swiss Payment Standards 2025). */
+export const PAIN001_TOKENS = ['pain001', 'pain.001.001.09'] as const;
+
+const address = strictObject({
+  street: z.string().max(70).nullish(),
+  buildingNumber: z.string().max(16).nullish(),
+  postCode: z.string().max(16).nullish(),
+  town: zRequiredText,
+  country: z.string().regex(/^[A-Z]{2}$/, { error: 'country must be an ISO 3166 alpha-2 code' }),
+});
+
+export const pain001Body = strictObject({
+  uuid: zUuid.describe('message id (MsgId, hyphens dropped)'),
+  executionDate: zDate.optional().describe('requested execution date YYYY-MM-DD; default today (UTC)'),
+  creditors: z
+    .array(
+      strictObject({
+        name: zRequiredText,
+        iban: z.string().max(42),
+        bic: z.string().max(11).nullish(),
+        reference: z.string().max(40).nullish().describe('QR reference (with a QR-IBAN) or creditor reference RF…'),
+        amount: zAmount(2),
+        currency: z.enum(['CHF', 'EUR']).default('CHF'),
+        message: z.string().max(140).nullish(),
+        endToEndId: z.string().max(35).nullish(),
+        address: address.nullish(),
+      }),
+    )
+    .min(1)
+    .max(10_000),
+  debtor: strictObject({ bic: z.string().max(11).nullish(), iban: z.string().max(42), name: zRequiredText }),
+});
+
+export type Pain001Body = z.infer<typeof pain001Body>;
+
+/** Maps a generator error (`payments.N.creditor.iban`) to the request's field (`creditors.N.iban`). */
+export function pain001FieldError(error: Pain001Error, creditorsPath = 'creditors'): Error {
+  const match = /^payments\.(\d+)\.(.+)$/.exec(error.field);
+  let field = error.field;
+  if (match) {
+    const [, index, rest] = match;
+    field = rest!.startsWith('debtor.') ? rest! : `${creditorsPath}.${index}.${rest!.replace(/^creditor\./, '')}`;
+  }
+  const message = error.message.slice(error.field.length + 2);
+  return badRequest(`${field}: ${message}`, { [field]: message });
+}
+
+/** Builds the file of a pain.001 request body (pure); 400 naming the field when a payment breaks an SPS rule. */
+export function pain001FromBody(body: Pain001Body, now = new Date()): string {
+  const executionDate = body.executionDate ?? now.toISOString().slice(0, 10);
+  const payments: Pain001Payment[] = body.creditors.map((creditor, index) => ({
+    endToEndId: creditor.endToEndId ?? `${body.uuid.replace(/-/g, '').slice(0, 24)}-${index + 1}`,
+    executionDate,
+    debtor: { name: body.debtor.name, iban: body.debtor.iban, bic: body.debtor.bic || null },
+    creditor: { name: creditor.name, iban: creditor.iban, bic: creditor.bic || null, address: creditor.address ?? null },
+    amount: creditor.amount,
+    currency: creditor.currency,
+    reference: creditor.reference ?? null,
+    message: creditor.message ?? null,
+  }));
+  try {
+    return buildPain001({ messageId: body.uuid.replace(/-/g, ''), createdAt: now, initiatingParty: body.debtor.name, payments }).xml;
+  } catch (error) {
+    if (error instanceof Pain001Error) throw pain001FieldError(error);
+    throw error;
+  }
+}
+
+export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/banking/:token',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Credit transfer file for the bank: ISO 20022 pain.001.001.09, Swiss Payment Standards variant ' +
+          '(pain.001.001.09.ch.03), as `application/xml` text. `{token}` names the format: `pain001` or ' +
+          '`pain.001.001.09`. One payment information block per execution date and debtor account, one ' +
+          'transaction per creditor. Payment type per creditor (SPS IG): QR-IBAN + QR reference (QRR), ' +
+          'IBAN + creditor reference (SCOR), CH/LI IBAN without reference, SEPA (EUR to a SEPA-country ' +
+          'IBAN). Amounts in `currency` (CHF default), 2 decimals. 400 names the breaking field ' +
+          '(`creditors.N.reference`…). Nothing is stored.',
+        params: z.object({ token: z.enum(PAIN001_TOKENS) }),
+        body: pain001Body,
+        response: { 200: z.string().describe('the XML document'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const xml = pain001FromBody(request.body);
+      return reply.type('application/xml; charset=utf-8').send(xml);
+    },
+  );
+
+  // Bank files arrive as XML text (encapsulated: only this plugin's routes parse XML).
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/banking/integrations/transactions',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Imports a bank file sent as the body (`application/xml`, `text/xml` or `text/plain`), in one transaction: ' +
+          'camt.053 / camt.054 (.001.04, .001.08) store each booked entry (or transaction detail) on the bank ledger account with ' +
+          'the IBAN of the file (or `?account=id`); a re-import adds nothing (unique bank reference per account) and books nothing twice. ' +
+          'A debit whose end-to-end id is a bill in a transaction group books its payment (debit 2000 / credit bank at the booking date); ' +
+          'the group becomes paid when all its bills are. pain.002 (.001.03, .001.10) sets the group bank status (pending 1, paid 2, ' +
+          'pain002Accp 3, pain002Rjctd 4, pain002Part 5) and each bill accepted/rejected with the reason code; a rejected bill is ' +
+          'reopened (approved) and its payment posting reversed. Answers `{ kind, file, duplicateFile, imported, duplicates, matched, ' +
+          'transactions }` (camt) or `{ kind, file, duplicateFile, transactionGroup, accepted, rejected, reopened }` (pain.002). 400 on `file`.',
+        querystring: strictObject({ account: z.coerce.number().int().min(1).optional() }),
+        body: z.string().min(1, { error: 'the bank file is empty' }),
+        response: { 200: z.looseObject({ kind: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => importBankFile(tx, instanceId, userId, request.body, request.query.account));
+    },
+  );
+
+  app.post(
+    '/banking/integrations/reconcile',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Reconciliation of bank ledger account `account.id`: the last camt.053 closing balance (CLBD) and its date, the ledger ' +
+          'balance at that date, their difference, and the imported bank transactions neither matched nor booked. With ' +
+          '`bankTransaction.id` and `counterAccount.id` it first books that transaction at its booking date (money in: debit bank / ' +
+          'credit counter account; money out the other way; instance currency only). 404 unknown ids, 409 already booked.',
+        body: strictObject({ account: strictObject({ id: zId }), bankTransaction: strictObject({ id: zId }).optional(), counterAccount: strictObject({ id: zId }).optional() }),
+        response: { 200: z.looseObject({ ledgerBalance: z.string() }), ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { account, bankTransaction, counterAccount } = request.body;
+      return app.db.withInstance(instanceId, async (tx) => {
+        if (bankTransaction) {
+          if (!counterAccount) throw badRequest('counterAccount.id: This field is required', { 'counterAccount.id': 'This field is required' });
+          await bookBankTransaction(tx, instanceId, userId, bankTransaction.id, counterAccount.id);
+        }
+        return reconciliation(tx, instanceId, account.id);
+      });
+    },
+  );
+};

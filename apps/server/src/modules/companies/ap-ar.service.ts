@@ -1,0 +1,64 @@
+/**
+ * A company's open receivables and payables (spec §2.2 `/company/{uuid}/ap-ar`). Open items come
+ * from document modules (invoices: status sent; bills: open payables). Each module adds one
+ * `ApArSource` to `AP_AR_SOURCES`; a source whose tables do not exist yet is skipped, so this
+ * endpoint works before and after those modules land.
+ */
+import { Money, sumMoney, toFixedAmount } from '@bilan/domain';
+import type { Tx } from '../../db/database.js';
+
+/** One open document of the company. Amounts are decimal strings in the instance currency, 2 decimals. */
+export interface OpenItem {
+  kind: 'receivable' | 'payable';
+  /** 'invoice' or 'bill'. */
+  document: string;
+  uuid: string | null;
+  id: number | null;
+  reference: string;
+  date: string | null;
+  dueDate: string | null;
+  amount: string;
+  currency: string;
+  /** App path of the document, e.g. /invoice/{uuid}/detail. */
+  link: string | null;
+}
+
+export interface ApArSource {
+  /** Tables the query reads; the source is skipped unless all exist (`to_regclass`). */
+  requires: readonly string[];
+  query: (tx: Tx, instanceId: string, companyUuid: string) => Promise<OpenItem[]>;
+}
+
+/**
+ * The registered sources. Invoices (issue #4 §3) and bills add theirs here, e.g.
+ * `{ requires: ['invoice'], query: openInvoicesOfCompany }`.
+ */
+export const AP_AR_SOURCES: ApArSource[] = [];
+
+async function tablesExist(tx: Tx, tables: readonly string[]): Promise<boolean> {
+  if (tables.length === 0) return true;
+  const [row] = await tx.query<{ ok: boolean }>('SELECT bool_and(to_regclass(t) IS NOT NULL) AS ok FROM unnest($1::text[]) AS t', [tables]);
+  return row?.ok === true;
+}
+
+/** Open items of the company, receivables then payables, by date; totals per side and net (receivable − payable). */
+export async function companyApAr(tx: Tx, instanceId: string, companyUuid: string, sources: readonly ApArSource[] = AP_AR_SOURCES) {
+  const items: OpenItem[] = [];
+  for (const source of sources) {
+    if (await tablesExist(tx, source.requires)) items.push(...(await source.query(tx, instanceId, companyUuid)));
+  }
+  const byDate = (a: OpenItem, b: OpenItem) => (a.date ?? '').localeCompare(b.date ?? '');
+  const receivables = items.filter((i) => i.kind === 'receivable').sort(byDate);
+  const payables = items.filter((i) => i.kind === 'payable').sort(byDate);
+  const receivable = sumMoney(receivables.map((i) => i.amount));
+  const payable = sumMoney(payables.map((i) => i.amount));
+  return {
+    receivables,
+    payables,
+    totals: {
+      receivable: toFixedAmount(receivable),
+      payable: toFixedAmount(payable),
+      net: toFixedAmount(new Money(receivable).minus(payable)),
+    },
+  };
+}

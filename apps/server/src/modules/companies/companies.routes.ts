@@ -1,0 +1,354 @@
+/**
+ * /api/company, /api/address, /api/payment-profile (spec §7.1 "Company", "Address", "Payment
+ * profile"; shapes in docs/api.md "Companies"). Every route declares `config.access`.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addressInsertSchema, companyAddressSchema, companyInsertSchema, companyUpdateSchema, paymentProfileInsertSchema, strictObject, zId, zUuid } from '@bilan/domain';
+import { auth } from '../../http/access.js';
+import { fieldsUnder } from '../accounting/accounting.errors.js';
+import { companyExtraRoutes } from './company-extra.routes.js';
+import {
+  addressAnswer,
+  companyAnswer,
+  companyRef,
+  companySort,
+  errors,
+  errorsWithConflict,
+  errorsWithNotFound,
+  numericId,
+  okSchema,
+  page,
+  pageSize,
+  paymentProfileAnswer,
+  uuidId,
+} from './companies.schemas.js';
+import {
+  archiveProfile,
+  changeAddress,
+  changeCompany,
+  getCompany,
+  importCompanies,
+  insertAddress,
+  insertCompanyWithAddress,
+  insertPaymentProfile,
+  listAddresses,
+  listCompanies,
+  listPaymentProfiles,
+  removeAddress,
+  removeCompany,
+  removePaymentProfile,
+} from './companies.service.js';
+
+const companyList = z.object({ data: z.array(companyAnswer), total: z.number().int() });
+
+/** Company, address and payment-profile routes under /api. */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['companies'];
+  await app.register(companyExtraRoutes);
+
+  app.get(
+    '/company/list',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'Companies sorted by name (or `sort`/`order`), `text` matching name, UID or city; paged (page 1-based, pageSize ≤ 500, default 50).',
+        querystring: z.object({
+          text: z.string().max(200).optional(),
+          sort: z.enum(['name', 'uid', 'city', 'dateAdded']).optional(),
+          order: z.enum(['asc', 'desc']).optional(),
+          page: z.coerce.number().int().min(1).optional(),
+          pageSize: z.coerce.number().int().min(1).max(500).optional(),
+        }),
+        response: { 200: companyList, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const q = request.query;
+      return app.db.withInstance(instanceId, (tx) =>
+        listCompanies(tx, instanceId, { text: q.text, sort: q.sort ? { by: q.sort, order: q.order ?? 'asc' } : undefined, page: q.page, pageSize: q.pageSize }),
+      );
+    },
+  );
+
+  app.post(
+    '/company/list',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'As GET /company/list with a body `{ filters: { text }, page, pageSize, sort: { by, order } }`.',
+        body: strictObject({
+          filters: strictObject({ text: z.string().max(200).optional() }).optional(),
+          page: page.optional(),
+          pageSize: pageSize.optional(),
+          sort: companySort.optional(),
+        }).optional(),
+        response: { 200: companyList, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const body = request.body ?? {};
+      return app.db.withInstance(instanceId, (tx) =>
+        listCompanies(tx, instanceId, {
+          text: body.filters?.text,
+          sort: body.sort ? { by: body.sort.by, order: body.sort.order ?? 'asc' } : undefined,
+          page: body.page,
+          pageSize: body.pageSize,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/company/detail',
+    {
+      config: { access: 'read' },
+      schema: { tags, description: 'One company by uuid (`id`); 404 unknown or of another instance.', body: uuidId, response: { 200: companyAnswer, ...errorsWithNotFound } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => getCompany(tx, instanceId, request.body.id));
+    },
+  );
+
+  app.post(
+    '/company/insert',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          "Creates a company: name required ('This field must be given'), uid a Swiss UID (eCH-0097, stored as CHE-123.456.789), optional structured first address.",
+        body: strictObject({ data: companyInsertSchema }),
+        response: { 200: companyAnswer, ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => insertCompanyWithAddress(tx, instanceId, request.body.data)));
+    },
+  );
+
+  app.post(
+    '/company/update',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Changes name and/or uid of the company `id` (uuid); uid null or empty clears it. 404 unknown id.',
+        body: strictObject({ id: zUuid, data: companyUpdateSchema }),
+        response: { 200: companyAnswer, ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => changeCompany(tx, instanceId, request.body.id, request.body.data)));
+    },
+  );
+
+  app.post(
+    '/company/delete',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          "Deletes a company with its addresses, payment profiles and properties; 409 naming what keeps it (invoices, bills, postings) and for the workplace's own company.",
+        body: uuidId,
+        response: { 200: okSchema, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      await app.db.withInstance(instanceId, (tx) => removeCompany(tx, instanceId, request.body.id));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/company/import',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Imports companies from CSV text `data` with header name,uid,street,houseNumber,zip,city,country (country id, ISO code or English name). All or nothing: 400 with `fields["line N.column"]` per bad row.',
+        body: strictObject({ data: z.string().min(1, { error: 'This field must be given' }) }),
+        response: { 200: z.object({ created: z.number().int(), data: z.array(companyAnswer) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => importCompanies(tx, instanceId, request.body.data));
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Addresses
+  // ---------------------------------------------------------------------------------------------
+
+  app.post(
+    '/address/list',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'Addresses, of one company with `filters.company.uuid` (404 unknown company), sorted by id.',
+        body: strictObject({ filters: strictObject({ company: companyRef.optional() }).optional() }).optional(),
+        response: { 200: z.object({ data: z.array(addressAnswer), total: z.number().int() }), ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const data = await app.db.withInstance(instanceId, (tx) => listAddresses(tx, instanceId, request.body?.filters?.company?.uuid));
+      return { data, total: data.length };
+    },
+  );
+
+  app.post(
+    '/address/insert',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: "Adds an address to `data.company.uuid`; street, zip, city and country each 'This field must be given' (spec §5). 404 unknown company.",
+        body: strictObject({ data: addressInsertSchema }),
+        response: { 200: addressAnswer, ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => insertAddress(tx, instanceId, request.body.data)));
+    },
+  );
+
+  app.post(
+    '/address/update',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Replaces street, houseNumber, zip, city and country of address `id`; 404 unknown id.',
+        body: strictObject({ id: zId, data: companyAddressSchema }),
+        response: { 200: addressAnswer, ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => changeAddress(tx, instanceId, request.body.id, request.body.data)));
+    },
+  );
+
+  app.post(
+    '/address/delete',
+    {
+      config: { access: 'write' },
+      schema: { tags, description: 'Deletes an address; 404 unknown id, 409 while documents use it.', body: numericId, response: { 200: okSchema, ...errorsWithConflict } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      await app.db.withInstance(instanceId, (tx) => removeAddress(tx, instanceId, request.body.id));
+      return { ok: true as const };
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Payment profiles
+  // ---------------------------------------------------------------------------------------------
+
+  const profileList = z.object({ data: z.array(paymentProfileAnswer), total: z.number().int() });
+
+  app.post(
+    '/payment-profile/list',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description:
+          'Payment profiles sorted by id, archived (logIsLog) ones hidden unless `includeArchived`; filters company (404 unknown), account, type.',
+        body: strictObject({
+          filters: strictObject({
+            company: companyRef.optional(),
+            account: strictObject({ id: zId }).optional(),
+            type: z.number().int().optional(),
+            includeArchived: z.boolean().optional(),
+          }).optional(),
+        }).optional(),
+        response: { 200: profileList, ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const f = request.body?.filters ?? {};
+      const data = await app.db.withInstance(instanceId, (tx) =>
+        listPaymentProfiles(tx, instanceId, { companyUuid: f.company?.uuid, accountId: f.account?.id, type: f.type, includeArchived: f.includeArchived }),
+      );
+      return { data, total: data.length };
+    },
+  );
+
+  app.post(
+    '/payment-profile/by-account',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'Active payment profiles booked on ledger account `account.id` (e.g. the bank account an invoice is paid to).',
+        body: strictObject({ account: strictObject({ id: zId }) }),
+        response: { 200: profileList, ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const data = await app.db.withInstance(instanceId, (tx) => listPaymentProfiles(tx, instanceId, { accountId: request.body.account.id }));
+      return { data, total: data.length };
+    },
+  );
+
+  app.post(
+    '/payment-profile/insert',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          "Creates a payment profile (spec §5 messages: 'Account must not be empty', 'Type must be given', 'IBAN must not be empty' / 'Public address must not be empty', 'The IBAN is wrongly formatted', 'The QR IBAN is invalid', 'The BIC is wrongly formatted'; EIP-55 / Solana address check for ledger types). `company` defaults to the workplace's own.",
+        body: strictObject({ data: paymentProfileInsertSchema }),
+        response: { 200: paymentProfileAnswer, ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => insertPaymentProfile(tx, instanceId, request.body.data)));
+    },
+  );
+
+  app.post(
+    '/payment-profile/archive',
+    {
+      config: { access: 'write' },
+      schema: { tags, description: 'Archives a payment profile (logIsLog): kept for history, hidden in lists. 404 unknown id.', body: numericId, response: { 200: paymentProfileAnswer, ...errorsWithNotFound } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => archiveProfile(tx, instanceId, request.body.id));
+    },
+  );
+
+  app.post(
+    '/payment-profile/delete',
+    {
+      config: { access: 'write' },
+      schema: { tags, description: 'Deletes a payment profile; 404 unknown id, 409 while documents use it (archive instead).', body: numericId, response: { 200: okSchema, ...errorsWithConflict } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      await app.db.withInstance(instanceId, (tx) => removePaymentProfile(tx, instanceId, request.body.id));
+      return { ok: true as const };
+    },
+  );
+};

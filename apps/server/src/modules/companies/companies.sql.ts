@@ -1,0 +1,191 @@
+/**
+ * Data access for companies, addresses, payment profiles and additional properties. Every query
+ * names `instance_id` explicitly (row-level security hides other instances anyway; the explicit
+ * filter lets the indexes serve).
+ */
+import type { Tx } from '../../db/database.js';
+
+/** Address as answered by the API (docs/api.md "Address"): structured, so a QR-bill type S can be filled. */
+export interface Address {
+  id: number;
+  company: { uuid: string };
+  street: string;
+  houseNumber: string | null;
+  zip: string;
+  city: string;
+  country: { id: number };
+}
+
+/** Company as answered by the API (docs/api.md "Company"); `address` is its first address. */
+export interface Company {
+  uuid: string;
+  name: string;
+  uid: string | null;
+  address: Omit<Address, 'company'> | null;
+  addressCount: number;
+  isOwn: boolean;
+  dateAdded: string;
+}
+
+type AddressRow = {
+  id: number;
+  company_uuid: string;
+  street: string;
+  house_number: string | null;
+  zip: string;
+  city: string;
+  country_id: number;
+};
+
+export const toAddress = (row: AddressRow): Address => ({
+  id: row.id,
+  company: { uuid: row.company_uuid },
+  street: row.street,
+  houseNumber: row.house_number,
+  zip: row.zip,
+  city: row.city,
+  country: { id: row.country_id },
+});
+
+export type CompanySortField = 'name' | 'uid' | 'city' | 'dateAdded';
+export interface CompanyQuery {
+  uuids?: readonly string[];
+  text?: string;
+  sort?: { by: CompanySortField; order: 'asc' | 'desc' };
+  limit?: number;
+  offset?: number;
+}
+
+const SORT_SQL: Record<CompanySortField, string> = {
+  name: 'lower(c.name)',
+  uid: 'c.uid',
+  city: 'lower(a.city)',
+  dateAdded: 'c.created_at',
+};
+
+/** LIKE pattern matching `text` literally anywhere (wildcards escaped). */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Companies with their first address, filtered, sorted (then by name and uuid) and paged; plus the total. */
+export async function selectCompanies(tx: Tx, instanceId: string, query: CompanyQuery = {}): Promise<{ data: Company[]; total: number }> {
+  const params: unknown[] = [instanceId];
+  const where = ['c.instance_id = $1'];
+  if (query.uuids) {
+    params.push(query.uuids);
+    where.push(`c.uuid = ANY($${params.length}::uuid[])`);
+  }
+  if (query.text?.trim()) {
+    params.push(containsPattern(query.text.trim().toLowerCase()));
+    const p = `$${params.length}`;
+    where.push(`(lower(c.name) LIKE ${p} OR lower(coalesce(c.uid, '')) LIKE ${p} OR lower(coalesce(a.city, '')) LIKE ${p})`);
+  }
+  const sort = query.sort ?? { by: 'name', order: 'asc' };
+  const direction = sort.order === 'desc' ? 'DESC' : 'ASC';
+  params.push(query.limit ?? null, query.offset ?? 0);
+  const rows = await tx.query<{
+    uuid: string;
+    name: string;
+    uid: string | null;
+    created_at: Date | string;
+    is_own: boolean;
+    address_count: number;
+    total: number;
+    address_id: number | null;
+    street: string | null;
+    house_number: string | null;
+    zip: string | null;
+    city: string | null;
+    country_id: number | null;
+  }>(
+    `SELECT c.uuid, c.name, c.uid, c.created_at, (i.own_company_uuid = c.uuid) IS TRUE AS is_own,
+            (SELECT count(*)::int FROM address x WHERE x.instance_id = c.instance_id AND x.company_uuid = c.uuid) AS address_count,
+            count(*) OVER ()::int AS total,
+            a.id AS address_id, a.street, a.house_number, a.zip, a.city, a.country_id
+       FROM company c
+       JOIN instance i ON i.id = c.instance_id
+       LEFT JOIN LATERAL (SELECT * FROM address WHERE instance_id = c.instance_id AND company_uuid = c.uuid ORDER BY id LIMIT 1) a ON true
+      WHERE ${where.join(' AND ')}
+      ORDER BY ${SORT_SQL[sort.by]} ${direction} NULLS LAST, lower(c.name), c.uuid
+      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  const data = rows.map((row) => ({
+    uuid: row.uuid,
+    name: row.name,
+    uid: row.uid,
+    isOwn: row.is_own,
+    addressCount: row.address_count,
+    dateAdded: new Date(row.created_at).toISOString(),
+    address:
+      row.address_id === null
+        ? null
+        : {
+            id: row.address_id,
+            street: row.street!,
+            houseNumber: row.house_number,
+            zip: row.zip!,
+            city: row.city!,
+            country: { id: row.country_id! },
+          },
+  }));
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && (query.offset ?? 0) > 0) {
+    // A page past the end still reports how many there are.
+    total = (await selectCompanies(tx, instanceId, { ...query, limit: 1, offset: 0 })).total;
+  }
+  return { data, total };
+}
+
+export async function insertCompany(tx: Tx, instanceId: string, input: { name: string; uid: string | null; registerId?: number | null }): Promise<string> {
+  const [row] = await tx.query<{ uuid: string }>(
+    'INSERT INTO company (instance_id, name, uid, register_id) VALUES ($1, $2, $3, $4) RETURNING uuid',
+    [instanceId, input.name, input.uid, input.registerId ?? null],
+  );
+  return row!.uuid;
+}
+
+export async function updateCompany(tx: Tx, instanceId: string, uuid: string, patch: { name?: string; uid?: string | null }): Promise<void> {
+  await tx.query(
+    `UPDATE company SET name = coalesce($3, name), uid = CASE WHEN $4 THEN $5 ELSE uid END, updated_at = now()
+      WHERE instance_id = $1 AND uuid = $2`,
+    [instanceId, uuid, patch.name ?? null, patch.uid !== undefined, patch.uid ?? null],
+  );
+}
+
+export async function deleteCompany(tx: Tx, instanceId: string, uuid: string): Promise<void> {
+  await tx.query('DELETE FROM company WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid]);
+}
+
+export async function selectAddresses(tx: Tx, instanceId: string, filter: { companyUuid?: string; ids?: readonly number[] }): Promise<Address[]> {
+  const params: unknown[] = [instanceId];
+  const where = ['instance_id = $1'];
+  if (filter.companyUuid) {
+    params.push(filter.companyUuid);
+    where.push(`company_uuid = $${params.length}`);
+  }
+  if (filter.ids) {
+    params.push(filter.ids);
+    where.push(`id = ANY($${params.length}::int[])`);
+  }
+  const rows = await tx.query<AddressRow>(
+    `SELECT id, company_uuid, street, house_number, zip, city, country_id FROM address WHERE ${where.join(' AND ')} ORDER BY company_uuid, id`,
+    params,
+  );
+  return rows.map(toAddress);
+}
+
+export async function updateAddress(
+  tx: Tx,
+  instanceId: string,
+  id: number,
+  input: { street: string; houseNumber: string | null; zip: string; city: string; countryId: number },
+): Promise<void> {
+  await tx.query(
+    `UPDATE address SET street = $3, house_number = $4, zip = $5, city = $6, country_id = $7 WHERE instance_id = $1 AND id = $2`,
+    [instanceId, id, input.street, input.houseNumber, input.zip, input.city, input.countryId],
+  );
+}
+
+export async function deleteAddress(tx: Tx, instanceId: string, id: number): Promise<void> {
+  await tx.query('DELETE FROM address WHERE instance_id = $1 AND id = $2', [instanceId, id]);
+}

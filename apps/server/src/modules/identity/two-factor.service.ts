@@ -1,0 +1,193 @@
+/**
+ * Two-factor authentication with TOTP (spec §2.6, §4 "Two-factor settings", §7.2, §8, §9): the
+ * profile's set/unset flow and the second step of a sign-in (`POST /napi/auth/2fa`).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { MAX_TWO_FACTOR_ATTEMPTS } from '@bilan/domain';
+import type { Database, Tx } from '../../db/database.js';
+import { AppError, conflict, fieldError } from '../../http/errors.js';
+import { recordAudit, type AuditRecord } from '../audit/audit.service.js';
+import type { ClientMeta, IssuedSession, SessionService } from '../auth/session.service.js';
+import { newTotpSecret, secretOfUrl, totpUrl, verifyTotp } from './totp.js';
+
+/** Spec §8, word for word. */
+export const ACCOUNT_BLOCKED =
+  'Due to multiple login attempts, your account has been temporarily blocked for security reasons. Please contact our support team for assistance in restoring access. Thank you for your cooperation.';
+export const INVALID_CODE = 'Invalid two-factor code.';
+export const SECOND_FACTOR_EXPIRED = 'This sign-in has expired; please sign in again.';
+/** A pending second factor lives 5 minutes. */
+const SECOND_FACTOR_TTL_MS = 5 * 60 * 1000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+export const blockedError = () => new AppError('forbidden', ACCOUNT_BLOCKED, { code: ACCOUNT_BLOCKED }, { blocked: true });
+
+const audit = (meta: ClientMeta, record: Omit<AuditRecord, 'ip' | 'userAgent'>): AuditRecord => ({
+  ...record,
+  ip: meta.ip ?? null,
+  userAgent: meta.userAgent?.slice(0, 500) ?? null,
+});
+
+/** True when the user has confirmed a TOTP secret. */
+export async function hasTwoFactor(tx: Tx, userId: string): Promise<boolean> {
+  const [row] = await tx.query('SELECT 1 FROM user_totp WHERE user_id = $1 AND enabled_at IS NOT NULL', [userId]);
+  return Boolean(row);
+}
+
+/** Proposes a new secret (kept until confirmed by a valid code) and answers its otpauth:// URL. 409 when 2FA is already set. */
+export async function proposeSecret(db: Database, userId: string): Promise<string> {
+  return db.withAuth(async (tx) => {
+    if (await hasTwoFactor(tx, userId)) throw conflict('Two-factor authentication is already set');
+    const [user] = await tx.query<{ email: string }>('SELECT email FROM app_user WHERE id = $1', [userId]);
+    const secret = newTotpSecret();
+    await tx.query(
+      `INSERT INTO user_totp (user_id, secret) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, enabled_at = NULL, last_step = NULL, created_at = now()`,
+      [userId, secret],
+    );
+    return totpUrl(secret, user!.email);
+  });
+}
+
+/** Confirms the proposed secret with a valid code: 2FA is set. 400 names `secretUrl` or `code`. */
+export async function enableTwoFactor(db: Database, userId: string, secretUrl: string, code: string, meta: ClientMeta): Promise<void> {
+  await db.withAuth(async (tx) => {
+    const [row] = await tx.query<{ secret: string; enabled_at: string | null }>(
+      'SELECT secret, enabled_at FROM user_totp WHERE user_id = $1 FOR UPDATE',
+      [userId],
+    );
+    if (row?.enabled_at) throw conflict('Two-factor authentication is already set');
+    const secret = secretOfUrl(secretUrl);
+    // Only the secret this server proposed may be set: a client cannot choose its own.
+    if (!row || !secret || secret !== row.secret) throw fieldError('secretUrl', 'Unknown secret url; ask for a new one');
+    const step = verifyTotp(secret, code, null);
+    if (step === undefined) throw fieldError('code', INVALID_CODE);
+    await tx.query('UPDATE user_totp SET enabled_at = now(), last_step = $2 WHERE user_id = $1', [userId, step]);
+    await recordAudit(tx, audit(meta, { event: 'twofactor.enabled', userId }));
+  });
+}
+
+/** Turns 2FA off after a valid code of the current secret. 409 when it is not set; 400 `code` for a wrong code. */
+export async function disableTwoFactor(db: Database, userId: string, code: string, meta: ClientMeta): Promise<void> {
+  await db.withAuth(async (tx) => {
+    const [row] = await tx.query<{ secret: string; last_step: string | null }>(
+      'SELECT secret, last_step FROM user_totp WHERE user_id = $1 AND enabled_at IS NOT NULL FOR UPDATE',
+      [userId],
+    );
+    if (!row) throw conflict('Two-factor authentication is not set');
+    if (verifyTotp(row.secret, code, row.last_step === null ? null : Number(row.last_step)) === undefined) {
+      throw fieldError('code', INVALID_CODE);
+    }
+    await tx.query('DELETE FROM user_totp WHERE user_id = $1', [userId]);
+    await recordAudit(tx, audit(meta, { event: 'twofactor.disabled', userId }));
+  });
+}
+
+/** Records a sign-in that passed its first factor and answers the opaque payload for /login/2fa/{payload}. */
+export async function startSecondFactor(tx: Tx, userId: string, instanceId: string, method: string): Promise<string> {
+  const payload = randomBytes(32).toString('base64url');
+  await tx.query(
+    `INSERT INTO second_factor_login (token_hash, user_id, instance_id, method, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+    [sha256(payload), userId, instanceId, method, new Date(Date.now() + SECOND_FACTOR_TTL_MS)],
+  );
+  return payload;
+}
+
+export interface SecondFactorResult {
+  session: IssuedSession;
+  user: { uuid: string; email: string };
+  instance: { uuid: string; name: string };
+}
+
+/**
+ * The second step of a sign-in (POST /napi/auth/2fa). Wrong codes count per account: the n-th
+ * answers 400 with `attempt: n`; more than MAX_TWO_FACTOR_ATTEMPTS (5) blocks the account (403
+ * with the spec's message) until a superadmin unblocks it. A right code resets the count.
+ */
+export async function verifySecondFactor(
+  db: Database,
+  sessions: SessionService,
+  payload: string,
+  code: string,
+  meta: ClientMeta,
+): Promise<SecondFactorResult> {
+  const [pending] = await db.withAuth((tx) =>
+    tx.query<{ id: string; user_id: string; instance_id: string; method: string; blocked_at: string | null; secret: string | null; last_step: string | null }>(
+      `SELECT p.id, p.user_id, p.instance_id, p.method, u.blocked_at, t.secret, t.last_step
+         FROM second_factor_login p
+         JOIN app_user u ON u.id = p.user_id
+         LEFT JOIN user_totp t ON t.user_id = p.user_id AND t.enabled_at IS NOT NULL
+        WHERE p.token_hash = $1 AND p.consumed_at IS NULL AND p.expires_at > now()`,
+      [sha256(payload)],
+    ),
+  );
+  if (!pending) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED, { payload: SECOND_FACTOR_EXPIRED });
+  if (pending.blocked_at) throw blockedError();
+  const step = pending.secret ? verifyTotp(pending.secret, code, pending.last_step === null ? null : Number(pending.last_step)) : undefined;
+
+  if (step === undefined) {
+    const failures = await db.withAuth(async (tx) => {
+      const [row] = await tx.query<{ failed_second_factor: number }>(
+        `UPDATE app_user SET failed_second_factor = failed_second_factor + 1,
+                blocked_at = CASE WHEN failed_second_factor + 1 > $2 THEN now() ELSE blocked_at END
+          WHERE id = $1 RETURNING failed_second_factor`,
+        [pending.user_id, MAX_TWO_FACTOR_ATTEMPTS],
+      );
+      const count = row!.failed_second_factor;
+      const blocked = count > MAX_TWO_FACTOR_ATTEMPTS;
+      if (blocked) {
+        // A blocked account keeps no session: whoever holds one is signed out too.
+        await tx.query('UPDATE auth_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [pending.user_id]);
+        await tx.query('UPDATE second_factor_login SET consumed_at = now() WHERE user_id = $1 AND consumed_at IS NULL', [pending.user_id]);
+      }
+      await recordAudit(
+        tx,
+        audit(meta, {
+          event: blocked ? 'twofactor.blocked' : 'twofactor.failure',
+          userId: pending.user_id,
+          instanceId: pending.instance_id,
+          detail: { attempt: count, method: pending.method },
+        }),
+      );
+      return count;
+    });
+    if (failures > MAX_TWO_FACTOR_ATTEMPTS) throw blockedError();
+    throw new AppError('validation', INVALID_CODE, { code: INVALID_CODE }, { attempt: failures, maxAttempts: MAX_TWO_FACTOR_ATTEMPTS });
+  }
+
+  return db.withAuth(async (tx) => {
+    // Both updates are conditional, so two requests racing with the same code cannot both win.
+    const [consumed] = await tx.query('UPDATE second_factor_login SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id', [
+      pending.id,
+    ]);
+    const [used] = await tx.query(
+      'UPDATE user_totp SET last_step = $2 WHERE user_id = $1 AND (last_step IS NULL OR last_step < $2) RETURNING user_id',
+      [pending.user_id, step],
+    );
+    if (!consumed || !used) throw new AppError('validation', INVALID_CODE, { code: INVALID_CODE });
+    await tx.query('UPDATE app_user SET failed_second_factor = 0 WHERE id = $1', [pending.user_id]);
+    const [row] = await tx.query<{ email: string; name: string }>(
+      `SELECT u.email, i.name FROM app_user u
+         JOIN instance_member m ON m.user_id = u.id AND m.instance_id = $2
+         JOIN instance i ON i.id = m.instance_id
+        WHERE u.id = $1`,
+      [pending.user_id, pending.instance_id],
+    );
+    if (!row) throw new AppError('forbidden', 'Could not log you in');
+    const session = await sessions.start(tx, pending.user_id, pending.instance_id, meta);
+    await recordAudit(
+      tx,
+      audit(meta, { event: 'signin.success', userId: pending.user_id, instanceId: pending.instance_id, detail: { method: pending.method, secondFactor: 'totp' } }),
+    );
+    return { session, user: { uuid: pending.user_id, email: row.email }, instance: { uuid: pending.instance_id, name: row.name } };
+  });
+}
+
+/** Support's unblock (superadmin): clears the block and the failure count. */
+export async function unblockUser(db: Database, userId: string, by: string | null, meta: ClientMeta): Promise<boolean> {
+  return db.withAuth(async (tx) => {
+    const [row] = await tx.query('UPDATE app_user SET blocked_at = NULL, failed_second_factor = 0 WHERE id = $1 RETURNING id', [userId]);
+    if (row) await recordAudit(tx, audit(meta, { event: 'account.unblocked', userId, detail: { by } }));
+    return Boolean(row);
+  });
+}

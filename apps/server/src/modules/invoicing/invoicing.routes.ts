@@ -1,0 +1,521 @@
+/**
+ * /api/invoice/* (spec §7.1 "Invoice", §2.2, issue #4 §3–4) and the public share endpoints
+ * /api/public/invoice*. Shapes: docs/api.md "Invoices".
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { InvoiceStatus, formatReferenceNumber, invoiceItemSchema, invoiceSchema, strictObject, zDate, zId, zUuid } from '@bilan/domain';
+import { auth } from '../../http/access.js';
+import { notFound } from '../../http/errors.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
+import { fieldsUnder } from '../accounting/accounting.errors.js';
+import { renderInvoicePdf, type PdfLang } from './invoicing.pdf.js';
+import {
+  addItem,
+  changeItem,
+  changeStatus,
+  deleteInvoice,
+  getInvoice,
+  importInvoices,
+  insertInvoice,
+  listDebtors,
+  listInvoices,
+  formOptions,
+  invoiceOfEntry,
+  ownCompany,
+  removeItem,
+  resolveShare,
+  revokeShare,
+  shareInvoice,
+  updateInvoice,
+  type Invoice,
+} from './invoicing.service.js';
+
+const tags = ['invoice'];
+const money = z.string();
+
+const totalsSchema = z.object({ net: money, vatRate: z.string(), vat: money, gross: money, rounding: money, total: money });
+const itemAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  amount: z.string(),
+  price: z.string(),
+  discount: z.string().nullable(),
+  discountAbs: z.string().nullable(),
+  currency: z.string(),
+  fxRate: z.string(),
+  logDateAdded: z.string(),
+  total: money,
+});
+const invoiceAnswer = z.object({
+  uuid: z.string(),
+  id: z.number().int(),
+  refNumber: z.string(),
+  refNumberInt: z.number().int(),
+  paymentReference: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  company: z.object({ uuid: z.string(), name: z.string() }),
+  address: z.object({
+    id: z.number().int(),
+    street: z.string(),
+    houseNumber: z.string().nullable(),
+    zip: z.string(),
+    city: z.string(),
+    country: z.object({ id: z.number().int() }),
+  }),
+  paymentProfile: z.object({ id: z.number().int(), type: z.number().int(), iban: z.string().nullable(), account: z.object({ id: z.number().int() }).nullable() }),
+  vat: z.string(),
+  currency: z.string(),
+  dateInvoice: z.string(),
+  dateDue: z.string().nullable(),
+  description: z.string(),
+  bankRef: z.string().nullable(),
+  ledgerDate: z.string().nullable(),
+  items: z.array(itemAnswer),
+  totals: totalsSchema,
+  entries: z.array(z.object({ id: z.number().int(), kind: z.enum(['sent', 'paid', 'denied']) })),
+  shared: z.boolean(),
+});
+const listAnswer = z.object({ data: z.array(invoiceAnswer), total: z.number().int() });
+
+/** Invoice key: the uuid or the numeric id. */
+const invoiceKey = z.union([zUuid, zId]);
+const statusId = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'status must be 1 (pending), 2 (sent), 3 (paid) or 4 (denied)' });
+
+const filters = strictObject({
+  status: statusId.optional(),
+  company: strictObject({ uuid: zUuid }).optional(),
+  dateFrom: zDate.optional(),
+  dateTo: zDate.optional(),
+  text: z.string().max(200).optional(),
+});
+
+const langSchema = z.enum(['en', 'de', 'fr', 'it']).default('en');
+
+const importRow = strictObject({
+  invoice: z.string().trim().min(1, 'This field must be given').max(100),
+  companyUuid: zUuid,
+  addressId: zId.optional(),
+  paymentProfileId: zId.optional(),
+  dateInvoice: zDate,
+  dateDue: zDate.optional(),
+  vat: z.string().regex(/^\d(\.\d{1,5})?$/, 'VAT must be a fraction such as 0.081').optional(),
+  description: z.string().max(500).optional(),
+  name: invoiceItemSchema.shape.name,
+  amount: invoiceItemSchema.shape.amount,
+  price: invoiceItemSchema.shape.price,
+  discount: z.string().optional(),
+  discountAbs: z.string().optional(),
+});
+
+function pdfFileName(invoice: Invoice, onlyReceipt: boolean) {
+  return `${formatReferenceNumber(invoice.id)}${onlyReceipt ? '-qr-bill' : ''}.pdf`;
+}
+
+/** Invoices: list, CRUD, items, status change, debtors, import, PDF, share links. */
+export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const withTx = <T>(instanceId: string, fn: Parameters<typeof app.db.withInstance<T>>[1]) => app.db.withInstance(instanceId, fn);
+
+  app.get(
+    '/invoice/list',
+    { config: { access: 'read' }, schema: { tags, description: 'All invoices, newest first, with items and totals.', response: { 200: listAnswer, ...errors } } },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return withTx(instanceId, (tx) => listInvoices(tx, instanceId, {}));
+    },
+  );
+
+  app.get(
+    '/invoice/form-options',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'For the invoice form: customers (not the own company) with addresses, own active IBAN/QR bill payment profiles, VAT rates (fractions).',
+        response: {
+          200: z.object({
+            companies: z.array(
+              z.object({
+                uuid: z.string(),
+                name: z.string(),
+                addresses: z.array(z.object({ id: z.number().int(), street: z.string(), houseNumber: z.string().nullable(), zip: z.string(), city: z.string(), country: z.object({ id: z.number().int() }) })),
+              }),
+            ),
+            paymentProfiles: z.array(z.object({ id: z.number().int(), type: z.number().int(), iban: z.string(), qrIban: z.boolean(), account: z.object({ id: z.number().int() }).nullable() })),
+            vatRate: z.string().nullable(),
+            vatRates: z.array(z.string()),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return withTx(instanceId, (tx) => formOptions(tx, instanceId));
+    },
+  );
+
+  app.post(
+    '/invoice/by-entry',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'The invoice a journal entry belongs to (sent, paid or denied posting); 404 when none.',
+        body: strictObject({ id: zId }),
+        response: { 200: z.object({ uuid: z.string(), refNumber: z.string() }), ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return withTx(instanceId, (tx) => invoiceOfEntry(tx, instanceId, request.body.id));
+    },
+  );
+
+  app.post(
+    '/invoice/list-w-amounts',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description:
+          'Invoices with totals matching `filters` {status, company{uuid}, dateFrom, dateTo (invoice date, inclusive), text (customer, ' +
+          'description, BILAN number or payment reference)}. "Open invoices" = status 2 (sent). Paged: page (1-based), pageSize ≤ 500.',
+        body: strictObject({
+          filters: filters.optional(),
+          page: z.number().int().min(1).default(1),
+          pageSize: z.number().int().min(1).max(500).default(50),
+        }),
+        response: { 200: listAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { filters: f = {}, page, pageSize } = request.body;
+      return withTx(instanceId, (tx) =>
+        listInvoices(
+          tx,
+          instanceId,
+          { status: f.status, companyUuid: f.company?.uuid, dateFrom: f.dateFrom, dateTo: f.dateTo, text: f.text?.trim() || undefined },
+          { page, pageSize },
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/invoice/insert',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Creates a pending invoice. `data.vat` is a fraction (instance rate or 0.081/0.026/0.038/0; default the instance rate). The ' +
+          'payment profile must be an active IBAN or QR bill profile of the own company; its QR-IBAN gives a QR reference, an IBAN an RF reference.',
+        body: strictObject({ data: invoiceSchema }),
+        response: { 200: invoiceAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return fieldsUnder('data', () => withTx(instanceId, (tx) => insertInvoice(tx, instanceId, userId, request.body.data)));
+    },
+  );
+
+  app.post(
+    '/invoice/detail',
+    {
+      config: { access: 'read' },
+      schema: { tags, description: 'One invoice by uuid or id; 404 unknown.', body: strictObject({ id: invoiceKey }), response: { 200: invoiceAnswer, ...errorsWithNotFound } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return withTx(instanceId, (tx) => getInvoice(tx, instanceId, request.body.id));
+    },
+  );
+
+  app.post(
+    '/invoice/update',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Changes a pending invoice (409 once sent). `data.items`, when given, replaces all lines.',
+        body: strictObject({ id: invoiceKey, data: invoiceSchema.partial() }),
+        response: { 200: invoiceAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return fieldsUnder('data', () => withTx(instanceId, (tx) => updateInvoice(tx, instanceId, request.body.id, request.body.data)));
+    },
+  );
+
+  app.post(
+    '/invoice/delete',
+    {
+      config: { access: 'write' },
+      schema: { tags, description: 'Deletes a pending invoice; 409 once sent.', body: strictObject({ uuid: zUuid }), response: { 200: okSchema, ...errorsWithConflict } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      await withTx(instanceId, (tx) => deleteInvoice(tx, instanceId, request.body.uuid));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/invoice/item/insert',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Adds a line to a pending invoice; answers the invoice.',
+        body: strictObject({ data: invoiceItemSchema.extend({ invoice: strictObject({ uuid: zUuid }) }) }),
+        response: { 200: invoiceAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { invoice, ...item } = request.body.data;
+      return fieldsUnder('data', () => withTx(instanceId, (tx) => addItem(tx, instanceId, invoice.uuid, item)));
+    },
+  );
+
+  app.post(
+    '/invoice/item/update',
+    {
+      config: { access: 'write' },
+      schema: { tags, description: 'Replaces a line of a pending invoice.', body: strictObject({ id: zId, data: invoiceItemSchema }), response: { 200: invoiceAnswer, ...errorsWithConflict } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return fieldsUnder('data', () => withTx(instanceId, (tx) => changeItem(tx, instanceId, request.body.id, request.body.data)));
+    },
+  );
+
+  app.post(
+    '/invoice/item/delete',
+    {
+      config: { access: 'write' },
+      schema: { tags, description: 'Removes a line of a pending invoice.', body: strictObject({ id: zId }), response: { 200: invoiceAnswer, ...errorsWithConflict } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return withTx(instanceId, (tx) => removeItem(tx, instanceId, request.body.id));
+    },
+  );
+
+  app.post(
+    '/invoice/status/change',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'pending(1) → sent(2) posts debit receivable 1100 / credit revenue 3200 and VAT 2200 (2201 at 2.6 %); sent → paid(3) posts debit ' +
+          'the payment profile ledger account / credit receivable; sent → denied(4) reverses the sent posting. Others: 409. `ledgerDate` ' +
+          'defaults to today; 409 on or before the lock date.',
+        body: strictObject({ uuid: zUuid, status: statusId, bankRef: z.string().max(200).nullable().optional(), ledgerDate: zDate.optional() }),
+        response: { 200: invoiceAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const body = request.body;
+      return fieldsUnder('', () =>
+        withTx(instanceId, (tx) => changeStatus(tx, instanceId, userId, { uuid: body.uuid, status: body.status, bankRef: body.bankRef, ledgerDate: body.ledgerDate })),
+      ).catch((error: unknown) => {
+        // fieldsUnder('') prefixes '.', strip it back.
+        if (error && typeof error === 'object' && 'fields' in error && error.fields) {
+          const e = error as { fields: Record<string, string> };
+          e.fields = Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k.replace(/^\./, ''), v]));
+        }
+        throw error;
+      });
+    },
+  );
+
+  app.post(
+    '/invoice/debtors',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'Open receivables (status sent) per customer with ageing buckets by days since the invoice date at `date` (default today).',
+        body: strictObject({ date: zDate.optional() }).optional(),
+        response: {
+          200: z.object({
+            date: z.string(),
+            data: z.array(
+              z.object({
+                company: z.object({ uuid: z.string(), name: z.string() }),
+                invoices: z.number().int(),
+                buckets: z.object({ d0_30: money, d31_60: money, d61_90: money, d90plus: money }),
+                total: money,
+              }),
+            ),
+            totals: z.object({ d0_30: money, d31_60: money, d61_90: money, d90plus: money, total: money }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return withTx(instanceId, (tx) => listDebtors(tx, instanceId, request.body?.date));
+    },
+  );
+
+  app.post(
+    '/invoice/import',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Imports invoices from rows (one per line; rows with the same `invoice` key form one invoice), all or nothing. Errors: 400 with ' +
+          '`rows: [{row (1-based), field, message}]` and nothing written.',
+        body: strictObject({ data: z.array(importRow).min(1, 'array expected').max(10_000) }),
+        response: {
+          200: z.object({ created: z.number().int(), invoices: z.array(z.object({ uuid: z.string(), id: z.number().int(), total: money })) }),
+          ...errors,
+          400: z.object({
+            error: z.string(),
+            fields: z.record(z.string(), z.string()).optional(),
+            rows: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })).optional(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { created } = await withTx(instanceId, (tx) => importInvoices(tx, instanceId, userId, request.body.data));
+      return { created: created.length, invoices: created.map((i) => ({ uuid: i.uuid, id: i.id, total: i.totals.total })) };
+    },
+  );
+
+  app.post(
+    '/invoice/pdf',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'The invoice PDF (A4 with QR-bill) or, with onlyReceipt, the QR-bill payment part alone. lang en|de|fr|it. Binary application/pdf.',
+        body: strictObject({ lang: langSchema, uuid: zUuid, onlyReceipt: z.boolean().default(false) }),
+      },
+    },
+    async (request, reply) => {
+      const { instanceId } = auth(request);
+      const { lang, uuid, onlyReceipt } = request.body;
+      const { invoice, creditor } = await withTx(instanceId, async (tx) => ({ invoice: await getInvoice(tx, instanceId, uuid), creditor: await ownCompany(tx, instanceId) }));
+      if (!creditor) throw notFound('own company');
+      const pdf = await renderInvoicePdf(invoice, creditor, lang as PdfLang, onlyReceipt);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${pdfFileName(invoice, onlyReceipt)}"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/invoice/share',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Creates a public share link token (base64url of {uuid, key}; earlier keys of the invoice are revoked).',
+        body: strictObject({ uuid: zUuid }),
+        response: { 200: z.object({ token: z.string() }), ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return withTx(instanceId, (tx) => shareInvoice(tx, instanceId, request.body.uuid));
+    },
+  );
+
+  app.post(
+    '/invoice/share/revoke',
+    {
+      config: { access: 'write' },
+      schema: { tags, description: 'Revokes the share link of an invoice.', body: strictObject({ uuid: zUuid }), response: { 200: okSchema, ...errorsWithNotFound } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      await withTx(instanceId, (tx) => revokeShare(tx, instanceId, request.body.uuid));
+      return { ok: true as const };
+    },
+  );
+
+  const publicInvoice = z.object({
+    refNumber: z.string(),
+    status: z.number().int(),
+    dateInvoice: z.string(),
+    dateDue: z.string().nullable(),
+    description: z.string(),
+    currency: z.string(),
+    vat: z.string(),
+    paymentReference: z.string(),
+    creditor: z.object({ name: z.string() }),
+    debtor: z.object({ name: z.string() }),
+    items: z.array(z.object({ name: z.string(), amount: z.string(), price: z.string(), discount: z.string().nullable(), discountAbs: z.string().nullable(), total: money })),
+    totals: totalsSchema,
+  });
+
+  async function sharedInvoice(token: string) {
+    const share = await app.db.withAuth((tx) => resolveShare(tx, token));
+    if (!share) throw notFound('shared invoice');
+    return app.db.withInstance(share.instanceId, async (tx) => ({
+      invoice: await getInvoice(tx, share.instanceId, share.uuid),
+      creditor: await ownCompany(tx, share.instanceId),
+    }));
+  }
+
+  app.get(
+    '/public/invoice',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        description: 'The invoice of a share token, without sign-in: only what the invoice itself shows. 404 for an unknown or revoked token.',
+        querystring: strictObject({ token: z.string().min(1).max(500) }),
+        response: { 200: publicInvoice, 404: z.object({ error: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { invoice, creditor } = await sharedInvoice(request.query.token);
+      return {
+        refNumber: invoice.refNumber,
+        status: invoice.status,
+        dateInvoice: invoice.dateInvoice,
+        dateDue: invoice.dateDue,
+        description: invoice.description,
+        currency: invoice.currency,
+        vat: invoice.vat,
+        paymentReference: invoice.paymentReference,
+        creditor: { name: creditor?.name ?? '' },
+        debtor: { name: invoice.company.name },
+        items: invoice.items.map(({ name, amount, price, discount, discountAbs, total }) => ({ name, amount, price, discount, discountAbs, total })),
+        totals: invoice.totals,
+      };
+    },
+  );
+
+  app.get(
+    '/public/invoice/pdf',
+    {
+      config: { access: 'public' },
+      schema: { tags, description: 'The PDF of a share token (inline).', querystring: strictObject({ token: z.string().min(1).max(500), lang: langSchema }) },
+    },
+    async (request, reply) => {
+      const { invoice, creditor } = await sharedInvoice(request.query.token);
+      if (!creditor) throw notFound('shared invoice');
+      const pdf = await renderInvoicePdf(invoice, creditor, request.query.lang as PdfLang, false);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${pdfFileName(invoice, false)}"`).send(pdf);
+    },
+  );
+};
+
+export { InvoiceStatus };

@@ -1,0 +1,178 @@
+/**
+ * Inbox files (spec §3 "File", §7.1 "Files"; issue #5 §2): PDFs, images and .eml mails stored in
+ * PostgreSQL (table inbox_file, RLS like every tenant table, so a file is never reachable from
+ * another instance). Upload sends the raw bytes with their content type and `?name=`.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { strictObject, zId, zUuid } from '@bilan/domain';
+import { auth } from '../../http/access.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { errors, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
+
+const tags = ['files'];
+
+/** Content types the inbox accepts (bills as PDF or photo, forwarded mails). */
+export const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'message/rfc822'] as const;
+const MAX_BYTES = 20 * 1024 * 1024;
+
+const fileAnswer = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  payable: z.object({ id: z.number().int() }).nullable(),
+  createdAt: z.string(),
+});
+
+interface FileRow {
+  uuid: string;
+  name: string;
+  mime_type: string;
+  size: number;
+  payable_id: number | null;
+  created_at: string;
+  [key: string]: unknown;
+}
+const COLUMNS = 'uuid, name, mime_type, size, payable_id, created_at';
+const toFile = (row: FileRow) => ({
+  uuid: row.uuid,
+  name: row.name,
+  mimeType: row.mime_type,
+  size: row.size,
+  payable: row.payable_id === null ? null : { id: row.payable_id },
+  createdAt: row.created_at,
+});
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser([...FILE_TYPES], { parseAs: 'buffer', bodyLimit: MAX_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/file/upload',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: `Stores one file: the raw bytes as body with its content type (${FILE_TYPES.join(', ')}; at most 20 MB) and \`?name=\`. Answers the file.`,
+        querystring: strictObject({ name: z.string().trim().min(1).max(255) }),
+        response: { 200: fileAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const body = request.body as unknown;
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!Buffer.isBuffer(body) || !(FILE_TYPES as readonly string[]).includes(type)) {
+        throw badRequest(`file: send the file's bytes as ${FILE_TYPES.join(', ')}`, { file: 'unsupported file type' });
+      }
+      if (body.length === 0) throw badRequest('file: the file is empty', { file: 'the file is empty' });
+      const [row] = await app.db.withInstance(instanceId, (tx) =>
+        tx.query<FileRow>(`INSERT INTO inbox_file (instance_id, name, mime_type, size, content) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`, [
+          instanceId,
+          request.query.name,
+          type,
+          body.length,
+          body,
+        ]),
+      );
+      return toFile(row!);
+    },
+  );
+
+  app.post(
+    '/file/list',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'Files, newest first; `filters.payable.id` the files of one bill, `filters.unassigned` those of no bill (the inbox).',
+        body: strictObject({ filters: strictObject({ payable: strictObject({ id: zId }).optional(), unassigned: z.boolean().optional() }).optional() }).optional(),
+        response: { 200: z.object({ data: z.array(fileAnswer), total: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const filters = request.body?.filters ?? {};
+      const rows = await app.db.withInstance(instanceId, (tx) =>
+        tx.query<FileRow>(
+          `SELECT ${COLUMNS} FROM inbox_file WHERE instance_id = $1 AND ($2::integer IS NULL OR payable_id = $2) AND (NOT $3 OR payable_id IS NULL)
+            ORDER BY created_at DESC, uuid`,
+          [instanceId, filters.payable?.id ?? null, filters.unassigned ?? false],
+        ),
+      );
+      return { data: rows.map(toFile), total: rows.length };
+    },
+  );
+
+  app.post(
+    '/file/update',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Renames a file and/or attaches it to a bill (`payable.id`, null detaches). 404 unknown file or bill.',
+        body: strictObject({ uuid: zUuid, data: strictObject({ name: z.string().trim().min(1).max(255).optional(), payable: strictObject({ id: zId }).nullable().optional() }) }),
+        response: { 200: fileAnswer, ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { uuid, data } = request.body;
+      return app.db.withInstance(instanceId, async (tx) => {
+        if (data.payable) {
+          const bill = await tx.query('SELECT 1 FROM payable WHERE instance_id = $1 AND id = $2', [instanceId, data.payable.id]);
+          if (!bill.length) throw notFound(`Payable ${data.payable.id}`);
+        }
+        const [row] = await tx.query<FileRow>(
+          `UPDATE inbox_file SET name = coalesce($3, name), payable_id = CASE WHEN $4 THEN $5::integer ELSE payable_id END
+            WHERE instance_id = $1 AND uuid = $2 RETURNING ${COLUMNS}`,
+          [instanceId, uuid, data.name ?? null, data.payable !== undefined, data.payable?.id ?? null],
+        );
+        if (!row) throw notFound(`File ${uuid}`);
+        return toFile(row);
+      });
+    },
+  );
+
+  app.post(
+    '/file/delete',
+    {
+      config: { access: 'write' },
+      schema: { tags, description: 'Deletes a file; 404 unknown.', body: strictObject({ uuid: zUuid }), response: { 200: okSchema, ...errorsWithNotFound } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const rows = await app.db.withInstance(instanceId, (tx) => tx.query('DELETE FROM inbox_file WHERE instance_id = $1 AND uuid = $2 RETURNING uuid', [instanceId, request.body.uuid]));
+      if (!rows.length) throw notFound(`File ${request.body.uuid}`);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/file/:id/serve',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'The file\'s bytes with its content type (default application/pdf), inline, named by `content-disposition`; 404 unknown or of another instance.',
+        params: z.object({ id: zUuid }),
+        response: { 200: z.any().describe('the file bytes'), ...errorsWithNotFound },
+      },
+    },
+    async (request, reply) => {
+      const { instanceId } = auth(request);
+      const [row] = await app.db.withInstance(instanceId, (tx) =>
+        tx.query<{ name: string; mime_type: string; content: Uint8Array }>('SELECT name, mime_type, content FROM inbox_file WHERE instance_id = $1 AND uuid = $2', [
+          instanceId,
+          request.params.id,
+        ]),
+      );
+      if (!row) throw notFound(`File ${request.params.id}`);
+      return reply
+        .type(row.mime_type || 'application/pdf')
+        .header('content-disposition', `inline; filename="${row.name.replace(/[^\w.\- ]/g, '_')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(row.content));
+    },
+  );
+};

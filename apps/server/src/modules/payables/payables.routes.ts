@@ -1,0 +1,300 @@
+/** /api/payable/* (spec §2.2 /bill/*, §3 Payable, §7.1 Payables; shapes in docs/api.md "Payables"). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { strictObject, zAmount, zCurrencyCode, zDate, zId, zUuid, type PayableStatusId } from '@bilan/domain';
+import { auth } from '../../http/access.js';
+import { fieldsUnder } from '../accounting/accounting.errors.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageFields } from '../accounting/accounting.schemas.js';
+import {
+  changePayableStatus,
+  deletePayable,
+  getPayable,
+  insertPayable,
+  listCreditors,
+  listPayables,
+  updatePayable,
+  type PayableAnswer,
+  type PayableInput,
+} from './payables.service.js';
+import { streamOutflowsCsv } from './outflows.js';
+
+const tags = ['payables'];
+
+export const LIFECYCLE =
+  'Status (PayableStatus): pending 1 (draft: editable, deletable) → approved 2 (booked at the bill date: debit the expense ' +
+  'account (net) and input VAT 1170 (vatAmount), credit payables 2000 (gross), in the instance currency) → in a transaction ' +
+  'group 3 → paid 4 (payment booked when the group is paid: debit 2000 / credit the bank account). pending or approved → ' +
+  'cancelled 5 (an approved bill gets a reversing entry); approved → pending reverses the booking. Postings respect the lock date (409).';
+
+const positiveAmount = zAmount(2).refine((value) => !value.startsWith('-') && !/^-?0+(\.0+)?$/.test(value), { error: 'amount must be greater than 0' });
+
+const payableData = strictObject({
+  type: z.union([z.literal(0), z.literal(1)]).optional().describe('BillType: payable 0 (supplier bill), expense 1 (staff reimbursement)'),
+  isExpense: z.boolean().optional().describe('alternative to type'),
+  company: strictObject({ uuid: zUuid }).nullish().describe('the supplier (required for type 0)'),
+  companyFinance: strictObject({ id: zId }).nullish().describe("the supplier's payment profile (IBAN or QR-IBAN) to pay to"),
+  date: zDate.describe('bill date YYYY-MM-DD (booking date)'),
+  dueDate: zDate.nullish(),
+  amount: positiveAmount.describe('gross amount in `currency`, 2 decimals'),
+  vatAmount: zAmount(2).refine((value) => !value.startsWith('-'), { error: 'negative numbers are not accepted' }).optional().describe('input VAT included in amount'),
+  currency: zCurrencyCode.optional().describe('default: the instance currency'),
+  exchangeRate: zAmount(10).optional().describe('instance-currency units per unit of currency; required for a foreign currency'),
+  expenseAccount: strictObject({ id: zId }).nullish().describe('default: last account used for the supplier, else 4000 (bills) / 6500 (expenses)'),
+  referenceNumber: z.string().max(40).nullish().describe('QR reference (27 digits, needs a QR-IBAN) or creditor reference RF…'),
+  message: z.string().max(140).nullish(),
+  description: z.string().max(500).optional(),
+});
+type PayableData = z.infer<typeof payableData>;
+
+const statusId = z.union([1, 2, 3, 4, 5].map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
+
+const payableAnswer = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  type: z.number().int(),
+  isExpense: z.boolean(),
+  date: z.string(),
+  dueDate: z.string().nullable(),
+  amount: z.string(),
+  vatAmount: z.string(),
+  currency: z.string(),
+  exchangeRate: z.string(),
+  company: z.object({ uuid: z.string(), name: z.string() }).nullable(),
+  companyFinance: z.object({ id: z.number().int(), iban: z.string().nullable(), bic: z.string().nullable(), type: z.number().int() }).nullable(),
+  expenseAccount: z.object({ id: z.number().int(), number: z.string(), name: z.string() }).nullable(),
+  referenceNumber: z.string().nullable(),
+  message: z.string().nullable(),
+  description: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  transactionGroup: z.object({ id: z.number().int(), status: z.number().int() }).nullable(),
+  bankTxStatus: z.string().nullable(),
+  bankReason: z.string().nullable(),
+  bookingEntry: z.object({ id: z.number().int() }).nullable(),
+  paymentEntry: z.object({ id: z.number().int() }).nullable(),
+});
+
+export const filtersSchema = strictObject({
+  status: z.union([statusId, z.array(statusId)]).optional(),
+  filterStatus: z.boolean().optional().describe('true: open bills only (pending, approved, in a group)'),
+  company: strictObject({ uuid: zUuid }).optional(),
+  dateFrom: zDate.optional(),
+  dateTo: zDate.optional(),
+  isExpense: z.boolean().optional(),
+  transactionGroup: strictObject({ id: zId }).optional(),
+  text: z.string().max(200).optional(),
+});
+
+function toInput(data: PayableData): PayableInput {
+  return {
+    type: data.type ?? (data.isExpense ? 1 : 0),
+    companyUuid: data.company?.uuid ?? null,
+    paymentProfileId: data.companyFinance?.id ?? null,
+    date: data.date,
+    dueDate: data.dueDate ?? null,
+    amount: data.amount,
+    vatAmount: data.vatAmount ?? '0',
+    currency: data.currency ?? null,
+    exchangeRate: data.exchangeRate ?? null,
+    expenseAccountId: data.expenseAccount?.id ?? null,
+    referenceNumber: data.referenceNumber ?? null,
+    message: data.message ?? null,
+    description: data.description ?? '',
+  };
+}
+
+/** The current bill as update input, so an update may send only the fields it changes. */
+function fromAnswer(bill: PayableAnswer): PayableData {
+  return {
+    type: bill.type as 0 | 1,
+    company: bill.company ? { uuid: bill.company.uuid } : null,
+    companyFinance: bill.companyFinance ? { id: bill.companyFinance.id } : null,
+    date: bill.date,
+    dueDate: bill.dueDate,
+    amount: bill.amount,
+    vatAmount: bill.vatAmount,
+    currency: bill.currency as PayableData['currency'],
+    exchangeRate: bill.exchangeRate,
+    expenseAccount: bill.expenseAccount ? { id: bill.expenseAccount.id } : null,
+    referenceNumber: bill.referenceNumber,
+    message: bill.message,
+    description: bill.description,
+  };
+}
+
+export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listSchema = {
+    tags,
+    description:
+      `Bills and expenses, newest first. ${LIFECYCLE} With \`Accept: text/csv\` (or \`?format=csv\` on GET) the answer is the ` +
+      'outflows report ExportOutflows.csv, streamed: id, date, amount, company name or -, isExpense, status name, transaction-group status name or -.',
+    response: { 200: z.object({ data: z.array(payableAnswer), total: z.number().int() }), ...errors },
+  };
+
+  app.get(
+    '/payable/list',
+    { config: { access: 'read' }, schema: { ...listSchema, querystring: strictObject({ format: z.enum(['json', 'csv']).optional() }) } },
+    async (request, reply) => {
+      const { instanceId } = auth(request);
+      if (request.query.format === 'csv' || request.headers.accept?.includes('text/csv')) {
+        return streamOutflowsCsv(app.db, instanceId, reply);
+      }
+      return app.db.withInstance(instanceId, (tx) => listPayables(tx, instanceId, {}, { page: 1, pageSize: 100_000 }));
+    },
+  );
+
+  app.post(
+    '/payable/list',
+    {
+      config: { access: 'read' },
+      schema: { ...listSchema, body: strictObject({ filters: filtersSchema.optional(), ...pageFields }).optional() },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const filters = request.body?.filters ?? {};
+      return app.db.withInstance(instanceId, (tx) =>
+        listPayables(
+          tx,
+          instanceId,
+          {
+            status: filters.status,
+            filterStatus: filters.filterStatus,
+            companyUuid: filters.company?.uuid,
+            dateFrom: filters.dateFrom,
+            dateTo: filters.dateTo,
+            isExpense: filters.isExpense,
+            transactionGroupId: filters.transactionGroup?.id,
+            text: filters.text,
+          },
+          { page: request.body?.page ?? 1, pageSize: request.body?.pageSize ?? 50 },
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/payable/detail',
+    {
+      config: { access: 'read' },
+      schema: { tags, description: 'One bill by numeric `id` (or `uuid`); 404 unknown or of another instance.', body: z.union([strictObject({ id: zId }), strictObject({ uuid: zUuid })]), response: { 200: payableAnswer, ...errorsWithNotFound } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => getPayable(tx, instanceId, request.body));
+    },
+  );
+
+  app.post(
+    '/payable/insert',
+    {
+      config: { access: 'write' },
+      schema: { tags, description: `Creates a pending bill or expense. ${LIFECYCLE}`, body: strictObject({ data: payableData }), response: { 200: payableAnswer, ...errorsWithNotFound } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => insertPayable(tx, instanceId, toInput(request.body.data))));
+    },
+  );
+
+  app.post(
+    '/payable/insert-multiple',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Creates several pending bills, all or nothing: a bad row answers 400 naming `data.N.field` and nothing is written.',
+        body: strictObject({ data: z.array(payableData).min(1).max(1000) }),
+        response: { 200: z.object({ data: z.array(payableAnswer) }), ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, async (tx) => {
+        const data = [];
+        for (const [index, row] of request.body.data.entries()) {
+          data.push(await fieldsUnder(`data.${index}`, () => insertPayable(tx, instanceId, toInput(row))));
+        }
+        return { data };
+      });
+    },
+  );
+
+  app.post(
+    '/payable/update',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          `Changes a bill. Fields other than \`status\` only while pending (409 otherwise); given fields replace, others stay. ` +
+          `\`status\` changes the lifecycle (approve 2, back to pending 1, cancel 5; \`date\` is the reversal date, default today). ${LIFECYCLE}`,
+        body: strictObject({
+          uuid: zUuid,
+          data: payableData.partial().extend({ status: z.union([z.literal(1), z.literal(2), z.literal(5)]).optional(), statusDate: zDate.optional() }),
+        }),
+        response: { 200: payableAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { uuid, data } = request.body;
+      const { status, statusDate, ...fields } = data;
+      return fieldsUnder('data', () =>
+        app.db.withInstance(instanceId, async (tx) => {
+          let bill = await getPayable(tx, instanceId, { uuid }, true);
+          if (Object.keys(fields).length) {
+            const merged = { ...fromAnswer(bill), ...fields } as PayableData;
+            if (fields.isExpense !== undefined && fields.type === undefined) merged.type = fields.isExpense ? 1 : 0;
+            bill = await updatePayable(tx, instanceId, uuid, toInput(merged));
+          }
+          if (status !== undefined) bill = await changePayableStatus(tx, instanceId, userId, uuid, status as PayableStatusId, statusDate);
+          return bill;
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/payable/delete',
+    {
+      config: { access: 'write' },
+      schema: { tags, description: 'Deletes a pending bill; 409 once approved (cancel it instead).', body: strictObject({ uuid: zUuid }), response: { 200: okSchema, ...errorsWithConflict } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      await app.db.withInstance(instanceId, (tx) => deletePayable(tx, instanceId, request.body.uuid));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/payable/creditors',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: "Open bills per supplier and currency (the palette's 'Creditors'): open amount, bill count, overdue count, next due date (due date, else bill date).",
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                company: z.object({ uuid: z.string(), name: z.string() }).nullable(),
+                currency: z.string(),
+                openAmount: z.string(),
+                bills: z.number().int(),
+                overdue: z.number().int(),
+                nextDueDate: z.string().nullable(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => listCreditors(tx, instanceId));
+    },
+  );
+};
+

@@ -1,0 +1,143 @@
+/** /api/transaction-group* (spec §2.2, §3 Transaction group, §4, §7.1; shapes in docs/api.md "Transaction groups"). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { strictObject, zDate, zId, zUuid } from '@bilan/domain';
+import { auth } from '../../http/access.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
+import { changeGroupStatus, deleteGroup, getGroup, groupPain001, insertGroup, listGroups, listGroupsWithPayables } from './transaction-groups.service.js';
+
+const tags = ['transaction groups'];
+
+const RULES =
+  'Status (TransactionGroupStatus): pending 1 → initiated 4 (file sent to the bank) → paid 2 (each bill\'s payment booked: debit ' +
+  'payables 2000 / credit the group\'s bank account at `date`, default the execution date; bills → paid 4); pending or initiated → ' +
+  'denied 3 (bills back to approved 2, out of the group). paid and denied are final (409). bankStatus (Bank payment status): pending 1, ' +
+  'paid 2, pain002Accp 3, pain002Rjctd 4, pain002Part 5, set by pain.002 imports.';
+
+const groupAnswer = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  bankStatus: z.number().int(),
+  bankStatusName: z.string(),
+  executionDate: z.string(),
+  paidDate: z.string().nullable(),
+  count: z.number().int(),
+  total: z.string().describe('sum of the bills in the instance currency'),
+  debtor: z.object({
+    account: z.object({ id: z.number().int(), number: z.string(), name: z.string() }),
+    iban: z.string(),
+    bic: z.string().nullable(),
+    company: z.object({ name: z.string() }),
+  }),
+  createdAt: z.string(),
+});
+const groupWithPayables = groupAnswer.extend({ Payable: z.array(z.any()) });
+
+export const transactionGroupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/transaction-group/insert',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: `Creates a pending group from approved bills (each with an IBAN payment profile); they move to status 3. ${RULES}`,
+        body: strictObject({
+          payable: strictObject({ uuids: z.array(zUuid).min(1).max(10_000) }),
+          debtor: strictObject({ account: strictObject({ id: zId }) }).optional().describe("the paying bank ledger account; default the own company's first"),
+          executionDate: zDate.optional().describe('requested execution date; default today'),
+        }),
+        response: { 200: groupWithPayables, ...errorsWithNotFound },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { payable, debtor, executionDate } = request.body;
+      return app.db.withInstance(instanceId, (tx) =>
+        insertGroup(tx, instanceId, { payableUuids: payable.uuids, debtorAccountId: debtor?.account.id, executionDate }),
+      );
+    },
+  );
+
+  app.get(
+    '/transaction-group/list',
+    { config: { access: 'read' }, schema: { tags, description: `Groups, newest first. ${RULES}`, response: { 200: z.object({ data: z.array(groupAnswer), total: z.number().int() }), ...errors } } },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => listGroups(tx, instanceId));
+    },
+  );
+
+  app.get(
+    '/transaction-group/list-w-accounts',
+    {
+      config: { access: 'read' },
+      schema: { tags, description: 'Groups with their bills (`Payable`, each with its payment profile and expense account).', response: { 200: z.object({ data: z.array(groupWithPayables), total: z.number().int() }), ...errors } },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => listGroupsWithPayables(tx, instanceId));
+    },
+  );
+
+  app.post(
+    '/transaction-group/detail',
+    { config: { access: 'read' }, schema: { tags, description: 'One group with its bills; 404 unknown or of another instance.', body: strictObject({ id: zId }), response: { 200: groupWithPayables, ...errorsWithNotFound } } },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => getGroup(tx, instanceId, request.body.id));
+    },
+  );
+
+  app.post(
+    '/transaction-group/status/change',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: `Changes the status. ${RULES}`,
+        body: strictObject({ id: zId, status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]), date: zDate.optional() }),
+        response: { 200: groupWithPayables, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { id, status, date } = request.body;
+      return app.db.withInstance(instanceId, (tx) => changeGroupStatus(tx, instanceId, userId, id, status, date));
+    },
+  );
+
+  app.post(
+    '/transaction-group/delete',
+    { config: { access: 'write' }, schema: { tags, description: 'Deletes a pending group (bills back to approved); 409 otherwise.', body: strictObject({ id: zId }), response: { 200: okSchema, ...errorsWithConflict } } },
+    async (request) => {
+      const { instanceId } = auth(request);
+      await app.db.withInstance(instanceId, (tx) => deleteGroup(tx, instanceId, request.body.id));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/transaction-group/pain001',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'The group\'s payment file, pain.001.001.09.ch.03 (see POST /api/banking/{token}), as application/xml with file name TG{id}-pain001.xml. ' +
+          'End-to-end id of each transaction = the bill uuid without hyphens. 400 `Payable.N.<field>` for a bill the SPS rules refuse.',
+        body: strictObject({ id: zId }),
+        response: { 200: z.string(), ...errorsWithConflict },
+      },
+    },
+    async (request, reply) => {
+      const { instanceId } = auth(request);
+      const xml = await app.db.withInstance(instanceId, (tx) => groupPain001(tx, instanceId, request.body.id));
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="TG${request.body.id}-pain001.xml"`)
+        .send(xml);
+    },
+  );
+};

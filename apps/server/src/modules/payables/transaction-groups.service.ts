@@ -1,0 +1,270 @@
+/**
+ * Transaction groups (spec §3, §4; issue #5 §3): approved bills paid together with one pain.001 file.
+ *
+ * Status (TransactionGroupStatus): pending 1 → initiated 4 (the file went to the bank) → paid 2
+ * (each bill's payment is booked: debit payables / credit the group's bank account, at the paid
+ * date; bills → paid). pending or initiated → denied 3 (bills go back to approved, out of the
+ * group). paid and denied are final. Only a pending group may be deleted (its bills go back to
+ * approved).
+ */
+import { countryIsoCode, PayableStatus, toFixedAmount, toMoney, TransactionGroupStatus } from '@bilan/domain';
+import type { Tx } from '../../db/database.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { postJournalEntry } from '../accounting/journal-entry.service.js';
+import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../banking/pain001.js';
+import { listPayables, PAYABLE_SELECT, payablesAccountId, toPayableAnswer, today, type PayableAnswer } from './payables.service.js';
+import { transactionGroupStatusName } from './outflows.js';
+
+export const bankStatusName: Record<number, string> = { 1: 'pending', 2: 'paid', 3: 'pain002Accp', 4: 'pain002Rjctd', 5: 'pain002Part' };
+
+export interface GroupAnswer {
+  id: number;
+  uuid: string;
+  status: number;
+  statusName: string;
+  bankStatus: number;
+  bankStatusName: string;
+  executionDate: string;
+  paidDate: string | null;
+  count: number;
+  total: string;
+  debtor: { account: { id: number; number: string; name: string }; iban: string; bic: string | null; company: { name: string } };
+  createdAt: string;
+}
+
+interface GroupRow {
+  id: number;
+  uuid: string;
+  status: number;
+  bank_status: number;
+  execution_date: string;
+  paid_date: string | null;
+  debtor_account_id: number;
+  account_number: string;
+  account_name: string;
+  debtor_iban: string;
+  debtor_bic: string | null;
+  debtor_name: string;
+  created_at: string;
+  count: string;
+  total: string | null;
+  [key: string]: unknown;
+}
+
+const GROUP_SELECT = `
+  SELECT g.id, g.uuid, g.status, g.bank_status, g.execution_date, g.paid_date, g.debtor_account_id, a.number AS account_number,
+         a.name AS account_name, g.debtor_iban, g.debtor_bic, g.debtor_name, g.created_at,
+         (SELECT count(*) FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id) AS count,
+         (SELECT sum(p.amount * p.exchange_rate) FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id)::text AS total
+    FROM transaction_group g
+    JOIN ledger_account a ON a.instance_id = g.instance_id AND a.id = g.debtor_account_id`;
+
+const toGroup = (row: GroupRow): GroupAnswer => ({
+  id: row.id,
+  uuid: row.uuid,
+  status: row.status,
+  statusName: transactionGroupStatusName[row.status] ?? String(row.status),
+  bankStatus: row.bank_status,
+  bankStatusName: bankStatusName[row.bank_status] ?? String(row.bank_status),
+  executionDate: row.execution_date,
+  paidDate: row.paid_date,
+  count: Number(row.count),
+  total: toFixedAmount(row.total ?? '0'),
+  debtor: {
+    account: { id: row.debtor_account_id, number: row.account_number, name: row.account_name },
+    iban: row.debtor_iban,
+    bic: row.debtor_bic,
+    company: { name: row.debtor_name },
+  },
+  createdAt: row.created_at,
+});
+
+export async function listGroups(tx: Tx, instanceId: string): Promise<{ data: GroupAnswer[]; total: number }> {
+  const rows = await tx.query<GroupRow>(`${GROUP_SELECT} WHERE g.instance_id = $1 ORDER BY g.id DESC`, [instanceId]);
+  return { data: rows.map(toGroup), total: rows.length };
+}
+
+export async function getGroup(tx: Tx, instanceId: string, id: number, lock = false): Promise<GroupAnswer & { Payable: PayableAnswer[] }> {
+  const [row] = await tx.query<GroupRow>(`${GROUP_SELECT} WHERE g.instance_id = $1 AND g.id = $2${lock ? ' FOR UPDATE OF g' : ''}`, [instanceId, id]);
+  if (!row) throw notFound(`Transaction group ${id}`);
+  const payables = await listPayables(tx, instanceId, { transactionGroupId: id }, { page: 1, pageSize: 10_000 });
+  return { ...toGroup(row), Payable: payables.data };
+}
+
+/** Every group with its bills (list-w-accounts). */
+export async function listGroupsWithPayables(tx: Tx, instanceId: string) {
+  const groups = await listGroups(tx, instanceId);
+  const rows = await tx.query(`${PAYABLE_SELECT} WHERE p.instance_id = $1 AND p.transaction_group_id IS NOT NULL ORDER BY p.id`, [instanceId]);
+  const byGroup = new Map<number, PayableAnswer[]>();
+  for (const row of rows) {
+    const bill = toPayableAnswer(row as Parameters<typeof toPayableAnswer>[0]);
+    byGroup.set(bill.transactionGroup!.id, [...(byGroup.get(bill.transactionGroup!.id) ?? []), bill]);
+  }
+  return { data: groups.data.map((group) => ({ ...group, Payable: byGroup.get(group.id) ?? [] })), total: groups.total };
+}
+
+/** The own company's bank accounts that can pay: payment profiles with an IBAN and a ledger account. */
+async function debtorProfile(tx: Tx, instanceId: string, accountId: number | undefined) {
+  const rows = await tx.query<{ account_id: number; iban: string; bic: string | null; name: string }>(
+    `SELECT pp.account_id, pp.iban, pp.bic, c.name
+       FROM instance i
+       JOIN company c ON c.instance_id = i.id AND c.uuid = i.own_company_uuid
+       JOIN payment_profile pp ON pp.instance_id = i.id AND pp.company_uuid = c.uuid
+      WHERE i.id = $1 AND pp.account_id IS NOT NULL AND pp.iban IS NOT NULL AND pp.type_id IN (1, 2) AND NOT pp.log_is_log
+        AND ($2::integer IS NULL OR pp.account_id = $2)
+      ORDER BY pp.id LIMIT 1`,
+    [instanceId, accountId ?? null],
+  );
+  return rows[0];
+}
+
+/**
+ * Creates a pending group from approved bills that have an IBAN payment profile; the bills move
+ * to status 3. 400 names `payable.uuids.N` (unknown, not approved, no IBAN) or `debtor.account.id`.
+ */
+export async function insertGroup(
+  tx: Tx,
+  instanceId: string,
+  input: { payableUuids: string[]; debtorAccountId?: number | undefined; executionDate?: string | undefined },
+): Promise<GroupAnswer & { Payable: PayableAnswer[] }> {
+  const fields: Record<string, string> = {};
+  const rows = await tx.query<{ uuid: string; id: number; status: number; iban: string | null }>(
+    `SELECT p.uuid, p.id, p.status, pp.iban FROM payable p
+       LEFT JOIN payment_profile pp ON pp.instance_id = p.instance_id AND pp.id = p.payment_profile_id
+      WHERE p.instance_id = $1 AND p.uuid = ANY($2::uuid[]) FOR UPDATE OF p`,
+    [instanceId, input.payableUuids],
+  );
+  const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+  const seen = new Set<string>();
+  input.payableUuids.forEach((uuid, index) => {
+    const row = byUuid.get(uuid);
+    const field = `payable.uuids.${index}`;
+    if (seen.has(uuid)) fields[field] = 'listed twice';
+    else if (!row) fields[field] = `payable ${uuid} not found`;
+    else if (row.status !== PayableStatus.approved) fields[field] = 'only approved bills that are in no group can be grouped';
+    else if (!row.iban) fields[field] = 'the bill has no IBAN payment profile to pay to';
+    seen.add(uuid);
+  });
+  const debtor = await debtorProfile(tx, instanceId, input.debtorAccountId);
+  if (!debtor) fields['debtor.account.id'] = 'no bank account (payment profile with IBAN and ledger account) of the own company';
+  if (Object.keys(fields).length) {
+    const [first] = Object.entries(fields);
+    throw badRequest(`${first![0]}: ${first![1]}`, fields);
+  }
+  const [group] = await tx.query<{ id: number }>(
+    `INSERT INTO transaction_group (instance_id, id, debtor_account_id, debtor_iban, debtor_bic, debtor_name, execution_date)
+     VALUES ($1, next_ids($1, 'transaction_group'), $2, $3, $4, $5, $6) RETURNING id`,
+    [instanceId, debtor!.account_id, debtor!.iban, debtor!.bic, debtor!.name, input.executionDate ?? today()],
+  );
+  await tx.query('UPDATE payable SET status = 3, transaction_group_id = $3 WHERE instance_id = $1 AND uuid = ANY($2::uuid[])', [
+    instanceId,
+    input.payableUuids,
+    group!.id,
+  ]);
+  return getGroup(tx, instanceId, group!.id);
+}
+
+/** Books one bill's payment (debit payables / credit bank) and marks it paid; returns the entry id. */
+export async function bookPayment(tx: Tx, instanceId: string, userId: string | null, bill: PayableAnswer, bankAccountId: number, date: string) {
+  const amount = toFixedAmount(toMoney(bill.amount).times(toMoney(bill.exchangeRate)));
+  const entryId = await postJournalEntry(tx, instanceId, userId, {
+    dateLedger: date,
+    description: `Payment of bill ${bill.id}${bill.company ? ` ${bill.company.name}` : ''}`.slice(0, 500),
+    source: 'payment',
+    sourceRef: bill.uuid,
+    lines: [
+      { accountId: await payablesAccountId(tx, instanceId), amount, direction: 1 },
+      { accountId: bankAccountId, amount, direction: -1 },
+    ],
+  });
+  await tx.query('UPDATE payable SET status = 4, payment_entry_id = $3 WHERE instance_id = $1 AND id = $2', [instanceId, bill.id, entryId]);
+  return entryId;
+}
+
+const TRANSITIONS: Record<number, number[]> = {
+  [TransactionGroupStatus.pending]: [TransactionGroupStatus.initiated, TransactionGroupStatus.denied],
+  [TransactionGroupStatus.initiated]: [TransactionGroupStatus.paid, TransactionGroupStatus.denied],
+};
+
+/** Changes a group's status under the rules above; 409 for a transition they do not allow. */
+export async function changeGroupStatus(tx: Tx, instanceId: string, userId: string | null, id: number, status: number, date?: string) {
+  const group = await getGroup(tx, instanceId, id, true);
+  if (!TRANSITIONS[group.status]?.includes(status)) {
+    throw conflict(`a transaction group cannot go from ${group.statusName} to ${transactionGroupStatusName[status]}`, { status: 'transition not allowed' });
+  }
+  if (status === TransactionGroupStatus.paid) {
+    const paidDate = date ?? group.executionDate;
+    for (const bill of group.Payable) {
+      if (bill.status === PayableStatus.inTransactionGroup) await bookPayment(tx, instanceId, userId, bill, group.debtor.account.id, paidDate);
+    }
+    await tx.query('UPDATE transaction_group SET status = 2, paid_date = $3 WHERE instance_id = $1 AND id = $2', [instanceId, id, paidDate]);
+  } else if (status === TransactionGroupStatus.denied) {
+    await tx.query('UPDATE payable SET status = 2, transaction_group_id = NULL WHERE instance_id = $1 AND transaction_group_id = $2 AND status = 3', [instanceId, id]);
+    await tx.query('UPDATE transaction_group SET status = 3 WHERE instance_id = $1 AND id = $2', [instanceId, id]);
+  } else {
+    await tx.query('UPDATE transaction_group SET status = $3 WHERE instance_id = $1 AND id = $2', [instanceId, id, status]);
+  }
+  return getGroup(tx, instanceId, id);
+}
+
+/** Deletes a pending group; its bills go back to approved. 409 once initiated, paid or denied. */
+export async function deleteGroup(tx: Tx, instanceId: string, id: number): Promise<void> {
+  const group = await getGroup(tx, instanceId, id, true);
+  if (group.status !== TransactionGroupStatus.pending) throw conflict(`only a pending transaction group can be deleted (status ${group.statusName})`);
+  await tx.query('UPDATE payable SET status = 2, transaction_group_id = NULL WHERE instance_id = $1 AND transaction_group_id = $2', [instanceId, id]);
+  await tx.query('DELETE FROM transaction_group WHERE instance_id = $1 AND id = $2', [instanceId, id]);
+}
+
+/**
+ * The group's pain.001.001.09.ch.03 file: one transaction per bill (end-to-end id = the bill's uuid
+ * without hyphens, so pain.002 and camt.054 answers find the bill), creditor name and structured
+ * address from the supplier's first address. 400 naming `Payable.N.<field>` for a bill the SPS
+ * rules refuse.
+ */
+export async function groupPain001(tx: Tx, instanceId: string, id: number, now = new Date()): Promise<string> {
+  const group = await getGroup(tx, instanceId, id);
+  if (!group.Payable.length) throw conflict('the transaction group has no bills');
+  const addresses = await tx.query<{ company_uuid: string; street: string; house_number: string | null; zip: string; city: string; country_id: number }>(
+    `SELECT DISTINCT ON (company_uuid) company_uuid, street, house_number, zip, city, country_id FROM address
+      WHERE instance_id = $1 AND company_uuid = ANY($2::uuid[]) ORDER BY company_uuid, id`,
+    [instanceId, group.Payable.map((bill) => bill.company?.uuid).filter((uuid): uuid is string => !!uuid)],
+  );
+  const addressOf = new Map(addresses.map((a) => [a.company_uuid, a]));
+  const payments: Pain001Payment[] = group.Payable.map((bill) => {
+    const address = bill.company ? addressOf.get(bill.company.uuid) : undefined;
+    return {
+      endToEndId: bill.uuid.replace(/-/g, ''),
+      executionDate: group.executionDate,
+      debtor: { name: group.debtor.company.name, iban: group.debtor.iban, bic: group.debtor.bic },
+      creditor: {
+        name: bill.company?.name ?? (bill.description || 'Expense'),
+        iban: bill.companyFinance?.iban ?? '',
+        bic: bill.companyFinance?.bic ?? null,
+        address: address
+          ? {
+              street: address.street,
+              buildingNumber: address.house_number,
+              postCode: address.zip,
+              town: address.city,
+              country: countryIsoCode[address.country_id as keyof typeof countryIsoCode] ?? 'CH',
+            }
+          : null,
+      },
+      amount: bill.amount,
+      // Other currencies are refused by the generator (400 on Payable.N.currency).
+      currency: bill.currency as Pain001Currency,
+      reference: bill.referenceNumber,
+      message: bill.message ?? (bill.description || null),
+    };
+  });
+  try {
+    return buildPain001({ messageId: group.uuid.replace(/-/g, ''), createdAt: now, initiatingParty: group.debtor.company.name, payments }).xml;
+  } catch (error) {
+    if (error instanceof Pain001Error) {
+      const field = error.field.replace(/^payments\./, 'Payable.');
+      const message = error.message.slice(error.field.length + 2);
+      throw badRequest(`${field}: ${message}`, { [field]: message });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Cross-module wiring (src/modules/wiring/wiring.ts): company ap-ar from invoices and bills, bank
+ * credits paying invoices through their QR reference, company delete refused while documents
+ * point at it. Real server, both engines.
+ */
+import { toFixedAmount, toMoney } from '@bilan/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type TestServer } from '../helpers.js';
+import { invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
+import { isoFixture } from '../banking/xsd.js';
+
+let server: TestServer;
+let wp: InvoicingWorkplace;
+let other: InvoicingWorkplace;
+beforeAll(async () => {
+  server = await startTestServer();
+  wp = await invoicingWorkplace(server);
+  other = await invoicingWorkplace(server);
+});
+afterAll(async () => server?.close());
+
+async function balance(w: InvoicingWorkplace, number: string, date = '2099-12-31'): Promise<string> {
+  const response = await w.api.post('/api/accounting/balance/get', { date });
+  return response.body.accounts.find((a: { number: string }) => a.number === number)?.balance ?? '0.00';
+}
+
+/** A sent invoice (total 269.55, see invoiceData) of `w`'s customer. */
+async function sentInvoice(w: InvoicingWorkplace) {
+  const created = await w.api.post('/api/invoice/insert', { data: invoiceData(w) });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const sent = await w.api.post('/api/invoice/status/change', { uuid: created.body.uuid, status: 2, ledgerDate: '2025-03-01' });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return sent.body as { uuid: string; id: number; refNumber: string; paymentReference: string; totals: { total: string } };
+}
+
+async function bill(w: InvoicingWorkplace, data: Record<string, unknown>) {
+  const created = await w.api.post('/api/payable/insert', { data: { company: { uuid: w.customer }, date: '2025-04-02', ...data } });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body as { uuid: string; id: number };
+}
+
+/**
+ * The Swiss camt.054 fixture (two QRR credits on the QR-IBAN of invoicingWorkplace) with its first
+ * credit turned into the payment of `reference` over `amount`, under message id `messageId`.
+ */
+function camt054(reference: string, amount: string, messageId = 'NTF-20251125-0001'): string {
+  const xml = isoFixture('camt/camt.054.001.08_ch_qrr_example.xml');
+  const batch = toFixedAmount(toMoney(amount).plus('1000.00'));
+  return xml
+    .replace('<Ref>210000000003139471430009017</Ref>', `<Ref>${reference}</Ref>`)
+    .replace('<Amt Ccy="CHF">1949.75</Amt>', `<Amt Ccy="CHF">${amount}</Amt>`)
+    .replaceAll('2949.75', batch)
+    .replaceAll('NTF-20251125-0001', messageId);
+}
+
+const importFile = (w: InvoicingWorkplace, xml: string) =>
+  w.api.request('POST', '/api/banking/integrations/transactions', xml, { 'content-type': 'application/xml' });
+
+async function entryCount(w: InvoicingWorkplace): Promise<number> {
+  const [row] = await server.db.withInstance(w.instanceId, (tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM journal_entry'));
+  return row!.n;
+}
+
+describe('POST /api/company/ap-ar', () => {
+  it('lists the sent invoices and open bills of the company with totals in CHF', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentInvoice(w);
+    await w.api.post('/api/invoice/insert', { data: invoiceData(w) }); // pending: not open
+    const chf = await bill(w, { amount: '500.00', dueDate: '2025-05-02', referenceNumber: null });
+    const eur = await bill(w, { amount: '100.00', currency: 'EUR', exchangeRate: '0.95', date: '2025-04-05' });
+    const cancelled = await bill(w, { amount: '70.00' });
+    expect((await w.api.post('/api/payable/update', { uuid: cancelled.uuid, data: { status: 5 } })).status).toBe(200);
+
+    const res = await w.api.post('/api/company/ap-ar', { uuid: w.customer });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.receivables).toEqual([
+      {
+        kind: 'receivable',
+        document: 'invoice',
+        uuid: invoice.uuid,
+        id: invoice.id,
+        reference: invoice.refNumber,
+        date: '2025-03-01',
+        dueDate: '2025-03-31',
+        amount: '269.55',
+        currency: 'CHF',
+        link: `/invoice/${invoice.uuid}/detail`,
+      },
+    ]);
+    expect(res.body.payables).toEqual([
+      expect.objectContaining({ kind: 'payable', document: 'bill', uuid: chf.uuid, id: chf.id, dueDate: '2025-05-02', amount: '500.00', currency: 'CHF', link: '/bill?filterStatus=true' }),
+      expect.objectContaining({ kind: 'payable', document: 'bill', uuid: eur.uuid, date: '2025-04-05', amount: '95.00', currency: 'CHF' }),
+    ]);
+    expect(res.body.totals).toEqual({ receivable: '269.55', payable: '595.00', net: '-325.45' });
+  });
+
+  it('is empty for a company without documents; 401 without a token, 404 across instances', async () => {
+    const res = await other.api.post('/api/company/ap-ar', { uuid: other.customer });
+    expect(res.body).toMatchObject({ receivables: [], payables: [], totals: { receivable: '0.00', payable: '0.00', net: '0.00' } });
+    expect((await new Client(server.baseUrl).post('/api/company/ap-ar', { uuid: wp.customer })).status).toBe(401);
+    expect((await other.api.post('/api/company/ap-ar', { uuid: wp.customer })).status).toBe(404);
+  });
+});
+
+describe('bank credits pay invoices', () => {
+  it('a camt.054 credit with the QR reference and amount marks the invoice paid once', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentInvoice(w);
+    expect(invoice.paymentReference).toMatch(/^\d{27}$/);
+    expect(await balance(w, '1100')).toBe('269.55');
+    const bankBefore = await balance(w, '1020');
+    const entries = await entryCount(w);
+
+    const xml = camt054(invoice.paymentReference, invoice.totals.total);
+    const first = await importFile(w, xml);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ kind: 'camt.054', imported: 2, duplicates: 0, matched: 1 });
+
+    const paid = (await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body;
+    expect(paid).toMatchObject({ status: 3, bankRef: 'TX-1', ledgerDate: '2025-11-25' });
+    const paidEntry = paid.entries.find((e: { kind: string }) => e.kind === 'paid');
+    const entry = (await w.api.post('/api/accounting/entry/detail', { id: paidEntry.id })).body;
+    expect(entry).toMatchObject({ source: 'invoice', dateLedger: '2025-11-25' });
+    expect(entry.entryAccounts.map((l: { account: { number: string }; amount: string; direction: number }) => [l.account.number, l.amount, l.direction])).toEqual([
+      ['1020', '269.55', 1],
+      ['1100', '269.55', -1],
+    ]);
+    expect(await balance(w, '1100')).toBe('0.00');
+    expect(await balance(w, '1020')).toBe(toFixedAmount(toMoney(bankBefore).plus('269.55')));
+    expect(await entryCount(w)).toBe(entries + 1);
+    const [tx] = await server.db.withInstance(w.instanceId, (t) =>
+      t.query<{ matched_invoice_uuid: string; entry_id: number }>("SELECT matched_invoice_uuid, entry_id FROM bank_transaction WHERE dedup_key = 'TX-1'"),
+    );
+    expect(tx).toEqual({ matched_invoice_uuid: invoice.uuid, entry_id: paidEntry.id });
+
+    // The same file, and the same credits under another message id: nothing booked twice.
+    expect((await importFile(w, xml)).body).toMatchObject({ duplicateFile: true, imported: 0, matched: 0 });
+    expect((await importFile(w, camt054(invoice.paymentReference, invoice.totals.total, 'NTF-AGAIN'))).body).toMatchObject({ imported: 0, duplicates: 2, matched: 0 });
+    expect(await entryCount(w)).toBe(entries + 1);
+    expect(await balance(w, '1100')).toBe('0.00');
+    expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(3);
+  });
+
+  it('leaves a credit of another amount, or for another instance, unmatched', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentInvoice(w);
+    const partial = await importFile(w, camt054(invoice.paymentReference, '200.00', 'NTF-PARTIAL'));
+    expect(partial.body).toMatchObject({ imported: 2, matched: 0 });
+    expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);
+    expect(await balance(w, '1100')).toBe('269.55');
+
+    // A statement of another bank account (the onboarding IBAN, on 1020) while the invoice's profile
+    // now books on 1000: the money did not reach the invoice's account, so no match.
+    await server.db.withInstance(w.instanceId, (tx) =>
+      tx.query("UPDATE payment_profile SET account_id = (SELECT id FROM ledger_account WHERE instance_id = $1 AND number = '1000') WHERE instance_id = $1 AND id = $2", [
+        w.instanceId,
+        w.qrProfile,
+      ]),
+    );
+    const elsewhere = camt054(invoice.paymentReference, invoice.totals.total, 'NTF-ELSEWHERE')
+      .replace('CH4431999123000889012', 'CH9300762011623852957')
+      .replace(/<AcctSvcrRef>(TX-\d)<\/AcctSvcrRef>/g, '<AcctSvcrRef>$1-E</AcctSvcrRef>');
+    expect((await importFile(w, elsewhere)).body).toMatchObject({ imported: 2, matched: 0 });
+    expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);
+
+    // The other instance's statement carries this instance's reference: its invoices only.
+    const foreign = await importFile(other, camt054(invoice.paymentReference, invoice.totals.total, 'NTF-OTHER'));
+    expect(foreign.body).toMatchObject({ imported: 2, matched: 0 });
+    expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);
+  });
+
+  it('leaves the credit unmatched when the booking date is locked, and still imports the file', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentInvoice(w);
+    await server.db.withInstance(w.instanceId, (tx) =>
+      tx.query(`INSERT INTO accounting_lock (instance_id, lock_date) VALUES ($1, '2025-12-31')`, [w.instanceId]),
+    );
+    const res = await importFile(w, camt054(invoice.paymentReference, invoice.totals.total, 'NTF-LOCKED'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ imported: 2, matched: 0 });
+    expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);
+  });
+});
+
+describe('POST /api/company/delete with documents', () => {
+  it('answers 409 naming the invoices and the bills', async () => {
+    const w = await invoicingWorkplace(server);
+    await w.api.post('/api/invoice/insert', { data: invoiceData(w) });
+    const withInvoice = await w.api.post('/api/company/delete', { id: w.customer });
+    expect(withInvoice.status).toBe(409);
+    expect(withInvoice.body.error).toMatch(/has 1 invoices? and cannot be deleted/);
+
+    const supplier = await w.api.post('/api/company/insert', { data: { name: 'Lieferant GmbH' } });
+    expect(supplier.status, JSON.stringify(supplier.body)).toBe(200);
+    const supplierUuid: string = supplier.body.uuid;
+    await w.api.post('/api/payable/insert', { data: { company: { uuid: supplierUuid }, date: '2025-04-02', amount: '10.00' } });
+    const withBill = await w.api.post('/api/company/delete', { id: supplierUuid });
+    expect(withBill.status).toBe(409);
+    expect(withBill.body.error).toMatch(/Lieferant GmbH has 1 bills? and cannot be deleted/);
+    expect((await w.api.post('/api/company/detail', { id: supplierUuid })).status).toBe(200);
+    expect((await w.api.post('/api/company/detail', { id: w.customer })).status).toBe(200);
+  });
+});

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Pagination, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconPlus, IconSearch, IconSelector } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatDate } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { CompanyImportModal } from './import-modal';
+import { COMPANY_PAGE_SIZE, companyListQuery, type CompanySortField } from './api';
+import { addressLine, canWrite, countryLabel } from './labels';
+
+function SortHeader({ field, label, sort, onSort }: { field: CompanySortField; label: string; sort: { by: CompanySortField; order: 'asc' | 'desc' }; onSort: (field: CompanySortField) => void }) {
+  const active = sort.by === field;
+  const Icon = !active ? IconSelector : sort.order === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(field)} fw={600} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** /company: companies with search (name, UID, city), sortable columns and pages. */
+export function CompaniesPage() {
+  const { profile } = useSession();
+  const [search, setSearch] = useState('');
+  const [text] = useDebouncedValue(search.trim(), 250);
+  const [sort, setSort] = useState<{ by: CompanySortField; order: 'asc' | 'desc' }>({ by: 'name', order: 'asc' });
+  const [page, setPage] = useState(1);
+  const [importing, setImporting] = useState(false);
+  const companies = useQuery(companyListQuery(text, sort, page));
+  const onSort = (by: CompanySortField) => {
+    setSort((current) => ({ by, order: current.by === by && current.order === 'asc' ? 'desc' : 'asc' }));
+    setPage(1);
+  };
+  const pages = Math.max(1, Math.ceil((companies.data?.total ?? 0) / COMPANY_PAGE_SIZE));
+
+  return (
+    <Page
+      title="Companies"
+      actions={
+        canWrite(profile?.permissions) ? (
+          <>
+            <Button variant="default" onClick={() => setImporting(true)}>
+              Import
+            </Button>
+            <Button component={Link} to={paths.companyAdd.getHref()} leftSection={<IconPlus size={16} />}>
+              New company
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      <TextInput
+        label="Search"
+        placeholder="Name, UID or city"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        w={300}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      {companies.isError ? <ErrorAlert what="Could not load the companies" error={companies.error} onRetry={() => void companies.refetch()} /> : null}
+      {!companies.data && !companies.isError ? <TableSkeleton /> : null}
+      {companies.data ? (
+        <>
+          <Table.ScrollContainer minWidth={700}>
+            <Table striped highlightOnHover withTableBorder aria-busy={companies.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader field="name" label="Name" sort={sort} onSort={onSort} />
+                  <SortHeader field="uid" label="UID" sort={sort} onSort={onSort} />
+                  <SortHeader field="city" label="Address" sort={sort} onSort={onSort} />
+                  <Table.Th>Country</Table.Th>
+                  <SortHeader field="dateAdded" label="Added" sort={sort} onSort={onSort} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {companies.data.data.map((company) => (
+                  <Table.Tr key={company.uuid}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Anchor component={Link} to={paths.company.getHref(company.uuid, 'general')} size="sm">
+                          {company.name}
+                        </Anchor>
+                        {company.isOwn ? (
+                          <Badge size="xs" variant="light">
+                            own company
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{company.uid ?? ''}</Table.Td>
+                    <Table.Td>{addressLine(company.address)}</Table.Td>
+                    <Table.Td>{company.address ? countryLabel(company.address.country.id) : ''}</Table.Td>
+                    <Table.Td>{formatDate(company.dateAdded)}</Table.Td>
+                  </Table.Tr>
+                ))}
+                {companies.data.data.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={5}>
+                      <Text c="dimmed" size="sm" ta="center" py="md">
+                        {text ? `No company matches "${text}".` : 'No companies yet.'}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {companies.data.total} {companies.data.total === 1 ? 'company' : 'companies'}
+            </Text>
+            {pages > 1 ? (
+              <Pagination value={page} onChange={setPage} total={pages} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+            ) : null}
+          </Group>
+        </>
+      ) : null}
+      <CompanyImportModal opened={importing} onClose={() => setImporting(false)} />
+    </Page>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { companyInsertSchema, fieldErrors } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { applyFieldErrors } from '../../lib/forms';
+import { Page } from '../../ui/page';
+import { AddressFields, addressPayload, emptyAddress, type AddressFormValues } from './address-fields';
+import { companiesKey, insertCompany } from './api';
+
+interface FormValues {
+  name: string;
+  uid: string;
+  withAddress: boolean;
+  address: AddressFormValues;
+}
+
+const known = ['name', 'uid', 'address'] as const;
+const toFormPath = (path: string) => path.replace(/^data\./, '').replace(/\.country\.id$/, '.country');
+
+/** /company/add: name, UID (eCH-0097) and the structured address. */
+export function CompanyAddPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm<FormValues>({
+    defaultValues: { name: '', uid: '', withAddress: true, address: emptyAddress },
+  });
+  const withAddress = useWatch({ control, name: 'withAddress' });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    const payload = { name: values.name, uid: values.uid.trim() || null, address: values.withAddress ? addressPayload(values.address) : null };
+    const parsed = companyInsertSchema.safeParse(payload);
+    if (!parsed.success) {
+      applyFieldErrors(setError, fieldErrors(parsed.error), known, toFormPath);
+      return;
+    }
+    try {
+      const company = await insertCompany(parsed.data);
+      await queryClient.invalidateQueries({ queryKey: companiesKey });
+      void navigate(paths.company.getHref(company.uuid, 'general'));
+    } catch (error) {
+      const rest = applyFieldErrors(setError, serverFieldErrors(error), known, toFormPath);
+      setFailure(rest.length ? rest.join('; ') : Object.keys(serverFieldErrors(error)).length ? null : errorMessage(error));
+    }
+  });
+
+  return (
+    <Page title="Create Company">
+      <Paper withBorder p="lg" maw={720}>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="sm">
+            <Controller
+              control={control}
+              name="name"
+              render={({ field, fieldState }) => <TextInput label="Name" required autoFocus {...field} error={fieldState.error?.message} />}
+            />
+            <Controller
+              control={control}
+              name="uid"
+              render={({ field, fieldState }) => (
+                <TextInput label="UID" description="Swiss business identification number, optional" placeholder="CHE-123.456.789" {...field} error={fieldState.error?.message} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="withAddress"
+              render={({ field }) => <Checkbox label="Add an address" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} mt="xs" />}
+            />
+            {withAddress ? (
+              <>
+                <Title order={2} size="h5">
+                  Address
+                </Title>
+                <AddressFields control={control} prefix="address" />
+              </>
+            ) : null}
+            {failure ? (
+              <Alert color="red" variant="light" role="alert">
+                {failure}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate(paths.companies.getHref())}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={formState.isSubmitting}>
+                Create company
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Page>
+  );
+}

@@ -1,0 +1,373 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { companyAddressSchema, companyUpdateSchema, fieldErrors, formatDate } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { applyFieldErrors } from '../../lib/forms';
+import { useSession } from '../../lib/session';
+import { Amount } from '../../ui/amount';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { AddressFields, addressPayload, emptyAddress, type AddressFormValues } from './address-fields';
+import {
+  addressListQuery,
+  apArQuery,
+  companiesKey,
+  companyDetailQuery,
+  deleteAddress,
+  deleteCompany,
+  insertAddress,
+  updateAddress,
+  updateCompany,
+  type Company,
+  type OpenItem,
+} from './api';
+import { canWrite, countryLabel, uidRegisterLink } from './labels';
+import { PaymentProfiles } from './payment-profiles';
+import { Properties } from './properties';
+
+const TABS = [
+  { value: 'general', label: 'General' },
+  { value: 'addresses', label: 'Addresses' },
+  { value: 'payment-profiles', label: 'Payment profiles' },
+  { value: 'properties', label: 'Additional properties' },
+  { value: 'ap-ar', label: 'Receivables & payables' },
+] as const;
+
+export function UidLink({ uid }: { uid: string | null }) {
+  if (!uid) return <Text size="sm">-</Text>;
+  const href = uidRegisterLink(uid);
+  if (!href) return <Text size="sm">{uid}</Text>;
+  return (
+    <Anchor href={href} target="_blank" rel="noreferrer" size="sm">
+      <Group gap={4} wrap="nowrap" component="span">
+        {uid}
+        <IconExternalLink size={14} aria-label="opens the UID register" />
+      </Group>
+    </Anchor>
+  );
+}
+
+function GeneralTab({ company, editable }: { company: Company; editable: boolean }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm({ defaultValues: { name: company.name, uid: company.uid ?? '' } });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    const parsed = companyUpdateSchema.safeParse({ name: values.name, uid: values.uid.trim() || null });
+    if (!parsed.success) {
+      applyFieldErrors(setError, fieldErrors(parsed.error), ['name', 'uid']);
+      return;
+    }
+    try {
+      await updateCompany(company.uuid, parsed.data);
+      await queryClient.invalidateQueries({ queryKey: companiesKey });
+      notifications.show({ color: 'green', message: 'Company saved.' });
+    } catch (error) {
+      const rest = applyFieldErrors(setError, serverFieldErrors(error), ['name', 'uid'], (p) => p.replace(/^data\./, ''));
+      if (rest.length || !Object.keys(serverFieldErrors(error)).length) setFailure(rest.join('; ') || errorMessage(error));
+    }
+  });
+
+  const remove = async () => {
+    setDeleteFailure(null);
+    try {
+      await deleteCompany(company.uuid);
+      await queryClient.invalidateQueries({ queryKey: companiesKey });
+      notifications.show({ color: 'green', message: `${company.name} was deleted.` });
+      void navigate(paths.companies.getHref());
+    } catch (error) {
+      setDeleteFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={720}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <div>
+          <Text size="xs" c="dimmed">UID</Text>
+          <UidLink uid={company.uid} />
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">Added</Text>
+          <Text size="sm">{formatDate(company.dateAdded)}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">Company id</Text>
+          <Text size="sm" ff="monospace">{company.uuid}</Text>
+        </div>
+      </SimpleGrid>
+      {editable ? (
+        <Paper withBorder p="md">
+          <form onSubmit={(event) => void submit(event)} noValidate>
+            <Stack gap="sm">
+              <Controller control={control} name="name" render={({ field, fieldState }) => <TextInput label="Name" required {...field} error={fieldState.error?.message} />} />
+              <Controller
+                control={control}
+                name="uid"
+                render={({ field, fieldState }) => <TextInput label="UID" placeholder="CHE-123.456.789" {...field} error={fieldState.error?.message} />}
+              />
+              {failure ? <Alert color="red" variant="light" role="alert">{failure}</Alert> : null}
+              <Group justify="space-between">
+                {!company.isOwn ? (
+                  <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
+                    Delete company
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <Button type="submit" loading={formState.isSubmitting}>
+                  Save
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      ) : null}
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={`Delete ${company.name}?`} centered>
+        <Stack gap="md">
+          <Text>The company, its addresses, payment profiles and properties are removed.</Text>
+          {deleteFailure ? <Alert color="red" variant="light" role="alert" title="The company was not deleted">{deleteFailure}</Alert> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>Cancel</Button>
+            {!deleteFailure ? <Button color="red" onClick={() => void remove()}>Delete</Button> : null}
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function AddressesTab({ company, editable }: { company: Company; editable: boolean }) {
+  const queryClient = useQueryClient();
+  const addresses = useQuery(addressListQuery(company.uuid));
+  const [adding, setAdding] = useState(false);
+  /** The address being changed; null while adding a new one. */
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, reset, formState } = useForm<AddressFormValues>({ defaultValues: emptyAddress });
+  const startEdit = (a: { id: number; street: string; houseNumber: string | null; zip: string; city: string; country: { id: number } }) => {
+    reset({ street: a.street, houseNumber: a.houseNumber ?? '', zip: a.zip, city: a.city, country: String(a.country.id) });
+    setEditingId(a.id);
+    setAdding(true);
+  };
+  const close = () => {
+    reset(emptyAddress);
+    setEditingId(null);
+    setAdding(false);
+  };
+  const known = ['street', 'houseNumber', 'zip', 'city', 'country'];
+  const toFormPath = (p: string) => p.replace(/^data\./, '').replace(/^country\.id$/, 'country');
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    const parsed = companyAddressSchema.safeParse(addressPayload(values));
+    if (!parsed.success) {
+      applyFieldErrors(setError, fieldErrors(parsed.error), known, toFormPath);
+      return;
+    }
+    try {
+      if (editingId === null) await insertAddress({ ...parsed.data, company: { uuid: company.uuid } });
+      else await updateAddress(editingId, parsed.data);
+      await queryClient.invalidateQueries({ queryKey: companiesKey });
+      close();
+    } catch (error) {
+      const rest = applyFieldErrors(setError, serverFieldErrors(error), known, toFormPath);
+      if (rest.length || !Object.keys(serverFieldErrors(error)).length) setFailure(rest.join('; ') || errorMessage(error));
+    }
+  });
+
+  const remove = async (id: number) => {
+    try {
+      await deleteAddress(id);
+      await queryClient.invalidateQueries({ queryKey: companiesKey });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={900}>
+      {addresses.isError ? <ErrorAlert what="Could not load the addresses" error={addresses.error} onRetry={() => void addresses.refetch()} /> : null}
+      {!addresses.data && !addresses.isError ? <TableSkeleton rows={2} /> : null}
+      {addresses.data ? (
+        addresses.data.data.length === 0 ? (
+          <Text size="sm" c="dimmed">No address yet. Invoices with a QR bill need one.</Text>
+        ) : (
+          <Table withTableBorder striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Street</Table.Th>
+                <Table.Th>House number</Table.Th>
+                <Table.Th>ZIP</Table.Th>
+                <Table.Th>City</Table.Th>
+                <Table.Th>Country</Table.Th>
+                <Table.Th w={80}><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {addresses.data.data.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{a.street}</Table.Td>
+                  <Table.Td>{a.houseNumber ?? ''}</Table.Td>
+                  <Table.Td>{a.zip}</Table.Td>
+                  <Table.Td>{a.city}</Table.Td>
+                  <Table.Td>{countryLabel(a.country.id)}</Table.Td>
+                  <Table.Td>
+                    {editable ? (
+                      <Group gap={2} wrap="nowrap">
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit address ${a.id}`} onClick={() => startEdit(a)}>
+                          <IconEdit size={16} />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Delete address ${a.id}`} onClick={() => void remove(a.id)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )
+      ) : null}
+      {editable && !adding ? (
+        <Group>
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>Add address</Button>
+        </Group>
+      ) : null}
+      {adding ? (
+        <Paper withBorder p="md">
+          <form onSubmit={(event) => void submit(event)} noValidate>
+            <Stack gap="sm">
+              <Title order={2} size="h5">{editingId === null ? 'New address' : 'Change address'}</Title>
+              <AddressFields control={control} prefix="" />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={close}>Cancel</Button>
+                <Button type="submit" loading={formState.isSubmitting}>Save address</Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      ) : null}
+      {failure ? <Alert color="red" variant="light" role="alert">{failure}</Alert> : null}
+    </Stack>
+  );
+}
+
+function OpenItems({ title, items, total }: { title: string; items: OpenItem[]; total: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>{title}</Text>
+        <Text fw={600}>
+          Total <Amount value={total} />
+        </Text>
+      </Group>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">Nothing open.</Text>
+      ) : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Document</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Due</Table.Th>
+              <Table.Th className="num">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <Table.Tr key={`${item.document}-${item.uuid ?? item.id}`}>
+                <Table.Td>{item.link ? <Anchor component={Link} to={item.link} size="sm">{item.reference}</Anchor> : item.reference}</Table.Td>
+                <Table.Td>{formatDate(item.date)}</Table.Td>
+                <Table.Td>{formatDate(item.dueDate)}</Table.Td>
+                <Table.Td className="num"><Amount value={item.amount} /></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+function ApArTab({ company }: { company: Company }) {
+  const apAr = useQuery(apArQuery(company.uuid));
+  if (apAr.isError) return <ErrorAlert what="Could not load the open items" error={apAr.error} onRetry={() => void apAr.refetch()} />;
+  if (!apAr.data) return <TableSkeleton rows={4} />;
+  return (
+    <Stack gap="md" maw={900}>
+      <OpenItems title="Open receivables" items={apAr.data.receivables} total={apAr.data.totals.receivable} />
+      <OpenItems title="Open payables" items={apAr.data.payables} total={apAr.data.totals.payable} />
+      <Group justify="flex-end">
+        <Text fw={700}>
+          Net <Amount value={apAr.data.totals.net} />
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /company/{uuid}/{tab}: general data, addresses, payment profiles, additional properties, ap-ar. */
+export function CompanyPage() {
+  const params = useParams();
+  const uuid = params.uuid ?? '';
+  const tab = TABS.some((t) => t.value === params['*']) ? params['*']! : 'general';
+  const navigate = useNavigate();
+  const { profile } = useSession();
+  const editable = canWrite(profile?.permissions);
+  const company = useQuery(companyDetailQuery(uuid));
+
+  if (company.isError) {
+    return (
+      <Page title="Company">
+        <ErrorAlert what="Could not load the company" error={company.error} />
+        <Anchor component={Link} to={paths.companies.getHref()}>Back to the companies</Anchor>
+      </Page>
+    );
+  }
+  if (!company.data) {
+    return (
+      <Page title="Company">
+        <TableSkeleton rows={4} />
+      </Page>
+    );
+  }
+  const c = company.data;
+  return (
+    <Page
+      title={
+        <Group gap="sm">
+          {c.name}
+          {c.isOwn ? <Badge variant="light">own company</Badge> : null}
+        </Group>
+      }
+      documentTitle={c.name}
+      actions={<Button component={Link} to={paths.companies.getHref()} variant="default">All companies</Button>}
+    >
+      <Tabs value={tab} onChange={(next) => next && void navigate(paths.company.getHref(uuid, next))} keepMounted={false}>
+        <Tabs.List mb="md">
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>{t.label}</Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="general"><GeneralTab key={c.uuid + c.name + (c.uid ?? '')} company={c} editable={editable} /></Tabs.Panel>
+        <Tabs.Panel value="addresses"><AddressesTab company={c} editable={editable} /></Tabs.Panel>
+        <Tabs.Panel value="payment-profiles"><PaymentProfiles companyUuid={c.uuid} editable={editable} /></Tabs.Panel>
+        <Tabs.Panel value="properties"><Properties companyUuid={c.uuid} editable={editable} /></Tabs.Panel>
+        <Tabs.Panel value="ap-ar"><ApArTab company={c} /></Tabs.Panel>
+      </Tabs>
+    </Page>
+  );
+}

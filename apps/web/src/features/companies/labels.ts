@@ -1,0 +1,41 @@
+import { AdditionalPropertyType, Country, countryNames, offeredPaymentProfileTypes, PaymentProfileType } from '@bilan/domain';
+
+export const countryOptions = countryNames.map((name) => ({ value: String(Country[name]), label: name }));
+export const countryLabel = (id: number): string => countryNames.find((name) => Country[name] === id) ?? String(id);
+
+const profileTypeNames: Record<number, string> = {
+  [PaymentProfileType.Iban]: 'IBAN',
+  [PaymentProfileType.QrBill]: 'QR bill',
+  [PaymentProfileType.Ethereum]: 'Ethereum',
+  [PaymentProfileType.Sepolia]: 'Sepolia',
+  [PaymentProfileType.Goerli]: 'Goerli',
+  [PaymentProfileType.Arbitrum]: 'Arbitrum',
+  [PaymentProfileType.Polygon]: 'Polygon',
+  [PaymentProfileType.Solana]: 'Solana',
+  [PaymentProfileType.Stripe]: 'Stripe',
+  [PaymentProfileType.Revolut]: 'Revolut',
+  [PaymentProfileType.Expense]: 'None',
+};
+export const profileTypeLabel = (type: number): string => profileTypeNames[type] ?? String(type);
+export const profileTypeOptions = offeredPaymentProfileTypes.map((type) => ({ value: String(type), label: profileTypeNames[type]! }));
+
+const propertyTypeNames = Object.fromEntries(Object.entries(AdditionalPropertyType).map(([name, id]) => [id, name.replace(/([a-z])([A-Z])/g, '$1 $2')]));
+export const propertyTypeLabel = (type: number): string => propertyTypeNames[type] ?? String(type);
+export const propertyTypeOptions = Object.values(AdditionalPropertyType).map((id) => ({ value: String(id), label: propertyTypeNames[id]! }));
+
+/** One-line address as people write it in Switzerland: "Street 12, 8001 Zürich". */
+export function addressLine(a: { street: string; houseNumber: string | null; zip: string; city: string } | null): string {
+  if (!a) return '';
+  return `${a.street}${a.houseNumber ? ` ${a.houseNumber}` : ''}, ${a.zip} ${a.city}`;
+}
+
+/** True when the role may write documents (owner, admin, accountant). */
+export const canWrite = (permissions: readonly string[] | undefined): boolean => permissions?.includes('write') ?? false;
+/** True when the role may change settings (owner, admin). */
+export const canAdmin = (permissions: readonly string[] | undefined): boolean => permissions?.includes('admin') ?? false;
+
+/** Link to the federal UID register for a Swiss UID (spec §2.7 "link to an external register if it starts with CHE"). */
+export function uidRegisterLink(uid: string): string | null {
+  const digits = uid.replace(/[^0-9]/g, '').slice(0, 9);
+  return uid.startsWith('CHE') && digits.length === 9 ? `https://www.uid.admin.ch/Detail.aspx?uid_id=CHE${digits}` : null;
+}

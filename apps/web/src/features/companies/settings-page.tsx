@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { currencyCodes, fieldErrors, formatDate, instanceSettingsSchema, vatRateToPercent } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { applyFieldErrors } from '../../lib/forms';
+import { useSession } from '../../lib/session';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { companiesKey, instanceDetailQuery, instanceKey, updateInstance, type InstanceDetail } from './api';
+import { UidLink } from './company-page';
+import { canAdmin, countryLabel } from './labels';
+import { PaymentProfiles } from './payment-profiles';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">{label}</Text>
+      {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
+    </div>
+  );
+}
+
+interface FormValues {
+  name: string;
+  vat: string;
+  vatNumber: string;
+  currency: string | null;
+}
+
+function SettingsForm({ instance, onDone }: { instance: InstanceDetail; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, setError, formState } = useForm<FormValues>({
+    defaultValues: {
+      name: instance.name,
+      vat: instance.vatRate ? vatRateToPercent(instance.vatRate) : '',
+      vatNumber: instance.vatNumber ?? '',
+      currency: instance.currency,
+    },
+  });
+  const known = ['name', 'vat', 'vatNumber', 'currency'];
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    const parsed = instanceSettingsSchema.safeParse({ name: values.name, vat: values.vat.trim(), vatNumber: values.vatNumber.trim() || null, currency: values.currency ?? undefined });
+    if (!parsed.success) {
+      applyFieldErrors(setError, fieldErrors(parsed.error), known);
+      return;
+    }
+    try {
+      await updateInstance(parsed.data);
+      await queryClient.invalidateQueries({ queryKey: instanceKey });
+      await queryClient.invalidateQueries({ queryKey: companiesKey });
+      notifications.show({ color: 'green', message: 'Settings saved.' });
+      onDone();
+    } catch (error) {
+      const rest = applyFieldErrors(setError, serverFieldErrors(error), known, (p) => p.replace(/^data\./, ''));
+      if (rest.length || !Object.keys(serverFieldErrors(error)).length) setFailure(rest.join('; ') || errorMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm" maw={520}>
+        <Controller control={control} name="name" render={({ field, fieldState }) => <TextInput label="Name" required {...field} error={fieldState.error?.message} />} />
+        <Controller
+          control={control}
+          name="vat"
+          render={({ field, fieldState }) => <TextInput label="VAT rate (%)" placeholder="8.1" inputMode="decimal" {...field} error={fieldState.error?.message} />}
+        />
+        <Controller
+          control={control}
+          name="vatNumber"
+          render={({ field, fieldState }) => <TextInput label="VAT number" placeholder="CHE-123.456.789 MWST" {...field} error={fieldState.error?.message} />}
+        />
+        <Controller
+          control={control}
+          name="currency"
+          render={({ field, fieldState }) => (
+            <Select label="Default currency" data={[...currencyCodes]} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+          )}
+        />
+        {failure ? <Alert color="red" variant="light" role="alert">{failure}</Alert> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>Cancel</Button>
+          <Button type="submit" loading={formState.isSubmitting}>Save</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /settings (spec §2.7): General Settings (owner/admin may edit) and Payment Configuration. */
+export function SettingsPage() {
+  const { profile } = useSession();
+  const admin = canAdmin(profile?.permissions);
+  const instance = useQuery(instanceDetailQuery());
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <Page title="Settings">
+      {instance.isError ? <ErrorAlert what="Could not load the settings" error={instance.error} onRetry={() => void instance.refetch()} /> : null}
+      {!instance.data && !instance.isError ? <TableSkeleton rows={5} /> : null}
+      {instance.data ? (
+        <>
+          <Paper withBorder p="lg">
+            <Group justify="space-between" mb="md">
+              <Title order={2} size="h4">General Settings</Title>
+              {admin && !editing ? <Button variant="default" size="xs" onClick={() => setEditing(true)}>Edit</Button> : null}
+            </Group>
+            {editing ? (
+              <SettingsForm instance={instance.data} onDone={() => setEditing(false)} />
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+                <Field label="Name">{instance.data.name}</Field>
+                <Field label="Company">
+                  {instance.data.address ? (
+                    <Anchor component={Link} to={paths.company.getHref(instance.data.address.company.uuid, 'general')} size="sm">
+                      {instance.data.address.company.name}
+                    </Anchor>
+                  ) : (
+                    '-'
+                  )}
+                </Field>
+                <Field label="Address">
+                  {instance.data.address
+                    ? `${instance.data.address.street}${instance.data.address.houseNumber ? ` ${instance.data.address.houseNumber}` : ''}, ${instance.data.address.zip} ${instance.data.address.city}, ${countryLabel(instance.data.address.country.id)}`
+                    : '-'}
+                </Field>
+                <Field label="Date added">{formatDate(instance.data.dateAdded)}</Field>
+                <Field label="VAT rate">{instance.data.vatRate ? `${vatRateToPercent(instance.data.vatRate)} %` : '-'}</Field>
+                <Field label="VAT number">
+                  <UidLink uid={instance.data.vatNumber} />
+                </Field>
+                <Field label="Default currency">{instance.data.currency}</Field>
+                <Field label="Instance id">
+                  <Text size="sm" ff="monospace">{instance.data.uuid}</Text>
+                </Field>
+              </SimpleGrid>
+            )}
+          </Paper>
+          {instance.data.address ? (
+            <Paper withBorder p="lg">
+              <PaymentProfiles companyUuid={instance.data.address.company.uuid} editable={admin} />
+            </Paper>
+          ) : null}
+        </>
+      ) : null}
+    </Page>
+  );
+}

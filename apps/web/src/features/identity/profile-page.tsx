@@ -1,0 +1,267 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Anchor, Badge, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api';
+import { serverFieldErrors } from '../../lib/errors';
+import { loadProfile, signIn, useSession, type Profile } from '../../lib/session';
+import { storageKeys, writeJson, writeText } from '../../lib/storage';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { identityApi } from './api';
+import { PasskeySection } from './passkey-section';
+import { TwoFactorSection } from './two-factor-section';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function PersonalInformation({ profile }: { profile: Profile }) {
+  const [firstName, setFirstName] = useState(profile.firstName);
+  const [lastName, setLastName] = useState(profile.lastName);
+  const save = useMutation({
+    mutationFn: () => identityApi.updateProfile(firstName.trim(), lastName.trim()),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: 'Your name was saved.' });
+      await loadProfile();
+    },
+  });
+  const fields = serverFieldErrors(save.error);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Stack gap="sm" maw={520}>
+        <Group grow align="flex-start">
+          <TextInput label="First name" value={firstName} maxLength={100} onChange={(e) => setFirstName(e.currentTarget.value)} error={fields.firstName} />
+          <TextInput label="Last name" value={lastName} maxLength={100} onChange={(e) => setLastName(e.currentTarget.value)} error={fields.lastName} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          E-mail: {profile.email}
+        </Text>
+        {save.error && !Object.keys(fields).length ? <ErrorAlert what="Could not save your name" error={save.error} /> : null}
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={firstName === profile.firstName && lastName === profile.lastName}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Instance name with its uuid; 'CHANGE INSTANCE' turns into a select sorted by name (spec §2.6, §4). */
+function InstanceSection({ profile }: { profile: Profile }) {
+  const [choosing, setChoosing] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const instances = useQuery({ queryKey: ['profile', 'instances'], queryFn: identityApi.instances, enabled: choosing });
+  const change = useMutation({
+    mutationFn: (uuid: string) => identityApi.changeInstance(uuid),
+    onSuccess: async (result) => {
+      // Spec §4: the new profile, permissions and locale are stored, then home and a reload of the instance data.
+      writeJson(storageKeys.permissions, result.permissions);
+      writeText(storageKeys.locale, result.locale);
+      if (result.profile) writeJson(storageKeys.profile, result.profile);
+      queryClient.clear();
+      await signIn(result.token);
+      await navigate(paths.home.getHref(), { replace: true });
+    },
+  });
+  const options = [...(instances.data?.data ?? [])]
+    .sort((a, b) => a.name.localeCompare(b.name, 'de-CH', { sensitivity: 'base' }))
+    .map((row) => ({ value: row.uuid, label: `${row.name} (${row.role})` }));
+
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>{profile.instance.name}</Text>
+      <Text size="sm" c="dimmed">
+        uuid <Code>{profile.instance.uuid}</Code> · your role: {profile.role}
+      </Text>
+      <Group gap="sm" align="flex-end">
+        {choosing ? (
+          <Select
+            label="Instance"
+            placeholder={instances.isLoading ? 'Loading…' : 'Choose an instance'}
+            data={options}
+            value={profile.instance.uuid}
+            onChange={(value) => value && value !== profile.instance.uuid && change.mutate(value)}
+            disabled={change.isPending}
+            allowDeselect={false}
+            w={320}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : (
+          <Button variant="default" onClick={() => setChoosing(true)}>
+            CHANGE INSTANCE
+          </Button>
+        )}
+        <Button component={Link} to={paths.staff.getHref()} variant="subtle">
+          Staff and roles
+        </Button>
+      </Group>
+      {instances.error ? <ErrorAlert what="Could not load your instances" error={instances.error} /> : null}
+      {change.error ? <ErrorAlert what="Could not switch instance" error={change.error} /> : null}
+    </Stack>
+  );
+}
+
+function describeAgent(agent: string | null): string {
+  if (!agent) return 'Unknown device';
+  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrom(e|ium)\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : 'Browser';
+  const system = /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Linux/.test(agent) ? 'Linux' : '';
+  return system ? `${browser} on ${system}` : browser;
+}
+
+const dateTime = (value: string) => new Date(value).toLocaleString('de-CH', { dateStyle: 'short', timeStyle: 'short' });
+
+/** The user's sessions with 'Sign out everywhere' (issue #3 §3). */
+function SessionsSection() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const sessions = useQuery({ queryKey: ['profile', 'sessions'], queryFn: identityApi.sessions });
+  const revoke = useMutation({
+    mutationFn: identityApi.revokeSession,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile', 'sessions'] }),
+  });
+  const revokeAll = useMutation({
+    mutationFn: identityApi.revokeAllSessions,
+    onSuccess: () => navigate(paths.logout.getHref()),
+  });
+  if (sessions.isLoading) return <Text c="dimmed">Loading…</Text>;
+  if (sessions.error) return <ErrorAlert what="Could not load your sessions" error={sessions.error} onRetry={() => void sessions.refetch()} />;
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Device</Table.Th>
+              <Table.Th>Instance</Table.Th>
+              <Table.Th>Signed in</Table.Th>
+              <Table.Th>Last active</Table.Th>
+              <Table.Th>IP</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(sessions.data?.data ?? []).map((session) => (
+              <Table.Tr key={session.id}>
+                <Table.Td>
+                  {describeAgent(session.userAgent)}{' '}
+                  {session.current ? (
+                    <Badge size="xs" variant="light">
+                      this session
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{session.instance.name}</Table.Td>
+                <Table.Td>{dateTime(session.startedAt)}</Table.Td>
+                <Table.Td>{dateTime(session.lastSeenAt)}</Table.Td>
+                <Table.Td>{session.ip ?? '-'}</Table.Td>
+                <Table.Td ta="right">
+                  {session.current ? null : (
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => revoke.mutate(session.id)} loading={revoke.isPending && revoke.variables === session.id}>
+                      Sign out
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {revoke.error || revokeAll.error ? <ErrorAlert what="Could not sign out" error={revoke.error ?? revokeAll.error} /> : null}
+      <Group>
+        <Button color="red" variant="light" onClick={() => revokeAll.mutate()} loading={revokeAll.isPending}>
+          Sign out everywhere
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Synced mail accounts (GET /api/profile/mail-sync); 'No mail sync' while none (spec §2.6). */
+function MailSyncSection() {
+  const mail = useQuery({
+    queryKey: ['profile', 'mail-sync'],
+    queryFn: async () => {
+      try {
+        const rows = await identityApi.mailSync();
+        return Array.isArray(rows) ? rows : (rows.data ?? []);
+      } catch (error) {
+        // Mail sync arrives with the mail module; until then the call does not exist.
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+  });
+  if (mail.isLoading) return <Text c="dimmed">Loading…</Text>;
+  if (mail.error) return <ErrorAlert what="Could not load mail sync" error={mail.error} />;
+  const rows = mail.data ?? [];
+  if (!rows.length) return <Text c="dimmed">No mail sync</Text>;
+  return (
+    <Stack gap={4}>
+      {rows.map((row) => (
+        <Text key={row.email}>{row.email}</Text>
+      ))}
+    </Stack>
+  );
+}
+
+export function ProfilePage() {
+  const { profile } = useSession();
+  useEffect(() => {
+    void loadProfile();
+  }, []);
+  if (!profile) return null;
+  return (
+    <Page title="Profile">
+      <Section title="Personal Information">
+        <PersonalInformation profile={profile} />
+      </Section>
+      <Section title="Instance">
+        <InstanceSection key={profile.instance.uuid} profile={profile} />
+      </Section>
+      <Section title="Two-Factor Authentication">
+        <TwoFactorSection />
+      </Section>
+      <Section title="Webauthn">
+        <PasskeySection />
+      </Section>
+      <Section title="Sessions">
+        <SessionsSection />
+      </Section>
+      <Section title="Mail Sync">
+        <MailSyncSection />
+      </Section>
+      {profile.isSuperadmin ? (
+        <Section title="Superadmin">
+          <Group gap="lg">
+            <Anchor component={Link} to={paths.superadmin.getHref()}>
+              Superadmin
+            </Anchor>
+            <Anchor component={Link} to={paths.logs.getHref()}>
+              Logs
+            </Anchor>
+            <Anchor component={Link} to={paths.analytics.getHref()}>
+              Analytics
+            </Anchor>
+          </Group>
+        </Section>
+      ) : null}
+    </Page>
+  );
+}

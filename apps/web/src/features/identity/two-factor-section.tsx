@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Code, Group, Image, Stack, Text } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import QRCode from 'qrcode';
+import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { ErrorAlert } from '../../ui/error-alert';
+import { NumericInput } from '../../ui/numeric-input';
+import { identityApi } from './api';
+import { QR_OPTIONS } from './qr';
+
+
+type Edit =
+  /** Setting up: the proposed secret url and its QR code. */
+  | { name: 'edit-set'; secretUrl: string; qr: string }
+  | { name: 'edit-unset' };
+
+/**
+ * Two-factor settings (spec §4): initial state from the status query; unset → edit ('set 2FA'
+ * fetches the secret url, shown as a QR code) → set after a valid code; set → edit (Disable) →
+ * unset after a valid code. A non-numeric code makes no call (spec §5).
+ */
+export function TwoFactorSection() {
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: ['profile', '2fa'], queryFn: identityApi.twoFactorStatus });
+  const [edit, setEdit] = useState<Edit | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const setStatus = (value: boolean) => queryClient.setQueryData(['profile', '2fa'], { status: value });
+
+  const startSet = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const { url } = await identityApi.twoFactorUrl();
+      const qr = await QRCode.toDataURL(url, QR_OPTIONS);
+      setCode('');
+      setEdit({ name: 'edit-set', secretUrl: url, qr });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code) || !edit) return;
+    setPending(true);
+    setError(null);
+    try {
+      if (edit.name === 'edit-set') {
+        await identityApi.twoFactorSet(edit.secretUrl, code);
+        setStatus(true);
+      } else {
+        await identityApi.twoFactorUnset(code);
+        setStatus(false);
+      }
+      setEdit(null);
+      setCode('');
+    } catch (failure) {
+      setError(serverFieldErrors(failure).code ?? errorMessage(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const cancel = () => {
+    setError(null);
+    setCode('');
+    setEdit(null);
+  };
+
+  if (status.isLoading) return <Text c="dimmed">Loading…</Text>;
+  if (status.error || !status.data) {
+    return <ErrorAlert what="Could not load the two-factor status" error={status.error} onRetry={() => void status.refetch()} />;
+  }
+
+  if (!edit) {
+    const isSet = status.data.status;
+    return (
+      <Stack gap="xs">
+        <Group gap="sm">
+          {isSet ? (
+            <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={14} />}>
+              2FA is set
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              2FA is not set
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {isSet ? 'Signing in asks for a code of your authenticator app.' : 'Protect your account with a code of an authenticator app at each sign-in.'}
+        </Text>
+        {error ? (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        <Group>
+          {isSet ? (
+            <Button variant="default" color="red" onClick={() => setEdit({ name: 'edit-unset' })}>
+              Disable
+            </Button>
+          ) : (
+            <Button onClick={() => void startSet()} loading={pending}>
+              set 2FA
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    );
+  }
+
+  const state = edit;
+  const secret = state.name === 'edit-set' ? new URL(state.secretUrl).searchParams.get('secret') : null;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm" maw={420}>
+        {state.name === 'edit-set' ? (
+          <>
+            <Text size="sm">Scan the code with your authenticator app, then enter the 6-digit code it shows.</Text>
+            <Image src={state.qr} alt="QR code of the two-factor secret" w={256} h={256} fit="contain" />
+            <Text size="xs" c="dimmed">
+              Or enter the key by hand: <Code data-testid="totp-secret">{secret}</Code>
+            </Text>
+          </>
+        ) : (
+          <Text size="sm">Enter a current code of your authenticator app to disable two-factor authentication.</Text>
+        )}
+        <NumericInput
+          label="Authentication code"
+          name="code"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={setCode}
+          error={error}
+        />
+        <Group>
+          <Button type="submit" loading={pending} disabled={!/^\d{6}$/.test(code)} color={state.name === 'edit-unset' ? 'red' : undefined}>
+            {state.name === 'edit-set' ? 'Verify' : 'Disable 2FA'}
+          </Button>
+          <Button variant="subtle" onClick={cancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

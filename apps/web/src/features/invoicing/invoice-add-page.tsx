@@ -1,0 +1,39 @@
+import { Alert, Anchor } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { CenteredLoader } from '../../ui/centered-loader';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { formOptionsQuery, insertInvoice, invoiceKey } from './api';
+import { InvoiceForm } from './invoice-form';
+
+/** /invoice/add: creates a pending invoice and opens it. */
+export function InvoiceAddPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const options = useQuery(formOptionsQuery());
+  return (
+    <Page title="Create Invoice">
+      {options.isError ? <ErrorAlert what="Could not load customers and payment profiles" error={options.error} onRetry={() => void options.refetch()} /> : null}
+      {options.isPending ? <CenteredLoader /> : null}
+      {options.data && options.data.paymentProfiles.length === 0 ? (
+        <Alert color="orange" variant="light">
+          Add an IBAN or QR bill payment profile for your company in <Anchor component={Link} to={paths.settings.getHref()}>Settings</Anchor> first.
+        </Alert>
+      ) : null}
+      {options.data ? (
+        <InvoiceForm
+          options={options.data}
+          onSubmit={async (payload) => {
+            const invoice = await insertInvoice(payload);
+            await queryClient.invalidateQueries({ queryKey: invoiceKey });
+            notifications.show({ color: 'green', message: `Invoice ${invoice.refNumber} created` });
+            void navigate(paths.invoiceDetail.getHref(invoice.uuid));
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { formatDate } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { Amount } from '../../ui/amount';
+import { DateField } from '../../ui/date-field';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { Pager } from './pager';
+import { InvoiceStatusColor, InvoiceStatusLabel, invoiceListQuery, type InvoiceFilters } from './api';
+
+const STATUS_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: '1', label: 'Pending' },
+  { value: '2', label: 'Open invoices' },
+  { value: '3', label: 'Paid' },
+  { value: '4', label: 'Denied' },
+];
+
+export function StatusBadge({ status }: { status: number }) {
+  return (
+    <Badge color={InvoiceStatusColor[status]} variant="light">
+      {InvoiceStatusLabel[status]}
+    </Badge>
+  );
+}
+
+/** /invoice: invoices with totals; filters by status ('Open invoices' = sent), dates and text. */
+export function InvoicesPage() {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState('all');
+  const [text, setText] = useState('');
+  const [dateFrom, setDateFrom] = useState<string | null>(null);
+  const [dateTo, setDateTo] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [debouncedText] = useDebouncedValue(text, 300);
+  const filters: InvoiceFilters = {
+    ...(status === 'all' ? {} : { status: Number(status) }),
+    ...(debouncedText.trim() ? { text: debouncedText.trim() } : {}),
+    ...(dateFrom ? { dateFrom } : {}),
+    ...(dateTo ? { dateTo } : {}),
+  };
+  const invoices = useQuery(invoiceListQuery(filters, page));
+  const open = (uuid: string) => void navigate(paths.invoiceDetail.getHref(uuid));
+
+  return (
+    <Page
+      title="Invoices"
+      actions={
+        <>
+          <Button component={Link} to={paths.debtors.getHref()} variant="default">
+            Debtors
+          </Button>
+          <Button component={Link} to={paths.invoiceImport.getHref()} variant="default" leftSection={<IconFileImport size={16} />}>
+            Import
+          </Button>
+          <Button component={Link} to={paths.invoiceAdd.getHref()} leftSection={<IconPlus size={16} />}>
+            Create Invoice
+          </Button>
+        </>
+      }
+    >
+      <Group gap="sm" align="end" wrap="wrap">
+        <SegmentedControl
+          data={STATUS_FILTERS}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          aria-label="Status"
+        />
+        <TextInput
+          label="Search"
+          placeholder="Customer, number, text"
+          leftSection={<IconSearch size={16} />}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <DateField label="From" value={dateFrom} onChange={setDateFrom} clearable w={150} />
+        <DateField label="To" value={dateTo} onChange={setDateTo} clearable w={150} />
+      </Group>
+      {invoices.isError ? <ErrorAlert what="Could not load the invoices" error={invoices.error} onRetry={() => void invoices.refetch()} /> : null}
+      {!invoices.data && !invoices.isError ? <TableSkeleton /> : null}
+      {invoices.data ? (
+        <>
+          <Table.ScrollContainer minWidth={700}>
+            <Table striped highlightOnHover withTableBorder aria-busy={invoices.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={130}>Number</Table.Th>
+                  <Table.Th w={110}>Date</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th w={100}>Status</Table.Th>
+                  <Table.Th className="num" w={140}>
+                    Total
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoices.data.data.map((invoice) => (
+                  <Table.Tr
+                    key={invoice.uuid}
+                    className="clickable"
+                    tabIndex={0}
+                    onClick={() => open(invoice.uuid)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') open(invoice.uuid);
+                    }}
+                  >
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.invoiceDetail.getHref(invoice.uuid)} size="sm" tabIndex={-1}>
+                        {invoice.refNumber}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{formatDate(invoice.dateInvoice)}</Table.Td>
+                    <Table.Td>{invoice.company.name}</Table.Td>
+                    <Table.Td>{invoice.description}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={invoice.status} />
+                    </Table.Td>
+                    <Table.Td className="num">
+                      {invoice.currency} <Amount value={invoice.totals.total} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {invoices.data.total === 0 ? <Text c="dimmed">No invoices match these filters.</Text> : null}
+          <Pager page={page} total={invoices.data.total} onChange={setPage} />
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,278 @@
+/** Payables, transaction groups and bank files (docs/api.md "Payables", "Transaction groups", "Banking"). */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, getAccessToken, uploadText } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+
+export const payablesKey = ['payables'] as const;
+
+export interface Payable {
+  id: number;
+  uuid: string;
+  type: number;
+  isExpense: boolean;
+  date: string;
+  dueDate: string | null;
+  amount: string;
+  vatAmount: string;
+  currency: string;
+  exchangeRate: string;
+  company: { uuid: string; name: string } | null;
+  companyFinance: { id: number; iban: string | null; bic: string | null; type: number } | null;
+  expenseAccount: { id: number; number: string; name: string } | null;
+  referenceNumber: string | null;
+  message: string | null;
+  description: string;
+  status: number;
+  statusName: string;
+  transactionGroup: { id: number; status: number } | null;
+  bankTxStatus: string | null;
+  bankReason: string | null;
+  bookingEntry: { id: number } | null;
+  paymentEntry: { id: number } | null;
+}
+
+export interface TransactionGroup {
+  id: number;
+  uuid: string;
+  status: number;
+  statusName: string;
+  bankStatus: number;
+  bankStatusName: string;
+  executionDate: string;
+  paidDate: string | null;
+  count: number;
+  total: string;
+  debtor: { account: { id: number; number: string; name: string }; iban: string; bic: string | null; company: { name: string } };
+  createdAt: string;
+  Payable?: Payable[];
+}
+
+export interface Creditor {
+  company: { uuid: string; name: string } | null;
+  currency: string;
+  openAmount: string;
+  bills: number;
+  overdue: number;
+  nextDueDate: string | null;
+}
+
+export interface PayableFilters {
+  status?: number;
+  filterStatus?: boolean;
+  text?: string;
+}
+
+export interface PayableData {
+  type: 0 | 1;
+  company?: { uuid: string } | null;
+  companyFinance?: { id: number } | null;
+  date: string;
+  dueDate?: string | null;
+  amount: string;
+  vatAmount?: string;
+  currency?: string;
+  exchangeRate?: string;
+  expenseAccount?: { id: number } | null;
+  referenceNumber?: string | null;
+  message?: string | null;
+  description?: string;
+}
+
+export const payableStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Approved', 3: 'In transaction group', 4: 'Paid', 5: 'Cancelled' };
+export const payableStatusColor: Record<number, string> = { 1: 'gray', 2: 'blue', 3: 'violet', 4: 'green', 5: 'red' };
+export const groupStatusLabel: Record<number, string> = { 1: 'Pending', 4: 'Initiated', 2: 'Paid', 3: 'Denied' };
+export const groupStatusColor: Record<number, string> = { 1: 'gray', 4: 'blue', 2: 'green', 3: 'red' };
+export const bankStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Paid', 3: 'Accepted (pain.002)', 4: 'Rejected (pain.002)', 5: 'Partly accepted (pain.002)' };
+
+export const payableListQuery = (filters: PayableFilters, page: number) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'list', filters, page],
+    queryFn: ({ signal }) => api.post<{ data: Payable[]; total: number }>('/api/payable/list', { filters, page, pageSize: 50 }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const creditorsQuery = () =>
+  queryOptions({ queryKey: [...payablesKey, 'creditors'], queryFn: ({ signal }) => api.get<{ data: Creditor[] }>('/api/payable/creditors', { signal }) });
+
+export const groupListQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'groups'],
+    queryFn: ({ signal }) => api.get<{ data: TransactionGroup[]; total: number }>('/api/transaction-group/list', { signal }),
+  });
+
+export const groupDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'group', id],
+    queryFn: ({ signal }) => api.post<TransactionGroup & { Payable: Payable[] }>('/api/transaction-group/detail', { id }, { signal }),
+  });
+
+export interface CompanyOption {
+  uuid: string;
+  name: string;
+}
+export interface ProfileOption {
+  id: number;
+  type: number;
+  iban: string | null;
+}
+export interface AccountOption {
+  id: number;
+  number: string;
+  name: string;
+  type: { id: number };
+}
+
+export const companiesQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'companies'],
+    queryFn: ({ signal }) => api.get<{ data: CompanyOption[] }>('/api/company/list?pageSize=500', { signal }),
+  });
+
+export const profilesQuery = (companyUuid: string | null) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'profiles', companyUuid],
+    queryFn: ({ signal }) => api.post<{ data: ProfileOption[] }>('/api/payment-profile/list', { filters: { company: { uuid: companyUuid } } }, { signal }),
+    enabled: !!companyUuid,
+  });
+
+export const expenseAccountsQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'accounts'],
+    queryFn: ({ signal }) => api.post<{ data: AccountOption[] }>('/api/accounting/account/list', { filters: { type: 3 } }, { signal }),
+  });
+
+export const insertPayable = (data: PayableData) => api.post<Payable>('/api/payable/insert', { data });
+export const changePayableStatus = (uuid: string, status: 1 | 2 | 5) => api.post<Payable>('/api/payable/update', { uuid, data: { status } });
+export const deletePayable = (uuid: string) => api.post<{ ok: true }>('/api/payable/delete', { uuid });
+export const insertGroup = (uuids: string[], executionDate?: string) =>
+  api.post<TransactionGroup>('/api/transaction-group/insert', { payable: { uuids }, ...(executionDate ? { executionDate } : {}) });
+export const changeGroupStatus = (id: number, status: number, date?: string) =>
+  api.post<TransactionGroup>('/api/transaction-group/status/change', { id, status, ...(date ? { date } : {}) });
+export const deleteGroup = (id: number) => api.post<{ ok: true }>('/api/transaction-group/delete', { id });
+
+export interface ImportResult {
+  kind: string;
+  duplicateFile: boolean;
+  imported?: number;
+  duplicates?: number;
+  matched?: number;
+  accepted?: number;
+  rejected?: number;
+}
+export const importBankFile = (xml: string) => uploadText<ImportResult>('/api/banking/integrations/transactions', xml, { contentType: 'application/xml' });
+
+/** Fetches a file with the session token and saves it under `fileName` (the browser's download). */
+export async function downloadFile(method: 'GET' | 'POST', path: string, fileName: string, body?: unknown): Promise<void> {
+  const headers: Record<string, string> = {};
+  const token = getAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* plain text */
+    }
+    throw new ApiError(response.status, parsed, method, path);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const downloadOutflows = () => downloadFile('GET', '/api/payable/list?format=csv', 'ExportOutflows.csv');
+export const downloadPain001 = (id: number) => downloadFile('POST', '/api/transaction-group/pain001', `TG${id}-pain001.xml`, { id });
+
+export interface Reconciliation {
+  account: { id: number; number: string; name: string };
+  statement: { balance: string; date: string | null } | null;
+  ledgerBalance: string;
+  difference: string | null;
+  unmatched: { id: number; bookingDate: string; direction: number; amount: string; currency: string; reference: string | null; counterparty: string | null; description: string | null }[];
+}
+
+export const reconcileQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'reconcile', accountId],
+    queryFn: ({ signal }) => api.post<Reconciliation>('/api/banking/integrations/reconcile', { account: { id: accountId } }, { signal }),
+  });
+
+export const bookBankTransaction = (accountId: number, bankTransactionId: number, counterAccountId: number) =>
+  api.post<Reconciliation>('/api/banking/integrations/reconcile', { account: { id: accountId }, bankTransaction: { id: bankTransactionId }, counterAccount: { id: counterAccountId } });
+
+export const importStatement = (xml: string, accountId: number) =>
+  uploadText<ImportResult>(`/api/banking/integrations/transactions?account=${accountId}`, xml, { contentType: 'application/xml' });
+
+export const allAccountsQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'all-accounts'],
+    queryFn: ({ signal }) => api.post<{ data: AccountOption[] }>('/api/accounting/account/list', {}, { signal }),
+  });
+
+export interface InboxFile {
+  uuid: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  payable: { id: number } | null;
+  createdAt: string;
+}
+
+export const filesQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'files'],
+    queryFn: ({ signal }) => api.post<{ data: InboxFile[]; total: number }>('/api/file/list', {}, { signal }),
+  });
+
+export const deleteFile = (uuid: string) => api.post<{ ok: true }>('/api/file/delete', { uuid });
+export const attachFile = (uuid: string, payableId: number) => api.post<InboxFile>('/api/file/update', { uuid, data: { payable: { id: payableId } } });
+
+/** Content type of a dropped file the server accepts, from its type or its extension (.eml). */
+export function inboxContentType(file: File): string | null {
+  if (['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'message/rfc822'].includes(file.type)) return file.type;
+  if (/\.eml$/i.test(file.name)) return 'message/rfc822';
+  if (/\.pdf$/i.test(file.name)) return 'application/pdf';
+  return null;
+}
+
+/** Uploads one file's bytes with XMLHttpRequest so the progress can be shown. */
+export function uploadInboxFile(file: File, onProgress: (fraction: number) => void): Promise<InboxFile> {
+  const type = inboxContentType(file);
+  if (!type) return Promise.reject(new Error(`${file.name}: only PDF, PNG, JPEG, WebP and .eml files`));
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/file/upload?name=${encodeURIComponent(file.name)}`);
+    const token = getAccessToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('content-type', type);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* plain text */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as InboxFile);
+      else reject(new ApiError(xhr.status, body, 'POST', '/api/file/upload'));
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.send(file);
+  });
+}
+
+/** An object URL of a stored file (fetched with the session token), for previews. */
+export async function fileObjectUrl(uuid: string): Promise<string> {
+  const token = getAccessToken();
+  const response = await fetch(`/api/file/${uuid}/serve`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), 'GET', `/api/file/${uuid}/serve`);
+  return URL.createObjectURL(await response.blob());
+}

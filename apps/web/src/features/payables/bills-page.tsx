@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Checkbox, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatDate } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/errors';
+import { Amount } from '../../ui/amount';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import {
+  changePayableStatus,
+  deletePayable,
+  insertGroup,
+  payableListQuery,
+  payablesKey,
+  payableStatusColor,
+  payableStatusLabel,
+  type PayableFilters,
+} from './api';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All bills' },
+  { value: 'open', label: 'Open bills' },
+  ...Object.entries(payableStatusLabel).map(([value, label]) => ({ value, label })),
+];
+
+/** /bill: bills and expenses with filters; approve, delete, and group approved bills for payment. */
+export function BillsPage() {
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const statusValue = search.get('filterStatus') === 'true' ? 'open' : (search.get('status') ?? 'all');
+  const [text, setText] = useState('');
+  const [page] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const filters: PayableFilters = {
+    ...(statusValue === 'open' ? { filterStatus: true } : statusValue !== 'all' ? { status: Number(statusValue) } : {}),
+    ...(text.trim() ? { text: text.trim() } : {}),
+  };
+  const list = useQuery(payableListQuery(filters, page));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: payablesKey });
+  const action = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSuccess: refresh });
+  const group = useMutation({
+    mutationFn: () => insertGroup(selected),
+    onSuccess: async (created) => {
+      setSelected([]);
+      await refresh();
+      await navigate(paths.transactionGroupDetail.getHref(created.id));
+    },
+  });
+
+  return (
+    <Page
+      title="Bills"
+      actions={
+        <>
+          <Button component={Link} to="/bill/creditors" variant="default" leftSection={<IconUsers size={16} />}>
+            Creditors
+          </Button>
+          <Button component={Link} to="/bill/add" leftSection={<IconPlus size={16} />}>
+            Add bill
+          </Button>
+        </>
+      }
+    >
+      <Group gap="sm" align="end">
+        <Select
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={statusValue}
+          allowDeselect={false}
+          onChange={(value) => {
+            const next = new URLSearchParams();
+            if (value === 'open') next.set('filterStatus', 'true');
+            else if (value && value !== 'all') next.set('status', value);
+            setSearch(next);
+          }}
+          w={200}
+        />
+        <TextInput label="Search" placeholder="Supplier, description, reference" value={text} onChange={(e) => setText(e.currentTarget.value)} w={280} />
+        <Button disabled={selected.length === 0} loading={group.isPending} onClick={() => group.mutate()}>
+          Create transaction group ({selected.length})
+        </Button>
+      </Group>
+      {group.isError ? <ErrorAlert what="Could not create the transaction group" error={group.error} /> : null}
+      {action.isError ? <ErrorAlert what="Could not change the bill" error={action.error} /> : null}
+      {list.isError ? <ErrorAlert what="Could not load the bills" error={list.error} onRetry={() => void list.refetch()} /> : null}
+      {!list.data && !list.isError ? <TableSkeleton /> : null}
+      {list.data ? (
+        list.data.data.length === 0 ? (
+          <Text c="dimmed">No bills yet. Add one, or drop a supplier&apos;s bill in the inbox.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table withTableBorder striped aria-busy={list.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40} />
+                  <Table.Th w={70}>Bill</Table.Th>
+                  <Table.Th w={110}>Date</Table.Th>
+                  <Table.Th>Supplier</Table.Th>
+                  <Table.Th w={110}>Due</Table.Th>
+                  <Table.Th className="num" w={150}>
+                    Amount
+                  </Table.Th>
+                  <Table.Th w={170}>Status</Table.Th>
+                  <Table.Th w={190} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.data.map((bill) => (
+                  <Table.Tr key={bill.uuid}>
+                    <Table.Td>
+                      {bill.status === 2 ? (
+                        <Checkbox
+                          aria-label={`Select bill ${bill.id}`}
+                          checked={selected.includes(bill.uuid)}
+                          onChange={(e) => {
+                            const checked = e.currentTarget.checked;
+                            setSelected((current) => (checked ? [...current, bill.uuid] : current.filter((u) => u !== bill.uuid)));
+                          }}
+                        />
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{bill.id}</Table.Td>
+                    <Table.Td>{formatDate(bill.date)}</Table.Td>
+                    <Table.Td>
+                      {bill.company?.name ?? (bill.isExpense ? 'Expense' : '-')}
+                      {bill.description ? (
+                        <Text size="xs" c="dimmed">
+                          {bill.description}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{bill.dueDate ? formatDate(bill.dueDate) : '-'}</Table.Td>
+                    <Table.Td className="num">
+                      <Amount value={bill.amount} /> {bill.currency}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={payableStatusColor[bill.status]} variant="light">
+                        {payableStatusLabel[bill.status] ?? bill.statusName}
+                      </Badge>
+                      {bill.transactionGroup ? (
+                        <Anchor component={Link} to={paths.transactionGroupDetail.getHref(bill.transactionGroup.id)} size="xs" ml={6}>
+                          TG{bill.transactionGroup.id}
+                        </Anchor>
+                      ) : null}
+                      {bill.bankTxStatus === 'rejected' ? (
+                        <Text size="xs" c="red">
+                          Rejected by the bank: {bill.bankReason}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} justify="flex-end" wrap="nowrap">
+                        {bill.status === 1 ? (
+                          <>
+                            <Button size="compact-sm" onClick={() => action.mutate(() => changePayableStatus(bill.uuid, 2))}>
+                              Approve
+                            </Button>
+                            <Button size="compact-sm" variant="subtle" color="red" onClick={() => action.mutate(() => deletePayable(bill.uuid))}>
+                              Delete
+                            </Button>
+                          </>
+                        ) : null}
+                        {bill.status === 2 ? (
+                          <Button size="compact-sm" variant="subtle" color="red" onClick={() => action.mutate(() => changePayableStatus(bill.uuid, 5))}>
+                            Cancel
+                          </Button>
+                        ) : null}
+                        {bill.bookingEntry ? (
+                          <Anchor component={Link} to={paths.entryDetail.getHref(bill.bookingEntry.id)} size="xs">
+                            EN{bill.bookingEntry.id}
+                          </Anchor>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      ) : null}
+      {list.data ? (
+        <Text size="sm" c="dimmed">
+          {list.data.total} bills {action.isPending ? '· saving…' : ''}
+          {action.isError ? ` · ${errorMessage(action.error)}` : ''}
+        </Text>
+      ) : null}
+    </Page>
+  );
+}

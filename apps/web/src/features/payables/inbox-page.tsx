@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'react';
+import { Anchor, Badge, Button, Grid, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatDate } from '@bilan/domain';
+import { errorMessage } from '../../lib/errors';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { deleteFile, fileObjectUrl, filesQuery, payablesKey, uploadInboxFile } from './api';
+import { BillAddPage } from './bill-add-page';
+
+interface Upload {
+  name: string;
+  progress: number;
+  error?: string;
+}
+
+/** /inbox: drop PDFs, images or .eml mails (several at once, with progress); each becomes a bill draft. */
+export function InboxPage() {
+  const queryClient = useQueryClient();
+  const files = useQuery(filesQuery());
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const remove = useMutation({ mutationFn: deleteFile, onSuccess: () => queryClient.invalidateQueries({ queryKey: payablesKey }) });
+
+  const add = async (list: FileList | File[]) => {
+    const chosen = [...list];
+    const offset = uploads.length;
+    setUploads((current) => [...current, ...chosen.map((file) => ({ name: file.name, progress: 0 }))]);
+    await Promise.all(
+      chosen.map(async (file, i) => {
+        const update = (patch: Partial<Upload>) => setUploads((current) => current.map((u, j) => (j === offset + i ? { ...u, ...patch } : u)));
+        try {
+          await uploadInboxFile(file, (progress) => update({ progress }));
+          update({ progress: 1 });
+        } catch (error) {
+          update({ error: errorMessage(error) });
+        }
+      }),
+    );
+    await queryClient.invalidateQueries({ queryKey: payablesKey });
+  };
+
+  return (
+    <Page title="Inbox">
+      <Paper
+        withBorder
+        p="xl"
+        radius="md"
+        style={{ borderStyle: 'dashed', background: dragging ? 'var(--mantine-color-blue-0)' : undefined }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          void add(event.dataTransfer.files);
+        }}
+      >
+        <Stack align="center" gap="xs">
+          <IconUpload size={28} aria-hidden />
+          <Text>Drop supplier bills here (PDF, photo or .eml), several at once</Text>
+          <Button component="label" variant="default">
+            Choose files
+            <input type="file" multiple hidden accept=".pdf,.png,.jpg,.jpeg,.webp,.eml" aria-label="Choose files" onChange={(e) => e.currentTarget.files && void add(e.currentTarget.files)} />
+          </Button>
+        </Stack>
+      </Paper>
+      {uploads.length ? (
+        <Stack gap={4}>
+          {uploads.map((upload, i) => (
+            <Group key={`${upload.name}-${i}`} gap="sm" wrap="nowrap">
+              <Text size="sm" w={260} truncate>
+                {upload.name}
+              </Text>
+              {upload.error ? (
+                <Text size="sm" c="red">
+                  {upload.error}
+                </Text>
+              ) : (
+                <Progress value={upload.progress * 100} w={240} aria-label={`Upload of ${upload.name}`} />
+              )}
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
+      {files.isError ? <ErrorAlert what="Could not load the inbox" error={files.error} onRetry={() => void files.refetch()} /> : null}
+      {remove.isError ? <ErrorAlert what="Could not delete the file" error={remove.error} /> : null}
+      {!files.data && !files.isError ? <TableSkeleton /> : null}
+      {files.data?.data.length === 0 ? <Text c="dimmed">The inbox is empty.</Text> : null}
+      {files.data?.data.length ? (
+        <Table withTableBorder striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>File</Table.Th>
+              <Table.Th w={120}>Received</Table.Th>
+              <Table.Th w={100}>Size</Table.Th>
+              <Table.Th w={160}>Bill</Table.Th>
+              <Table.Th w={90} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {files.data.data.map((file) => (
+              <Table.Tr key={file.uuid}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/inbox/${file.uuid}`}>
+                    {file.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatDate(file.createdAt.slice(0, 10))}</Table.Td>
+                <Table.Td>{Math.max(1, Math.round(file.size / 1024))} KB</Table.Td>
+                <Table.Td>{file.payable ? <Badge variant="light">Bill {file.payable.id}</Badge> : <Text size="sm" c="dimmed">to process</Text>}</Table.Td>
+                <Table.Td>
+                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove.mutate(file.uuid)}>
+                    Delete
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </Page>
+  );
+}
+
+/** /inbox/{uuid}: the file beside a bill draft to fill by hand; saving attaches the file. */
+export function InboxFilePage() {
+  const uuid = useParams()['*'] ?? '';
+  const files = useQuery(filesQuery());
+  const file = files.data?.data.find((f) => f.uuid === uuid);
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    let current: string | null = null;
+    fileObjectUrl(uuid).then(
+      (objectUrl) => {
+        current = objectUrl;
+        setUrl(objectUrl);
+      },
+      (failure: unknown) => setError(failure),
+    );
+    return () => {
+      if (current) URL.revokeObjectURL(current);
+    };
+  }, [uuid]);
+
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Paper withBorder radius="md" h="80vh" style={{ overflow: 'hidden' }}>
+          {error ? <ErrorAlert what="Could not show the file" error={error} /> : null}
+          {url && file?.mimeType.startsWith('image/') ? <img src={url} alt={file.name} style={{ width: '100%' }} /> : null}
+          {url && file && !file.mimeType.startsWith('image/') ? <iframe title={file.name} src={url} style={{ width: '100%', height: '100%', border: 0 }} /> : null}
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <BillAddPage fileUuid={uuid} title={file ? `Bill from ${file.name}` : 'Bill from file'} />
+      </Grid.Col>
+    </Grid>
+  );
+}

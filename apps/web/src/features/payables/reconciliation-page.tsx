@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Alert, Button, FileButton, Group, Paper, Select, SimpleGrid, Table, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDate } from '@bilan/domain';
+import { Amount } from '../../ui/amount';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { allAccountsQuery, bookBankTransaction, importStatement, payablesKey, reconcileQuery } from './api';
+
+/**
+ * /accounting/account/{id}/reconciliation: the bank's closing balance against the ledger, the
+ * imported bank transactions nobody matched yet, each bookable against a chosen account.
+ */
+export function ReconciliationPage({ accountId }: { accountId: number }) {
+  const queryClient = useQueryClient();
+  const overview = useQuery(reconcileQuery(accountId));
+  const accounts = useQuery(allAccountsQuery());
+  const [counter, setCounter] = useState<Record<number, string | null>>({});
+  const refresh = () => queryClient.invalidateQueries({ queryKey: payablesKey });
+  const upload = useMutation({ mutationFn: async (file: File) => importStatement(await file.text(), accountId), onSuccess: refresh });
+  const book = useMutation({
+    mutationFn: ({ id, counterId }: { id: number; counterId: number }) => bookBankTransaction(accountId, id, counterId),
+    onSuccess: refresh,
+  });
+  const options = (accounts.data?.data ?? []).filter((a) => a.id !== accountId).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }));
+  const o = overview.data;
+
+  return (
+    <Page title={o ? `Reconciliation ${o.account.number} ${o.account.name}` : 'Account Reconciliation'}>
+      {overview.isError ? <ErrorAlert what="Could not load the reconciliation" error={overview.error} onRetry={() => void overview.refetch()} /> : null}
+      {!o && !overview.isError ? <TableSkeleton /> : null}
+      {o ? (
+        <>
+          <Paper withBorder p="md" radius="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Bank statement{o.statement?.date ? ` (${formatDate(o.statement.date)})` : ''}
+                </Text>
+                <Text fw={600}>{o.statement ? <Amount value={o.statement.balance} /> : 'No statement imported'}</Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Ledger balance
+                </Text>
+                <Text fw={600}>
+                  <Amount value={o.ledgerBalance} />
+                </Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Difference
+                </Text>
+                <Text fw={600} c={o.difference && o.difference !== '0.00' ? 'red' : undefined}>
+                  {o.difference === null ? '-' : <Amount value={o.difference} />}
+                </Text>
+              </div>
+            </SimpleGrid>
+          </Paper>
+          <Group>
+            <FileButton onChange={(file) => file && upload.mutate(file)} accept=".xml,application/xml,text/xml">
+              {(props) => (
+                <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+                  Import statement (camt.053 / camt.054)
+                </Button>
+              )}
+            </FileButton>
+          </Group>
+          {upload.isError ? <ErrorAlert what="Could not import the statement" error={upload.error} /> : null}
+          {upload.data ? (
+            <Alert color="green" variant="light" role="status">
+              {upload.data.duplicateFile
+                ? 'This file was imported before: nothing new.'
+                : `${upload.data.imported ?? 0} bank transactions imported, ${upload.data.matched ?? 0} matched, ${upload.data.duplicates ?? 0} already known.`}
+            </Alert>
+          ) : null}
+          {book.isError ? <ErrorAlert what="Could not book the transaction" error={book.error} /> : null}
+          <Text fw={600}>Not matched yet</Text>
+          {o.unmatched.length === 0 ? (
+            <Text c="dimmed">Every imported bank transaction is matched or booked.</Text>
+          ) : (
+            <Table withTableBorder striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={110}>Date</Table.Th>
+                  <Table.Th>Counterparty / text</Table.Th>
+                  <Table.Th className="num" w={150}>
+                    In
+                  </Table.Th>
+                  <Table.Th className="num" w={150}>
+                    Out
+                  </Table.Th>
+                  <Table.Th w={330}>Book against</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {o.unmatched.map((tx) => (
+                  <Table.Tr key={tx.id}>
+                    <Table.Td>{formatDate(tx.bookingDate)}</Table.Td>
+                    <Table.Td>
+                      {tx.counterparty ?? '-'}
+                      <Text size="xs" c="dimmed">
+                        {[tx.reference, tx.description].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td className="num">{tx.direction === 1 ? <Amount value={tx.amount} /> : null}</Table.Td>
+                    <Table.Td className="num">{tx.direction === -1 ? <Amount value={tx.amount} /> : null}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Select
+                          aria-label={`Counter account for ${tx.id}`}
+                          searchable
+                          data={options}
+                          value={counter[tx.id] ?? null}
+                          onChange={(value) => setCounter((current) => ({ ...current, [tx.id]: value }))}
+                          placeholder="Account"
+                          size="xs"
+                          w={230}
+                        />
+                        <Button
+                          size="compact-sm"
+                          disabled={!counter[tx.id]}
+                          loading={book.isPending && book.variables?.id === tx.id}
+                          onClick={() => book.mutate({ id: tx.id, counterId: Number(counter[tx.id]) })}
+                        >
+                          Book
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,185 @@
+import { Alert, Badge, Button, FileButton, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { formatDate, formatIban } from '@bilan/domain';
+import { paths } from '../../config/paths';
+import { Amount } from '../../ui/amount';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import {
+  bankStatusLabel,
+  changeGroupStatus,
+  deleteGroup,
+  downloadPain001,
+  groupDetailQuery,
+  groupStatusColor,
+  groupStatusLabel,
+  importBankFile,
+  payablesKey,
+  payableStatusLabel,
+  type ImportResult,
+} from './api';
+
+const importSummary = (result: ImportResult) =>
+  result.kind === 'pain.002'
+    ? `Status report read: ${result.accepted ?? 0} accepted, ${result.rejected ?? 0} rejected.`
+    : result.duplicateFile
+      ? 'This file was imported before: nothing new.'
+      : `${result.imported ?? 0} bank transactions imported, ${result.matched ?? 0} matched, ${result.duplicates ?? 0} already known.`;
+
+/** /transaction-group/{id}/detail: the bills, the pain.001 download, status changes and bank answers. */
+export function TransactionGroupDetailPage({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const group = useQuery(groupDetailQuery(id));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: payablesKey });
+  const action = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSuccess: refresh });
+  const upload = useMutation({ mutationFn: async (file: File) => importBankFile(await file.text()), onSuccess: refresh });
+
+  const g = group.data;
+  return (
+    <Page title={`Transaction Group TG${id}`}>
+      {group.isError ? <ErrorAlert what="Could not load the transaction group" error={group.error} onRetry={() => void group.refetch()} /> : null}
+      {!g && !group.isError ? <TableSkeleton /> : null}
+      {g ? (
+        <>
+          <Paper withBorder p="md" radius="md">
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Status
+                </Text>
+                <Badge color={groupStatusColor[g.status]} variant="light">
+                  {groupStatusLabel[g.status]}
+                </Badge>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Bank
+                </Text>
+                <Text size="sm">{bankStatusLabel[g.bankStatus]}</Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Execution date
+                </Text>
+                <Text size="sm">{formatDate(g.executionDate)}</Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Total
+                </Text>
+                <Text size="sm" fw={600}>
+                  <Amount value={g.total} />
+                </Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Paid from
+                </Text>
+                <Text size="sm">
+                  {g.debtor.company.name} · {formatIban(g.debtor.iban)} ({g.debtor.account.number})
+                </Text>
+              </div>
+              {g.paidDate ? (
+                <div>
+                  <Text size="xs" c="dimmed">
+                    Paid on
+                  </Text>
+                  <Text size="sm">{formatDate(g.paidDate)}</Text>
+                </div>
+              ) : null}
+            </SimpleGrid>
+          </Paper>
+          <Group gap="xs">
+            <Button leftSection={<IconDownload size={16} />} disabled={g.count === 0} onClick={() => action.mutate(() => downloadPain001(id))}>
+              Download pain.001
+            </Button>
+            {g.status === 1 ? (
+              <Button variant="default" onClick={() => action.mutate(() => changeGroupStatus(id, 4))}>
+                Mark as sent to the bank
+              </Button>
+            ) : null}
+            {g.status === 4 ? (
+              <Button variant="default" onClick={() => action.mutate(() => changeGroupStatus(id, 2))}>
+                Mark as paid
+              </Button>
+            ) : null}
+            {g.status === 1 || g.status === 4 ? (
+              <Button variant="subtle" color="red" onClick={() => action.mutate(() => changeGroupStatus(id, 3))}>
+                Deny
+              </Button>
+            ) : null}
+            {g.status === 1 ? (
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() =>
+                  action.mutate(async () => {
+                    await deleteGroup(id);
+                    await navigate(paths.transactionGroups.getHref());
+                  })
+                }
+              >
+                Delete
+              </Button>
+            ) : null}
+            <FileButton onChange={(file) => file && upload.mutate(file)} accept=".xml,application/xml,text/xml">
+              {(props) => (
+                <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+                  Import bank file (camt.054 / pain.002)
+                </Button>
+              )}
+            </FileButton>
+          </Group>
+          {action.isError ? <ErrorAlert what="Could not do that" error={action.error} /> : null}
+          {upload.isError ? <ErrorAlert what="Could not import the bank file" error={upload.error} /> : null}
+          {upload.data ? (
+            <Alert color="green" variant="light" role="status">
+              {importSummary(upload.data)}
+            </Alert>
+          ) : null}
+          <Table withTableBorder striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={70}>Bill</Table.Th>
+                <Table.Th>Supplier</Table.Th>
+                <Table.Th>Pay to</Table.Th>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th className="num" w={150}>
+                  Amount
+                </Table.Th>
+                <Table.Th w={150}>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {g.Payable.map((bill) => (
+                <Table.Tr key={bill.uuid}>
+                  <Table.Td>{bill.id}</Table.Td>
+                  <Table.Td>{bill.company?.name ?? '-'}</Table.Td>
+                  <Table.Td>{bill.companyFinance?.iban ? formatIban(bill.companyFinance.iban) : '-'}</Table.Td>
+                  <Table.Td>{bill.referenceNumber ?? '-'}</Table.Td>
+                  <Table.Td className="num">
+                    <Amount value={bill.amount} /> {bill.currency}
+                  </Table.Td>
+                  <Table.Td>
+                    {payableStatusLabel[bill.status]}
+                    {bill.bankTxStatus ? (
+                      <Text size="xs" c={bill.bankTxStatus === 'rejected' ? 'red' : 'dimmed'}>
+                        Bank: {bill.bankTxStatus}
+                        {bill.bankReason ? ` (${bill.bankReason})` : ''}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {g.Payable.length === 0 ? <Text c="dimmed">No bills left in this group.</Text> : null}
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,6 @@
+import { AnalyticsPage } from '../features/identity/superadmin-pages';
+
+/** Superadmin only (spec §2.6 "Superadmin links"); the server refuses everyone else too. */
+export function Component() {
+  return <AnalyticsPage />;
+}

@@ -1,0 +1,144 @@
+/**
+ * Companies, addresses and additional properties (spec §3 "Company", "Address", "Additional
+ * property", §5 "Company name … Address …"). Shared by the company forms and the /api/company,
+ * /api/address and /api/additional-property routes.
+ */
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { AdditionalPropertyType, Country, type CountryId } from '../enums.js';
+import { validationMessages as m } from '../messages.js';
+import { isAmountString } from '../money.js';
+import { isValidIsoDate } from '../validators/date.js';
+import { isValidCreditorReference, isValidQrReference } from '../validators/reference.js';
+import { isValidSwissUid } from '../validators/uid.js';
+import { ruleError, strictObject, zRequiredText, zUuid } from '../validators/common.js';
+import { onboardingExtraSchema } from './onboarding.js';
+
+const countryIds = Object.values(Country) as [CountryId, ...CountryId[]];
+
+/** Country reference `{ id }` (spec §3 Country); missing → 'This field must be given' (spec §5). */
+export const companyCountrySchema = strictObject(
+  { id: z.literal(countryIds, { error: ruleError(m.countryUnknown, m.fieldMustBeGiven) }) },
+  m.fieldMustBeGiven,
+);
+
+/** Optional Swiss UID/VAT number: '', null or absent mean none, otherwise eCH-0097 with check digit. */
+export const zOptionalUid = z
+  .string()
+  .trim()
+  .refine((uid) => uid === '' || isValidSwissUid(uid), { error: m.uidInvalid })
+  .nullish();
+
+/**
+ * Structured postal address (spec §5: street, zip, city and country each 'This field must be
+ * given'). Lengths are those of a QR-bill address of type S (SIX IG v2.3 §4.2.2: street 70,
+ * building number 16, postcode 16, town 35), so every stored address fits a QR bill.
+ */
+export const companyAddressSchema = strictObject(
+  {
+    street: zRequiredText.max(70, { error: m.streetTooLong }),
+    houseNumber: z.string().trim().max(16, { error: m.houseNumberTooLong }).nullish(),
+    zip: zRequiredText.max(16, { error: m.zipTooLong }),
+    city: zRequiredText.max(35, { error: m.cityTooLong }),
+    country: companyCountrySchema,
+  },
+  m.fieldMustBeGiven,
+);
+export type CompanyAddress = z.infer<typeof companyAddressSchema>;
+
+/** Company name: required ('This field must be given', spec §5), at most 200 characters (0001). */
+export const zCompanyName = zRequiredText.max(200, { error: m.companyNameTooLong });
+
+/** Company create form / `/company/insert {data}`: name, optional UID, optional first address. */
+export const companyInsertSchema = strictObject({
+  name: zCompanyName,
+  uid: zOptionalUid,
+  address: companyAddressSchema.nullish(),
+});
+export type CompanyInsert = z.infer<typeof companyInsertSchema>;
+
+/** `/company/update {id, data}`: the given fields change, absent ones stay. */
+export const companyUpdateSchema = strictObject({
+  name: zCompanyName.optional(),
+  uid: zOptionalUid,
+});
+export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
+
+/** `/address/insert {data}`: an address plus its company (spec §7.1 "data with company.uuid"). */
+export const addressInsertSchema = companyAddressSchema.extend({ company: strictObject({ uuid: zUuid }, m.fieldMustBeGiven) });
+
+/** Spec §3 AdditionalPropertyType ids. */
+export type AdditionalPropertyTypeId = (typeof AdditionalPropertyType)[keyof typeof AdditionalPropertyType];
+const additionalPropertyTypeIds = Object.values(AdditionalPropertyType) as [AdditionalPropertyTypeId, ...AdditionalPropertyTypeId[]];
+
+const URL_PATTERN = /^https?:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?([/?#]\S*)?$/i;
+const EMAIL_PATTERN = z.regexes.email;
+
+/**
+ * The message for an additional property value of `type`, or undefined when it is fine:
+ * Text any non-blank text; Email an address; Phone a number valid for its country (international
+ * form, or Swiss when written nationally); Link an http(s) URL; Date YYYY-MM-DD (spec §5 date
+ * rule); Barcode printable ASCII (Code 128 set) up to 80 characters; ReferenceNumber a QR
+ * reference (27 digits, mod 10) or a creditor reference (ISO 11649); Amount a decimal with at
+ * most 2 decimals; InternalLink a path of this application ('/company/…').
+ */
+export function additionalPropertyMessage(type: number, value: string): string | undefined {
+  const v = value.trim();
+  if (v === '') return m.fieldMustBeGiven;
+  switch (type) {
+    case AdditionalPropertyType.Text:
+      return undefined;
+    case AdditionalPropertyType.Email:
+      return v === value && EMAIL_PATTERN.test(v) ? undefined : m.emailInvalid;
+    case AdditionalPropertyType.Phone:
+      return isValidPhoneNumber(v, 'CH') ? undefined : m.phoneInvalid;
+    case AdditionalPropertyType.Link:
+      return URL_PATTERN.test(v) ? undefined : m.linkInvalid;
+    case AdditionalPropertyType.Date:
+      return isValidIsoDate(v) ? undefined : m.dateInvalid;
+    case AdditionalPropertyType.Barcode:
+      return /^[\x20-\x7E]{1,80}$/.test(v) ? undefined : m.barcodeInvalid;
+    case AdditionalPropertyType.ReferenceNumber: {
+      const compact = v.replace(/\s+/g, '').toUpperCase();
+      return isValidQrReference(compact) || isValidCreditorReference(compact) ? undefined : m.referenceNumberInvalid;
+    }
+    case AdditionalPropertyType.Amount:
+      return isAmountString(v, 2) ? undefined : m.amountInvalid;
+    case AdditionalPropertyType.InternalLink:
+      return /^\/(?!\/)[A-Za-z0-9\-._~/%?=&]*$/.test(v) ? undefined : m.internalLinkInvalid;
+    default:
+      return m.additionalPropertyTypeUnknown;
+  }
+}
+
+/** Canonical stored form: trimmed; reference numbers without spaces and uppercased. */
+export function normalizeAdditionalPropertyValue(type: number, value: string): string {
+  const v = value.trim();
+  return type === AdditionalPropertyType.ReferenceNumber ? v.replace(/\s+/g, '').toUpperCase() : v;
+}
+
+/** `/additional-property/insert {data}` (spec §7.1 "insert (with company)"). */
+export const additionalPropertyInsertSchema = strictObject({
+  company: strictObject({ uuid: zUuid }, m.fieldMustBeGiven),
+  type: z.literal(additionalPropertyTypeIds, { error: ruleError(m.additionalPropertyTypeUnknown, m.typeMustBeGiven) }),
+  name: zRequiredText.max(100, { error: m.propertyNameTooLong }),
+  value: z.string({ error: ruleError(m.fieldMustBeGiven, m.fieldMustBeGiven) }).max(2000, { error: m.propertyValueTooLong }),
+}).superRefine((property, ctx) => {
+  if (typeof property.type !== 'number' || typeof property.value !== 'string') return;
+  const message = additionalPropertyMessage(property.type, property.value);
+  if (message) ctx.addIssue({ code: 'custom', message, path: ['value'], input: property.value });
+});
+export type AdditionalPropertyInsert = z.infer<typeof additionalPropertyInsertSchema>;
+
+/**
+ * General Settings form (spec §2.7), editable by owner and admin: workplace name, VAT percent
+ * (1–99, shown ×100 of the stored fraction; '' or null clears it), VAT number (Swiss UID with
+ * optional MWST/TVA/IVA suffix, eCH-0097) and default currency. Absent fields stay unchanged.
+ */
+export const instanceSettingsSchema = strictObject({
+  name: zRequiredText.max(100, { error: m.instanceNameTooLong }).optional(),
+  vat: onboardingExtraSchema.shape.vat,
+  vatNumber: zOptionalUid,
+  currency: onboardingExtraSchema.shape.currency.optional(),
+});
+export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;
