@@ -1,12 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import ex1 from '../../../fixtures/qrbill/ig23_ex1_qrr.txt?raw';
+import ex2 from '../../../fixtures/qrbill/ig23_ex2_qrr_billinfo_ebill.txt?raw';
+import ex3 from '../../../fixtures/qrbill/ig23_ex3_non_no_amount_no_debtor.txt?raw';
+import ex4 from '../../../fixtures/qrbill/ig23_ex4_scor_INVALID_CHECKDIGIT_in_spec.txt?raw';
+import ex5 from '../../../fixtures/qrbill/ig23_ex5_scor_creditor_LI.txt?raw';
+import ex6 from '../../../fixtures/qrbill/ig23_ex6_scor_debtor_DE.txt?raw';
 import { parseQrBillPayload } from './qrbill-parse.js';
 import { validateQrBill } from './qrbill.js';
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), '../../../fixtures/qrbill');
-const fixture = (name: string) => readFileSync(join(dir, name), 'utf8');
+// The domain never touches Node: Vite's ?raw import reads the IG fixtures as text.
+const fixtures: Record<string, string> = {
+  'ig23_ex1_qrr.txt': ex1, 'ig23_ex2_qrr_billinfo_ebill.txt': ex2, 'ig23_ex3_non_no_amount_no_debtor.txt': ex3,
+  'ig23_ex4_scor_INVALID_CHECKDIGIT_in_spec.txt': ex4, 'ig23_ex5_scor_creditor_LI.txt': ex5, 'ig23_ex6_scor_debtor_DE.txt': ex6,
+};
+const fixture = (name: string) => fixtures[name]!;
 
 function parsed(name: string) {
   const result = parseQrBillPayload(fixture(name));
