@@ -315,3 +315,20 @@ export async function fileBlob(uuid: string): Promise<Blob> {
   if (!response.ok) throw new ApiError(response.status, await response.text(), 'GET', `/api/file/${uuid}/serve`);
   return response.blob();
 }
+
+export interface ReceiptImportResult {
+  created: number;
+  bills: number;
+  expenses: number;
+  companiesCreated: number;
+  data: { id: number; uuid: string }[];
+}
+export interface ReceiptImportRowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** Dext import (`POST /api/mail/import`, text/csv): all or nothing; a 400 carries `rows`. */
+export const importReceipts = (csv: string, as: 'bill' | 'expense', onProgress: (fraction: number) => void) =>
+  uploadText<ReceiptImportResult>(`/api/mail/import?as=${as}`, csv, { contentType: 'text/csv', onUploadProgress: onProgress });
