@@ -171,7 +171,10 @@ describe('addresses', () => {
 });
 
 describe('company delete with documents', () => {
-  it('409 naming the invoices and bills that keep the company, once those tables exist', async () => {
+  it('409 naming the invoices and bills that keep the company, once those tables exist', async (context) => {
+    // With the invoicing and payables modules merged the real tables exist: test/wiring covers the guard on them.
+    const [real] = await server.db.asOwner((tx) => tx.query<{ t: string | null }>("SELECT to_regclass('invoice')::text AS t"));
+    if (real?.t) context.skip();
     const uuid = (await post('/company/insert', { data: { name: 'Kept AG' } })).body.uuid;
     // Stand-ins for the invoice and bill tables of later modules (same columns the guard reads).
     await server.db.asOwner(async (tx) => {
