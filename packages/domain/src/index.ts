@@ -7,3 +7,4 @@ export * from './validators/index.js';
 export * from './schemas/index.js';
 export * from './invoice.js';
 export * from './qrbill.js';
+export * from './qrbill-parse.js';

@@ -8,8 +8,9 @@ import { z } from 'zod';
 import { MailStatus, strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { errors, errorsWithConflict } from '../accounting/accounting.schemas.js';
+import { errorSchema, errors, errorsWithConflict } from '../accounting/accounting.schemas.js';
 import type { Tx } from '../../db/database.js';
+import { importReceipts } from './mail-import.service.js';
 
 const tags = ['mail'];
 
@@ -46,6 +47,41 @@ async function getMail(tx: Tx, instanceId: string, id: number) {
 }
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/mail/import',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Dext import (spec route /mail/import): a CSV export of receipts (text/csv) → pending bills (`as=bill`, default; the supplier ' +
+          'company matched by name or created) or expenses (`as=expense`), all or nothing. Header: date, supplier, amount, vat, currency, ' +
+          "category (+ optional exchange rate, description, type bill|expense); Dext's usual names (Receipt Date, Supplier Name, Total, " +
+          'Tax Amount, Currency Code, Category) are accepted, other columns ignored. Dates YYYY-MM-DD, DD.MM.YYYY or DD/MM/YYYY; amounts ' +
+          "gross with VAT included; category = ledger account number or name. 400 `{ error, rows: [{ row, field, message }] }` (row = CSV line, header = 1), nothing written.",
+        consumes: ['text/csv'],
+        querystring: strictObject({ as: z.enum(['bill', 'expense']).default('bill') }),
+        body: z.string().min(1, 'the body is empty: send the CSV text with content-type text/csv'),
+        response: {
+          200: z.object({
+            created: z.number().int(),
+            bills: z.number().int(),
+            expenses: z.number().int(),
+            companiesCreated: z.number().int(),
+            data: z.array(z.object({ id: z.number().int(), uuid: z.string() })),
+          }),
+          ...errors,
+          400: errorSchema.extend({ rows: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })).optional() }),
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => importReceipts(tx, instanceId, request.body, request.query.as));
+    },
+  );
+
+
   app.post(
     '/mail/list',
     {

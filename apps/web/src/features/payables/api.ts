@@ -276,3 +276,59 @@ export async function fileObjectUrl(uuid: string): Promise<string> {
   if (!response.ok) throw new ApiError(response.status, await response.text(), 'GET', `/api/file/${uuid}/serve`);
   return URL.createObjectURL(await response.blob());
 }
+
+/** A supplier read from a QR-bill; `countryId` is spec §3 Country (null address: country not offered). */
+export interface NewSupplier {
+  name: string;
+  address: { street: string; houseNumber: string; zip: string; city: string; countryId: number } | null;
+}
+
+/** Creates a supplier (company with its address) and returns its uuid (`/api/company/insert`). */
+export async function insertSupplier(supplier: NewSupplier): Promise<string> {
+  const { address } = supplier;
+  const company = await api.post<{ uuid: string }>('/api/company/insert', {
+    data: {
+      name: supplier.name,
+      address: address ? { street: address.street, houseNumber: address.houseNumber || null, zip: address.zip, city: address.city, country: { id: address.countryId } } : null,
+    },
+  });
+  return company.uuid;
+}
+
+/**
+ * Adds the IBAN of a QR-bill to a supplier: a QR bill profile (type 2) for a QR-IBAN, else an IBAN
+ * profile (type 1), booked on the payables account 2000 like the supplier profiles of the bill form.
+ */
+export async function insertSupplierProfile(companyUuid: string, iban: string, qrIban: boolean): Promise<number> {
+  const accounts = await api.post<{ data: AccountOption[] }>('/api/accounting/account/list', { filters: { text: '2000' } });
+  const payables = accounts.data.find((a) => a.number === '2000');
+  const profile = await api.post<{ id: number }>('/api/payment-profile/insert', {
+    data: { company: { uuid: companyUuid }, account: { id: payables?.id ?? 0 }, type: qrIban ? 2 : 1, iban },
+  });
+  return profile.id;
+}
+
+/** The raw bytes of a stored file (for the QR-bill reader). */
+export async function fileBlob(uuid: string): Promise<Blob> {
+  const token = getAccessToken();
+  const response = await fetch(`/api/file/${uuid}/serve`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), 'GET', `/api/file/${uuid}/serve`);
+  return response.blob();
+}
+
+export interface ReceiptImportResult {
+  created: number;
+  bills: number;
+  expenses: number;
+  companiesCreated: number;
+  data: { id: number; uuid: string }[];
+}
+export interface ReceiptImportRowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** Dext import (`POST /api/mail/import`, text/csv): all or nothing; a 400 carries `rows`. */
+export const importReceipts = (csv: string, as: 'bill' | 'expense', onProgress: (fraction: number) => void) =>
+  uploadText<ReceiptImportResult>(`/api/mail/import?as=${as}`, csv, { contentType: 'text/csv', onUploadProgress: onProgress });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Grid, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, Group, Loader, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -8,7 +8,9 @@ import { errorMessage } from '../../lib/errors';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { deleteFile, fileObjectUrl, filesQuery, payablesKey, uploadInboxFile } from './api';
+import type { ParsedQrBill } from '@bilan/domain';
+import { deleteFile, fileBlob, filesQuery, payablesKey, uploadInboxFile } from './api';
+import { readQrBill } from './qr-decode';
 import { BillAddPage } from './bill-add-page';
 
 interface Upload {
@@ -128,26 +130,49 @@ export function InboxPage() {
   );
 }
 
-/** /inbox/{uuid}: the file beside a bill draft to fill by hand; saving attaches the file. */
+/** What the file page knows about its file: its preview URL and the QR-bill read from it, if any. */
+interface Reading {
+  url: string;
+  qrBill: ParsedQrBill | null;
+  /** Why no QR-bill could be read (the file still becomes a draft to fill by hand). */
+  failure?: string;
+}
+
+/**
+ * /inbox/{uuid}: the file beside a bill draft; saving attaches the file. A PDF or image carrying a
+ * Swiss QR-bill prefills the draft (creditor, IBAN, amount, currency, reference, message).
+ */
 export function InboxFilePage() {
   const uuid = useParams()['*'] ?? '';
   const files = useQuery(filesQuery());
   const file = files.data?.data.find((f) => f.uuid === uuid);
-  const [url, setUrl] = useState<string | null>(null);
+  const mimeType = file?.mimeType;
+  const [reading, setReading] = useState<Reading | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
+    if (!mimeType) return;
     let current: string | null = null;
-    fileObjectUrl(uuid).then(
-      (objectUrl) => {
-        current = objectUrl;
-        setUrl(objectUrl);
+    let cancelled = false;
+    fileBlob(uuid).then(
+      async (blob) => {
+        const url = URL.createObjectURL(blob);
+        current = url;
+        let next: Reading;
+        try {
+          next = { url, qrBill: await readQrBill(blob, mimeType) };
+        } catch (failure) {
+          next = { url, qrBill: null, failure: errorMessage(failure) };
+        }
+        if (!cancelled) setReading(next);
       },
       (failure: unknown) => setError(failure),
     );
     return () => {
+      cancelled = true;
       if (current) URL.revokeObjectURL(current);
     };
-  }, [uuid]);
+  }, [uuid, mimeType]);
+  const url = reading?.url;
 
   return (
     <Grid>
@@ -159,7 +184,17 @@ export function InboxFilePage() {
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 7 }}>
-        <BillAddPage fileUuid={uuid} title={file ? `Bill from ${file.name}` : 'Bill from file'} />
+        {reading || error ? (
+          <>
+            {reading?.failure ? <Text size="sm" c="dimmed">Could not look for a QR-bill: {reading.failure}</Text> : null}
+            <BillAddPage key={reading?.qrBill ? 'qr' : 'plain'} fileUuid={uuid} qrBill={reading?.qrBill ?? null} title={file ? `Bill from ${file.name}` : 'Bill from file'} />
+          </>
+        ) : (
+          <Group gap="sm" p="md">
+            <Loader size="sm" />
+            <Text size="sm">Looking for a QR-bill…</Text>
+          </Group>
+        )}
       </Grid.Col>
     </Grid>
   );

@@ -1,0 +1,106 @@
+/**
+ * Issue #5 §2: a supplier's QR-bill PDF, made by the invoicing code of another workplace, dropped
+ * into the inbox → the page reads its QR code in the browser (pdf.js + jsQR) → a bill prefilled
+ * with the creditor, QR-IBAN, amount, currency and reference → confirmed: the supplier and its
+ * payment profile are created and the bill holds the QR-bill's data.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signUpAndOnboard, snap } from './support';
+
+const QR_IBAN = 'CH4431999123000889012';
+
+async function apiFor(page: Page) {
+  const refreshed = await page.request.get('/napi/auth/refresh');
+  expect(refreshed.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${((await refreshed.json()) as { token: string }).token}` };
+  const post = async (path: string, data: unknown) => {
+    const response = await page.request.post(path, { headers, data });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+    return response;
+  };
+  const get = (path: string) => page.request.get(path, { headers });
+  return { post, get };
+}
+
+test('QR-bill PDF from another workplace → prefilled bill → confirmed', async ({ page, browser }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // A CSP refusal (pdf.js worker under script-src 'self') shows only on the console.
+    if (message.type() === 'error' && /Content Security Policy|worker/i.test(message.text())) errors.push(message.text());
+  });
+  const suffix = Date.now().toString(36);
+  const buyer = `Buyer ${suffix}`;
+  const supplier = `Supplier ${suffix}`;
+  await signUpAndOnboard(page, { name: buyer, currency: 'CHF' });
+
+  // The supplier's workplace issues a QR-bill invoice to the buyer (invoicing API, issue #4).
+  const supplierContext = await browser.newContext();
+  const supplierPage = await supplierContext.newPage();
+  await signUpAndOnboard(supplierPage, { name: supplier, currency: 'CHF' });
+  const { post, get } = await apiFor(supplierPage);
+  await post('/api/company/insert', {
+    data: { name: `${buyer} AG`, address: { street: 'Bahnhofstrasse', houseNumber: '1', zip: '8001', city: 'Zürich', country: { id: 1 } } },
+  });
+  const options = (await (await get('/api/invoice/form-options')).json()) as {
+    companies: { uuid: string; name: string; addresses: { id: number }[] }[];
+    paymentProfiles: { account: { id: number } }[];
+  };
+  const profile = await (await post('/api/payment-profile/insert', { data: { account: { id: options.paymentProfiles[0]!.account.id }, type: 2, iban: QR_IBAN } })).json();
+  const customer = options.companies.find((c) => c.name === `${buyer} AG`)!;
+  const invoice = await (
+    await post('/api/invoice/insert', {
+      data: {
+        company: { uuid: customer.uuid },
+        address: { id: customer.addresses[0]!.id },
+        paymentProfile: { id: profile.id },
+        vat: '0.081',
+        dateInvoice: '2025-03-01',
+        dateDue: '2025-03-31',
+        description: 'Consulting March',
+        items: [{ name: 'Workshop', amount: '2', price: '120.00', discount: '10' }, { name: 'Travel', amount: '1', price: '33.33' }],
+      },
+    })
+  ).json();
+  await post('/api/invoice/status/change', { uuid: invoice.uuid, status: 2 });
+  const pdf = await (await post('/api/invoice/pdf', { lang: 'en', uuid: invoice.uuid })).body();
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const reference: string = invoice.paymentReference;
+  await supplierContext.close();
+
+  // The buyer drops the PDF into the inbox.
+  await page.goto('/inbox');
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+  await page.getByLabel('Choose files').setInputFiles({ name: 'supplier-invoice.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('link', { name: 'supplier-invoice.pdf' }).click();
+  const read = page.getByLabel('QR-bill read');
+  await expect(read).toBeVisible({ timeout: 30_000 });
+  await expect(read).toContainText(`${supplier} AG`);
+  await expect(read).toContainText('CH44 3199 9123 0008 8901 2 (QR-IBAN)');
+  await expect(read).toContainText('New supplier');
+  await expect(page.getByLabel('Amount')).toHaveValue(/^269[.,]55$/);
+  await expect(page.getByLabel('Reference (QR or RF…)')).toHaveValue(reference.replace(/\s/g, ''));
+  await snap(page, 'inbox-qr-01-prefilled');
+  await page.getByRole('button', { name: 'Save bill' }).click();
+  await page.waitForURL('**/bill');
+  await expect(page.getByRole('row').filter({ hasText: `${supplier} AG` })).toBeVisible();
+  await snap(page, 'inbox-qr-02-bills');
+
+  // The bill holds the QR-bill's amount, IBAN and reference; the file is attached.
+  const mine = await apiFor(page);
+  const bills = (await (await mine.post('/api/payable/list', { filters: {}, page: 1, pageSize: 50 })).json()) as {
+    data: { amount: string; currency: string; referenceNumber: string; company: { name: string }; companyFinance: { iban: string; type: number } }[];
+  };
+  expect(bills.data).toHaveLength(1);
+  const bill = bills.data[0]!;
+  expect(bill.amount).toBe('269.55');
+  expect(bill.currency).toBe('CHF');
+  expect(bill.company.name).toBe(`${supplier} AG`);
+  expect(bill.companyFinance.iban.replace(/\s/g, '')).toBe(QR_IBAN);
+  expect(bill.companyFinance.type).toBe(2);
+  expect(bill.referenceNumber.replace(/\s/g, '')).toBe(reference.replace(/\s/g, ''));
+  await page.goto('/inbox');
+  await expect(page.getByText(/Bill \d+/)).toBeVisible();
+  await snap(page, 'inbox-qr-03-inbox');
+  expect(errors).toEqual([]);
+});
