@@ -4,7 +4,7 @@
  * one two-row INSERT journal_line (the schema's triggers run for both, as for the API).
  */
 import type { Tx } from '../../apps/server/src/db/database.js';
-import { getJournalEntry, postJournalEntry } from '../../apps/server/src/modules/accounting/journal-entry.service.js';
+import { postJournalEntryDetailed } from '../../apps/server/src/modules/accounting/journal-entry.service.js';
 import { pickAccounts, syntheticEntries, type SyntheticEntry } from './data.js';
 import { log, repeat, round, throughput, timed, type Latency, type Throughput } from './measure.js';
 import { createWorkplace, reserveIds, type BenchEnv, type Workplace } from './setup.js';
@@ -15,7 +15,7 @@ export interface PostingResult {
   description: string;
   sequential: {
     api: Throughput;
-    /** The route's work without HTTP: postJournalEntry + getJournalEntry in db.withInstance, called in-process. */
+    /** The route's work without HTTP: postJournalEntryDetailed in db.withInstance, called in-process. */
     service: Throughput;
     raw: Throughput;
     apiMsPerEntry: number;
@@ -72,7 +72,7 @@ async function postViaApi(workplace: Workplace, entries: readonly SyntheticEntry
 
 /** What the entry/insert route runs inside its transaction. */
 async function postAndRead(tx: Tx, workplace: Workplace, entry: SyntheticEntry) {
-  const entryId = await postJournalEntry(tx, workplace.instanceId, workplace.userId, {
+  return postJournalEntryDetailed(tx, workplace.instanceId, workplace.userId, {
     dateLedger: entry.date,
     description: entry.description,
     source: 'manual',
@@ -81,7 +81,6 @@ async function postAndRead(tx: Tx, workplace: Workplace, entry: SyntheticEntry) 
       { accountId: entry.credit.id, amount: entry.amount, direction: -1 },
     ],
   });
-  return getJournalEntry(tx, workplace.instanceId, entryId);
 }
 
 async function postViaService(env: BenchEnv, workplace: Workplace, entries: readonly SyntheticEntry[]): Promise<number> {

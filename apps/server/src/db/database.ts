@@ -26,6 +26,13 @@ export interface Database {
   withInstance<T>(instanceId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs `fn` in one transaction as `bilan_auth`: global tables only (users, instances, sessions). */
   withAuth<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One read as `bilan_auth` in its own transaction, in a single round trip to a server: the
+   * parameters must be UUIDs (else it throws) and travel inlined as uuid literals, so BEGIN, the
+   * role, the query and COMMIT go as one simple-protocol message. For the session check that
+   * every authenticated request makes (decision 005, docs/performance.md).
+   */
+  readAsAuth<R extends Row = Row>(text: string, uuids: readonly string[]): Promise<R[]>;
   /** Runs `fn` in one transaction as the connecting (owner) role: migrations and maintenance only. */
   asOwner<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Bulk-loads CSV text into a table with COPY FROM STDIN, as the owner (benchmark baseline). */
@@ -35,14 +42,25 @@ export interface Database {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// One statement sets the role and the tenant for the rest of the transaction (is_local = true).
-const ENTER_INSTANCE = "SELECT set_config('role', 'bilan_app', true), set_config('bilan.instance_id', $1, true)";
-const ENTER_AUTH = "SELECT set_config('role', 'bilan_auth', true), set_config('bilan.instance_id', '', true)";
-
-function assertInstanceId(instanceId: string): void {
+// One statement sets the role and the tenant for the rest of the transaction (is_local = true). It
+// carries no parameters, so on a server it travels in the same simple-protocol message as BEGIN:
+// one round trip saved on every transaction. The instance id is a checked UUID, safe to inline.
+const enterInstance = (instanceId: string): string => {
   // Never run a tenant transaction with an empty or malformed instance: RLS would just show nothing,
   // which hides bugs.
   if (!UUID.test(instanceId)) throw new Error(`invalid instance id "${instanceId}"`);
+  return `SELECT set_config('role', 'bilan_app', true), set_config('bilan.instance_id', '${instanceId}', true)`;
+};
+const ENTER_AUTH = "SELECT set_config('role', 'bilan_auth', true), set_config('bilan.instance_id', '', true)";
+
+/** `text` with each `$n` replaced by the n-th UUID as a literal; throws when one is not a UUID. */
+function inlineUuids(text: string, uuids: readonly string[]): string {
+  for (const uuid of uuids) if (!UUID.test(uuid)) throw new Error(`invalid uuid "${uuid}"`);
+  return text.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const uuid = uuids[Number(n) - 1];
+    if (uuid === undefined) throw new Error(`no value for $${n}`);
+    return `'${uuid}'::uuid`;
+  });
 }
 
 const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
@@ -64,9 +82,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   });
   await db.exec("SET TIME ZONE 'UTC'");
 
-  async function run<T>(enter: string, params: unknown[], fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async function run<T>(enter: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return db.transaction(async (raw) => {
-      if (enter) await raw.query(enter, params);
+      if (enter) await raw.query(enter);
       const tx: Tx = {
         async query<R extends Row>(text: string, values?: readonly unknown[]) {
           const result = await raw.query<R>(text, values ? [...values] : undefined);
@@ -82,12 +100,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
   return {
     kind: 'pglite',
-    withInstance(instanceId, fn) {
-      assertInstanceId(instanceId);
-      return run(ENTER_INSTANCE, [instanceId], fn);
-    },
-    withAuth: (fn) => run(ENTER_AUTH, [], fn),
-    asOwner: (fn) => run('', [], fn),
+    withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn),
+    withAuth: (fn) => run(ENTER_AUTH, fn),
+    readAsAuth: (text, uuids) => run(ENTER_AUTH, (tx) => tx.query(inlineUuids(text, uuids))),
+    asOwner: (fn) => run('', fn),
     async copyCsv(table, columns, csv) {
       await db.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
         blob: new Blob([csv]),
@@ -121,12 +137,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const probe = await pool.connect();
   probe.release();
 
-  async function run<T>(enter: string, params: unknown[], fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async function run<T>(enter: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query('BEGIN');
-      if (enter) await client.query(enter, params);
+      await client.query(enter ? `BEGIN; ${enter}` : 'BEGIN');
       const tx: Tx = {
         async query<R extends Row>(text: string, values?: readonly unknown[]) {
           const result = await client.query<R>(text, values ? [...values] : undefined);
@@ -153,12 +168,28 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 
   return {
     kind: 'postgres',
-    withInstance(instanceId, fn) {
-      assertInstanceId(instanceId);
-      return run(ENTER_INSTANCE, [instanceId], fn);
+    withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn),
+    withAuth: (fn) => run(ENTER_AUTH, fn),
+    async readAsAuth<R extends Row>(text: string, uuids: readonly string[]) {
+      const script = `BEGIN; ${ENTER_AUTH}; ${inlineUuids(text, uuids)}; COMMIT`;
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        const results = (await client.query(script)) as unknown as pg.QueryResult<R>[];
+        return results[2]!.rows;
+      } catch (error) {
+        // The message stops at the failing statement and leaves the transaction aborted.
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
-    withAuth: (fn) => run(ENTER_AUTH, [], fn),
-    asOwner: (fn) => run('', [], fn),
+    asOwner: (fn) => run('', fn),
     async copyCsv(table, columns, csv) {
       const { from } = await import('pg-copy-streams');
       const client = await pool.connect();

@@ -25,7 +25,7 @@ import {
   listAccountPostings,
   listJournalEntries,
   mergeJournalEntries,
-  postJournalEntry,
+  postJournalEntryDetailed,
   replaceJournalEntry,
   type PostingInput,
 } from './journal-entry.service.js';
@@ -68,15 +68,14 @@ export const journalEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { instanceId, userId } = auth(request);
       const { data } = request.body;
       return fieldsUnder('data', () =>
-        app.db.withInstance(instanceId, async (tx) => {
-          const entryId = await postJournalEntry(tx, instanceId, userId, {
+        app.db.withInstance(instanceId, (tx) =>
+          postJournalEntryDetailed(tx, instanceId, userId, {
             dateLedger: data.dateLedger,
             description: data.description,
             source: 'manual',
             lines: toPostings(data),
-          });
-          return getJournalEntry(tx, instanceId, entryId);
-        }),
+          }),
+        ),
       );
     },
   );

@@ -3,17 +3,17 @@
  * TypeScript what the database triggers of migration 0001 enforce again at commit (balance, lock
  * date), so the user gets a 400/409 naming the field, and nothing is written on error.
  */
-import { amountMessage, Currency, isAmountString, Money, toFixedAmount, toMoney, validationMessages, type CurrencyCode } from '@bilan/domain';
+import { amountMessage, Currency, currencyCodeById, isAmountString, Money, toFixedAmount, toMoney, validationMessages, type CurrencyCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AccountingError, invalidField, notFoundError, periodLocked } from './accounting.errors.js';
-import { selectInstanceCurrencyId, selectLockDate } from './accounting.sql.js';
+import { selectLockDate, selectPostingContext, type PostingContext } from './accounting.sql.js';
 import { accountBalanceAt } from './balance.service.js';
 import { dayBefore } from './balance.sql.js';
 import {
   allocateIds,
   deleteJournalEntryRow,
   deleteJournalLinesOfEntry,
-  insertJournalEntries,
+  insertJournalEntryWithLines,
   insertJournalLines,
   moveJournalLines,
   selectAccountPostings,
@@ -21,6 +21,7 @@ import {
   selectJournalEntryHead,
   selectJournalEntryPage,
   selectJournalLine,
+  trimDecimal,
   updateJournalEntryHead,
   updateJournalLine,
   type JournalEntry,
@@ -69,26 +70,30 @@ const TOO_FEW = validationMessages.journalEntryTwoLines;
 const asDecimalString = (value: string | Money): string => (typeof value === 'string' ? value : value.toFixed());
 
 /**
+ * Reads what validating `lines` needs (base currency, lock date, their accounts) in one statement.
+ * Throws 400 for fewer than two postings before touching the database.
+ */
+async function loadPostingContext(tx: Tx, instanceId: string, lines: readonly PostingInput[]): Promise<PostingContext> {
+  if (lines.length < 2) throw new AccountingError('entry_unbalanced', TOO_FEW, { entryAccounts: TOO_FEW });
+  return selectPostingContext(tx, instanceId, [...new Set(lines.map((line) => line.accountId))]);
+}
+
+/**
  * Validates postings against the instance's accounts and currency rules and returns them as insert
  * columns (ids and entry id still to fill). Field names are relative to the entry (`entryAccounts.N.amount`).
  * Rules: `amount` = round2(originalAmount × exchangeRate), half-up, when both are given; a posting
  * in another currency than the instance's needs both; debit total = credit total; ≥ 2 postings.
  */
-async function resolvePostings(
-  tx: Tx,
-  instanceId: string,
+function resolvePostings(
+  context: PostingContext,
   dateLedger: string,
   lines: readonly PostingInput[],
-): Promise<Omit<JournalLineColumns, 'id' | 'entryId'>> {
+): Omit<JournalLineColumns, 'id' | 'entryId'> {
   const fields: Record<string, string> = {};
   const fail = (field: string, message: string) => {
     fields[`entryAccounts.${field}`] ??= message;
   };
-  if (lines.length < 2) throw new AccountingError('entry_unbalanced', TOO_FEW, { entryAccounts: TOO_FEW });
-
-  const instanceCurrencyId = await selectInstanceCurrencyId(tx, instanceId);
-  const accountIds = [...new Set(lines.map((line) => line.accountId))];
-  const known = new Set((await selectLedgerAccountHeads(tx, instanceId, accountIds)).map((account) => account.id));
+  const instanceCurrencyId = context.currencyId;
 
   const columns: Omit<JournalLineColumns, 'id' | 'entryId'> = {
     dateLedger: [],
@@ -103,7 +108,7 @@ async function resolvePostings(
   let debit = toMoney(0);
   let credit = toMoney(0);
   lines.forEach((line, index) => {
-    if (!known.has(line.accountId)) fail(`${index}.account.id`, `ledger account ${line.accountId} not found`);
+    if (!context.accounts.has(line.accountId)) fail(`${index}.account.id`, `ledger account ${line.accountId} not found`);
     const currencyId = line.currency == null ? instanceCurrencyId : Currency[line.currency];
     const amount = line.amount == null ? undefined : asDecimalString(line.amount);
     const original = line.originalAmount == null ? undefined : asDecimalString(line.originalAmount);
@@ -166,8 +171,7 @@ async function resolvePostings(
   return columns;
 }
 
-async function assertOpenPeriod(tx: Tx, instanceId: string, dates: readonly string[]): Promise<void> {
-  const lockDate = await selectLockDate(tx, instanceId);
+function assertOpenPeriod(lockDate: string | null, dates: readonly string[]): void {
   if (lockDate === null) return;
   const locked = dates.find((date) => date <= lockDate);
   if (locked) throw periodLocked(locked, lockDate);
@@ -188,23 +192,57 @@ async function writePostings(
 }
 
 /**
- * Posts one journal entry inside the caller's transaction and returns its id. Other modules
- * (invoices, bills) call this inside their own document's transaction (STYLE.md #7).
+ * Posts one journal entry inside the caller's transaction and returns it as `entry/detail` would.
+ * Other modules (invoices, bills) call this inside their own document's transaction (STYLE.md #7).
+ * Three statements: the context read, one insert of entry and postings, nothing read back.
  * Throws 400 (`entryAccounts…` fields: unknown account, amounts, debit ≠ credit, < 2 postings) or
  * 409 (`dateLedger` on or before the lock date).
  */
-export async function postJournalEntry(tx: Tx, instanceId: string, userId: string | null, input: JournalEntryInput): Promise<number> {
-  const columns = await resolvePostings(tx, instanceId, input.dateLedger, input.lines);
-  await assertOpenPeriod(tx, instanceId, [input.dateLedger]);
-  const entryId = await allocateIds(tx, instanceId, 'journal_entry', 1);
-  await insertJournalEntries(
+export async function postJournalEntryDetailed(
+  tx: Tx,
+  instanceId: string,
+  userId: string | null,
+  input: JournalEntryInput,
+): Promise<JournalEntry> {
+  const context = await loadPostingContext(tx, instanceId, input.lines);
+  const columns = resolvePostings(context, input.dateLedger, input.lines);
+  assertOpenPeriod(context.lockDate, [input.dateLedger]);
+  const source = input.source ?? 'manual';
+  const inserted = await insertJournalEntryWithLines(
     tx,
     instanceId,
-    { id: [entryId], dateLedger: [input.dateLedger], description: [input.description], sourceRef: [input.sourceRef ?? null] },
-    { source: input.source ?? 'manual', createdBy: userId },
+    { dateLedger: input.dateLedger, description: input.description, sourceRef: input.sourceRef ?? null, source, createdBy: userId },
+    columns,
   );
-  await writePostings(tx, instanceId, entryId, columns);
-  return entryId;
+  let debitTotal = toMoney(0);
+  const entryAccounts = inserted.lines.map((line, index) => {
+    const accountId = columns.accountId[index]!;
+    const direction = columns.direction[index] as 1 | -1;
+    if (direction === 1) debitTotal = debitTotal.plus(line.amount);
+    return {
+      id: line.id,
+      account: { id: accountId, ...context.accounts.get(accountId)! },
+      amount: toFixedAmount(line.amount),
+      direction,
+      originalAmount: trimDecimal(line.amountOriginal, 2),
+      exchangeRate: trimDecimal(line.exchangeRate, 0),
+      currency: currencyCodeById(columns.currencyId[index]!) ?? 'CHF',
+      description: columns.description[index] ?? null,
+    };
+  });
+  return {
+    id: inserted.entryId,
+    dateLedger: input.dateLedger,
+    description: input.description,
+    source,
+    entryAccounts,
+    debitTotal: toFixedAmount(debitTotal),
+  };
+}
+
+/** As `postJournalEntryDetailed`, returning only the new entry's id. */
+export async function postJournalEntry(tx: Tx, instanceId: string, userId: string | null, input: JournalEntryInput): Promise<number> {
+  return (await postJournalEntryDetailed(tx, instanceId, userId, input)).id;
 }
 
 /** One journal entry with its postings; 404 when the id is not one of the instance's entries. */
@@ -231,8 +269,9 @@ export async function replaceJournalEntry(
   input: Omit<JournalEntryInput, 'source' | 'sourceRef'>,
 ): Promise<void> {
   const head = await requireEntryHead(tx, instanceId, entryId);
-  const columns = await resolvePostings(tx, instanceId, input.dateLedger, input.lines);
-  await assertOpenPeriod(tx, instanceId, [head.dateLedger, input.dateLedger]);
+  const context = await loadPostingContext(tx, instanceId, input.lines);
+  const columns = resolvePostings(context, input.dateLedger, input.lines);
+  assertOpenPeriod(context.lockDate, [head.dateLedger, input.dateLedger]);
   // Lines first: the entry's date change would otherwise cascade into lines about to be replaced.
   await deleteJournalLinesOfEntry(tx, instanceId, entryId);
   await updateJournalEntryHead(tx, instanceId, entryId, { dateLedger: input.dateLedger, description: input.description });
@@ -242,7 +281,7 @@ export async function replaceJournalEntry(
 /** Deletes an entry and its postings; 404 unknown id, 409 on or before the lock date. */
 export async function deleteJournalEntry(tx: Tx, instanceId: string, entryId: number): Promise<void> {
   const head = await requireEntryHead(tx, instanceId, entryId);
-  await assertOpenPeriod(tx, instanceId, [head.dateLedger]);
+  assertOpenPeriod(await selectLockDate(tx, instanceId), [head.dateLedger]);
   await deleteJournalLinesOfEntry(tx, instanceId, entryId);
   await deleteJournalEntryRow(tx, instanceId, entryId);
 }
@@ -261,7 +300,7 @@ export async function mergeJournalEntries(tx: Tx, instanceId: string, entry1: nu
       `entry ${entry2} is dated ${source.dateLedger} and entry ${entry1} ${target.dateLedger}: only entries of the same date can be merged`,
     );
   }
-  await assertOpenPeriod(tx, instanceId, [target.dateLedger]);
+  assertOpenPeriod(await selectLockDate(tx, instanceId), [target.dateLedger]);
   await moveJournalLines(tx, instanceId, entry2, entry1);
   await deleteJournalEntryRow(tx, instanceId, entry2);
   return getJournalEntry(tx, instanceId, entry1);
@@ -284,7 +323,7 @@ export async function changeJournalLine(
     if (!account) throw invalidField('account.id', `ledger account ${change.accountId} not found`);
   }
   // Any change of a posting on or before the lock date is refused, as the database trigger does.
-  await assertOpenPeriod(tx, instanceId, [line.dateLedger]);
+  assertOpenPeriod(await selectLockDate(tx, instanceId), [line.dateLedger]);
   await updateJournalLine(tx, instanceId, lineId, change);
   const { entryId: _entryId, dateLedger: _dateLedger, ...updated } = (await selectJournalLine(tx, instanceId, lineId))!;
   return updated;

@@ -263,6 +263,64 @@ export async function insertJournalLines(tx: Tx, instanceId: string, lines: Jour
   }
 }
 
+/** One posted line as the database stored it (exact decimals as text). */
+export interface InsertedLine {
+  id: number;
+  amount: string;
+  amountOriginal: string;
+  exchangeRate: string;
+}
+
+/**
+ * Allocates the ids and inserts one entry and its postings in a single statement (data-modifying
+ * CTEs), for the one-entry posting path where round trips dominate (docs/performance.md (a)). The
+ * statement triggers run as for separate INSERTs; the lines' foreign key is checked at the end of
+ * the statement, when the entry row exists. Returns the entry id and the lines in input order.
+ */
+export async function insertJournalEntryWithLines(
+  tx: Tx,
+  instanceId: string,
+  entry: { dateLedger: string; description: string; sourceRef: string | null; source: string; createdBy: string | null },
+  lines: Omit<JournalLineColumns, 'id' | 'entryId' | 'dateLedger'>,
+): Promise<{ entryId: number; lines: InsertedLine[] }> {
+  const rows = await tx.query<{ entry_id: number; id: number; amount: string; amount_original: string; exchange_rate: string }>(
+    `WITH entry_id AS MATERIALIZED (SELECT next_ids($1, 'journal_entry', 1) AS id),
+          last_line AS MATERIALIZED (SELECT next_ids($1, 'journal_line', cardinality($7::int[])) AS id),
+          new_entry AS (
+            INSERT INTO journal_entry (instance_id, id, date_ledger, description, source, source_ref, created_by)
+            SELECT $1, entry_id.id, $2, $3, $4, $5, $6 FROM entry_id
+            RETURNING id, date_ledger)
+     INSERT INTO journal_line (instance_id, id, entry_id, date_ledger, account_id, direction, amount, currency_id,
+                               amount_original, exchange_rate, description)
+     SELECT $1, last_line.id - cardinality($7::int[]) + r.ord::int, new_entry.id, new_entry.date_ledger, r.account_id, r.direction,
+            r.amount, r.currency_id, r.amount_original, r.exchange_rate, r.description
+       FROM new_entry, last_line,
+            unnest($7::int[], $8::smallint[], $9::numeric[], $10::smallint[], $11::numeric[], $12::numeric[], $13::text[])
+              WITH ORDINALITY AS r(account_id, direction, amount, currency_id, amount_original, exchange_rate, description, ord)
+     RETURNING entry_id, id, amount::text AS amount, amount_original::text AS amount_original, exchange_rate::text AS exchange_rate`,
+    [
+      instanceId,
+      entry.dateLedger,
+      entry.description,
+      entry.source,
+      entry.sourceRef,
+      entry.createdBy,
+      lines.accountId,
+      lines.direction,
+      lines.amount,
+      lines.currencyId,
+      lines.amountOriginal,
+      lines.exchangeRate,
+      lines.description,
+    ],
+  );
+  rows.sort((a, b) => a.id - b.id);
+  return {
+    entryId: rows[0]!.entry_id,
+    lines: rows.map((row) => ({ id: row.id, amount: row.amount, amountOriginal: row.amount_original, exchangeRate: row.exchange_rate })),
+  };
+}
+
 /** Sets date and description of an entry (its postings' dates follow through the foreign key's ON UPDATE CASCADE). */
 export async function updateJournalEntryHead(
   tx: Tx,

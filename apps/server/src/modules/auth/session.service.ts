@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import type { RoleName } from '@bilan/domain';
+import { zUuid, type RoleName } from '@bilan/domain';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/database.js';
 import type { AuthContext } from '../../http/access.js';
@@ -112,16 +112,15 @@ export class SessionService {
       // The token alone is not enough: its session must still be alive (logout, "sign out
       // everywhere", a blocked account end it at once) and the role is read fresh, so a role
       // change or a removal takes effect on the next call, not when the token expires.
-      const [live] = await this.db.withAuth((tx) =>
-        tx.query<{ role: RoleName; is_superadmin: boolean }>(
-          `SELECT m.role, u.is_superadmin
-             FROM auth_session s
-             JOIN app_user u ON u.id = s.user_id AND u.blocked_at IS NULL
-             JOIN instance_member m ON m.user_id = s.user_id AND m.instance_id = $3
-            WHERE s.family_id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
-            LIMIT 1`,
-          [payload.sid, payload.sub, payload.iid],
-        ),
+      if (![payload.sid, payload.sub, payload.iid].every((value) => zUuid.safeParse(value).success)) return null;
+      const [live] = await this.db.readAsAuth<{ role: RoleName; is_superadmin: boolean }>(
+        `SELECT m.role, u.is_superadmin
+           FROM auth_session s
+           JOIN app_user u ON u.id = s.user_id AND u.blocked_at IS NULL
+           JOIN instance_member m ON m.user_id = s.user_id AND m.instance_id = $3
+          WHERE s.family_id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
+          LIMIT 1`,
+        [payload.sid, payload.sub, payload.iid],
       );
       if (!live) return null;
       return {
