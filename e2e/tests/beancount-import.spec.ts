@@ -16,6 +16,24 @@ test('import the beancount example and see its trial balance', async ({ page }) 
   const chartCard = page.locator('.mantine-Card-root').filter({ hasText: 'Chart of accounts' });
   const journalCard = page.locator('.mantine-Card-root').filter({ hasText: 'Journal' }).filter({ hasText: 'date,entry' });
 
+  // Before the chart exists, a journal with unknown numbers is refused whole: every unknown number
+  // is listed on its own (spec §8 'could not map account {number}') and nothing is booked.
+  await journalCard.locator('input[type=file]').setInputFiles({
+    name: 'unknown.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'date,entry,description,account,amount,currency\n' +
+        '2015-01-02,1,Rent,9991,100.00,USD\n2015-01-02,1,Rent,9992,-100.00,USD\n' +
+        '2015-01-03,2,Coffee,1000,4.50,USD\n2015-01-03,2,Coffee,9993,-4.00,USD\n',
+    ),
+  });
+  await journalCard.getByRole('button', { name: 'Import' }).click();
+  const failure = journalCard.getByRole('alert');
+  await expect(failure).toContainText('Nothing was imported');
+  const unmapped = failure.getByRole('listitem');
+  await expect(unmapped).toHaveText(['could not map account 9991', 'could not map account 9992', 'could not map account 9993']);
+  await snap(page, '29-import-unknown-accounts');
+
   await chartCard.locator('input[type=file]').setInputFiles(join(dir, 'chart.csv'));
   await expect(chartCard.getByText('50 rows in chart.csv', { exact: false })).toBeVisible();
   await chartCard.getByRole('button', { name: 'Import' }).click();

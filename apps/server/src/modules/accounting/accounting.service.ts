@@ -6,6 +6,7 @@
 export { seedSwissSmeChart, importChart, SWISS_SME_FUNCTION_TYPES } from './chart.service.js';
 export {
   upsertLedgerAccount,
+  makeRoomForBankAccount,
   getLedgerAccount,
   listLedgerAccounts,
   type LedgerAccount,

@@ -132,6 +132,39 @@ export async function upsertLedgerAccount(tx: Tx, instanceId: string, input: Led
   });
 }
 
+/** The Swiss SME chart's cash account (Kasse), which onboarding's proposed bank code 1000 meets. */
+const CASH_ACCOUNT_NUMBER = '1000';
+/** Post and bank accounts of the Swiss SME chart (group 100, 1010–1029): a bank account may take them over. */
+const isChartBankNumber = (number: string) => /^10[12]\d$/.test(number);
+
+/**
+ * Frees `number` for a bank account of onboarding (spec §2.9 proposes 1000 'Bank', 1000 + count
+ * for later ones). The Swiss SME chart has 1000 Kasse (cash) and 1020/1021 for banks: a chart
+ * bank account is taken over (the caller renames it); the cash account moves to the first free
+ * number after 1000 that `reserved` does not hold, so cash is never lost; any other account is
+ * refused (400 on `field`) rather than turned into a bank. Returns where the cash account went.
+ */
+export async function makeRoomForBankAccount(
+  tx: Tx,
+  instanceId: string,
+  number: string,
+  reserved: ReadonlySet<string>,
+  field: string,
+): Promise<{ movedCashTo?: string }> {
+  const [existing] = await selectLedgerAccounts(tx, instanceId, { numbers: [number] });
+  if (!existing || existing.functionType?.id === 1 || isChartBankNumber(number)) return {};
+  if (number !== CASH_ACCOUNT_NUMBER || existing.hasPostings) {
+    throw invalidField(field, `${existing.number} is already '${existing.name}' in the chart of accounts; bank accounts are usually 1020–1029`);
+  }
+  for (let candidate = Number(number) + 1; candidate <= 1019; candidate++) {
+    const target = String(candidate);
+    if (reserved.has(target) || (await isAccountNumberTaken(tx, instanceId, target))) continue;
+    await updateLedgerAccount(tx, instanceId, existing.id, { number: target });
+    return { movedCashTo: target };
+  }
+  throw invalidField(field, 'No free number between 1001 and 1019 is left for the cash account (Kasse); choose another number');
+}
+
 /** Account groups of the instance sorted by number. */
 export async function listAccountGroups(tx: Tx, instanceId: string): Promise<AccountGroup[]> {
   return selectAccountGroups(tx, instanceId);

@@ -6,7 +6,7 @@ import { currencyCodeById, Currency, normalizeIban, vatPercentToRate, type Curre
 import type { Database, Tx } from '../../db/database.js';
 import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
 import { createAddress, createCompany, createPaymentProfile, companyExists, type AddressInput } from '../companies/companies.service.js';
-import { seedSwissSmeChart, upsertLedgerAccount } from '../accounting/accounting.service.js';
+import { makeRoomForBankAccount, seedSwissSmeChart, upsertLedgerAccount } from '../accounting/accounting.service.js';
 
 export type Permission = 'read' | 'write' | 'admin';
 
@@ -189,8 +189,9 @@ export interface InitAccountsInput {
 /**
  * POST /api/instance/init/accounts: loads the Swiss SME chart, adds the bank accounts as ledger
  * accounts (function bankAccount) with a payment profile each, and marks the instance ready.
- * A bank account whose ledger code already exists in the chart takes that account over (renamed),
- * e.g. 1020 "Bank" replaces "Postfinance oder Bank1".
+ * A bank account whose ledger code is one of the chart's bank accounts takes it over (renamed), e.g.
+ * 1020 "Bank" replaces "Postfinance oder Bank1"; on 1000 (the spec's proposal) the chart's cash
+ * account Kasse moves to the next free number; any other taken number is refused (400).
  */
 export async function initAccounts(tx: Tx, instanceId: string, input: InitAccountsInput) {
   const [instance] = await tx.query<{ initialized_at: string | null; own_company_uuid: string | null }>(
@@ -209,6 +210,10 @@ export async function initAccounts(tx: Tx, instanceId: string, input: InitAccoun
   });
   await tx.query('UPDATE instance SET currency_id = $2 WHERE id = $1', [instanceId, Currency[input.currency]]);
   await seedSwissSmeChart(tx, instanceId, input.currency);
+  const reserved = new Set([...codes].map(String));
+  for (const [index, account] of input.accounts.entries()) {
+    await makeRoomForBankAccount(tx, instanceId, String(account.ledgerCode), reserved, `accounts.${index}.ledgerCode`);
+  }
   const accounts = [];
   for (const account of input.accounts) {
     const ledgerAccount = await upsertLedgerAccount(tx, instanceId, {

@@ -4,7 +4,8 @@ import { IconAlertCircle, IconCircleCheck, IconFileTypeCsv } from '@tabler/icons
 import { useQueryClient } from '@tanstack/react-query';
 import Papa from 'papaparse';
 import { formatDate } from '@bilan/domain';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { importProblems } from './import-errors';
 import { accountingKey, importCsv, type ChartImportResult, type JournalImportResult } from './api';
 
 export type ImportKind = 'chart' | 'journal';
@@ -40,32 +41,45 @@ function parseCsv(file: File, text: string): Parsed {
   };
 }
 
-/** 'could not map account 1234, 5678' → ['could not map account 1234', 'could not map account 5678'] (spec §8). */
-function unmappedAccounts(message: string): string[] | null {
-  const match = /^could not map account (.+)$/.exec(message.trim());
-  if (!match?.[1]) return null;
-  return match[1]
-    .split(/[,\s]+/)
-    .filter(Boolean)
-    .map((number) => `could not map account ${number}`);
-}
-
 function ImportFailure({ error }: { error: unknown }) {
-  const message = errorMessage(error);
-  const unmapped = unmappedAccounts(message);
+  const problems = importProblems(serverFieldErrors(error));
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was imported" role="alert">
-      {unmapped ? (
-        <>
-          <Text size="sm">These account numbers are not in the chart of accounts. Import or create them first:</Text>
-          <List size="sm" mt={4}>
-            {unmapped.map((line) => (
-              <List.Item key={line}>{line}</List.Item>
-            ))}
-          </List>
-        </>
+      {problems ? (
+        <Stack gap="xs">
+          {problems.unmapped.length ? (
+            <div>
+              <Text size="sm">These account numbers are not in the chart of accounts. Import or create them first:</Text>
+              <List size="sm" mt={4}>
+                {problems.unmapped.map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List>
+            </div>
+          ) : null}
+          {problems.rows.length ? (
+            <Table withTableBorder fz="sm" verticalSpacing={2} aria-label="Row errors">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Line</Table.Th>
+                  <Table.Th>Column</Table.Th>
+                  <Table.Th>Problem</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {problems.rows.map((row) => (
+                  <Table.Tr key={`${row.line}.${row.column}`}>
+                    <Table.Td>{row.line}</Table.Td>
+                    <Table.Td>{row.column}</Table.Td>
+                    <Table.Td>{row.message}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : null}
+        </Stack>
       ) : (
-        message
+        errorMessage(error)
       )}
     </Alert>
   );

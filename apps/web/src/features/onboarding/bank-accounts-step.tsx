@@ -97,6 +97,8 @@ export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAc
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Each bank account becomes a ledger account in your chart of accounts and a payment profile for invoices.
+          Your books start from the Swiss SME chart, where 1000 is the cash account (Kasse) and 1020–1029 are bank
+          accounts: keep 1000 and the cash account moves to the next free number, or use 1020.
         </Text>
         {rows.fields.map((row, index) => (
           <Paper key={row.id} withBorder p="sm" radius="md">
