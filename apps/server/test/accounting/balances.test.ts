@@ -120,7 +120,8 @@ describe('POST /api/accounting/balance/get (trial balance)', () => {
       'trial balance debit equals credit',
     ]);
 
-    await server.db.withInstance(tampered.instanceId, (tx) =>
+    // Only the owner can tamper: the application role may not write month rows (migration 0007).
+    await server.db.asOwner((tx) =>
       tx.query(`UPDATE account_period_balance SET debit = debit + 1 WHERE instance_id = $1 AND account_id = $2 AND period = '2024-05-01'`, [
         tampered.instanceId,
         bank,
