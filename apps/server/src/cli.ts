@@ -3,7 +3,7 @@
  * configuration (DATABASE_URL or BILAN_DATA_DIR) and runs the same service code as the HTTP API.
  * Errors: one line on stderr and exit code 1; bad arguments also print the usage.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Currency, isCurrencyCode, isValidIsoDate, type CurrencyCode } from '@bilan/domain';
@@ -25,13 +25,15 @@ Commands:
   import chart --instance NAME FILE                   import a chart CSV (number,name,type[,currency] or
                                                       number,name,kind,type), upserting by number
   import journal --instance NAME FILE                 import a journal CSV (date,entry,description,account,amount,currency)
-  trial-balance --instance NAME [--date YYYY-MM-DD] [--format csv|json]
+  trial-balance --instance NAME [--date YYYY-MM-DD] [--format csv|json] [--output FILE]
                                                       trial balance as of the date (default today), csv by default
+                                                      (columns account,name,debit,credit,balance), to stdout or FILE
   user superadmin --email EMAIL [--revoke]            make a user platform support (superadmin), or no longer
   user unblock --email EMAIL                          unblock an account blocked by wrong two-factor codes
 
 Database: DATABASE_URL=postgres://… or the embedded PGlite in BILAN_DATA_DIR (default ./data).
-Relative FILE paths are relative to the directory the command was started from.`;
+Relative FILE paths are relative to the directory the command was started from.
+npm prints its own banner on stdout: use \`npm run -s cli -- …\` (or --output) for clean machine output.`;
 
 /** A mistake in the command line: printed with the usage. */
 class UsageError extends Error {}
@@ -43,6 +45,7 @@ const OPTIONS = {
   instance: { type: 'string' },
   date: { type: 'string' },
   format: { type: 'string' },
+  output: { type: 'string' },
   email: { type: 'string' },
   revoke: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -138,7 +141,7 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<string>
   }
 
   if (command === 'trial-balance') {
-    onlyOptions(values, ['instance', 'date', 'format'], 'trial-balance');
+    onlyOptions(values, ['instance', 'date', 'format', 'output'], 'trial-balance');
     if (sub !== undefined) throw new UsageError(`unexpected argument "${sub}"`);
     const instanceName = required(values.instance, 'instance');
     const date = values.date ?? todayInSwitzerland();
@@ -149,8 +152,14 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<string>
     const instance = await findInstance(database, instanceName);
     const trial = await database.withInstance(instance.id, (tx) => trialBalance(tx, instance.id, date));
     const rows = trial.accounts.map((a) => ({ account: a.number, name: a.name, debit: a.debit, credit: a.credit, balance: a.balance }));
-    if (format === 'json') return JSON.stringify(rows, null, 2);
-    return toCsv([['account', 'name', 'debit', 'credit', 'balance'], ...rows.map((r) => [r.account, r.name, r.debit, r.credit, r.balance])]).trimEnd();
+    const text =
+      format === 'json'
+        ? JSON.stringify(rows, null, 2)
+        : toCsv([['account', 'name', 'debit', 'credit', 'balance'], ...rows.map((r) => [r.account, r.name, r.debit, r.credit, r.balance])]).trimEnd();
+    if (values.output === undefined) return text;
+    const file = callerPath(required(values.output, 'output'));
+    await writeFile(file, `${text}\n`);
+    return `trial balance of "${instance.name}" as of ${date} written to ${file} (${rows.length} accounts)`;
   }
 
   if (command === 'user' && (sub === 'superadmin' || sub === 'unblock')) {

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -148,6 +148,20 @@ describe('npm run cli', () => {
     const relative = await spawn('npm', ['run', 'cli', '--', 'import', 'chart', '--instance', 'Beancount Example', 'fixtures/beancount-example/chart.csv'], REPO_DIR);
     expect(relative.stderr.trim()).toBe('');
     expect(relative.stdout).toContain('chart imported into "Beancount Example": 0 created, 50 updated');
+  });
+
+  it('writes clean CSV: with `npm run -s cli` on stdout, and to --output FILE relative to the caller', async () => {
+    const quiet = await spawn('npm', ['run', '-s', 'cli', '--', 'trial-balance', '--instance', 'Beancount Example', '--date', '2015-12-31'], REPO_DIR);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout.split('\n')[0]).toBe('account,name,debit,credit,balance');
+    const fromStdout = parse(quiet.stdout, { columns: true }) as TrialRow[];
+    expect(fromStdout.length).toBeGreaterThan(20);
+
+    const relativeFile = relative(REPO_DIR, join(scratch, 'tb.csv'));
+    const written = await spawn('npm', ['run', 'cli', '--', 'trial-balance', '--instance', 'Beancount Example', '--date', '2015-12-31', '--output', relativeFile], REPO_DIR);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toContain(`written to ${join(scratch, 'tb.csv')} (${fromStdout.length} accounts)`);
+    expect(parse(readFileSync(join(scratch, 'tb.csv'), 'utf8'), { columns: true })).toEqual(fromStdout);
   });
 
   it('seeds the Swiss SME chart by default and quotes names in CSV output (RFC 4180)', async () => {
