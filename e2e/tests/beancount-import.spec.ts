@@ -13,7 +13,7 @@ test('import the beancount example and see its trial balance', async ({ page }) 
 
   await page.goto('/accounting/import');
   await expect(page.getByRole('heading', { name: 'Import Accounting Data' })).toBeVisible();
-  const chartCard = page.locator('.mantine-Card-root').filter({ hasText: 'Chart of accounts' });
+  const chartCard = page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Chart of accounts' }) });
   const journalCard = page.locator('.mantine-Card-root').filter({ hasText: 'Journal' }).filter({ hasText: 'date,entry' });
 
   // Before the chart exists, a journal with unknown numbers is refused whole: every unknown number

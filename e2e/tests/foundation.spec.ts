@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { shownAmount, signUpAndOnboard, snap } from './support';
 
@@ -68,6 +69,23 @@ test('sign up, onboard and keep books', async ({ page }) => {
   const revenueRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: '3200', exact: true }) });
   expect(shownAmount(await revenueRow.getByRole('cell').nth(4).innerText())).toBe('-1250.50');
   await snap(page, '13-trial-balance');
+
+  // The CSV download has the CLI's columns; a period (From) adds opening balances.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^TrialBalance-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csvText = readFileSync((await csv.path())!, 'utf8');
+  expect(csvText.split('\n')[0]).toBe('account,name,debit,credit,balance');
+  expect(csvText).toContain('1000,Bank,1250.50,0.00,1250.50\n');
+  const from = page.getByRole('textbox', { name: 'From' });
+  await from.fill('01.02.2026');
+  await from.press('Tab');
+  await expect(page.getByRole('columnheader', { name: 'Opening balance' })).toBeVisible();
+  expect(shownAmount(await bankRow.getByRole('cell').nth(2).innerText())).toBe('1250.50');
+  expect(shownAmount(await bankRow.getByRole('cell').nth(3).innerText())).toBe('0.00');
+  expect(shownAmount(await bankRow.getByRole('cell').nth(5).innerText())).toBe('1250.50');
+  await snap(page, '13b-trial-balance-period');
+  await page.getByRole('button', { name: 'This year' }).click();
+  await expect(from).toHaveValue(/^01\.01\.\d{4}$/);
 
   await bankRow.getByRole('link', { name: '1000' }).click();
   await expect(page.getByText('Consulting January').first()).toBeVisible();

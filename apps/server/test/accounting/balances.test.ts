@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toFixedAmount } from '@bilan/domain';
+import { Money, toFixedAmount } from '@bilan/domain';
 import { Client, startTestServer, type TestServer } from '../helpers.js';
 import { ledgerWorkplace, simpleEntry, type LedgerWorkplace } from './ledger.js';
 
@@ -93,6 +93,37 @@ describe('POST /api/accounting/balance/get (trial balance)', () => {
       expect(response.body.totals.debit).toBe(response.body.totals.credit);
       expect(response.body.totals.balance).toBe('0.00');
     }
+  });
+
+  it('with dateFrom: opening balance before it and the period turnover, equal to SQL sums over the range', async () => {
+    const dateFrom = '2024-01-01';
+    const date = '2024-06-17';
+    const response = await wp.api.post('/api/accounting/balance/get', { dateFrom, date });
+    expect(response.status).toBe(200);
+    expect(response.body.dateFrom).toBe(dateFrom);
+    const before = await sqlBalances(wp.instanceId, '2023-12-31');
+    const atDate = await sqlBalances(wp.instanceId, date);
+    expect(response.body.accounts).toHaveLength(atDate.size);
+    for (const account of response.body.accounts) {
+      const start = before.get(account.id) ?? { debit: '0.00', credit: '0.00', balance: '0.00' };
+      const end = atDate.get(account.id)!;
+      expect(account).toMatchObject({
+        openingBalance: start.balance,
+        debit: toFixedAmount(new Money(end.debit).minus(start.debit)),
+        credit: toFixedAmount(new Money(end.credit).minus(start.credit)),
+        balance: end.balance,
+      });
+    }
+    expect(response.body.totals.debit).toBe(response.body.totals.credit);
+    expect(response.body.totals.openingBalance).toBe('0.00');
+    expect(response.body.totals.balance).toBe('0.00');
+    // Without dateFrom the turnover runs from the first posting and there is no opening balance.
+    const whole = await wp.api.post('/api/accounting/balance/get', { date });
+    expect(whole.body.dateFrom).toBeNull();
+    expect(whole.body.accounts.every((a: { openingBalance: string }) => a.openingBalance === '0.00')).toBe(true);
+    const late = await wp.api.post('/api/accounting/balance/get', { dateFrom: '2024-07-01', date });
+    expect(late.status).toBe(400);
+    expect(late.body.fields.dateFrom).toBe(`must be on or before the date ${date}`);
   });
 
   it('defaults to today and answers 400 for a bad date, 401 without a token', async () => {

@@ -90,6 +90,7 @@ export const journalEntryAnswer = z.object({
 export const accountGroupSchema = z.object({ id: z.number().int(), number: z.string(), name: z.string() });
 
 export const trialBalanceSchema = z.object({
+  dateFrom: z.string().nullable(),
   date: z.string(),
   accounts: z.array(
     z.object({
@@ -98,12 +99,13 @@ export const trialBalanceSchema = z.object({
       name: z.string(),
       currency: currencyCode,
       type: z.object({ id: z.number().int() }),
+      openingBalance: money,
       debit: money,
       credit: money,
       balance: money,
     }),
   ),
-  totals: z.object({ debit: money, credit: money, balance: money }),
+  totals: z.object({ openingBalance: money, debit: money, credit: money, balance: money }),
 });
 
 export const balancesAtDatesSchema = z.object({

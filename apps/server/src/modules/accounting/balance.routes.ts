@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
 import { balanceCheckSchema, balancesAtDatesSchema, errors, ledgerDate, strictObject, trialBalanceSchema } from './accounting.schemas.js';
+import { invalidField } from './accounting.errors.js';
 import { balancesAtDates, checkLedger, todayInSwitzerland, trialBalance } from './balance.service.js';
 
 const tags = ['accounting'];
@@ -15,15 +16,21 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'Trial balance as of `date` (inclusive, default today in Switzerland): debit and credit turnover and balance per account with postings.',
-        body: strictObject({ date: ledgerDate.optional() }).optional(),
+        description:
+          'Trial balance as of `date` (inclusive, default today in Switzerland): per account with postings, the debit and credit ' +
+          'turnover and the balance at `date`. With `dateFrom` (on or before `date`, 400 otherwise) the turnover covers ' +
+          '`dateFrom`…`date` and `openingBalance` is the balance before `dateFrom`; without it, turnover since the first posting and ' +
+          'openingBalance 0.00. Amounts in the instance currency, 2 decimals, debit positive.',
+        body: strictObject({ date: ledgerDate.optional(), dateFrom: ledgerDate.optional() }).optional(),
         response: { 200: trialBalanceSchema, ...errors },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
       const date = request.body?.date ?? todayInSwitzerland();
-      return app.db.withInstance(instanceId, (tx) => trialBalance(tx, instanceId, date));
+      const dateFrom = request.body?.dateFrom ?? null;
+      if (dateFrom !== null && dateFrom > date) throw invalidField('dateFrom', `must be on or before the date ${date}`);
+      return app.db.withInstance(instanceId, (tx) => trialBalance(tx, instanceId, date, dateFrom));
     },
   );
 

@@ -4,7 +4,7 @@
  */
 import { Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { END_OF_TIME, monthEnd, selectTurnoversAt, type Turnover } from './balance.sql.js';
+import { dayBefore, END_OF_TIME, monthEnd, selectTurnoversAt, type Turnover } from './balance.sql.js';
 import { selectLedgerAccountHeads, type LedgerAccountHead } from './ledger-account.sql.js';
 import type { CurrencyCode } from '@bilan/domain';
 
@@ -26,56 +26,79 @@ export type TrialBalanceAccount = {
   name: string;
   currency: CurrencyCode;
   type: { id: number };
-  /** Sum of debit postings up to the date, instance currency, 2 decimals. */
+  /** Balance (debit − credit) before `dateFrom`; 0.00 without a `dateFrom`. */
+  openingBalance: string;
+  /** Sum of debit postings from `dateFrom` (or the first posting) to the date, instance currency, 2 decimals. */
   debit: string;
-  /** Sum of credit postings up to the date, instance currency, 2 decimals. */
+  /** Sum of credit postings in the same range, instance currency, 2 decimals. */
   credit: string;
-  /** debit − credit (debit positive). */
+  /** Balance at the date: openingBalance + debit − credit (debit positive). */
   balance: string;
 };
 
 export type TrialBalance = {
+  /** The first day of the turnover columns, or null for "since the first posting". */
+  dateFrom: string | null;
   date: string;
   /** Accounts with postings on or before `date`, sorted by number. */
   accounts: TrialBalanceAccount[];
-  /** Column totals; debit equals credit in balanced books, so `balance` is 0.00. */
-  totals: { debit: string; credit: string; balance: string };
+  /** Column totals; debit equals credit in balanced books, so the balances total 0.00. */
+  totals: { openingBalance: string; debit: string; credit: string; balance: string };
 };
 
+const ZERO_TURNOVER: Turnover = { debit: '0', credit: '0' };
+
 /**
- * Trial balance as of `date` (inclusive): every account's debit and credit turnover since the first
- * posting and its balance. Reads whole months from account_period_balance and only the postings of
- * the date's own month when the date is not a month-end.
+ * Trial balance as of `date` (inclusive): every account's debit and credit turnover and its balance.
+ * With `dateFrom` (≤ date) the turnover covers dateFrom…date and the balance before it is the
+ * opening balance, as a period's trial balance (Saldenliste) shows it; without, the turnover runs
+ * from the first posting. Reads whole months from account_period_balance and only the postings of
+ * a partial month.
  */
-export async function trialBalance(tx: Tx, instanceId: string, date: string): Promise<TrialBalance> {
-  const [turnovers] = await selectTurnoversAt(tx, instanceId, [date]);
-  const active = [...turnovers!].filter(([, t]) => !isZero(t.debit) || !isZero(t.credit));
+export async function trialBalance(tx: Tx, instanceId: string, date: string, dateFrom: string | null = null): Promise<TrialBalance> {
+  const dates = dateFrom ? [dayBefore(dateFrom), date] : [date];
+  const perDate = await selectTurnoversAt(tx, instanceId, dates);
+  const closing = perDate[perDate.length - 1]!;
+  const opening = dateFrom ? perDate[0]! : new Map<number, Turnover>();
+  const active = [...closing].filter(([, t]) => !isZero(t.debit) || !isZero(t.credit));
   const heads = await selectLedgerAccountHeads(
     tx,
     instanceId,
     active.map(([id]) => id),
   );
-  let debit = money('0');
-  let credit = money('0');
+  const totals = { openingBalance: money('0'), debit: money('0'), credit: money('0'), balance: money('0') };
   const accounts = heads.map((head) => {
-    const turnover = turnovers!.get(head.id)!;
-    debit = debit.plus(turnover.debit);
-    credit = credit.plus(turnover.credit);
+    const end = closing.get(head.id)!;
+    const start = opening.get(head.id) ?? ZERO_TURNOVER;
+    const row = {
+      openingBalance: money(start.debit).minus(money(start.credit)),
+      debit: money(end.debit).minus(money(start.debit)),
+      credit: money(end.credit).minus(money(start.credit)),
+      balance: money(end.debit).minus(money(end.credit)),
+    };
+    for (const key of ['openingBalance', 'debit', 'credit', 'balance'] as const) totals[key] = totals[key].plus(row[key]);
     return {
       id: head.id,
       number: head.number,
       name: head.name,
       currency: head.currency,
       type: { id: head.typeId },
-      debit: toFixedAmount(money(turnover.debit)),
-      credit: toFixedAmount(money(turnover.credit)),
-      balance: balanceOf(turnover),
+      openingBalance: toFixedAmount(row.openingBalance),
+      debit: toFixedAmount(row.debit),
+      credit: toFixedAmount(row.credit),
+      balance: toFixedAmount(row.balance),
     };
   });
   return {
+    dateFrom,
     date,
     accounts,
-    totals: { debit: toFixedAmount(debit), credit: toFixedAmount(credit), balance: toFixedAmount(debit.minus(credit)) },
+    totals: {
+      openingBalance: toFixedAmount(totals.openingBalance),
+      debit: toFixedAmount(totals.debit),
+      credit: toFixedAmount(totals.credit),
+      balance: toFixedAmount(totals.balance),
+    },
   };
 }
 

@@ -63,10 +63,22 @@ export interface AccountPostings extends Paged<Posting> {
   closingBalance: string;
 }
 
+/** POST /api/accounting/balance/get: amounts in the instance currency, 2 decimals, debit positive. */
 export interface TrialBalance {
+  dateFrom: string | null;
   date: string;
-  accounts: { id: number; number: string; name: string; currency: string; type: { id: number }; debit: string; credit: string; balance: string }[];
-  totals: { debit: string; credit: string; balance: string };
+  accounts: {
+    id: number;
+    number: string;
+    name: string;
+    currency: string;
+    type: { id: number };
+    openingBalance: string;
+    debit: string;
+    credit: string;
+    balance: string;
+  }[];
+  totals: { openingBalance: string; debit: string; credit: string; balance: string };
 }
 
 export interface ChartImportResult {
@@ -124,10 +136,10 @@ export const accountPostingsQuery = (accountId: number, filters: { dateFrom?: st
     placeholderData: keepPreviousData,
   });
 
-export const trialBalanceQuery = (date: string) =>
+export const trialBalanceQuery = (date: string, dateFrom: string | null = null) =>
   queryOptions({
-    queryKey: ['accounting', 'balance', date],
-    queryFn: () => api.post<TrialBalance>(`${base}/balance/get`, { date }),
+    queryKey: ['accounting', 'balance', date, dateFrom],
+    queryFn: () => api.post<TrialBalance>(`${base}/balance/get`, dateFrom ? { date, dateFrom } : { date }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatAmount, formatDate, toMoney } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { today } from '../../lib/dates';
+import { saveBlob } from '../../lib/save-file';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { trialBalanceQuery, type TrialBalance } from './api';
+import { trialBalanceCsv, trialBalanceFileName } from './trial-balance-csv';
 
 function BalancedBadge({ totals }: { totals: TrialBalance['totals'] }) {
   const difference = toMoney(totals.debit).minus(toMoney(totals.credit));
@@ -28,20 +30,59 @@ function BalancedBadge({ totals }: { totals: TrialBalance['totals'] }) {
   );
 }
 
-/** /accounting/trial-balance: every account with postings up to the date; debit = credit. */
+const startOfYear = (date: string) => `${date.slice(0, 4)}-01-01`;
+
+/**
+ * /accounting/trial-balance: every account with postings up to the date; debit = credit. With a
+ * "From" date, the turnover covers the period and an opening-balance column shows what came before.
+ */
 export function TrialBalancePage() {
   const [date, setDate] = useState<string | null>(today());
+  const [dateFrom, setDateFrom] = useState<string | null>(null);
   const asOf = date ?? today();
-  const balance = useQuery(trialBalanceQuery(asOf));
+  const from = dateFrom && dateFrom <= asOf ? dateFrom : null;
+  const balance = useQuery(trialBalanceQuery(asOf, from));
   const data = balance.data;
+  const withOpening = data?.dateFrom != null;
+  const columns = withOpening ? 6 : 5;
+
+  const download = () => {
+    if (data) saveBlob(new Blob([trialBalanceCsv(data)], { type: 'text/csv;charset=utf-8' }), trialBalanceFileName(data));
+  };
 
   return (
-    <Page title="Trial Balance" actions={data ? <BalancedBadge totals={data.totals} /> : null}>
+    <Page
+      title="Trial Balance"
+      actions={
+        data ? (
+          <Group gap="sm">
+            <BalancedBadge totals={data.totals} />
+            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={download}>
+              Download CSV
+            </Button>
+          </Group>
+        ) : null
+      }
+    >
       <Group align="flex-end">
+        <DateField
+          label="From"
+          w={170}
+          clearable
+          placeholder="First posting"
+          value={dateFrom}
+          onChange={setDateFrom}
+          error={dateFrom && dateFrom > asOf ? 'After the "As of" date' : undefined}
+        />
         <DateField label="As of" w={170} value={date} onChange={setDate} />
+        <Button variant="subtle" size="compact-sm" mb={6} onClick={() => setDateFrom(startOfYear(asOf))}>
+          This year
+        </Button>
         {data ? (
           <Text size="sm" c="dimmed" pb={8}>
-            Postings up to and including {formatDate(data.date)}
+            {data.dateFrom
+              ? `Turnover from ${formatDate(data.dateFrom)} to ${formatDate(data.date)}, opening balances before it`
+              : `Postings up to and including ${formatDate(data.date)}`}
           </Text>
         ) : null}
       </Group>
@@ -54,6 +95,11 @@ export function TrialBalancePage() {
               <Table.Tr>
                 <Table.Th w={100}>Account</Table.Th>
                 <Table.Th>Name</Table.Th>
+                {withOpening ? (
+                  <Table.Th className="num" w={160}>
+                    Opening balance
+                  </Table.Th>
+                ) : null}
                 <Table.Th className="num" w={160}>
                   Debit
                 </Table.Th>
@@ -74,6 +120,11 @@ export function TrialBalancePage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{account.name}</Table.Td>
+                  {withOpening ? (
+                    <Table.Td className="num">
+                      <Amount value={account.openingBalance} />
+                    </Table.Td>
+                  ) : null}
                   <Table.Td className="num">
                     <Amount value={account.debit} />
                   </Table.Td>
@@ -87,7 +138,7 @@ export function TrialBalancePage() {
               ))}
               {data.accounts.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={5}>
+                  <Table.Td colSpan={columns}>
                     <Text c="dimmed" size="sm">
                       No postings up to this date.
                     </Text>
@@ -102,6 +153,11 @@ export function TrialBalancePage() {
                     Total <BalancedBadge totals={data.totals} />
                   </Group>
                 </Table.Td>
+                {withOpening ? (
+                  <Table.Td className="num">
+                    <Amount value={data.totals.openingBalance} />
+                  </Table.Td>
+                ) : null}
                 <Table.Td className="num">
                   <Amount value={data.totals.debit} />
                 </Table.Td>
