@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import type { Configuration } from 'oidc-provider';
 import { ssoProviderLabel, ssoProviders, type SsoProvider } from '@bilan/domain';
@@ -97,9 +97,13 @@ export const localIdp: FastifyPluginAsync = async (app) => {
       ctx.body = page('Sign-in error', `<h1>Sign-in error</h1><p class="error">${escapeHtml(String(out.error_description ?? out.error))}</p>`);
     },
   };
-  // Loaded only when the local IdP is on: production never loads it.
-  const { default: Provider } = await import('oidc-provider');
-  const provider = new Provider(issuer, configuration);
+  // Loaded only when the local IdP is on: production never loads it. Its start-up warnings are about
+  // what this development provider deliberately is (Node 20 rather than 22, interactions kept in
+  // memory: architecture.md "Scaling"); they go to our log at debug level instead of the console.
+  const provider = await withoutKnownWarnings(app, async () => {
+    const { default: Provider } = await import('oidc-provider');
+    return new Provider(issuer, configuration);
+  });
   provider.proxy = config.env === 'production';
   const callback = provider.callback();
 
@@ -164,3 +168,20 @@ export const localIdp: FastifyPluginAsync = async (app) => {
   app.route({ method: ['GET', 'POST'], url: '/*', schema: { hide: true }, onRequest: passThrough, handler: async () => undefined });
   app.route({ method: ['GET'], url: '/', schema: { hide: true }, onRequest: passThrough, handler: async () => undefined });
 };
+
+const KNOWN_WARNINGS = [/^oidc-provider WARNING: Unsupported runtime/, /^oidc-provider WARNING: a quick start development-only in-memory adapter/];
+
+/** Runs `load` with oidc-provider's known start-up warnings sent to the app log (debug), others kept. */
+async function withoutKnownWarnings<T>(app: FastifyInstance, load: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    const text = args.map(String).join(' ').replace(/\x1b\[[0-9;]*m/g, '');
+    if (KNOWN_WARNINGS.some((pattern) => pattern.test(text))) app.log.debug({ idp: text }, 'built-in identity provider notice');
+    else warn(...args);
+  };
+  try {
+    return await load();
+  } finally {
+    console.warn = warn;
+  }
+}
