@@ -169,14 +169,15 @@ export const localIdp: FastifyPluginAsync = async (app) => {
   app.route({ method: ['GET'], url: '/', schema: { hide: true }, onRequest: passThrough, handler: async () => undefined });
 };
 
-const KNOWN_WARNINGS = [/^oidc-provider WARNING: Unsupported runtime/, /^oidc-provider WARNING: a quick start development-only in-memory adapter/];
+const KNOWN_WARNINGS = ['oidc-provider WARNING: Unsupported runtime', 'oidc-provider WARNING: a quick start development-only in-memory adapter'];
 
 /** Runs `load` with oidc-provider's known start-up warnings sent to the app log (debug), others kept. */
 async function withoutKnownWarnings<T>(app: FastifyInstance, load: () => Promise<T>): Promise<T> {
   const warn = console.warn;
   console.warn = (...args: unknown[]) => {
-    const text = args.map(String).join(' ').replace(/\x1b\[[0-9;]*m/g, '');
-    if (KNOWN_WARNINGS.some((pattern) => pattern.test(text))) app.log.debug({ idp: text }, 'built-in identity provider notice');
+    // On a terminal the text comes wrapped in colour codes, hence includes() rather than a prefix.
+    const text = args.map(String).join(' ');
+    if (KNOWN_WARNINGS.some((known) => text.includes(known))) app.log.debug({ idp: text }, 'built-in identity provider notice');
     else warn(...args);
   };
   try {
