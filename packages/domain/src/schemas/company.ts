@@ -12,6 +12,7 @@ import { isValidIsoDate } from '../validators/date.js';
 import { isValidCreditorReference, isValidQrReference } from '../validators/reference.js';
 import { isValidSwissUid } from '../validators/uid.js';
 import { ruleError, strictObject, zRequiredText, zUuid } from '../validators/common.js';
+import { zOptionalQrBillText, zQrBillText } from '../validators/qr-bill-text.js';
 import { onboardingExtraSchema } from './onboarding.js';
 
 const countryIds = Object.values(Country) as [CountryId, ...CountryId[]];
@@ -31,23 +32,28 @@ export const zOptionalUid = z
 
 /**
  * Structured postal address (spec §5: street, zip, city and country each 'This field must be
- * given'). Lengths are those of a QR-bill address of type S (SIX IG v2.3 §4.2.2: street 70,
- * building number 16, postcode 16, town 35), so every stored address fits a QR bill.
+ * given'). Every field fits a QR-bill address of type S (SIX IG v2.3 §4.3.2: street 70, building
+ * number 16, postcode 16, town 35; SPS 2025 character set), so every stored address can go on a
+ * QR bill: 'Street must be at most 70 characters for Swiss QR-bills', 'Character "Ω" cannot be
+ * used in Swiss payments'.
  */
 export const companyAddressSchema = strictObject(
   {
-    street: zRequiredText.max(70, { error: m.streetTooLong }),
-    houseNumber: z.string().trim().max(16, { error: m.houseNumberTooLong }).nullish(),
-    zip: zRequiredText.max(16, { error: m.zipTooLong }),
-    city: zRequiredText.max(35, { error: m.cityTooLong }),
+    street: zQrBillText('street'),
+    houseNumber: zOptionalQrBillText('houseNumber'),
+    zip: zQrBillText('zip'),
+    city: zQrBillText('city'),
     country: companyCountrySchema,
   },
   m.fieldMustBeGiven,
 );
 export type CompanyAddress = z.infer<typeof companyAddressSchema>;
 
-/** Company name: required ('This field must be given', spec §5), at most 200 characters (0001). */
-export const zCompanyName = zRequiredText.max(200, { error: m.companyNameTooLong });
+/**
+ * Company name: required ('This field must be given', spec §5), at most 70 characters of the
+ * Swiss payments set, the QR-bill's creditor/debtor name (SIX IG v2.3 §4.3.2, SPS 2025).
+ */
+export const zCompanyName = zQrBillText('name');
 
 /** Company create form / `/company/insert {data}`: name, optional UID, optional first address. */
 export const companyInsertSchema = strictObject({

@@ -11,10 +11,12 @@ import {
   formatSwissUid,
   isIbanPaymentProfileType,
   normalizeIban,
+  qrBillFieldMessage,
   type CompanyAddress,
   type CompanyInsert,
   type CompanyUpdate,
   type CountryId,
+  type QrBillField,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
@@ -69,17 +71,37 @@ export interface PaymentProfileInput {
 /** UID in its official form 'CHE-123.456.789' (eCH-0097); '' and null mean none. */
 const canonicalUid = (uid: string | null | undefined): string | null => (uid?.trim() ? formatSwissUid(uid.trim()) : null);
 
-/** Creates a company; returns its uuid. */
-export async function createCompany(tx: Tx, instanceId: string, input: CompanyInput & { registerId?: number | null }): Promise<string> {
-  return insertCompany(tx, instanceId, { name: input.name.trim(), uid: canonicalUid(input.uid), registerId: input.registerId });
+/** Trimmed NFC text, as the QR-bill carries it (see `qrBillFieldMessage`). */
+const qrText = (value: string): string => value.trim().normalize('NFC');
+
+/**
+ * Last guard of every company and address write, for callers that do not come through the domain
+ * schemas (onboarding, supplier import): the fields must fit a Swiss QR-bill (SIX IG v2.3 §4.3.2,
+ * SPS 2025 character set). 400 naming each field that does not.
+ */
+function requireQrBillFields(values: Partial<Record<QrBillField, string | null | undefined>>): void {
+  const fields: Record<string, string> = {};
+  for (const [field, value] of Object.entries(values) as [QrBillField, string | null | undefined][]) {
+    const message = value ? qrBillFieldMessage(field, qrText(value)) : undefined;
+    if (message) fields[field] = message;
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('validation', first, fields);
 }
 
-/** Adds an address to a company; returns its per-instance id. */
+/** Creates a company; returns its uuid. 400 on `name` when it does not fit a QR-bill. */
+export async function createCompany(tx: Tx, instanceId: string, input: CompanyInput & { registerId?: number | null }): Promise<string> {
+  requireQrBillFields({ name: input.name });
+  return insertCompany(tx, instanceId, { name: qrText(input.name), uid: canonicalUid(input.uid), registerId: input.registerId });
+}
+
+/** Adds an address to a company; returns its per-instance id. 400 on a field that does not fit a QR-bill. */
 export async function createAddress(tx: Tx, instanceId: string, companyUuid: string, input: AddressInput): Promise<number> {
+  requireQrBillFields({ street: input.street, houseNumber: input.houseNumber, zip: input.zip, city: input.city });
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO address (instance_id, id, company_uuid, street, house_number, zip, city, country_id)
      VALUES ($1, next_ids($1, 'address'), $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [instanceId, companyUuid, input.street.trim(), input.houseNumber?.trim() || null, input.zip.trim(), input.city.trim(), input.countryId],
+    [instanceId, companyUuid, qrText(input.street), input.houseNumber ? qrText(input.houseNumber) || null : null, qrText(input.zip), qrText(input.city), input.countryId],
   );
   return row!.id;
 }
@@ -150,11 +172,15 @@ export async function insertCompanyWithAddress(tx: Tx, instanceId: string, input
   return getCompany(tx, instanceId, uuid);
 }
 
-/** Changes name and/or UID (`uid: null` or '' clears it); 404 unknown uuid. */
+/**
+ * Changes name and/or UID (`uid: null` or '' clears it); 404 unknown uuid. Only a given name is
+ * checked against the QR-bill rules, so a company stored before them can still change its UID.
+ */
 export async function changeCompany(tx: Tx, instanceId: string, uuid: string, patch: CompanyUpdate): Promise<Company> {
   await getCompany(tx, instanceId, uuid);
+  if (patch.name !== undefined) requireQrBillFields({ name: patch.name });
   await updateCompany(tx, instanceId, uuid, {
-    name: patch.name?.trim(),
+    name: patch.name === undefined ? undefined : qrText(patch.name),
     uid: patch.uid === undefined ? undefined : canonicalUid(patch.uid),
   });
   return getCompany(tx, instanceId, uuid);
@@ -290,6 +316,7 @@ export async function insertAddress(tx: Tx, instanceId: string, data: CompanyAdd
 export async function changeAddress(tx: Tx, instanceId: string, id: number, data: CompanyAddress): Promise<Address> {
   await getAddress(tx, instanceId, id);
   const input = addressInput(companyAddressSchema.parse(data));
+  requireQrBillFields({ street: input.street, houseNumber: input.houseNumber, zip: input.zip, city: input.city });
   await updateAddress(tx, instanceId, id, { ...input, houseNumber: input.houseNumber || null });
   return getAddress(tx, instanceId, id);
 }
