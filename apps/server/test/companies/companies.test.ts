@@ -222,5 +222,5 @@ describe('addresses', () => {
   });
 });
 
-// A company kept by its invoices and bills (409 naming them) is tested with real documents in
-// test/wiring/wiring.test.ts, where the invoicing and payables modules are both present.
+// A company kept by its invoices, bills and postings (409 naming them) is tested with real
+// documents in test/companies/delete.test.ts.

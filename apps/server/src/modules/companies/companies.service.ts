@@ -27,6 +27,7 @@ import {
   insertCompany,
   selectAddresses,
   selectCompanies,
+  selectCompanyDocumentCounts,
   updateAddress,
   updateCompany,
   type Address,
@@ -186,45 +187,24 @@ export async function changeCompany(tx: Tx, instanceId: string, uuid: string, pa
   return getCompany(tx, instanceId, uuid);
 }
 
-/**
- * Rows that keep a company (spec §7.1 /company/delete: refused while it has invoices, bills or
- * postings). Tables of modules that land later are checked only once they exist (`to_regclass`),
- * so this one list is where a new module adds its table.
- */
-const COMPANY_REFERENCES: readonly { table: string; column: string; one: string; many: string }[] = [
-  { table: 'invoice', column: 'company_uuid', one: 'invoice', many: 'invoices' },
-  { table: 'payable', column: 'company_uuid', one: 'bill', many: 'bills' },
-  { table: 'journal_entry', column: 'company_uuid', one: 'posting', many: 'postings' },
-];
+/** "1 invoice", "2 bills"; empty for none. */
+const counted = (n: number, one: string, many: string): string[] => (n > 0 ? [`${n} ${n === 1 ? one : many}`] : []);
 
-/** What keeps the company, e.g. ['3 invoices']; empty when it may be deleted. */
-async function companyReferences(tx: Tx, instanceId: string, uuid: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const ref of COMPANY_REFERENCES) {
-    const [exists] = await tx.query<{ ok: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2 AND NOT attisdropped) AS ok`,
-      [ref.table, ref.column],
-    );
-    if (!exists?.ok) continue;
-    // Identifiers come from the constant list above, never from input.
-    const [row] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${ref.table} WHERE instance_id = $1 AND ${ref.column} = $2`,
-      [instanceId, uuid],
-    );
-    if (row && row.n > 0) found.push(`${row.n} ${row.n === 1 ? ref.one : ref.many}`);
-  }
-  return found;
-}
+/** "a", "a and b", "a, b and c". */
+const listed = (parts: readonly string[]): string => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
 
 /**
- * Deletes a company with its addresses, payment profiles and additional properties. 409 for the
- * workplace's own company and for a company that has invoices, bills or postings (named).
+ * Deletes a company with its addresses, payment profiles and additional properties. 404 unknown;
+ * 409 for the workplace's own company, and while documents keep it (spec §7.1 /company/delete,
+ * issue #4 §1: invoices, bills or postings), naming them: 'Acme AG has 2 invoices, 1 bill and 3
+ * postings; it cannot be deleted'. Postings are counted by `selectCompanyDocumentCounts`.
  */
 export async function removeCompany(tx: Tx, instanceId: string, uuid: string): Promise<void> {
   const company = await getCompany(tx, instanceId, uuid);
   if (company.isOwn) throw conflict(`${company.name} is the workplace's own company and cannot be deleted`);
-  const refs = await companyReferences(tx, instanceId, uuid);
-  if (refs.length) throw conflict(`${company.name} has ${refs.join(', ')} and cannot be deleted`);
+  const counts = await selectCompanyDocumentCounts(tx, instanceId, uuid);
+  const blockers = [...counted(counts.invoices, 'invoice', 'invoices'), ...counted(counts.bills, 'bill', 'bills'), ...counted(counts.postings, 'posting', 'postings')];
+  if (blockers.length) throw conflict(`${company.name} has ${listed(blockers)}; it cannot be deleted`);
   await deleteCompany(tx, instanceId, uuid);
 }
 
