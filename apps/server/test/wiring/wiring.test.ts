@@ -88,7 +88,7 @@ describe('POST /api/company/ap-ar', () => {
       },
     ]);
     expect(res.body.payables).toEqual([
-      expect.objectContaining({ kind: 'payable', document: 'bill', uuid: chf.uuid, id: chf.id, dueDate: '2025-05-02', amount: '500.00', currency: 'CHF', link: '/bill?filterStatus=true' }),
+      expect.objectContaining({ kind: 'payable', document: 'bill', uuid: chf.uuid, id: chf.id, dueDate: '2025-05-02', amount: '500.00', currency: 'CHF', link: '/bill?filterStatus=true&text=Simon+Muster+AG' }),
       expect.objectContaining({ kind: 'payable', document: 'bill', uuid: eur.uuid, date: '2025-04-05', amount: '95.00', currency: 'CHF' }),
     ]);
     expect(res.body.totals).toEqual({ receivable: '269.55', payable: '595.00', net: '-325.45' });
