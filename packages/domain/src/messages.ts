@@ -41,7 +41,7 @@ export const validationMessages = {
   linkInvalid: 'link must be an http or https URL',
   barcodeInvalid: 'barcode must be 1 to 80 printable ASCII characters',
   referenceNumberInvalid: 'reference number must be a QR reference or a creditor reference (RF) with a valid check digit',
-  amountInvalid: 'amount must be a decimal number with at most 2 decimals',
+  amountInvalid: 'amount must be a decimal number with at most 2 decimals, optionally with a currency code (1234.50 EUR)',
   internalLinkInvalid: 'internal link must be a path of this application starting with /',
   additionalPropertyTypeUnknown: 'additional property type unknown',
   propertyNameTooLong: 'name must have at most 100 characters',
