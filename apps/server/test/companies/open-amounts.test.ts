@@ -69,4 +69,17 @@ describe('company ap-ar links', () => {
       [expect.stringMatching(/^Bill \d+$/), '/bill?filterStatus=true&text=Lieferant+GmbH'],
     ]);
   });
+
+  it('each bill link finds its bills: the bills list searched with the link\'s filters', async () => {
+    const search = async (text: string) => {
+      const res = await w.api.post('/api/payable/list', { filters: { filterStatus: true, text } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.map((bill: { amount: string; referenceNumber: string | null }) => [bill.amount, bill.referenceNumber]);
+    };
+    expect(await search('RF18539007547034')).toEqual([['100.00', 'RF18539007547034']]);
+    expect((await search('Lieferant GmbH')).sort()).toEqual([['10.00', null], ['100.00', 'RF18539007547034']]);
+    expect(await search('lieferant%')).toEqual([]);
+    const all = await w.api.post('/api/payable/list', { filters: { text: 'Simon' } });
+    expect(all.body.data.map((bill: { amount: string }) => bill.amount)).toEqual(['12.35']);
+  });
 });
