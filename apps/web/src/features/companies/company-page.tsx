@@ -319,7 +319,7 @@ function ApArTab({ company }: { company: Company }) {
       <OpenItems title="Open payables" items={apAr.data.payables} total={apAr.data.totals.payable} />
       <Group justify="flex-end">
         <Text fw={700}>
-          Net <Amount value={apAr.data.totals.net} />
+          Net {apAr.data.receivables[0]?.currency ?? apAr.data.payables[0]?.currency ?? ''} <Amount value={apAr.data.totals.net} />
         </Text>
       </Group>
     </Stack>

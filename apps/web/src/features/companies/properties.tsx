@@ -184,7 +184,7 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
                 control={control}
                 name="type"
                 render={({ field, fieldState }) => (
-                  <Select label="Type" w={200} data={propertyTypeOptions} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+                  <Select label="Type" w={200} data={propertyTypeOptions} allowDeselect={false} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
                 )}
               />
               <Controller
