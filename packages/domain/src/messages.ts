@@ -37,16 +37,11 @@ export const validationMessages = {
   ledgerCodeDuplicate: 'ledger code already used',
   bankAccountTypeInvalid: 'type must be IBAN (1) or QR bill (2)',
   paymentProfileTypeNotOffered: 'type not supported',
-  streetTooLong: 'street must have at most 70 characters',
-  houseNumberTooLong: 'house number must have at most 16 characters',
-  zipTooLong: 'zip must have at most 16 characters',
-  cityTooLong: 'city must have at most 35 characters',
-  companyNameTooLong: 'name must have at most 200 characters',
   phoneInvalid: 'phone number invalid',
   linkInvalid: 'link must be an http or https URL',
   barcodeInvalid: 'barcode must be 1 to 80 printable ASCII characters',
   referenceNumberInvalid: 'reference number must be a QR reference or a creditor reference (RF) with a valid check digit',
-  amountInvalid: 'amount must be a decimal number with at most 2 decimals',
+  amountInvalid: 'amount must be a decimal number with at most 2 decimals, optionally with a currency code (1234.50 EUR)',
   internalLinkInvalid: 'internal link must be a path of this application starting with /',
   additionalPropertyTypeUnknown: 'additional property type unknown',
   propertyNameTooLong: 'name must have at most 100 characters',
@@ -67,6 +62,24 @@ export const validationMessages = {
 
 /** 'expected type string' etc. (spec §5 "'expected type ...'"). */
 export const expectedTypeMessage = (type: string): string => `expected type ${type}`;
+
+/**
+ * A company name or address field longer than a Swiss QR-bill allows (SIX IG v2.3 §4.3.2, address
+ * type S), e.g. 'Name must be at most 70 characters for Swiss QR-bills'. Ours.
+ */
+export const qrBillLengthMessage = (label: string, max: number): string => `${label} must be at most ${max} characters for Swiss QR-bills`;
+
+/**
+ * A character outside the Swiss payments character set (SPS 2025 / IG v2.3 §4.1.1), e.g.
+ * 'Character "Ω" cannot be used in Swiss payments'; invisible ones are named by code point
+ * ('Character U+0009 …'). Ours.
+ */
+export const qrBillCharacterMessage = (character: string): string => {
+  const shown = /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(character)
+    ? `"${character}"`
+    : `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `Character ${shown} cannot be used in Swiss payments`;
+};
 
 /** Amount format message; the spec leaves it open, so it names the rule the input broke. */
 export const amountMessage = (maxDecimals: number): string =>

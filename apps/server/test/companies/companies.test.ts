@@ -61,9 +61,52 @@ describe('POST /api/company/insert, detail, update, delete', () => {
       'data.address.country': 'This field must be given',
     });
     const longStreet = await post('/company/insert', { data: { name: 'X', address: { ...address, street: 'x'.repeat(71) } } });
-    expect(longStreet.body.fields).toEqual({ 'data.address.street': 'street must have at most 70 characters' });
+    expect(longStreet.body.fields).toEqual({ 'data.address.street': 'Street must be at most 70 characters for Swiss QR-bills' });
     expect((await post('/company/insert', { data: { name: 'X', extra: 1 } })).body.fields).toEqual({ 'data.extra': 'this key cannot be included' });
     expect(await companyCount()).toBe(before);
+  });
+
+  it('keeps company data within a Swiss QR-bill (name 70, address type S, SPS 2025 characters) on insert and update', async () => {
+    const before = await companyCount();
+    const longName = await post('/company/insert', { data: { name: 'N'.repeat(71), address } });
+    expect(longName.status).toBe(400);
+    expect(longName.body.fields).toEqual({ 'data.name': 'Name must be at most 70 characters for Swiss QR-bills' });
+    const greek = await post('/company/insert', { data: { name: 'Ωmega AG', address: { ...address, city: 'Αθήνα', houseNumber: '1'.repeat(17), zip: '8'.repeat(17) } } });
+    expect(greek.status).toBe(400);
+    expect(greek.body.fields).toEqual({
+      'data.name': 'Character "Ω" cannot be used in Swiss payments',
+      'data.address.houseNumber': 'House number must be at most 16 characters for Swiss QR-bills',
+      'data.address.zip': 'ZIP must be at most 16 characters for Swiss QR-bills',
+      'data.address.city': 'Character "Α" cannot be used in Swiss payments',
+    });
+    expect(await companyCount()).toBe(before);
+
+    // The whole SPS 2025 set is fine, and a decomposed accent is stored composed (NFC).
+    const fine = await post('/company/insert', { data: { name: 'N'.repeat(60) + ' Șț€ Łódź', address: { ...address, city: 'Gene\u0301ve' } } });
+    expect(fine.status, JSON.stringify(fine.body)).toBe(200);
+    expect(fine.body.address.city).toBe('Gen\u00e9ve');
+    const uuid = fine.body.uuid;
+    const renamed = await post('/company/update', { id: uuid, data: { name: 'Müller “Söhne” AG' } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.fields).toEqual({ 'data.name': 'Character "“" cannot be used in Swiss payments' });
+    const street = await post('/address/update', { id: fine.body.address.id, data: { ...address, street: 'S'.repeat(71) } });
+    expect(street.body.fields).toEqual({ 'data.street': 'Street must be at most 70 characters for Swiss QR-bills' });
+    const added = await post('/address/insert', { data: { company: { uuid }, ...address, street: 'Улица 1' } });
+    expect(added.body.fields).toEqual({ 'data.street': 'Character "У" cannot be used in Swiss payments' });
+    const detail = (await post('/company/detail', { id: uuid })).body;
+    expect(detail).toMatchObject({ name: fine.body.name, addressCount: 1, address: { street: address.street } });
+  });
+
+  it('still reads and updates a company stored before the QR-bill rules; only a new name is checked', async () => {
+    const [row] = await server.db.withInstance(wp.instanceId, (tx) =>
+      tx.query<{ uuid: string }>("INSERT INTO company (instance_id, name) VALUES ($1, $2) RETURNING uuid", [wp.instanceId, `Ωμέγα ${'x'.repeat(90)}`]),
+    );
+    const legacy = row!.uuid;
+    expect((await post('/company/detail', { id: legacy })).body.name).toMatch(/^Ωμέγα x+$/);
+    const uid = await post('/company/update', { id: legacy, data: { uid: 'CHE-116.281.710' } });
+    expect(uid.status, JSON.stringify(uid.body)).toBe(200);
+    expect(uid.body).toMatchObject({ uid: 'CHE-116.281.710', name: expect.stringMatching(/^Ωμέγα/) });
+    expect((await post('/company/update', { id: legacy, data: { name: 'Omega AG' } })).body.name).toBe('Omega AG');
   });
 
   it("refuses to delete the workplace's own company (409)", async () => {
@@ -128,6 +171,15 @@ describe('POST /api/company/import', () => {
       'line 4.country': 'country "Narnia" unknown',
     });
     expect(await companyCount(w)).toBe(before);
+    const qrBill = 'name,street,houseNumber,zip,city,country\nFine AG,,,,,\nΩmega AG,Weg,1,8000,Zürich,CH\nLong GmbH,Weg,1,8000,Zürich Zürich Zürich Zürich Zürich Zürich,CH\n' + 'L'.repeat(71) + ',,,,,\n';
+    const refused = await w.api.post('/api/company/import', { data: qrBill });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      'line 3.name': 'Character "Ω" cannot be used in Swiss payments',
+      'line 4.city': 'City must be at most 35 characters for Swiss QR-bills',
+      'line 5.name': 'Name must be at most 70 characters for Swiss QR-bills',
+    });
+    expect(await companyCount(w)).toBe(before);
     expect((await w.api.post('/api/company/import', { data: 'nom\nx\n' })).status).toBe(400);
     expect((await viewer.api.post('/api/company/import', { data: good })).status).toBe(403);
   });
@@ -170,5 +222,5 @@ describe('addresses', () => {
   });
 });
 
-// A company kept by its invoices and bills (409 naming them) is tested with real documents in
-// test/wiring/wiring.test.ts, where the invoicing and payables modules are both present.
+// A company kept by its invoices, bills and postings (409 naming them) is tested with real
+// documents in test/companies/delete.test.ts.

@@ -75,6 +75,7 @@ describe('additional properties', () => {
       [T.Barcode, '7612345678900', '7612345678900'],
       [T.ReferenceNumber, '21 00000 00003 13947 14300 09017', '210000000003139471430009017'],
       [T.Amount, '1994.75', '1994.75'],
+      [T.Amount, 'eur 250', '250 EUR'],
       [T.InternalLink, '/accounting/journal', '/accounting/journal'],
     ];
     for (const [type, value, stored] of valid) {
@@ -99,7 +100,8 @@ describe('additional properties', () => {
       [T.Date, '2023-02-29', 'date invalid'],
       [T.Barcode, 'é', 'barcode must be 1 to 80 printable ASCII characters'],
       [T.ReferenceNumber, '210000000003139471430009018', 'reference number must be a QR reference or a creditor reference (RF) with a valid check digit'],
-      [T.Amount, '1.234', 'amount must be a decimal number with at most 2 decimals'],
+      [T.Amount, '12 XYZ', 'amount must be a decimal number with at most 2 decimals, optionally with a currency code (1234.50 EUR)'],
+      [T.Amount, '1.234', 'amount must be a decimal number with at most 2 decimals, optionally with a currency code (1234.50 EUR)'],
       [T.InternalLink, '//evil.example', 'internal link must be a path of this application starting with /'],
     ];
     for (const [type, value, message] of bad) {

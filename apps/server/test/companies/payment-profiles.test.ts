@@ -95,6 +95,16 @@ describe('POST /api/payment-profile/insert, list, by-account, archive, delete', 
     expect(sol.body.explorerLink).toBe('https://explorer.solana.com/address/TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
     const poly = await post('/insert', { data: { account: { id: bankId }, type: PaymentProfileType.Polygon, iban: ETH.toLowerCase() } });
     expect(poly.body.explorerLink).toBe(`https://polygonscan.com/address/${ETH.toLowerCase()}`);
+    const upper = `0x${ETH.slice(2).toUpperCase()}`;
+    const arb = await post('/insert', { data: { account: { id: bankId }, type: PaymentProfileType.Arbitrum, iban: upper } });
+    expect(arb.status, JSON.stringify(arb.body)).toBe(200);
+    expect(arb.body.explorerLink).toBe(`https://arbiscan.io/address/${upper}`);
+    const sepolia = await post('/insert', { data: { account: { id: bankId }, type: PaymentProfileType.Sepolia, iban: ETH } });
+    expect(sepolia.body.explorerLink).toBe(`https://sepolia.etherscan.io/address/${ETH}`);
+    // Goerli stays a type (spec §3) but the testnet and its explorers are shut down: no link.
+    const goerli = await post('/insert', { data: { account: { id: bankId }, type: PaymentProfileType.Goerli, iban: ETH } });
+    expect(goerli.status).toBe(200);
+    expect(goerli.body.explorerLink).toBeNull();
   });
 
   it('401 without a token, 403 for a viewer, 404 across instances', async () => {

@@ -88,7 +88,7 @@ describe('POST /api/company/ap-ar', () => {
       },
     ]);
     expect(res.body.payables).toEqual([
-      expect.objectContaining({ kind: 'payable', document: 'bill', uuid: chf.uuid, id: chf.id, dueDate: '2025-05-02', amount: '500.00', currency: 'CHF', link: '/bill?filterStatus=true' }),
+      expect.objectContaining({ kind: 'payable', document: 'bill', uuid: chf.uuid, id: chf.id, dueDate: '2025-05-02', amount: '500.00', currency: 'CHF', link: '/bill?filterStatus=true&text=Simon+Muster+AG' }),
       expect.objectContaining({ kind: 'payable', document: 'bill', uuid: eur.uuid, date: '2025-04-05', amount: '95.00', currency: 'CHF' }),
     ]);
     expect(res.body.totals).toEqual({ receivable: '269.55', payable: '595.00', net: '-325.45' });
@@ -188,7 +188,7 @@ describe('POST /api/company/delete with documents', () => {
     await w.api.post('/api/invoice/insert', { data: invoiceData(w) });
     const withInvoice = await w.api.post('/api/company/delete', { id: w.customer });
     expect(withInvoice.status).toBe(409);
-    expect(withInvoice.body.error).toMatch(/has 1 invoices? and cannot be deleted/);
+    expect(withInvoice.body.error).toMatch(/has 1 invoice; it cannot be deleted/);
 
     const supplier = await w.api.post('/api/company/insert', { data: { name: 'Lieferant GmbH' } });
     expect(supplier.status, JSON.stringify(supplier.body)).toBe(200);
@@ -196,7 +196,7 @@ describe('POST /api/company/delete with documents', () => {
     await w.api.post('/api/payable/insert', { data: { company: { uuid: supplierUuid }, date: '2025-04-02', amount: '10.00' } });
     const withBill = await w.api.post('/api/company/delete', { id: supplierUuid });
     expect(withBill.status).toBe(409);
-    expect(withBill.body.error).toMatch(/Lieferant GmbH has 1 bills? and cannot be deleted/);
+    expect(withBill.body.error).toMatch(/Lieferant GmbH has 1 bill; it cannot be deleted/);
     expect((await w.api.post('/api/company/detail', { id: supplierUuid })).status).toBe(200);
     expect((await w.api.post('/api/company/detail', { id: w.customer })).status).toBe(200);
   });

@@ -10,6 +10,8 @@ import {
   companyInsertSchema,
   instanceSettingsSchema,
   normalizeAdditionalPropertyValue,
+  parseAmountProperty,
+  phoneNumberDisplay,
 } from './company.js';
 import { errorsOf } from './test-helpers.js';
 
@@ -29,12 +31,12 @@ describe('companyAddressSchema (spec §5 "Address")', () => {
 
   it('keeps the QR-bill type S lengths (street 70, house number 16, zip 16, city 35)', () => {
     expect(errorsOf(companyAddressSchema, { ...address, street: 'x'.repeat(70), houseNumber: 'y'.repeat(16), zip: '1'.repeat(16), city: 'z'.repeat(35) })).toEqual({});
-    expect(Object.keys(errorsOf(companyAddressSchema, { ...address, street: 'x'.repeat(71), houseNumber: 'y'.repeat(17), zip: '1'.repeat(17), city: 'z'.repeat(36) }))).toEqual([
-      'street',
-      'houseNumber',
-      'zip',
-      'city',
-    ]);
+    expect(errorsOf(companyAddressSchema, { ...address, street: 'x'.repeat(71), houseNumber: 'y'.repeat(17), zip: '1'.repeat(17), city: 'z'.repeat(36) })).toEqual({
+      street: 'Street must be at most 70 characters for Swiss QR-bills',
+      houseNumber: 'House number must be at most 16 characters for Swiss QR-bills',
+      zip: 'ZIP must be at most 16 characters for Swiss QR-bills',
+      city: 'City must be at most 35 characters for Swiss QR-bills',
+    });
   });
 });
 
@@ -76,6 +78,23 @@ describe('additional property values by type', () => {
     expect(additionalPropertyMessage(T.InternalLink, 'https://evil.example')).toMatch(/^internal link/);
     expect(additionalPropertyMessage(99, 'x')).toBe('additional property type unknown');
     expect(normalizeAdditionalPropertyValue(T.ReferenceNumber, ' rf18 5390 0754 7034 ')).toBe('RF18539007547034');
+  });
+
+  it('Amount: a decimal with at most 2 decimals, optionally with a currency code of spec §3', () => {
+    expect(parseAmountProperty('25000')).toEqual({ amount: '25000', currency: null });
+    expect(parseAmountProperty('1234.50 eur')).toEqual({ amount: '1234.50', currency: 'EUR' });
+    expect(parseAmountProperty('USDT -12.5')).toEqual({ amount: '-12.5', currency: 'USDT' });
+    for (const bad of ['1.234', '12 XYZ', 'EUR 1 EUR', '1e3', 'EUR', '']) expect(parseAmountProperty(bad), bad).toBeUndefined();
+    expect(additionalPropertyMessage(T.Amount, '12 XYZ')).toMatch(/^amount must be a decimal number with at most 2 decimals, optionally with a currency code/);
+    expect(normalizeAdditionalPropertyValue(T.Amount, ' eur  1234.50 ')).toBe('1234.50 EUR');
+    expect(normalizeAdditionalPropertyValue(T.Amount, '99')).toBe('99');
+  });
+
+  it('Phone: E.164 for dialling, international form for reading, +41 for Swiss national numbers', () => {
+    expect(phoneNumberDisplay('044 668 18 00')).toEqual({ e164: '+41446681800', display: '+41 44 668 18 00' });
+    expect(phoneNumberDisplay('+41791234567')).toEqual({ e164: '+41791234567', display: '+41 79 123 45 67' });
+    expect(phoneNumberDisplay('+33 1 42 68 53 00')).toEqual({ e164: '+33142685300', display: '+33 1 42 68 53 00' });
+    expect(phoneNumberDisplay('12')).toBeUndefined();
   });
 
   it('puts the message on value in the insert schema', () => {

@@ -3,15 +3,16 @@
  * property", §5 "Company name … Address …"). Shared by the company forms and the /api/company,
  * /api/address and /api/additional-property routes.
  */
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { AdditionalPropertyType, Country, type CountryId } from '../enums.js';
+import { AdditionalPropertyType, Country, currencyCodes, type CountryId, type CurrencyCode } from '../enums.js';
 import { validationMessages as m } from '../messages.js';
 import { isAmountString } from '../money.js';
 import { isValidIsoDate } from '../validators/date.js';
 import { isValidCreditorReference, isValidQrReference } from '../validators/reference.js';
 import { isValidSwissUid } from '../validators/uid.js';
 import { ruleError, strictObject, zRequiredText, zUuid } from '../validators/common.js';
+import { zOptionalQrBillText, zQrBillText } from '../validators/qr-bill-text.js';
 import { onboardingExtraSchema } from './onboarding.js';
 
 const countryIds = Object.values(Country) as [CountryId, ...CountryId[]];
@@ -31,23 +32,28 @@ export const zOptionalUid = z
 
 /**
  * Structured postal address (spec §5: street, zip, city and country each 'This field must be
- * given'). Lengths are those of a QR-bill address of type S (SIX IG v2.3 §4.2.2: street 70,
- * building number 16, postcode 16, town 35), so every stored address fits a QR bill.
+ * given'). Every field fits a QR-bill address of type S (SIX IG v2.3 §4.3.2: street 70, building
+ * number 16, postcode 16, town 35; SPS 2025 character set), so every stored address can go on a
+ * QR bill: 'Street must be at most 70 characters for Swiss QR-bills', 'Character "Ω" cannot be
+ * used in Swiss payments'.
  */
 export const companyAddressSchema = strictObject(
   {
-    street: zRequiredText.max(70, { error: m.streetTooLong }),
-    houseNumber: z.string().trim().max(16, { error: m.houseNumberTooLong }).nullish(),
-    zip: zRequiredText.max(16, { error: m.zipTooLong }),
-    city: zRequiredText.max(35, { error: m.cityTooLong }),
+    street: zQrBillText('street'),
+    houseNumber: zOptionalQrBillText('houseNumber'),
+    zip: zQrBillText('zip'),
+    city: zQrBillText('city'),
     country: companyCountrySchema,
   },
   m.fieldMustBeGiven,
 );
 export type CompanyAddress = z.infer<typeof companyAddressSchema>;
 
-/** Company name: required ('This field must be given', spec §5), at most 200 characters (0001). */
-export const zCompanyName = zRequiredText.max(200, { error: m.companyNameTooLong });
+/**
+ * Company name: required ('This field must be given', spec §5), at most 70 characters of the
+ * Swiss payments set, the QR-bill's creditor/debtor name (SIX IG v2.3 §4.3.2, SPS 2025).
+ */
+export const zCompanyName = zQrBillText('name');
 
 /** Company create form / `/company/insert {data}`: name, optional UID, optional first address. */
 export const companyInsertSchema = strictObject({
@@ -71,6 +77,29 @@ export const addressInsertSchema = companyAddressSchema.extend({ company: strict
 export type AdditionalPropertyTypeId = (typeof AdditionalPropertyType)[keyof typeof AdditionalPropertyType];
 const additionalPropertyTypeIds = Object.values(AdditionalPropertyType) as [AdditionalPropertyTypeId, ...AdditionalPropertyTypeId[]];
 
+/**
+ * An Amount property: a decimal with at most 2 decimals, optionally with its currency code before
+ * or after it ('25000', '1234.50 EUR', 'EUR 1234.50'); undefined when it is not one. Without a
+ * code the amount is in the instance currency.
+ */
+export function parseAmountProperty(value: string): { amount: string; currency: CurrencyCode | null } | undefined {
+  const match = /^(?:([A-Za-z]{3,4})\s+)?(-?[0-9.]+)(?:\s+([A-Za-z]{3,4}))?$/.exec(value.trim());
+  if (!match || (match[1] && match[3]) || !isAmountString(match[2]!, 2)) return undefined;
+  const code = (match[1] ?? match[3])?.toUpperCase();
+  if (code === undefined) return { amount: match[2]!, currency: null };
+  return (currencyCodes as readonly string[]).includes(code) ? { amount: match[2]!, currency: code as CurrencyCode } : undefined;
+}
+
+/**
+ * A Phone property for display and dialling: E.164 (`+41446681800`, for `tel:` links) and the
+ * international form (`+41 44 668 18 00`); a Swiss number written nationally gets +41. Undefined
+ * when it is not a valid number (stored before the check, say).
+ */
+export function phoneNumberDisplay(value: string): { e164: string; display: string } | undefined {
+  const parsed = parsePhoneNumberFromString(value.trim(), 'CH');
+  return parsed?.isValid() ? { e164: parsed.number, display: parsed.formatInternational() } : undefined;
+}
+
 const URL_PATTERN = /^https?:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?([/?#]\S*)?$/i;
 const EMAIL_PATTERN = z.regexes.email;
 
@@ -80,7 +109,7 @@ const EMAIL_PATTERN = z.regexes.email;
  * form, or Swiss when written nationally); Link an http(s) URL; Date YYYY-MM-DD (spec §5 date
  * rule); Barcode printable ASCII (Code 128 set) up to 80 characters; ReferenceNumber a QR
  * reference (27 digits, mod 10) or a creditor reference (ISO 11649); Amount a decimal with at
- * most 2 decimals; InternalLink a path of this application ('/company/…').
+ * most 2 decimals, optionally with a currency code of spec §3 (`parseAmountProperty`); InternalLink a path of this application ('/company/…').
  */
 export function additionalPropertyMessage(type: number, value: string): string | undefined {
   const v = value.trim();
@@ -103,7 +132,7 @@ export function additionalPropertyMessage(type: number, value: string): string |
       return isValidQrReference(compact) || isValidCreditorReference(compact) ? undefined : m.referenceNumberInvalid;
     }
     case AdditionalPropertyType.Amount:
-      return isAmountString(v, 2) ? undefined : m.amountInvalid;
+      return parseAmountProperty(v) ? undefined : m.amountInvalid;
     case AdditionalPropertyType.InternalLink:
       return /^\/(?!\/)[A-Za-z0-9\-._~/%?=&]*$/.test(v) ? undefined : m.internalLinkInvalid;
     default:
@@ -111,10 +140,18 @@ export function additionalPropertyMessage(type: number, value: string): string |
   }
 }
 
-/** Canonical stored form: trimmed; reference numbers without spaces and uppercased. */
+/**
+ * Canonical stored form: trimmed; reference numbers without spaces and uppercased; amounts as
+ * '1234.50' or '1234.50 EUR' (code after the amount, upper case).
+ */
 export function normalizeAdditionalPropertyValue(type: number, value: string): string {
   const v = value.trim();
-  return type === AdditionalPropertyType.ReferenceNumber ? v.replace(/\s+/g, '').toUpperCase() : v;
+  if (type === AdditionalPropertyType.ReferenceNumber) return v.replace(/\s+/g, '').toUpperCase();
+  if (type === AdditionalPropertyType.Amount) {
+    const parsed = parseAmountProperty(v);
+    if (parsed) return parsed.currency ? `${parsed.amount} ${parsed.currency}` : parsed.amount;
+  }
+  return v;
 }
 
 /** `/additional-property/insert {data}` (spec §7.1 "insert (with company)"). */

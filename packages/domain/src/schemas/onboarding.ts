@@ -7,6 +7,7 @@ import { Money, isAmountString } from '../money.js';
 import {
   ruleError, strictObject, whenFieldsValid, zCurrencyCodeWith, zRequiredText, zUuid,
 } from '../validators/common.js';
+import { zOptionalQrBillText, zQrBillText } from '../validators/qr-bill-text.js';
 import { isValidSwissUid } from '../validators/uid.js';
 import { ibanMessageForType, zOptionalBic } from './payment-profile.js';
 
@@ -18,9 +19,13 @@ export const countryRefSchema = strictObject(
   m.fieldMustBeGiven,
 );
 
-/** Company step, legacy form (spec §5 "Company name … required"); uid optional, eCH-0097 when given. */
+/**
+ * Company step, legacy form (spec §5 "Company name … required"); uid optional, eCH-0097 when given.
+ * The name is the creditor of every QR bill the workplace issues: at most 70 characters of the
+ * Swiss payments set (SIX IG v2.3 §4.3.2, SPS 2025).
+ */
 export const onboardingCompanySchema = strictObject({
-  name: zRequiredText,
+  name: zQrBillText('name'),
   uid: z
     .string()
     .refine((uid) => uid === '' || isValidSwissUid(uid), { error: m.uidInvalid })
@@ -28,13 +33,16 @@ export const onboardingCompanySchema = strictObject({
 });
 export type OnboardingCompany = z.infer<typeof onboardingCompanySchema>;
 
-/** Address step (spec §5 "Address: street, zip, city and country each required"). */
+/**
+ * Address step (spec §5 "Address: street, zip, city and country each required"), the creditor
+ * address of the workplace's QR bills: type S lengths and character set (SIX IG v2.3 §4.3.2).
+ */
 export const addressSchema = strictObject(
   {
-    street: zRequiredText,
-    houseNumber: z.string().nullish(),
-    zip: zRequiredText,
-    city: zRequiredText,
+    street: zQrBillText('street'),
+    houseNumber: zOptionalQrBillText('houseNumber'),
+    zip: zQrBillText('zip'),
+    city: zQrBillText('city'),
     country: countryRefSchema,
   },
   m.fieldMustBeGiven,

@@ -6,3 +6,4 @@ export * from './uid.js';
 export * from './date.js';
 export * from './common.js';
 export * from './ledger-address.js';
+export * from './qr-bill-text.js';

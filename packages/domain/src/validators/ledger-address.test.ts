@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PaymentProfileType } from '../enums.js';
+import { getAddress } from 'viem/utils';
 import {
-  explorerLink, isValidEvmAddress, isValidLedgerAddress, isValidSolanaAddress, toChecksumAddress,
+  explorerLink, explorerUnavailableReason, isValidEvmAddress, isValidLedgerAddress, isValidSolanaAddress, toChecksumAddress,
 } from './ledger-address.js';
 
 // EIP-55 test vectors (https://eips.ethereum.org/EIPS/eip-55 "Test Cases").
@@ -34,23 +35,45 @@ describe('EIP-55 addresses', () => {
     expect(isValidEvmAddress(42)).toBe(false);
   });
 
-  it('the checksummed form of any address is valid, and flipping one letter case breaks it', () => {
+  it('accepts each test vector in all-lowercase and all-uppercase hex: no checksum, as EIP-55 allows', () => {
+    for (const address of eip55Vectors) {
+      expect(isValidEvmAddress(`0x${address.slice(2).toLowerCase()}`)).toBe(true);
+      expect(isValidEvmAddress(`0x${address.slice(2).toUpperCase()}`)).toBe(true);
+    }
+  });
+
+  // Property tests against viem's own checksum (getAddress), the library the validator relies on.
+  const address20 = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`);
+
+  it('property: every random 20-byte address checksummed by the library passes, in all three forms', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), (bytes) => {
-        const hex = `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-        const checksummed = toChecksumAddress(hex);
+      fc.property(address20, (hex) => {
+        const checksummed = getAddress(hex);
+        expect(toChecksumAddress(hex)).toBe(checksummed);
         expect(isValidEvmAddress(checksummed)).toBe(true);
-        const letters = [...checksummed.slice(2)].map((c, i) => [c, i + 2] as const).filter(([c]) => /[a-fA-F]/.test(c));
-        const mixed = checksummed.slice(2) !== checksummed.slice(2).toLowerCase() && checksummed.slice(2) !== checksummed.slice(2).toUpperCase();
-        if (letters.length >= 2 && mixed) {
-          const [c, i] = letters[0]!;
-          const flipped = checksummed.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + checksummed.slice(i + 1);
-          const flippedHex = flipped.slice(2);
-          if (flippedHex !== flippedHex.toLowerCase() && flippedHex !== flippedHex.toUpperCase()) {
-            expect(isValidEvmAddress(flipped)).toBe(false);
-          }
-        }
+        expect(isValidEvmAddress(hex.toLowerCase())).toBe(true);
+        expect(isValidEvmAddress(`0x${hex.slice(2).toUpperCase()}`)).toBe(true);
       }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: flipping the case of any one letter of a checksummed address makes it fail', () => {
+    const withMixedCase = address20.map((hex) => getAddress(hex)).filter((a) => {
+      const hex = a.slice(2);
+      // Two letters at least, so that one flip cannot turn it into a checksum-free single-case form.
+      return hex !== hex.toLowerCase() && hex !== hex.toUpperCase() && (hex.match(/[a-fA-F]/g) ?? []).length >= 2;
+    });
+    fc.assert(
+      fc.property(withMixedCase, fc.nat(), (checksummed, pick) => {
+        const letters = [...checksummed].map((c, i) => [c, i] as const).filter(([c, i]) => i >= 2 && /[a-fA-F]/.test(c));
+        const [c, i] = letters[pick % letters.length]!;
+        const flipped = checksummed.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + checksummed.slice(i + 1);
+        const hex = flipped.slice(2);
+        fc.pre(hex !== hex.toLowerCase() && hex !== hex.toUpperCase());
+        expect(isValidEvmAddress(flipped)).toBe(false);
+      }),
+      { numRuns: 500 },
     );
   });
 });
@@ -65,14 +88,32 @@ describe('Solana addresses', () => {
   });
 });
 
-describe('isValidLedgerAddress and explorerLink', () => {
-  it('dispatches by kind and links each chain to its explorer', () => {
+describe('isValidLedgerAddress and explorer links', () => {
+  const evm = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  const solana = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+
+  it('dispatches by kind', () => {
     expect(isValidLedgerAddress(PaymentProfileType.Ethereum, eip55Vectors[0])).toBe(true);
+    expect(isValidLedgerAddress(PaymentProfileType.Goerli, eip55Vectors[0])).toBe(true);
     expect(isValidLedgerAddress(PaymentProfileType.Solana, eip55Vectors[0])).toBe(false);
     expect(isValidLedgerAddress(PaymentProfileType.Iban, 'CH9300762011623852957')).toBe(false);
-    expect(explorerLink(PaymentProfileType.Ethereum, '0xab')).toBe('https://etherscan.io/address/0xab');
-    expect(explorerLink(PaymentProfileType.Solana, 'abc')).toBe('https://explorer.solana.com/address/abc');
-    expect(explorerLink(PaymentProfileType.Polygon, 'x')).toMatch(/^https:\/\/polygonscan\.com\//);
-    expect(explorerLink(PaymentProfileType.Iban, 'x')).toBeUndefined();
+  });
+
+  it("links each live chain to its explorer's address page", () => {
+    expect(explorerLink(PaymentProfileType.Ethereum, evm)).toBe(`https://etherscan.io/address/${evm}`);
+    expect(explorerLink(PaymentProfileType.Sepolia, evm)).toBe(`https://sepolia.etherscan.io/address/${evm}`);
+    expect(explorerLink(PaymentProfileType.Arbitrum, evm)).toBe(`https://arbiscan.io/address/${evm}`);
+    expect(explorerLink(PaymentProfileType.Polygon, evm)).toBe(`https://polygonscan.com/address/${evm}`);
+    expect(explorerLink(PaymentProfileType.Solana, solana)).toBe(`https://explorer.solana.com/address/${solana}`);
+    for (const type of [PaymentProfileType.Ethereum, PaymentProfileType.Sepolia, PaymentProfileType.Arbitrum, PaymentProfileType.Polygon, PaymentProfileType.Solana]) {
+      expect(explorerUnavailableReason(type)).toBeUndefined();
+    }
+  });
+
+  it('gives Goerli (shut down) no link but a reason, and IBAN kinds neither', () => {
+    expect(explorerLink(PaymentProfileType.Goerli, evm)).toBeUndefined();
+    expect(explorerUnavailableReason(PaymentProfileType.Goerli)).toBe('Goerli testnet is shut down');
+    expect(explorerLink(PaymentProfileType.Iban, 'CH9300762011623852957')).toBeUndefined();
+    expect(explorerUnavailableReason(PaymentProfileType.Iban)).toBeUndefined();
   });
 });

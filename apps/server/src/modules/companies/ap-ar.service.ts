@@ -23,10 +23,23 @@ export interface OpenItem {
   link: string | null;
 }
 
+/** An open amount of one company, for the company list. */
+export interface OpenAmount {
+  companyUuid: string;
+  kind: OpenItem['kind'];
+  /** Decimal string, instance currency; the same amounts `query` gives per item. */
+  amount: string;
+}
+
 export interface ApArSource {
   /** Tables the query reads; the source is skipped unless all exist (`to_regclass`). */
   requires: readonly string[];
   query: (tx: Tx, instanceId: string, companyUuid: string) => Promise<OpenItem[]>;
+  /**
+   * The open amounts of many companies in one go (the company list's columns); without it the
+   * list calls `query` once per company.
+   */
+  amounts?: (tx: Tx, instanceId: string, companyUuids: readonly string[]) => Promise<OpenAmount[]>;
 }
 
 /**
@@ -61,4 +74,40 @@ export async function companyApAr(tx: Tx, instanceId: string, companyUuid: strin
       net: toFixedAmount(new Money(receivable).minus(payable)),
     },
   };
+}
+
+/** Open receivable and payable of a company, decimal strings in the instance currency. */
+export interface OpenTotals {
+  receivable: string;
+  payable: string;
+}
+
+/**
+ * Open receivable and payable per company for the company list (Bexio-style columns), summed
+ * exactly as `companyApAr` sums them; companies without open items get '0.00'.
+ */
+export async function companiesOpenTotals(
+  tx: Tx,
+  instanceId: string,
+  companyUuids: readonly string[],
+  sources: readonly ApArSource[] = AP_AR_SOURCES,
+): Promise<Map<string, OpenTotals>> {
+  const sums = new Map(companyUuids.map((uuid) => [uuid, { receivable: new Money(0), payable: new Money(0) }]));
+  if (companyUuids.length === 0) return new Map();
+  for (const source of sources) {
+    if (!(await tablesExist(tx, source.requires))) continue;
+    let amounts: OpenAmount[] = [];
+    if (source.amounts) amounts = await source.amounts(tx, instanceId, companyUuids);
+    else {
+      // One transaction is one connection: the per-company queries run one after the other anyway.
+      for (const companyUuid of companyUuids) {
+        for (const item of await source.query(tx, instanceId, companyUuid)) amounts.push({ companyUuid, kind: item.kind, amount: item.amount });
+      }
+    }
+    for (const { companyUuid, kind, amount } of amounts) {
+      const sum = sums.get(companyUuid);
+      if (sum) sum[kind] = sum[kind].plus(amount);
+    }
+  }
+  return new Map([...sums].map(([uuid, sum]) => [uuid, { receivable: toFixedAmount(sum.receivable), payable: toFixedAmount(sum.payable) }]));
 }

@@ -5,7 +5,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressInsertSchema, companyAddressSchema, companyInsertSchema, companyUpdateSchema, paymentProfileInsertSchema, strictObject, zId, zUuid } from '@bilan/domain';
+import type { Tx } from '../../db/database.js';
 import { auth } from '../../http/access.js';
+import { companiesOpenTotals } from './ap-ar.service.js';
 import { fieldsUnder } from '../accounting/accounting.errors.js';
 import { companyExtraRoutes } from './company-extra.routes.js';
 import {
@@ -40,7 +42,21 @@ import {
   removePaymentProfile,
 } from './companies.service.js';
 
-const companyList = z.object({ data: z.array(companyAnswer), total: z.number().int() });
+const companyListItem = companyAnswer.extend({
+  open: z
+    .object({ receivable: z.string(), payable: z.string() })
+    .optional()
+    .describe('with `openAmounts`: open receivables (sent invoices) and payables (open bills), decimal strings in the instance currency'),
+});
+const companyList = z.object({ data: z.array(companyListItem), total: z.number().int() });
+
+/** A page of companies, with their open receivable and payable when asked (company list columns). */
+async function companyPage(tx: Tx, instanceId: string, query: Parameters<typeof listCompanies>[2], openAmounts: boolean | undefined) {
+  const page = await listCompanies(tx, instanceId, query);
+  if (!openAmounts) return page;
+  const totals = await companiesOpenTotals(tx, instanceId, page.data.map((company) => company.uuid));
+  return { ...page, data: page.data.map((company) => ({ ...company, open: totals.get(company.uuid) ?? { receivable: '0.00', payable: '0.00' } })) };
+}
 
 /** Company, address and payment-profile routes under /api. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,13 +69,15 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'Companies sorted by name (or `sort`/`order`), `text` matching name, UID or city; paged (page 1-based, pageSize ≤ 500, default 50).',
+        description:
+          'Companies sorted by name (or `sort`/`order`), `text` matching name, UID or city; paged (page 1-based, pageSize ≤ 500, default 50). `openAmounts=true` adds each one\'s open receivable and payable.',
         querystring: z.object({
           text: z.string().max(200).optional(),
           sort: z.enum(['name', 'uid', 'city', 'dateAdded']).optional(),
           order: z.enum(['asc', 'desc']).optional(),
           page: z.coerce.number().int().min(1).optional(),
           pageSize: z.coerce.number().int().min(1).max(500).optional(),
+          openAmounts: z.enum(['true', 'false']).optional(),
         }),
         response: { 200: companyList, ...errors },
       },
@@ -68,7 +86,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { instanceId } = auth(request);
       const q = request.query;
       return app.db.withInstance(instanceId, (tx) =>
-        listCompanies(tx, instanceId, { text: q.text, sort: q.sort ? { by: q.sort, order: q.order ?? 'asc' } : undefined, page: q.page, pageSize: q.pageSize }),
+        companyPage(
+          tx,
+          instanceId,
+          { text: q.text, sort: q.sort ? { by: q.sort, order: q.order ?? 'asc' } : undefined, page: q.page, pageSize: q.pageSize },
+          q.openAmounts === 'true',
+        ),
       );
     },
   );
@@ -79,12 +102,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'As GET /company/list with a body `{ filters: { text }, page, pageSize, sort: { by, order } }`.',
+        description: 'As GET /company/list with a body `{ filters: { text }, page, pageSize, sort: { by, order }, openAmounts }`.',
         body: strictObject({
           filters: strictObject({ text: z.string().max(200).optional() }).optional(),
           page: page.optional(),
           pageSize: pageSize.optional(),
           sort: companySort.optional(),
+          openAmounts: z.boolean().optional(),
         }).optional(),
         response: { 200: companyList, ...errors },
       },
@@ -93,12 +117,17 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { instanceId } = auth(request);
       const body = request.body ?? {};
       return app.db.withInstance(instanceId, (tx) =>
-        listCompanies(tx, instanceId, {
-          text: body.filters?.text,
-          sort: body.sort ? { by: body.sort.by, order: body.sort.order ?? 'asc' } : undefined,
-          page: body.page,
-          pageSize: body.pageSize,
-        }),
+        companyPage(
+          tx,
+          instanceId,
+          {
+            text: body.filters?.text,
+            sort: body.sort ? { by: body.sort.by, order: body.sort.order ?? 'asc' } : undefined,
+            page: body.page,
+            pageSize: body.pageSize,
+          },
+          body.openAmounts,
+        ),
       );
     },
   );

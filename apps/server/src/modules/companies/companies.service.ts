@@ -11,10 +11,12 @@ import {
   formatSwissUid,
   isIbanPaymentProfileType,
   normalizeIban,
+  qrBillFieldMessage,
   type CompanyAddress,
   type CompanyInsert,
   type CompanyUpdate,
   type CountryId,
+  type QrBillField,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
@@ -25,6 +27,7 @@ import {
   insertCompany,
   selectAddresses,
   selectCompanies,
+  selectCompanyDocumentCounts,
   updateAddress,
   updateCompany,
   type Address,
@@ -69,17 +72,37 @@ export interface PaymentProfileInput {
 /** UID in its official form 'CHE-123.456.789' (eCH-0097); '' and null mean none. */
 const canonicalUid = (uid: string | null | undefined): string | null => (uid?.trim() ? formatSwissUid(uid.trim()) : null);
 
-/** Creates a company; returns its uuid. */
-export async function createCompany(tx: Tx, instanceId: string, input: CompanyInput & { registerId?: number | null }): Promise<string> {
-  return insertCompany(tx, instanceId, { name: input.name.trim(), uid: canonicalUid(input.uid), registerId: input.registerId });
+/** Trimmed NFC text, as the QR-bill carries it (see `qrBillFieldMessage`). */
+const qrText = (value: string): string => value.trim().normalize('NFC');
+
+/**
+ * Last guard of every company and address write, for callers that do not come through the domain
+ * schemas (onboarding, supplier import): the fields must fit a Swiss QR-bill (SIX IG v2.3 §4.3.2,
+ * SPS 2025 character set). 400 naming each field that does not.
+ */
+function requireQrBillFields(values: Partial<Record<QrBillField, string | null | undefined>>): void {
+  const fields: Record<string, string> = {};
+  for (const [field, value] of Object.entries(values) as [QrBillField, string | null | undefined][]) {
+    const message = value ? qrBillFieldMessage(field, qrText(value)) : undefined;
+    if (message) fields[field] = message;
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('validation', first, fields);
 }
 
-/** Adds an address to a company; returns its per-instance id. */
+/** Creates a company; returns its uuid. 400 on `name` when it does not fit a QR-bill. */
+export async function createCompany(tx: Tx, instanceId: string, input: CompanyInput & { registerId?: number | null }): Promise<string> {
+  requireQrBillFields({ name: input.name });
+  return insertCompany(tx, instanceId, { name: qrText(input.name), uid: canonicalUid(input.uid), registerId: input.registerId });
+}
+
+/** Adds an address to a company; returns its per-instance id. 400 on a field that does not fit a QR-bill. */
 export async function createAddress(tx: Tx, instanceId: string, companyUuid: string, input: AddressInput): Promise<number> {
+  requireQrBillFields({ street: input.street, houseNumber: input.houseNumber, zip: input.zip, city: input.city });
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO address (instance_id, id, company_uuid, street, house_number, zip, city, country_id)
      VALUES ($1, next_ids($1, 'address'), $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [instanceId, companyUuid, input.street.trim(), input.houseNumber?.trim() || null, input.zip.trim(), input.city.trim(), input.countryId],
+    [instanceId, companyUuid, qrText(input.street), input.houseNumber ? qrText(input.houseNumber) || null : null, qrText(input.zip), qrText(input.city), input.countryId],
   );
   return row!.id;
 }
@@ -150,55 +173,38 @@ export async function insertCompanyWithAddress(tx: Tx, instanceId: string, input
   return getCompany(tx, instanceId, uuid);
 }
 
-/** Changes name and/or UID (`uid: null` or '' clears it); 404 unknown uuid. */
+/**
+ * Changes name and/or UID (`uid: null` or '' clears it); 404 unknown uuid. Only a given name is
+ * checked against the QR-bill rules, so a company stored before them can still change its UID.
+ */
 export async function changeCompany(tx: Tx, instanceId: string, uuid: string, patch: CompanyUpdate): Promise<Company> {
   await getCompany(tx, instanceId, uuid);
+  if (patch.name !== undefined) requireQrBillFields({ name: patch.name });
   await updateCompany(tx, instanceId, uuid, {
-    name: patch.name?.trim(),
+    name: patch.name === undefined ? undefined : qrText(patch.name),
     uid: patch.uid === undefined ? undefined : canonicalUid(patch.uid),
   });
   return getCompany(tx, instanceId, uuid);
 }
 
-/**
- * Rows that keep a company (spec §7.1 /company/delete: refused while it has invoices, bills or
- * postings). Tables of modules that land later are checked only once they exist (`to_regclass`),
- * so this one list is where a new module adds its table.
- */
-const COMPANY_REFERENCES: readonly { table: string; column: string; one: string; many: string }[] = [
-  { table: 'invoice', column: 'company_uuid', one: 'invoice', many: 'invoices' },
-  { table: 'payable', column: 'company_uuid', one: 'bill', many: 'bills' },
-  { table: 'journal_entry', column: 'company_uuid', one: 'posting', many: 'postings' },
-];
+/** "1 invoice", "2 bills"; empty for none. */
+const counted = (n: number, one: string, many: string): string[] => (n > 0 ? [`${n} ${n === 1 ? one : many}`] : []);
 
-/** What keeps the company, e.g. ['3 invoices']; empty when it may be deleted. */
-async function companyReferences(tx: Tx, instanceId: string, uuid: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const ref of COMPANY_REFERENCES) {
-    const [exists] = await tx.query<{ ok: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2 AND NOT attisdropped) AS ok`,
-      [ref.table, ref.column],
-    );
-    if (!exists?.ok) continue;
-    // Identifiers come from the constant list above, never from input.
-    const [row] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${ref.table} WHERE instance_id = $1 AND ${ref.column} = $2`,
-      [instanceId, uuid],
-    );
-    if (row && row.n > 0) found.push(`${row.n} ${row.n === 1 ? ref.one : ref.many}`);
-  }
-  return found;
-}
+/** "a", "a and b", "a, b and c". */
+const listed = (parts: readonly string[]): string => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
 
 /**
- * Deletes a company with its addresses, payment profiles and additional properties. 409 for the
- * workplace's own company and for a company that has invoices, bills or postings (named).
+ * Deletes a company with its addresses, payment profiles and additional properties. 404 unknown;
+ * 409 for the workplace's own company, and while documents keep it (spec §7.1 /company/delete,
+ * issue #4 §1: invoices, bills or postings), naming them: 'Acme AG has 2 invoices, 1 bill and 3
+ * postings; it cannot be deleted'. Postings are counted by `selectCompanyDocumentCounts`.
  */
 export async function removeCompany(tx: Tx, instanceId: string, uuid: string): Promise<void> {
   const company = await getCompany(tx, instanceId, uuid);
   if (company.isOwn) throw conflict(`${company.name} is the workplace's own company and cannot be deleted`);
-  const refs = await companyReferences(tx, instanceId, uuid);
-  if (refs.length) throw conflict(`${company.name} has ${refs.join(', ')} and cannot be deleted`);
+  const counts = await selectCompanyDocumentCounts(tx, instanceId, uuid);
+  const blockers = [...counted(counts.invoices, 'invoice', 'invoices'), ...counted(counts.bills, 'bill', 'bills'), ...counted(counts.postings, 'posting', 'postings')];
+  if (blockers.length) throw conflict(`${company.name} has ${listed(blockers)}; it cannot be deleted`);
   await deleteCompany(tx, instanceId, uuid);
 }
 
@@ -290,6 +296,7 @@ export async function insertAddress(tx: Tx, instanceId: string, data: CompanyAdd
 export async function changeAddress(tx: Tx, instanceId: string, id: number, data: CompanyAddress): Promise<Address> {
   await getAddress(tx, instanceId, id);
   const input = addressInput(companyAddressSchema.parse(data));
+  requireQrBillFields({ street: input.street, houseNumber: input.houseNumber, zip: input.zip, city: input.city });
   await updateAddress(tx, instanceId, id, { ...input, houseNumber: input.houseNumber || null });
   return getAddress(tx, instanceId, id);
 }

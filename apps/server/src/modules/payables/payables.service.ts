@@ -186,8 +186,10 @@ export async function listPayables(
   if (filters.isExpense !== undefined) add('p.type_id = ?', filters.isExpense ? 1 : 0);
   if (filters.transactionGroupId !== undefined) add('p.transaction_group_id = ?', filters.transactionGroupId);
   if (filters.text) {
+    // One parameter used three times: its number is the next one, known before `add` pushes it.
+    const p = `$${params.length + 1}`;
     add(
-      `(c.name ILIKE ? ESCAPE '\\' OR p.description ILIKE $${params.length} ESCAPE '\\' OR p.reference_number ILIKE $${params.length} ESCAPE '\\')`,
+      `(c.name ILIKE ${p} ESCAPE '\\' OR p.description ILIKE ${p} ESCAPE '\\' OR p.reference_number ILIKE ${p} ESCAPE '\\')`,
       `%${filters.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     );
   }

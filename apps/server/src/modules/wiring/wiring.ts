@@ -10,7 +10,7 @@
 import { currencyCodeById, InvoiceStatus, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
-import { AP_AR_SOURCES, type ApArSource, type OpenItem } from '../companies/ap-ar.service.js';
+import { AP_AR_SOURCES, type ApArSource, type OpenAmount, type OpenItem } from '../companies/ap-ar.service.js';
 import { setInvoiceMatcher, type InvoiceMatcher } from '../banking/bank-import.service.js';
 import { changeStatus, getInvoice, listInvoices } from '../invoicing/invoicing.service.js';
 import { OPEN_STATUSES } from '../payables/payables.service.js';
@@ -38,21 +38,42 @@ export const invoiceReceivables: ApArSource = {
       }),
     );
   },
+  // The company list: all sent invoices once (open ones only, so few), kept for the listed companies.
+  amounts: async (tx, instanceId, companyUuids) => {
+    const listed = new Set(companyUuids);
+    const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
+    return data
+      .filter((invoice) => listed.has(invoice.company.uuid))
+      .map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: invoice.totals.total }));
+  },
 };
+
+type OpenBillRow = { uuid: string; id: number; company_uuid: string; company_name: string; reference_number: string | null; date: string; due_date: string | null; amount: string; exchange_rate: string };
+
+/** Open bills (pending, approved, in a transaction group) of the given companies, by date. */
+async function openBills(tx: Tx, instanceId: string, companyUuids: readonly string[]): Promise<OpenBillRow[]> {
+  return tx.query<OpenBillRow>(
+    `SELECT p.uuid, p.id, p.company_uuid, c.name AS company_name, p.reference_number, p.date::text AS date, p.due_date::text AS due_date,
+            p.amount::text AS amount, p.exchange_rate::text AS exchange_rate
+       FROM payable p JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
+      WHERE p.instance_id = $1 AND p.company_uuid = ANY($2::uuid[]) AND p.status = ANY($3::smallint[]) ORDER BY p.date, p.id`,
+    [instanceId, companyUuids, OPEN_STATUSES],
+  );
+}
+
+/** Gross × exchange rate: the bill in the instance currency, 2 decimals half-up. */
+const billAmountBase = (row: OpenBillRow): string => toFixedAmount(new Money(row.amount).times(row.exchange_rate));
 
 /**
  * Open bills of the company (pending, approved, in a transaction group). Amount = gross amount ×
  * exchange rate, i.e. in the instance currency, 2 decimals. The web app has no bill detail page
- * (routes/bills.tsx: list, add, creditors), so the link opens the open-bills list.
+ * (routes/bills.tsx: list, add, creditors), so the link opens the open-bills list searched for the
+ * bill's reference number, or for the supplier when the bill has none.
  */
 export const billPayables: ApArSource = {
   requires: ['payable'],
   query: async (tx, instanceId, companyUuid) => {
-    const rows = await tx.query<{ uuid: string; id: number; reference_number: string | null; date: string; due_date: string | null; amount: string; exchange_rate: string }>(
-      `SELECT uuid, id, reference_number, date::text AS date, due_date::text AS due_date, amount::text AS amount, exchange_rate::text AS exchange_rate
-         FROM payable WHERE instance_id = $1 AND company_uuid = $2 AND status = ANY($3::smallint[]) ORDER BY date, id`,
-      [instanceId, companyUuid, OPEN_STATUSES],
-    );
+    const rows = await openBills(tx, instanceId, [companyUuid]);
     const [instance] = await tx.query<{ currency_id: number }>('SELECT currency_id FROM instance WHERE id = $1', [instanceId]);
     const currency = currencyCodeById(instance?.currency_id ?? 1) ?? 'CHF';
     return rows.map(
@@ -64,12 +85,14 @@ export const billPayables: ApArSource = {
         reference: row.reference_number || `Bill ${row.id}`,
         date: row.date,
         dueDate: row.due_date,
-        amount: toFixedAmount(new Money(row.amount).times(row.exchange_rate)),
+        amount: billAmountBase(row),
         currency,
-        link: '/bill?filterStatus=true',
+        link: `/bill?${new URLSearchParams({ filterStatus: 'true', text: row.reference_number || row.company_name })}`,
       }),
     );
   },
+  amounts: async (tx, instanceId, companyUuids) =>
+    (await openBills(tx, instanceId, companyUuids)).map((row): OpenAmount => ({ companyUuid: row.company_uuid, kind: 'payable', amount: billAmountBase(row) })),
 };
 
 /** QR reference (27 digits) or ISO 11649 creditor reference as stored on invoices: no spaces, upper case. */

@@ -23,6 +23,11 @@ export interface Company {
   dateAdded: string;
 }
 
+/** A company of the list, with its open receivable and payable (instance currency). */
+export interface CompanyListItem extends Company {
+  open?: { receivable: string; payable: string };
+}
+
 export interface PaymentProfile {
   id: number;
   company: { uuid: string; name: string };
@@ -97,7 +102,7 @@ export const companyListQuery = (text: string, sort: { by: CompanySortField; ord
   queryOptions({
     queryKey: [...companiesKey, 'list', text, sort, page],
     queryFn: ({ signal }) =>
-      api.post<{ data: Company[]; total: number }>('/api/company/list', { filters: { text }, sort, page, pageSize: COMPANY_PAGE_SIZE }, { signal }),
+      api.post<{ data: CompanyListItem[]; total: number }>('/api/company/list', { filters: { text }, sort, page, pageSize: COMPANY_PAGE_SIZE, openAmounts: true }, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -4,15 +4,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconPlus, IconSearch, IconSelector } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDate } from '@bilan/domain';
+import { formatAmount, toMoney } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { CompanyImportModal } from './import-modal';
-import { COMPANY_PAGE_SIZE, companyListQuery, type CompanySortField } from './api';
-import { addressLine, canWrite, countryLabel } from './labels';
+import { Amount } from '../../ui/amount';
+import { COMPANY_PAGE_SIZE, companyListQuery, instanceDetailQuery, type CompanySortField } from './api';
+import { canWrite, cityLine } from './labels';
+import { UidLink } from './uid-link';
 
 function SortHeader({ field, label, sort, onSort }: { field: CompanySortField; label: string; sort: { by: CompanySortField; order: 'asc' | 'desc' }; onSort: (field: CompanySortField) => void }) {
   const active = sort.by === field;
@@ -29,7 +31,27 @@ function SortHeader({ field, label, sort, onSort }: { field: CompanySortField; l
   );
 }
 
-/** /company: companies with search (name, UID, city), sortable columns and pages. */
+/** An open amount linked to the company's ap-ar page; zero dimmed. */
+function OpenAmount({ uuid, amount, what, name }: { uuid: string; amount: string | undefined; what: string; name: string }) {
+  if (amount === undefined) return <Text size="sm">-</Text>;
+  if (toMoney(amount).isZero()) {
+    return (
+      <Text size="sm" c="dimmed">
+        <Amount value={amount} />
+      </Text>
+    );
+  }
+  return (
+    <Anchor component={Link} to={paths.company.getHref(uuid, 'ap-ar')} size="sm" aria-label={`Open ${what} of ${name}: ${formatAmount(amount)}`}>
+      <Amount value={amount} />
+    </Anchor>
+  );
+}
+
+/**
+ * /company: companies with search (name, UID, city), sortable columns and pages; each with its
+ * UID linked to the register and its open receivables and payables (as a Bexio user expects).
+ */
 export function CompaniesPage() {
   const { profile } = useSession();
   const [search, setSearch] = useState('');
@@ -38,6 +60,7 @@ export function CompaniesPage() {
   const [page, setPage] = useState(1);
   const [importing, setImporting] = useState(false);
   const companies = useQuery(companyListQuery(text, sort, page));
+  const currency = useQuery(instanceDetailQuery()).data?.currency;
   const onSort = (by: CompanySortField) => {
     setSort((current) => ({ by, order: current.by === by && current.order === 'asc' ? 'desc' : 'asc' }));
     setPage(1);
@@ -81,9 +104,9 @@ export function CompaniesPage() {
                 <Table.Tr>
                   <SortHeader field="name" label="Name" sort={sort} onSort={onSort} />
                   <SortHeader field="uid" label="UID" sort={sort} onSort={onSort} />
-                  <SortHeader field="city" label="Address" sort={sort} onSort={onSort} />
-                  <Table.Th>Country</Table.Th>
-                  <SortHeader field="dateAdded" label="Added" sort={sort} onSort={onSort} />
+                  <SortHeader field="city" label="City" sort={sort} onSort={onSort} />
+                  <Table.Th className="num">Open receivables{currency ? ` (${currency})` : ''}</Table.Th>
+                  <Table.Th className="num">Open payables{currency ? ` (${currency})` : ''}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -101,10 +124,16 @@ export function CompaniesPage() {
                         ) : null}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{company.uid ?? ''}</Table.Td>
-                    <Table.Td>{addressLine(company.address)}</Table.Td>
-                    <Table.Td>{company.address ? countryLabel(company.address.country.id) : ''}</Table.Td>
-                    <Table.Td>{formatDate(company.dateAdded)}</Table.Td>
+                    <Table.Td>
+                      <UidLink uid={company.uid} />
+                    </Table.Td>
+                    <Table.Td>{cityLine(company.address)}</Table.Td>
+                    <Table.Td className="num">
+                      <OpenAmount uuid={company.uuid} amount={company.open?.receivable} what="receivables" name={company.name} />
+                    </Table.Td>
+                    <Table.Td className="num">
+                      <OpenAmount uuid={company.uuid} amount={company.open?.payable} what="payables" name={company.name} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
                 {companies.data.data.length === 0 ? (

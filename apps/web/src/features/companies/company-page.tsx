@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -28,9 +28,10 @@ import {
   type Company,
   type OpenItem,
 } from './api';
-import { canWrite, countryLabel, uidRegisterLink } from './labels';
+import { canWrite, countryLabel } from './labels';
 import { PaymentProfiles } from './payment-profiles';
 import { Properties } from './properties';
+import { UidLink } from './uid-link';
 
 const TABS = [
   { value: 'general', label: 'General' },
@@ -39,20 +40,6 @@ const TABS = [
   { value: 'properties', label: 'Additional properties' },
   { value: 'ap-ar', label: 'Receivables & payables' },
 ] as const;
-
-export function UidLink({ uid }: { uid: string | null }) {
-  if (!uid) return <Text size="sm">-</Text>;
-  const href = uidRegisterLink(uid);
-  if (!href) return <Text size="sm">{uid}</Text>;
-  return (
-    <Anchor href={href} target="_blank" rel="noreferrer" size="sm">
-      <Group gap={4} wrap="nowrap" component="span">
-        {uid}
-        <IconExternalLink size={14} aria-label="opens the UID register" />
-      </Group>
-    </Anchor>
-  );
-}
 
 function GeneralTab({ company, editable }: { company: Company; editable: boolean }) {
   const queryClient = useQueryClient();
@@ -265,13 +252,21 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
   );
 }
 
+const documentLabel: Record<string, string> = { invoice: 'Invoice', bill: 'Bill' };
+
+/**
+ * Open receivables or payables of the company: each document linked (invoice detail; open bills
+ * searched for the bill), dates dd.mm.yyyy, amounts fr-CH in the instance currency, and the total.
+ */
 function OpenItems({ title, items, total }: { title: string; items: OpenItem[]; total: string }) {
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="xs">
-        <Text fw={600}>{title}</Text>
         <Text fw={600}>
-          Total <Amount value={total} />
+          {title} ({items.length})
+        </Text>
+        <Text fw={600}>
+          Total {items[0]?.currency ?? ''} <Amount value={total} />
         </Text>
       </Group>
       {items.length === 0 ? (
@@ -281,6 +276,7 @@ function OpenItems({ title, items, total }: { title: string; items: OpenItem[]; 
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Document</Table.Th>
+              <Table.Th>Reference</Table.Th>
               <Table.Th>Date</Table.Th>
               <Table.Th>Due</Table.Th>
               <Table.Th className="num">Amount</Table.Th>
@@ -289,10 +285,21 @@ function OpenItems({ title, items, total }: { title: string; items: OpenItem[]; 
           <Table.Tbody>
             {items.map((item) => (
               <Table.Tr key={`${item.document}-${item.uuid ?? item.id}`}>
-                <Table.Td>{item.link ? <Anchor component={Link} to={item.link} size="sm">{item.reference}</Anchor> : item.reference}</Table.Td>
+                <Table.Td>{documentLabel[item.document] ?? item.document}</Table.Td>
+                <Table.Td>
+                  {item.link ? (
+                    <Anchor component={Link} to={item.link} size="sm">
+                      {item.reference}
+                    </Anchor>
+                  ) : (
+                    item.reference
+                  )}
+                </Table.Td>
                 <Table.Td>{formatDate(item.date)}</Table.Td>
                 <Table.Td>{formatDate(item.dueDate)}</Table.Td>
-                <Table.Td className="num"><Amount value={item.amount} /></Table.Td>
+                <Table.Td className="num">
+                  {item.currency} <Amount value={item.amount} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -312,7 +319,7 @@ function ApArTab({ company }: { company: Company }) {
       <OpenItems title="Open payables" items={apAr.data.payables} total={apAr.data.totals.payable} />
       <Group justify="flex-end">
         <Text fw={700}>
-          Net <Amount value={apAr.data.totals.net} />
+          Net {apAr.data.receivables[0]?.currency ?? apAr.data.payables[0]?.currency ?? ''} <Amount value={apAr.data.totals.net} />
         </Text>
       </Group>
     </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, canAdmin, canWrite, countryLabel, profileTypeLabel, profileTypeOptions, propertyTypeLabel, uidRegisterLink } from './labels';
+import { addressLine, canAdmin, cityLine, canWrite, countryLabel, profileTypeLabel, profileTypeOptions, propertyTypeLabel, uidRegisterLink } from './labels';
 
 describe('company labels', () => {
   it('links UIDs and VAT numbers starting with CHE to the UID register, others not', () => {
@@ -17,6 +17,9 @@ describe('company labels', () => {
     expect(countryLabel(1)).toBe('Switzerland');
     expect(addressLine({ street: 'Rue du Rhône', houseNumber: '12', zip: '1204', city: 'Genève' })).toBe('Rue du Rhône 12, 1204 Genève');
     expect(addressLine({ street: 'Weg', houseNumber: null, zip: '3000', city: 'Bern' })).toBe('Weg, 3000 Bern');
+    expect(cityLine({ zip: '6300', city: 'Zug', country: { id: 1 } })).toBe('6300 Zug');
+    expect(cityLine({ zip: '75001', city: 'Paris', country: { id: 5 } })).toBe('75001 Paris (France)');
+    expect(cityLine(null)).toBe('');
     expect(canWrite(['read', 'write'])).toBe(true);
     expect(canAdmin(['read', 'write'])).toBe(false);
   });

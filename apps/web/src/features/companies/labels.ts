@@ -29,6 +29,13 @@ export function addressLine(a: { street: string; houseNumber: string | null; zip
   return `${a.street}${a.houseNumber ? ` ${a.houseNumber}` : ''}, ${a.zip} ${a.city}`;
 }
 
+/** City with its postcode, and the country when it is not Switzerland: "8001 Zürich", "75001 Paris (France)". */
+export function cityLine(address: { zip: string; city: string; country: { id: number } } | null): string {
+  if (!address) return '';
+  const country = address.country.id === Country.Switzerland ? '' : ` (${countryLabel(address.country.id)})`;
+  return `${address.zip} ${address.city}${country}`;
+}
+
 /** True when the role may write documents (owner, admin, accountant). */
 export const canWrite = (permissions: readonly string[] | undefined): boolean => permissions?.includes('write') ?? false;
 /** True when the role may change settings (owner, admin). */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArchive, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconCloudOff, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { clearIbanOnTypeChange, fieldErrors, formatIban, isIbanPaymentProfileType, ledgerPaymentProfileTypes, paymentProfileInsertSchema } from '@bilan/domain';
+import { clearIbanOnTypeChange, explorerUnavailableReason, fieldErrors, formatIban, isIbanPaymentProfileType, ledgerPaymentProfileTypes, paymentProfileInsertSchema } from '@bilan/domain';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { applyFieldErrors } from '../../lib/forms';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -150,12 +150,28 @@ function AccountSelect({ value, onChange, label, required, error }: { value: num
   );
 }
 
-/** IBAN in groups of four, public addresses as given, with the chain's explorer link. */
-function ProfileAccount({ profile }: { profile: PaymentProfile }) {
+/**
+ * IBAN in groups of four, public addresses as given, with the chain's explorer link; a chain
+ * without explorer (Goerli, shut down) says why in a tooltip.
+ */
+export function ProfileAccount({ profile }: { profile: PaymentProfile }) {
   if (!profile.iban) return null;
+  const unavailable = explorerUnavailableReason(profile.type);
+  if (unavailable) {
+    return (
+      <Tooltip label={unavailable} withArrow>
+        <Group gap={4} wrap="nowrap" c="dimmed" tabIndex={0} aria-label={`${profile.iban}: ${unavailable}`}>
+          <Text size="sm" ff="monospace" span>
+            {profile.iban}
+          </Text>
+          <IconCloudOff size={14} aria-hidden />
+        </Group>
+      </Tooltip>
+    );
+  }
   if (profile.explorerLink) {
     return (
-      <Anchor href={profile.explorerLink} target="_blank" rel="noreferrer" size="sm" ff="monospace">
+      <Anchor href={profile.explorerLink} target="_blank" rel="noopener noreferrer" size="sm" ff="monospace">
         <Group gap={4} wrap="nowrap">
           {profile.iban}
           <IconExternalLink size={14} aria-label="opens the block explorer" />

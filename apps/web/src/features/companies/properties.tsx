@@ -1,41 +1,82 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconExternalLink, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { AdditionalPropertyType as T, additionalPropertyInsertSchema, fieldErrors, formatCreditorReference, formatDate, formatQrReference } from '@bilan/domain';
+import { AdditionalPropertyType as T, additionalPropertyInsertSchema, fieldErrors } from '@bilan/domain';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { applyFieldErrors } from '../../lib/forms';
-import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { companiesKey, deleteProperty, insertProperty, propertyListQuery, type AdditionalProperty } from './api';
+import { companiesKey, deleteProperty, insertProperty, instanceDetailQuery, propertyListQuery, type AdditionalProperty } from './api';
+import { propertyDisplay, type Barcode } from './property-display';
 import { propertyTypeLabel, propertyTypeOptions } from './labels';
 
-/** A property value shown by its type: mail/phone/web links, dates dd.mm.yyyy, amounts fr-CH, references grouped. */
-export function PropertyValue({ property }: { property: AdditionalProperty }) {
-  const v = property.value;
-  switch (property.type) {
-    case T.Email:
-      return <Anchor href={`mailto:${v}`} size="sm">{v}</Anchor>;
-    case T.Phone:
-      return <Anchor href={`tel:${v.replace(/[^+\d]/g, '')}`} size="sm">{v}</Anchor>;
-    case T.Link:
-      return <Anchor href={v} target="_blank" rel="noreferrer" size="sm">{v}</Anchor>;
-    case T.InternalLink:
-      return <Anchor component={Link} to={v} size="sm">{v}</Anchor>;
-    case T.Date:
-      return <Text size="sm">{formatDate(v)}</Text>;
-    case T.Amount:
-      return <Amount value={v} size="sm" />;
-    case T.ReferenceNumber:
-      return <Text size="sm" ff="monospace">{v.startsWith('RF') ? formatCreditorReference(v) : formatQrReference(v)}</Text>;
-    case T.Barcode:
-      return <Text size="sm" ff="monospace">{v}</Text>;
+/** A linear barcode drawn as SVG bars (quiet zone of 10 modules each side), its text below. */
+export function BarcodeSvg({ barcode }: { barcode: Barcode }) {
+  const module = 2;
+  const quiet = 10;
+  const barHeight = 48;
+  const width = (barcode.modules.length + 2 * quiet) * module;
+  const bars: { x: number; w: number }[] = [];
+  for (const run of barcode.modules.matchAll(/1+/g)) bars.push({ x: (quiet + run.index) * module, w: run[0].length * module });
+  return (
+    <svg
+      role="img"
+      aria-label={`${barcode.format} barcode ${barcode.text}`}
+      width={width}
+      height={barHeight + 18}
+      viewBox={`0 0 ${width} ${barHeight + 18}`}
+      data-barcode-format={barcode.format}
+      style={{ background: '#fff', display: 'block' }}
+    >
+      {bars.map((bar) => (
+        <rect key={bar.x} x={bar.x} y={2} width={bar.w} height={barHeight} fill="#000" />
+      ))}
+      <text x={width / 2} y={barHeight + 15} textAnchor="middle" fontFamily="monospace" fontSize={12} fill="#000">
+        {barcode.text}
+      </text>
+    </svg>
+  );
+}
+
+/**
+ * A property value shown by its type (`propertyDisplay`): http(s) links opened safely, mailto,
+ * tel in E.164, in-app links, dates dd.mm.yyyy, amounts fr-CH with currency, references grouped
+ * with their check, barcodes drawn.
+ */
+export function PropertyValue({ property, currency }: { property: AdditionalProperty; currency: string }) {
+  const display = propertyDisplay(property.type, property.value, currency);
+  switch (display.kind) {
+    case 'external':
+      return (
+        <Anchor href={display.href} target="_blank" rel="noopener noreferrer" size="sm">
+          <Group gap={4} wrap="nowrap" component="span">
+            {display.text}
+            <IconExternalLink size={14} aria-label="opens in a new tab" />
+          </Group>
+        </Anchor>
+      );
+    case 'mailto':
+    case 'tel':
+      return <Anchor href={display.href} size="sm">{display.text}</Anchor>;
+    case 'internal':
+      return <Anchor component={Link} to={display.to} size="sm">{display.text}</Anchor>;
+    case 'reference':
+      return (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" ff="monospace">{display.text}</Text>
+          <Badge size="sm" variant="light" color={display.valid ? 'green' : 'red'} leftSection={display.valid ? <IconCheck size={12} aria-hidden /> : <IconX size={12} aria-hidden />}>
+            {display.label}{display.valid ? '' : ': check digit wrong'}
+          </Badge>
+        </Group>
+      );
+    case 'barcode':
+      return <BarcodeSvg barcode={display.barcode} />;
     default:
-      return <Text size="sm">{v}</Text>;
+      return <Text size="sm" ff={display.mono ? 'monospace' : undefined}>{display.text}</Text>;
   }
 }
 
@@ -47,7 +88,7 @@ const placeholders: Record<number, string> = {
   [T.Date]: 'YYYY-MM-DD',
   [T.Barcode]: '7612345678900',
   [T.ReferenceNumber]: 'QR reference or RF…',
-  [T.Amount]: '1234.50',
+  [T.Amount]: '1234.50 or 1234.50 EUR',
   [T.InternalLink]: '/invoice/…/detail',
 };
 
@@ -61,6 +102,7 @@ interface FormValues {
 export function Properties({ companyUuid, editable }: { companyUuid: string; editable: boolean }) {
   const queryClient = useQueryClient();
   const properties = useQuery(propertyListQuery(companyUuid));
+  const currency = useQuery(instanceDetailQuery()).data?.currency ?? 'CHF';
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, reset, formState } = useForm<FormValues>({ defaultValues: { type: '1', name: '', value: '' } });
   const type = Number(useWatch({ control, name: 'type' }) ?? 1);
@@ -119,7 +161,7 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
                   <Table.Td>{property.name}</Table.Td>
                   <Table.Td>{propertyTypeLabel(property.type)}</Table.Td>
                   <Table.Td>
-                    <PropertyValue property={property} />
+                    <PropertyValue property={property} currency={currency} />
                   </Table.Td>
                   <Table.Td>
                     {editable ? (
@@ -142,7 +184,7 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
                 control={control}
                 name="type"
                 render={({ field, fieldState }) => (
-                  <Select label="Type" w={200} data={propertyTypeOptions} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+                  <Select label="Type" w={200} data={propertyTypeOptions} allowDeselect={false} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
                 )}
               />
               <Controller

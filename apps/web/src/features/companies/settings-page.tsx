@@ -13,7 +13,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { companiesKey, instanceDetailQuery, instanceKey, updateInstance, type InstanceDetail } from './api';
-import { UidLink } from './company-page';
+import { UidLink } from './uid-link';
 import { canAdmin, countryLabel } from './labels';
 import { PaymentProfiles } from './payment-profiles';
 

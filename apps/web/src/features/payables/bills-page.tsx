@@ -33,7 +33,8 @@ export function BillsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const statusValue = search.get('filterStatus') === 'true' ? 'open' : (search.get('status') ?? 'all');
-  const [text, setText] = useState('');
+  // ?text= preselects the search (the company ap-ar page links each open bill this way).
+  const [text, setText] = useState(() => search.get('text') ?? '');
   const [page] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const filters: PayableFilters = {
