@@ -25,6 +25,8 @@ const items: Invoice['items'] = Array.from({ length: lineCount }, (_, i) => {
     price: line.price,
     discount: line.discount,
     discountAbs: null,
+    vat: null,
+    account: null,
     currency: 'CHF',
     fxRate: '1',
     logDateAdded: '2025-03-01T00:00:00.000Z',
@@ -44,8 +46,12 @@ const invoice: Invoice = {
   paymentProfile: { id: 1, type: 2, iban: 'CH4431999123000889012', account: { id: 1 } },
   vat: '0.081',
   currency: 'CHF',
+  fxRate: '1',
+  baseCurrency: 'CHF',
+  totalBase: '0.00',
   dateInvoice: '2025-03-01',
   dateDue: '2025-03-31',
+  paymentTermDays: 30,
   description: 'Consulting March',
   bankRef: null,
   ledgerDate: null,
@@ -54,6 +60,7 @@ const invoice: Invoice = {
   entries: [],
   shared: false,
 };
+invoice.totalBase = invoice.totals.total;
 const creditor = {
   name: 'Bilan Demo GmbH',
   uid: 'CHE-123.456.788',
