@@ -2,9 +2,11 @@
  * Invoice PDF benchmark (issue #4 §4): renders the A4 invoice with its Swiss QR-bill N times in one
  * process and reports PDFs per second and the median milliseconds per PDF (target ≤ 30 ms).
  * Usage: `npm run bench:pdf -w @bilan/bench [-- --n 300 --lines 10 --out sample.pdf]`.
- * Renders the real service function (apps/server invoicing.pdf.ts), no database involved.
+ * Renders the real service function (apps/server invoicing.pdf.ts), no database involved. The JSON
+ * includes the machine's load average before and after, since the machines are shared.
  */
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { invoiceLineTotal, invoiceQrReference, invoiceTotals } from '@bilan/domain';
 import { renderInvoicePdf } from '../../apps/server/src/modules/invoicing/invoicing.pdf.js';
@@ -73,7 +75,8 @@ const creditor = {
 };
 const lang = values.lang as 'de';
 
-// Warm-up: font parsing and JIT.
+const loadBefore = loadavg()[0]!;
+// Warm-up: font parsing (kept for the process by invoicing.pdf.ts) and JIT.
 for (let i = 0; i < 10; i += 1) await renderInvoicePdf(invoice, creditor, lang, false);
 const times: number[] = [];
 let bytes = 0;
@@ -99,6 +102,9 @@ console.log(
       p95Ms: Number(p95.toFixed(2)),
       averageKb: Number((bytes / n / 1024).toFixed(1)),
       node: process.version,
+      cpus: cpus().length,
+      load1mBefore: Number(loadBefore.toFixed(2)),
+      load1mAfter: Number(loadavg()[0]!.toFixed(2)),
       target: 'median ≤ 30 ms',
       ok: median <= 30,
     },
