@@ -1002,7 +1002,7 @@ export async function importInvoices(tx: Tx, instanceId: string, userId: string 
     const first = errors[0]!;
     throw new AppError(
       'validation',
-      `${errors.length === 1 ? 'one row has a problem' : `${errors.length} problems`}, nothing was imported; row ${first.row}: ${first.field}: ${first.message}`,
+      `${errors.length} ${errors.length === 1 ? 'problem' : 'problems'}, nothing was imported; row ${first.row}: ${first.field}: ${first.message}`,
       Object.fromEntries(errors.map((error) => [`data.${error.row - 1}.${error.field}`, error.message])),
       { rows: errors },
     );

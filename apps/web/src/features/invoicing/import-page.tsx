@@ -104,7 +104,7 @@ export function InvoiceImportPage() {
       {mutation.isError ? (
         <Stack gap="xs">
           <Alert color="red" variant="light" role="alert">
-            Nothing was imported: {errorMessage(mutation.error)}
+            {report.length ? errorMessage(mutation.error) : `Nothing was imported: ${errorMessage(mutation.error)}`}
           </Alert>
           {report.length ? (
             <Table withTableBorder striped aria-label="Errors per row">

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatAmount, formatCreditorReference, formatDate, formatIban, formatQrReference, vatRateToPercent, type InvoiceItemInput } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api';
+import { today } from '../../lib/dates';
 import { isApiError, serverFieldErrors } from '../../lib/errors';
 import { useCan } from '../../lib/session';
 import { Amount } from '../../ui/amount';
@@ -39,7 +40,6 @@ import { StatusBadge } from './invoices-page';
 
 // Journal and balances are cached under this key by the accounting feature.
 const accountingKey = ['accounting'] as const;
-const today = () => new Date().toISOString().slice(0, 10);
 const LANGS = [
   { value: 'en', label: 'English' },
   { value: 'de', label: 'Deutsch' },
@@ -87,14 +87,15 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
                 ? `Posts the payment of ${amount} to the bank account and clears the receivable.`
                 : 'Reverses the posting of the sent invoice.'}
           </Text>
-          <DateField label="Ledger date" required value={ledgerDate} onChange={setLedgerDate} error={dateError} data-autofocus />
+          <DateField label="Ledger date" required value={ledgerDate} onChange={setLedgerDate} error={dateError} />
           {action?.status === 3 ? <TextInput label="Bank reference" value={bankRef} onChange={(e) => setBankRef(e.currentTarget.value)} /> : null}
           {mutation.isError && !dateError ? <WriteError error={mutation.error} what="Could not change the status" /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={mutation.isPending} color={action?.status === 4 ? 'red' : undefined}>
+            {/* Focus on the action, not the date: a focused date input opens its calendar over the buttons. */}
+            <Button type="submit" loading={mutation.isPending} color={action?.status === 4 ? 'red' : undefined} data-autofocus>
               {action?.label}
             </Button>
           </Group>

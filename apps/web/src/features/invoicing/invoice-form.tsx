@@ -18,6 +18,7 @@ import {
   type InvoiceInput,
   type InvoiceItemInput,
 } from '@bilan/domain';
+import { today } from '../../lib/dates';
 import { applyFieldErrors } from '../../lib/forms';
 import { serverFieldErrors } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
@@ -63,7 +64,6 @@ export interface InvoiceFormPayload {
 }
 
 const emptyLine = (): LineValues => ({ id: null, name: '', amount: '1', price: '', discount: '', discountAbs: '', vat: '', accountId: '' });
-const today = () => new Date().toISOString().slice(0, 10);
 
 const validLine = (line: LineValues) =>
   isAmountString(line.amount, 4) &&
@@ -368,24 +368,25 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
                 )}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 2 }}>
-              <Controller
-                control={control}
-                name="fxRate"
-                render={({ field, fieldState }) => (
-                  <NumericInput
-                    label={`Exchange rate (${options.currency} per 1 ${currency})`}
-                    description={foreign ? undefined : `1: ${options.currency} is the currency of the books`}
-                    allowDecimal
-                    maxDecimals={10}
-                    disabled={!foreign}
-                    value={foreign ? field.value : '1'}
-                    onChange={field.onChange}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
+            {foreign ? (
+              <Grid.Col span={{ base: 6, sm: 2 }}>
+                <Controller
+                  control={control}
+                  name="fxRate"
+                  render={({ field, fieldState }) => (
+                    <NumericInput
+                      label={`${options.currency} per 1 ${currency}`}
+                      required
+                      allowDecimal
+                      maxDecimals={10}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Grid.Col>
+            ) : null}
             <Grid.Col span={{ base: 12, sm: 3 }}>
               <Controller
                 control={control}
@@ -414,7 +415,6 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
                 render={({ field, fieldState }) => (
                   <DateField
                     label="Due date"
-                    description={`Default: invoice date + ${DEFAULT_PAYMENT_TERM_DAYS} days`}
                     clearable
                     value={field.value}
                     onChange={field.onChange}
@@ -438,8 +438,8 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
                 <Table.Th w={110}>Price</Table.Th>
                 <Table.Th w={95}>Discount %</Table.Th>
                 <Table.Th w={110}>Discount {currency}</Table.Th>
-                <Table.Th w={140}>VAT</Table.Th>
-                <Table.Th w={220}>Revenue account</Table.Th>
+                <Table.Th w={170}>VAT</Table.Th>
+                <Table.Th w={200}>Revenue account</Table.Th>
                 <Table.Th className="num" w={120}>
                   Total
                 </Table.Th>
@@ -480,7 +480,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
                       render={({ field }) => (
                         <Select
                           aria-label={`Item ${index + 1} VAT`}
-                          data={[{ value: '', label: `Invoice (${vatLabel(invoiceVat || '0')})` }, ...options.vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))]}
+                          data={[{ value: '', label: `${vatLabel(invoiceVat || '0')} (invoice)` }, ...options.vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))]}
                           value={field.value}
                           onChange={(value) => field.onChange(value ?? '')}
                           allowDeselect={false}
