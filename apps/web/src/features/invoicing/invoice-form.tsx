@@ -480,7 +480,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
                       render={({ field }) => (
                         <Select
                           aria-label={`Item ${index + 1} VAT`}
-                          data={[{ value: '', label: `${vatLabel(invoiceVat || '0')} (invoice)` }, ...options.vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))]}
+                          data={[{ value: '', label: 'As invoice' }, ...options.vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))]}
                           value={field.value}
                           onChange={(value) => field.onChange(value ?? '')}
                           allowDeselect={false}
