@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { INVOICE_VAT_RATES, invoiceCreditorReference, invoiceLineTotal, invoiceQrReference, invoiceTotals } from './invoice.js';
+import {
+  INVOICE_VAT_RATES,
+  addDays,
+  daysBetween,
+  invoiceCreditorReference,
+  invoiceItemProblems,
+  invoiceLineTotal,
+  invoiceQrReference,
+  invoiceTotals,
+  toBaseAmount,
+  vatAccountsFor,
+} from './invoice.js';
 import { isQrBillText, validateQrBill, type QrBillData } from './qrbill.js';
 import { isValidCreditorReference, isValidQrReference } from './validators/reference.js';
 import { formatReferenceNumber } from './format.js';
@@ -55,7 +66,15 @@ describe('invoiceTotals', () => {
       '0.081',
     );
     // net 216 + 33.33 = 249.33; VAT 20.19573 → 20.20; gross 269.53 → 269.55
-    expect(totals).toEqual({ net: '249.33', vatRate: '0.081', vat: '20.20', gross: '269.53', rounding: '0.02', total: '269.55' });
+    expect(totals).toEqual({
+      net: '249.33',
+      vatRate: '0.081',
+      vat: '20.20',
+      vatLines: [{ rate: '0.081', base: '249.33', vat: '20.20' }],
+      gross: '269.53',
+      rounding: '0.02',
+      total: '269.55',
+    });
     expect(invoiceTotals([{ quantity: '1', price: '10.01' }], '0', 'EUR').total).toBe('10.01');
   });
 
@@ -79,6 +98,79 @@ describe('invoiceTotals', () => {
         },
       ),
     );
+  });
+});
+
+describe('invoiceTotals with a VAT rate per line', () => {
+  it('rounds the VAT once per rate and sums the rates', () => {
+    const totals = invoiceTotals(
+      [
+        { quantity: '1', price: '10.05' },
+        { quantity: '1', price: '10.05' },
+        { quantity: '3', price: '19.90', vatRate: '0.026' },
+        { quantity: '1', price: '50', vatRate: '0' },
+      ],
+      '0.081',
+    );
+    // 20.10 × 8.1 % = 1.6281 → 1.63 (per line it would be 0.81 + 0.81 = 1.62); 59.70 × 2.6 % = 1.5522 → 1.55.
+    expect(totals.vatLines).toEqual([
+      { rate: '0.081', base: '20.10', vat: '1.63' },
+      { rate: '0.026', base: '59.70', vat: '1.55' },
+      { rate: '0', base: '50.00', vat: '0.00' },
+    ]);
+    expect(totals).toMatchObject({ net: '129.80', vat: '3.18', gross: '132.98', total: '133.00' });
+    expect(invoiceTotals([], '0.081').vatLines).toEqual([{ rate: '0.081', base: '0.00', vat: '0.00' }]);
+    expect(invoiceTotals([{ quantity: '1', price: '1', vatRate: '0.0810' }], '0.081').vatLines).toHaveLength(1);
+  });
+
+  it('VAT = Σ over rates of round(base × rate), net = Σ lines, exact (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 8n }), fc.constantFrom(null, ...INVOICE_VAT_RATES)), { minLength: 1, maxLength: 20 }),
+        fc.constantFrom(...INVOICE_VAT_RATES),
+        (lines, invoiceRate) => {
+          const t = invoiceTotals(lines.map(([cents, rate]) => ({ quantity: '1', price: centsToString(cents), vatRate: rate })), invoiceRate);
+          const toCents = (s: string) => BigInt(s.replace('.', '').replace(/^(-?)0+(?=\d)/, '$1'));
+          const bases = new Map<string, bigint>();
+          for (const [cents, rate] of lines) {
+            const key = String(Number(rate ?? invoiceRate));
+            bases.set(key, (bases.get(key) ?? 0n) + cents);
+          }
+          let vat = 0n;
+          for (const [rate, base] of bases) vat += divHalfUp(base * BigInt(Math.round(Number(rate) * 1000)), 1000n);
+          expect(toCents(t.vat)).toBe(vat);
+          expect(t.vatLines.reduce((sum, line) => sum + toCents(line.vat), 0n)).toBe(vat);
+          expect(t.vatLines.reduce((sum, line) => sum + toCents(line.base), 0n)).toBe(toCents(t.net));
+          expect(toCents(t.gross)).toBe(toCents(t.net) + vat);
+        },
+      ),
+    );
+  });
+});
+
+describe('invoice helpers', () => {
+  it('maps each Swiss rate to its revenue and output VAT account', () => {
+    expect(vatAccountsFor('0.081')).toEqual({ revenue: { number: '3200', name: 'Handelserlöse 8.1%' }, vat: { number: '2200', name: 'Geschuldete MWST (8.1%)' } });
+    expect(vatAccountsFor('0.02600').revenue.number).toBe('3201');
+    expect(vatAccountsFor('0.038').vat?.number).toBe('2202');
+    expect(vatAccountsFor('0')).toEqual({ revenue: { number: '3203', name: 'Erlöse steuerbefreit 0%' }, vat: null });
+    expect(vatAccountsFor('0.077').revenue.number).toBe('3200');
+  });
+
+  it('dates, conversion and cross-field line rules', () => {
+    expect(addDays('2025-01-31', 30)).toBe('2025-03-02');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(daysBetween('2025-03-31', '2025-05-15')).toBe(45);
+    expect(daysBetween('2025-05-15', '2025-03-31')).toBe(-45);
+    expect(toBaseAmount('269.53', '0.93')).toBe('250.66');
+    expect(toBaseAmount('0.005', '1')).toBe('0.01');
+    expect(invoiceItemProblems({ amount: '2', price: '10', discountAbs: '20' })).toEqual({});
+    expect(invoiceItemProblems({ amount: '2', price: '10', discountAbs: '20.01' })).toEqual({ discountAbs: 'the discount cannot exceed the line amount' });
+    expect(invoiceItemProblems({ amount: '1', price: '10', discount: '5', discountAbs: '1' })).toEqual({ discountAbs: 'give either a percent or an absolute discount, not both' });
+    expect(invoiceItemProblems({ amount: '1', price: '10', discount: '0', discountAbs: '1' })).toEqual({});
+    // Malformed values are the schema's to report, never an exception here.
+    expect(invoiceItemProblems({ amount: 'x', price: '10', discountAbs: 'y' })).toEqual({});
+    expect(invoiceItemProblems({ amount: '1', price: '10', discountAbs: 'y' })).toEqual({});
   });
 });
 

@@ -162,9 +162,18 @@ describe('POST /api/invoice/status/change', () => {
     expect(await balance('2025-03-31', '1100', w)).toBe('269.55');
     expect((await w.api.get('/api/analytics/counts')).body.Invoice).toBe(1);
 
+    // Due 2025-03-31: 45 days overdue on 2025-05-15.
     const debtors = (await w.api.post('/api/invoice/debtors', { date: '2025-05-15' })).body;
     expect(debtors.data).toEqual([
-      { company: { uuid: w.customer, name: 'Simon Muster AG' }, invoices: 1, buckets: { d0_30: '0.00', d31_60: '0.00', d61_90: '269.55', d90plus: '0.00' }, total: '269.55' },
+      {
+        company: { uuid: w.customer, name: 'Simon Muster AG' },
+        invoices: 1,
+        buckets: { notDue: '0.00', d0_30: '0.00', d31_60: '269.55', d61_90: '0.00', d90plus: '0.00' },
+        total: '269.55',
+        documents: [
+          { uuid: created.uuid, refNumber: created.refNumber, dateInvoice: '2025-03-01', dateDue: '2025-03-31', daysOverdue: 45, currency: 'CHF', total: '269.55', totalBase: '269.55' },
+        ],
+      },
     ]);
 
     const again = await w.api.post('/api/invoice/status/change', { uuid: created.uuid, status: 2 });
@@ -237,7 +246,7 @@ describe('POST /api/invoice/import', () => {
       data: [...rows, { invoice: 'C', companyUuid: other.customer, dateInvoice: '2025-04-02', name: 'x', amount: '1', price: '1' }],
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.rows).toEqual([{ row: 4, field: 'companyUuid', message: 'company or address not found' }]);
+    expect(bad.body.rows).toEqual([{ row: 4, field: 'companyUuid', message: 'no customer with this uuid' }]);
     expect((await count(w.instanceId)).invoices).toBe(0);
     const schemaBad = await w.api.post('/api/invoice/import', { data: [{ ...rows[0], amount: 'ten' }] });
     expect(schemaBad.status).toBe(400);

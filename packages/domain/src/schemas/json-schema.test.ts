@@ -10,9 +10,9 @@ describe('schemas convert to JSON Schema', () => {
   it('covers every exported schema', () => {
     expect(entries.map(([name]) => name).sort()).toEqual([
       'additionalPropertyInsertSchema', 'addressInsertSchema', 'addressSchema', 'companyAddressSchema', 'companyCountrySchema',
-      'companyInsertSchema', 'companyUpdateSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'instanceSettingsSchema', 'invoiceItemSchema', 'invoiceSchema',
+      'companyInsertSchema', 'companyUpdateSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'instanceSettingsSchema', 'invoiceImportRowSchema', 'invoiceItemSchema', 'invoiceSchema',
       'journalEntrySchema', 'journalLineSchema', 'ledgerAccountSchema', 'onboardingBankAccountSchema', 'onboardingCompanySchema',
-      'onboardingExtraSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'zCompanyName', 'zOptionalBic', 'zOptionalUid',
+      'onboardingExtraSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'zCompanyName', 'zFxRate', 'zInvoiceCurrency', 'zOptionalBic', 'zOptionalUid',
     ]);
   });
 

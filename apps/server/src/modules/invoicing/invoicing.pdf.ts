@@ -1,8 +1,12 @@
 /**
  * Invoice PDF (spec §7.1 `/invoice/pdf {lang, uuid, onlyReceipt}`, issue #4 §4): A4 with header,
- * addresses, lines, VAT summary and totals, and the Swiss QR-bill payment part with receipt at the
- * bottom (or on its own page). `onlyReceipt` renders the payment part alone (A6/5 landscape slip).
- * Data is checked with @bilan/domain's validateQrBill first (SIX IG v2.3 rules swissqrbill skips).
+ * addresses, lines, totals and VAT summary, and the Swiss QR-bill payment part with receipt at the
+ * bottom of the last page (or of a page of its own). `onlyReceipt` renders the payment part alone
+ * (A6/5 landscape slip). Data is checked with @bilan/domain's validateQrBill first (SIX IG v2.3
+ * rules swissqrbill skips).
+ * Layout (issue #4 audit §2): every block checks the space left before it is drawn, so pdfkit never
+ * breaks a page on its own; the line table continues on the next page with its header repeated and
+ * the subtotal carried forward; each page says "Page n/m".
  * Font: DejaVu Sans (shipped in apps/server/assets/fonts, Bitstream Vera licence), which draws every
  * character of the SPS 2025 set (Latin-1, Latin Extended-A, Ș ș Ț ț, €).
  */
@@ -12,40 +16,87 @@ import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrData, FontName } from 'swissqrbill/types';
-import { countryIsoCode, formatAmount, formatCreditorReference, formatQrReference, formatDate, formatReferenceNumber, validateQrBill, vatRateToPercent, type CountryId, type QrBillData } from '@bilan/domain';
+import {
+  countryIsoCode,
+  formatAmount,
+  formatCreditorReference,
+  formatDate,
+  formatQrReference,
+  formatReferenceNumber,
+  toBaseAmount,
+  toMoney,
+  validateQrBill,
+  vatRateToPercent,
+  type CountryId,
+  type QrBillData,
+} from '@bilan/domain';
 import { AppError } from '../../http/errors.js';
 import type { Invoice } from './invoicing.service.js';
 
 const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../assets/fonts');
 const FONT = 'DejaVu';
-// Read once per process: pdfkit parses a font per document, but the 700 KB files need not be re-read.
-const fonts = { regular: readFileSync(join(FONT_DIR, 'DejaVuSans.ttf')), bold: readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf')) };
 const FONT_BOLD = 'DejaVu-Bold';
+// Read once per process.
+const fontFiles = { [FONT]: readFileSync(join(FONT_DIR, 'DejaVuSans.ttf')), [FONT_BOLD]: readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf')) };
 
 export type PdfLang = 'en' | 'de' | 'fr' | 'it';
 
-type TextKey = 'invoice' | 'date' | 'due' | 'number' | 'reference' | 'item' | 'qty' | 'price' | 'discount' | 'total' | 'net' | 'vat' | 'rounding' | 'due_total' | 'vatNo' | 'summary' | 'rate' | 'base';
+type TextKey =
+  | 'invoice'
+  | 'date'
+  | 'due'
+  | 'terms'
+  | 'reference'
+  | 'item'
+  | 'qty'
+  | 'price'
+  | 'discount'
+  | 'total'
+  | 'net'
+  | 'vat'
+  | 'rounding'
+  | 'due_total'
+  | 'vatNo'
+  | 'summary'
+  | 'rate'
+  | 'base'
+  | 'carried'
+  | 'brought'
+  | 'page'
+  | 'fx';
 const TEXTS: Record<PdfLang, Record<TextKey, string>> = {
   en: {
-    invoice: 'Invoice', date: 'Date', due: 'Due date', number: 'Invoice no.', reference: 'Reference', item: 'Description',
+    invoice: 'Invoice', date: 'Date', due: 'Due date', terms: 'Payment terms: {days} days net', reference: 'Reference', item: 'Description',
     qty: 'Qty', price: 'Price', discount: 'Discount', total: 'Total', net: 'Subtotal', vat: 'VAT', rounding: 'Rounding',
-    due_total: 'Total due', vatNo: 'VAT no.', summary: 'VAT summary', rate: 'Rate', base: 'Base',
+    due_total: 'Total due', vatNo: 'VAT no.', summary: 'VAT summary', rate: 'Rate', base: 'Base', carried: 'Carried forward',
+    brought: 'Brought forward', page: 'Page', fx: 'Exchange rate',
   },
   de: {
-    invoice: 'Rechnung', date: 'Datum', due: 'Fällig am', number: 'Rechnungsnr.', reference: 'Referenz', item: 'Beschreibung',
+    invoice: 'Rechnung', date: 'Datum', due: 'Fällig am', terms: 'Zahlbar innert {days} Tagen netto', reference: 'Referenz', item: 'Beschreibung',
     qty: 'Menge', price: 'Preis', discount: 'Rabatt', total: 'Betrag', net: 'Zwischensumme', vat: 'MWST', rounding: 'Rundung',
-    due_total: 'Total fällig', vatNo: 'MWST-Nr.', summary: 'MWST-Übersicht', rate: 'Satz', base: 'Basis',
+    due_total: 'Total fällig', vatNo: 'MWST-Nr.', summary: 'MWST-Übersicht', rate: 'Satz', base: 'Basis', carried: 'Übertrag',
+    brought: 'Übertrag', page: 'Seite', fx: 'Umrechnungskurs',
   },
   fr: {
-    invoice: 'Facture', date: 'Date', due: 'Échéance', number: 'Facture n°', reference: 'Référence', item: 'Désignation',
+    invoice: 'Facture', date: 'Date', due: 'Échéance', terms: 'Payable à {days} jours net', reference: 'Référence', item: 'Désignation',
     qty: 'Qté', price: 'Prix', discount: 'Rabais', total: 'Montant', net: 'Sous-total', vat: 'TVA', rounding: 'Arrondi',
-    due_total: 'Total dû', vatNo: 'N° TVA', summary: 'Récapitulatif TVA', rate: 'Taux', base: 'Base',
+    due_total: 'Total dû', vatNo: 'N° TVA', summary: 'Récapitulatif TVA', rate: 'Taux', base: 'Base', carried: 'À reporter',
+    brought: 'Report', page: 'Page', fx: 'Taux de change',
   },
   it: {
-    invoice: 'Fattura', date: 'Data', due: 'Scadenza', number: 'Fattura n.', reference: 'Riferimento', item: 'Descrizione',
+    invoice: 'Fattura', date: 'Data', due: 'Scadenza', terms: 'Pagabile entro {days} giorni netto', reference: 'Riferimento', item: 'Descrizione',
     qty: 'Qtà', price: 'Prezzo', discount: 'Sconto', total: 'Importo', net: 'Subtotale', vat: 'IVA', rounding: 'Arrotondamento',
-    due_total: 'Totale dovuto', vatNo: 'N. IVA', summary: 'Riepilogo IVA', rate: 'Aliquota', base: 'Base',
+    due_total: 'Totale dovuto', vatNo: 'N. IVA', summary: 'Riepilogo IVA', rate: 'Aliquota', base: 'Base', carried: 'Da riportare',
+    brought: 'Riporto', page: 'Pagina', fx: 'Tasso di cambio',
   },
+};
+
+/** Country names for foreign addresses, per language (the Country enumeration of spec §3). */
+const COUNTRY_NAMES: Record<PdfLang, Record<CountryId, string>> = {
+  en: { 1: 'Switzerland', 2: 'USA', 3: 'United Kingdom', 4: 'United Arab Emirates', 5: 'France', 6: 'Germany', 7: 'Canada', 8: 'Australia', 9: 'Japan', 10: 'Italy', 11: 'Spain', 12: 'Brazil', 13: 'India', 14: 'China' },
+  de: { 1: 'Schweiz', 2: 'USA', 3: 'Vereinigtes Königreich', 4: 'Vereinigte Arabische Emirate', 5: 'Frankreich', 6: 'Deutschland', 7: 'Kanada', 8: 'Australien', 9: 'Japan', 10: 'Italien', 11: 'Spanien', 12: 'Brasilien', 13: 'Indien', 14: 'China' },
+  fr: { 1: 'Suisse', 2: 'États-Unis', 3: 'Royaume-Uni', 4: 'Émirats arabes unis', 5: 'France', 6: 'Allemagne', 7: 'Canada', 8: 'Australie', 9: 'Japon', 10: 'Italie', 11: 'Espagne', 12: 'Brésil', 13: 'Inde', 14: 'Chine' },
+  it: { 1: 'Svizzera', 2: 'Stati Uniti', 3: 'Regno Unito', 4: 'Emirati Arabi Uniti', 5: 'Francia', 6: 'Germania', 7: 'Canada', 8: 'Australia', 9: 'Giappone', 10: 'Italia', 11: 'Spagna', 12: 'Brasile', 13: 'India', 14: 'Cina' },
 };
 
 export interface Creditor {
@@ -60,6 +111,21 @@ export interface Creditor {
 }
 
 const iso = (countryId: number | null) => (countryId ? (countryIsoCode[countryId as CountryId] ?? 'CH') : 'CH');
+
+/**
+ * Postal address lines (issue #4 audit §8): Swiss addresses end with "8000 Zürich" (Swiss Post: no
+ * country code before the postcode); a foreign address adds its country on a line of its own, in
+ * the invoice's language.
+ */
+export function addressLines(
+  address: { street: string | null; houseNumber: string | null; zip: string | null; city: string | null; countryId: number | null },
+  lang: PdfLang,
+): string[] {
+  const lines = [[address.street, address.houseNumber].filter(Boolean).join(' '), [address.zip, address.city].filter(Boolean).join(' ')].filter(Boolean);
+  const country = address.countryId ?? 1;
+  if (country !== 1) lines.push(COUNTRY_NAMES[lang][country as CountryId] ?? iso(country));
+  return lines;
+}
 
 /** The QR-bill data of an invoice (structured addresses, type S), validated (400 `qrBill.*` otherwise). */
 export function qrBillData(invoice: Invoice, creditor: Creditor): QrBillData {
@@ -119,114 +185,244 @@ function toSwissQrBill(data: QrBillData): QrData {
   };
 }
 
-/** Renders the invoice PDF; resolves to the file's bytes. */
-export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: PdfLang, onlyReceipt: boolean): Promise<Buffer> {
-  const qr = toSwissQrBill(qrBillData(invoice, creditor));
-  const t = TEXTS[lang];
-  const doc = onlyReceipt
-    ? new PDFDocument({ size: [SwissQRBill.width, SwissQRBill.height], margin: 0, autoFirstPage: true, compress: true })
-    : new PDFDocument({ size: 'A4', margin: 50, compress: true });
-  doc.registerFont(FONT, fonts.regular);
-  doc.registerFont(FONT_BOLD, fonts.bold);
-  doc.info.Title = `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
+// ------------------------------------------------------------------------------------------------
+// Parsed fonts, shared by every document of the process (issue #4 audit §9).
+// pdfkit parses a registered TTF again for every document (fontkit.create) and shapes every word
+// again; both cost more than half of a render. The parsed fontkit font and the shaped words do not
+// depend on the document (the subset of glyphs a document embeds does, and stays per document), so
+// they are kept here. pdfkit 0.17 offers no option for it: this reaches into its font table
+// (`_fontFamilies`, `_fontCount`) and, if those ever change shape, falls back to plain registration.
+// ------------------------------------------------------------------------------------------------
+
+interface EmbeddedFontLike {
+  name: string;
+  font: unknown;
+  layoutCache?: Record<string, unknown>;
+}
+interface PdfFontInternals {
+  _fontFamilies?: Record<string, EmbeddedFontLike>;
+  _fontCount?: number;
+}
+type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: unknown, id: string) => EmbeddedFontLike;
+
+/** Layout caches above this many words are dropped and start again, so memory stays bounded. */
+const LAYOUT_CACHE_LIMIT = 20_000;
+let parsedFonts: { ctor: EmbeddedFontClass; fonts: Map<string, { font: unknown; layout: Record<string, unknown> }> } | undefined;
+
+function useFonts(doc: PDFKit.PDFDocument): void {
+  doc.registerFont(FONT, fontFiles[FONT]);
+  doc.registerFont(FONT_BOLD, fontFiles[FONT_BOLD]);
+  const internals = doc as unknown as PdfFontInternals;
+  if (!internals._fontFamilies || typeof internals._fontCount !== 'number') return;
+  if (!parsedFonts) {
+    // First document: let pdfkit parse both fonts, then keep what it parsed.
+    const fonts = new Map<string, { font: unknown; layout: Record<string, unknown> }>();
+    let ctor: EmbeddedFontClass | undefined;
+    for (const name of [FONT_BOLD, FONT]) {
+      doc.font(name);
+      const embedded = internals._fontFamilies[name];
+      if (!embedded?.font || !embedded.layoutCache) return;
+      ctor = embedded.constructor as EmbeddedFontClass;
+      fonts.set(name, { font: embedded.font, layout: embedded.layoutCache });
+    }
+    parsedFonts = { ctor: ctor!, fonts };
+    return;
+  }
+  for (const [name, cached] of parsedFonts.fonts) {
+    if (Object.keys(cached.layout).length > LAYOUT_CACHE_LIMIT) cached.layout = Object.create(null) as Record<string, unknown>;
+    internals._fontCount += 1;
+    const embedded = new parsedFonts.ctor(doc, cached.font, `F${internals._fontCount}`);
+    embedded.layoutCache = cached.layout;
+    internals._fontFamilies[name] = embedded;
+    internals._fontFamilies[embedded.name] = embedded;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// A4 layout
+// ------------------------------------------------------------------------------------------------
+
+const MARGIN = 50;
+const RIGHT = 545;
+/** Lowest y a text line may end at: pdfkit breaks a page itself below the bottom margin. */
+const PAGE_END = 841.89 - MARGIN;
+const ROW_GAP = 2;
+const LINE_HEIGHT = 11;
+const TOTAL_ROW = 13;
+const COLS = { item: 50, qty: 290, price: 340, discount: 410, total: 470 } as const;
+
+function newDocument(size: 'A4' | [number, number], margin: number): PDFKit.PDFDocument {
+  // `font: null` skips pdfkit's default Helvetica, which would be parsed and never used.
+  const doc = new PDFDocument({ size, margin, compress: true, bufferPages: size === 'A4', font: null } as unknown as PDFKit.PDFDocumentOptions);
+  useFonts(doc);
+  doc.font(FONT);
+  return doc;
+}
+
+function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+}
 
+/** Renders the invoice PDF; resolves to the file's bytes. 400 (`qrBill.*`) when the QR-bill data is invalid. */
+export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: PdfLang, onlyReceipt: boolean): Promise<Buffer> {
+  const qr = toSwissQrBill(qrBillData(invoice, creditor));
+  const t = TEXTS[lang];
   const bill = new SwissQRBill(qr, { language: lang.toUpperCase() as 'EN', fontName: FONT as FontName });
   if (onlyReceipt) {
+    const doc = newDocument([SwissQRBill.width, SwissQRBill.height], 0);
+    doc.info.Title = `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
+    const done = collect(doc);
     bill.attachTo(doc, 0, 0);
     doc.end();
     return done;
   }
 
+  const doc = newDocument('A4', MARGIN);
+  doc.info.Title = `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
+  const done = collect(doc);
+  const right = (text: string, x: number, width: number, rowY: number) => doc.text(text, x, rowY, { width, align: 'right', lineBreak: false });
+  const money = (value: string) => formatAmount(value);
+
   // Header: creditor.
-  doc.font(FONT_BOLD).fontSize(14).text(creditor.name, 50, 40);
+  doc.font(FONT_BOLD).fontSize(14).text(creditor.name, MARGIN, 40, { width: 280 });
   doc.font(FONT).fontSize(9);
   const creditorLines = [
-    [creditor.street, creditor.house_number].filter(Boolean).join(' '),
-    [creditor.zip, creditor.city].filter(Boolean).join(' '),
+    ...addressLines({ street: creditor.street, houseNumber: creditor.house_number, zip: creditor.zip, city: creditor.city, countryId: creditor.country_id }, lang),
     creditor.vat_number ? `${t.vatNo} ${creditor.vat_number}` : creditor.uid ? `UID ${creditor.uid}` : '',
   ].filter(Boolean);
-  for (const line of creditorLines) doc.text(line);
+  for (const line of creditorLines) doc.text(line, { width: 280 });
 
   // Debtor address (window position of a C5 envelope, right).
-  doc.fontSize(10).text(invoice.company.name, 330, 110);
-  doc.text([invoice.address.street, invoice.address.houseNumber].filter(Boolean).join(' '));
-  doc.text(`${iso(invoice.address.country.id)}-${invoice.address.zip} ${invoice.address.city}`);
+  doc.fontSize(10).text(invoice.company.name, 330, 110, { width: 215 });
+  for (const line of addressLines({ ...invoice.address, countryId: invoice.address.country.id }, lang)) doc.text(line, { width: 215 });
 
   // Title and facts.
-  doc.font(FONT_BOLD).fontSize(16).text(`${t.invoice} ${formatReferenceNumber(invoice.id)}`, 50, 180);
+  doc.font(FONT_BOLD).fontSize(16).text(`${t.invoice} ${formatReferenceNumber(invoice.id)}`, MARGIN, 180);
   doc.font(FONT).fontSize(9);
   const facts: [string, string][] = [
     [t.date, formatDate(invoice.dateInvoice)],
-    ...(invoice.dateDue ? ([[t.due, formatDate(invoice.dateDue)]] as [string, string][]) : []),
+    [t.due, `${formatDate(invoice.dateDue)}  (${t.terms.replace('{days}', String(invoice.paymentTermDays))})`],
     [t.reference, invoice.paymentReference.startsWith('RF') ? formatCreditorReference(invoice.paymentReference) : formatQrReference(invoice.paymentReference)],
   ];
   let y = 205;
   for (const [label, value] of facts) {
-    doc.text(label, 50, y, { width: 100 });
-    doc.text(value, 150, y);
+    doc.text(label, MARGIN, y, { width: 100 });
+    doc.text(value, 150, y, { width: RIGHT - 150 });
     y += 12;
   }
   if (invoice.description) {
-    doc.text(invoice.description, 50, y + 4, { width: 495 });
+    doc.text(invoice.description, MARGIN, y + 4, { width: RIGHT - MARGIN });
     y = doc.y;
   }
 
-  // Lines.
-  const cols = { item: 50, qty: 290, price: 340, discount: 410, total: 470 };
-  const right = (text: string, x: number, width: number, rowY: number) => doc.text(text, x, rowY, { width, align: 'right' });
-  y += 16;
-  doc.font(FONT_BOLD);
-  doc.text(t.item, cols.item, y);
-  right(t.qty, cols.qty, 45, y);
-  right(t.price, cols.price, 65, y);
-  right(t.discount, cols.discount, 55, y);
-  right(`${t.total} ${invoice.currency}`, cols.total, 75, y);
-  y += 14;
-  doc.moveTo(50, y - 2).lineTo(545, y - 2).lineWidth(0.5).stroke();
-  doc.font(FONT);
-  for (const item of invoice.items) {
-    if (y > 760) {
-      doc.addPage();
-      y = 50;
-    }
-    doc.text(item.name, cols.item, y, { width: 235 });
-    const rowEnd = doc.y;
-    right(item.amount, cols.qty, 45, y);
-    right(formatAmount(item.price), cols.price, 65, y);
-    right(item.discount ? `${item.discount} %` : item.discountAbs ? formatAmount(item.discountAbs) : '', cols.discount, 55, y);
-    right(formatAmount(item.total), cols.total, 75, y);
-    y = Math.max(rowEnd, y + 11) + 2;
-  }
-  doc.moveTo(50, y).lineTo(545, y).stroke();
-  y += 6;
-
-  // Totals and VAT summary.
-  const vatPercent = `${vatRateToPercent(invoice.vat)} %`;
+  // Line table. Every row checks the space it needs plus a "carried forward" row.
+  let running = toMoney(0);
+  const tableHeader = () => {
+    y += 16;
+    doc.font(FONT_BOLD);
+    doc.text(t.item, COLS.item, y, { lineBreak: false });
+    right(t.qty, COLS.qty, 45, y);
+    right(t.price, COLS.price, 65, y);
+    right(t.discount, COLS.discount, 55, y);
+    right(`${t.total} ${invoice.currency}`, COLS.total, 75, y);
+    y += 14;
+    doc.moveTo(MARGIN, y - 2).lineTo(RIGHT, y - 2).lineWidth(0.5).stroke();
+    doc.font(FONT);
+  };
+  const subtotalRow = (label: string) => {
+    doc.font(FONT_BOLD);
+    doc.text(label, COLS.item, y, { lineBreak: false });
+    right(money(running.toFixed(2)), COLS.total, 75, y);
+    doc.font(FONT);
+    y += 14;
+  };
+  const continueOnNewPage = () => {
+    doc.moveTo(MARGIN, y).lineTo(RIGHT, y).stroke();
+    y += 4;
+    subtotalRow(t.carried);
+    doc.addPage();
+    y = MARGIN - 16;
+    tableHeader();
+    subtotalRow(t.brought);
+  };
+  const vatLines = invoice.totals.vatLines;
+  const foreign = invoice.currency !== invoice.baseCurrency;
   const totalRows: [string, string, boolean][] = [
-    [t.net, formatAmount(invoice.totals.net), false],
-    [`${t.vat} ${vatPercent}`, formatAmount(invoice.totals.vat), false],
-    ...(invoice.totals.rounding !== '0.00' ? ([[t.rounding, formatAmount(invoice.totals.rounding), false]] as [string, string, boolean][]) : []),
-    [`${t.due_total} ${invoice.currency}`, formatAmount(invoice.totals.total), true],
+    [t.net, money(invoice.totals.net), false],
+    ...vatLines
+      .filter((line) => vatLines.length === 1 || !toMoney(line.base).isZero())
+      .map((line): [string, string, boolean] => [`${t.vat} ${vatRateToPercent(line.rate)} %`, money(line.vat), false]),
+    ...(invoice.totals.rounding !== '0.00' ? ([[t.rounding, money(invoice.totals.rounding), false]] as [string, string, boolean][]) : []),
+    [`${t.due_total} ${invoice.currency}`, money(invoice.totals.total), true],
   ];
+  const summaryRows = vatLines.length + 1 + (foreign ? 1 : 0);
+  const totalsHeight = 6 + totalRows.length * TOTAL_ROW + 10 + summaryRows * LINE_HEIGHT;
+  tableHeader();
+  invoice.items.forEach((item, index) => {
+    const rowHeight = Math.max(doc.heightOfString(item.name, { width: 235 }), LINE_HEIGHT) + ROW_GAP;
+    const isLast = index === invoice.items.length - 1;
+    // The last line goes along with the totals when they would not fit after it, so the totals
+    // never stand on a page without a line; other lines need room for the carried-forward row.
+    const needed = isLast && index > 0 ? rowHeight + totalsHeight : rowHeight + 4 + 14;
+    if (y + needed > PAGE_END && y > MARGIN + 30 + 14) continueOnNewPage();
+    doc.text(item.name, COLS.item, y, { width: 235 });
+    right(item.amount, COLS.qty, 45, y);
+    right(money(item.price), COLS.price, 65, y);
+    right(item.discount ? `${item.discount} %` : item.discountAbs ? money(item.discountAbs) : '', COLS.discount, 55, y);
+    right(money(item.total), COLS.total, 75, y);
+    running = running.plus(toMoney(item.total));
+    y += rowHeight;
+  });
+
+  // Totals and VAT summary, kept together: when they do not fit, the table continues on a new page.
+  if (y + totalsHeight > PAGE_END) continueOnNewPage();
+  doc.moveTo(MARGIN, y).lineTo(RIGHT, y).stroke();
+  y += 6;
   for (const [label, value, bold] of totalRows) {
     doc.font(bold ? FONT_BOLD : FONT);
-    doc.text(label, 340, y, { width: 130 });
-    right(value, cols.total, 75, y);
-    y += 13;
+    doc.text(label, 300, y, { width: 170, lineBreak: false });
+    right(value, COLS.total, 75, y);
+    y += TOTAL_ROW;
   }
+  y += 10;
   doc.font(FONT).fontSize(8);
-  doc.text(`${t.summary}: ${t.rate} ${vatPercent} · ${t.base} ${formatAmount(invoice.totals.net)} · ${t.vat} ${formatAmount(invoice.totals.vat)}`, 50, y + 6);
+  doc.text(`${t.summary}`, MARGIN, y, { lineBreak: false });
+  right(t.base, 180, 80, y);
+  right(t.vat, 260, 80, y);
+  y += LINE_HEIGHT;
+  for (const line of vatLines) {
+    doc.text(`${t.rate} ${vatRateToPercent(line.rate)} %`, MARGIN, y, { lineBreak: false });
+    right(money(line.base), 180, 80, y);
+    right(money(line.vat), 260, 80, y);
+    y += LINE_HEIGHT;
+  }
+  if (foreign) {
+    // A foreign-currency invoice states the rate it is booked at (the VAT in the books' currency follows from it).
+    doc.text(`${t.fx}: 1 ${invoice.currency} = ${invoice.fxRate} ${invoice.baseCurrency} · ${t.vat} ${invoice.baseCurrency} ${money(toBaseAmount(invoice.totals.vat, invoice.fxRate))}`, MARGIN, y, {
+      lineBreak: false,
+    });
+    y += LINE_HEIGHT;
+  }
+  doc.fontSize(9);
+
   // The payment part sits at the bottom of this page when the content ends above it (SIX style
-  // guide), otherwise swissqrbill adds its own page.
+  // guide), otherwise at the bottom of a page of its own.
   const qrTop = doc.page.height - SwissQRBill.height;
-  doc.y = y + 20 <= qrTop ? qrTop : y + 20;
-  bill.attachTo(doc);
+  if (y + 10 > qrTop) doc.addPage();
+  doc.y = qrTop;
+  bill.attachTo(doc, 0, qrTop);
+
+  // "Page n/m" at the top right of every page, once the count is known.
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index += 1) {
+    doc.switchToPage(index);
+    doc.font(FONT).fontSize(8).text(`${t.page} ${index - start + 1}/${count}`, RIGHT - 100, 25, { width: 100, align: 'right', lineBreak: false });
+  }
   doc.end();
   return done;
 }

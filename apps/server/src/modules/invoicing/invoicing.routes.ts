@@ -34,7 +34,15 @@ import {
 const tags = ['invoice'];
 const money = z.string();
 
-const totalsSchema = z.object({ net: money, vatRate: z.string(), vat: money, gross: money, rounding: money, total: money });
+const totalsSchema = z.object({
+  net: money,
+  vatRate: z.string(),
+  vat: money,
+  vatLines: z.array(z.object({ rate: z.string(), base: money, vat: money })),
+  gross: money,
+  rounding: money,
+  total: money,
+});
 const itemAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -42,6 +50,8 @@ const itemAnswer = z.object({
   price: z.string(),
   discount: z.string().nullable(),
   discountAbs: z.string().nullable(),
+  vat: z.string().nullable(),
+  account: z.object({ id: z.number().int(), number: z.string(), name: z.string() }).nullable(),
   currency: z.string(),
   fxRate: z.string(),
   logDateAdded: z.string(),
@@ -67,8 +77,12 @@ const invoiceAnswer = z.object({
   paymentProfile: z.object({ id: z.number().int(), type: z.number().int(), iban: z.string().nullable(), account: z.object({ id: z.number().int() }).nullable() }),
   vat: z.string(),
   currency: z.string(),
+  fxRate: z.string(),
+  baseCurrency: z.string(),
+  totalBase: money,
   dateInvoice: z.string(),
-  dateDue: z.string().nullable(),
+  dateDue: z.string(),
+  paymentTermDays: z.number().int(),
   description: z.string(),
   bankRef: z.string().nullable(),
   ledgerDate: z.string().nullable(),
@@ -93,22 +107,6 @@ const filters = strictObject({
 
 const langSchema = z.enum(['en', 'de', 'fr', 'it']).default('en');
 
-const importRow = strictObject({
-  invoice: z.string().trim().min(1, 'This field must be given').max(100),
-  companyUuid: zUuid,
-  addressId: zId.optional(),
-  paymentProfileId: zId.optional(),
-  dateInvoice: zDate,
-  dateDue: zDate.optional(),
-  vat: z.string().regex(/^\d(\.\d{1,5})?$/, 'VAT must be a fraction such as 0.081').optional(),
-  description: z.string().max(500).optional(),
-  name: invoiceItemSchema.shape.name,
-  amount: invoiceItemSchema.shape.amount,
-  price: invoiceItemSchema.shape.price,
-  discount: z.string().optional(),
-  discountAbs: z.string().optional(),
-});
-
 function pdfFileName(invoice: Invoice, onlyReceipt: boolean) {
   return `${formatReferenceNumber(invoice.id)}${onlyReceipt ? '-qr-bill' : ''}.pdf`;
 }
@@ -132,7 +130,9 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'For the invoice form: customers (not the own company) with addresses, own active IBAN/QR bill payment profiles, VAT rates (fractions).',
+        description:
+          'For the invoice form: customers (not the own company) with addresses, own active IBAN/QR bill payment profiles, VAT rates ' +
+          '(fractions), the books\' currency and the invoice currencies, revenue ledger accounts and the default revenue account per rate.',
         response: {
           200: z.object({
             companies: z.array(
@@ -145,6 +145,10 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
             paymentProfiles: z.array(z.object({ id: z.number().int(), type: z.number().int(), iban: z.string(), qrIban: z.boolean(), account: z.object({ id: z.number().int() }).nullable() })),
             vatRate: z.string().nullable(),
             vatRates: z.array(z.string()),
+            currency: z.string(),
+            currencies: z.array(z.string()),
+            revenueAccounts: z.array(z.object({ id: z.number().int(), number: z.string(), name: z.string() })),
+            defaultRevenue: z.array(z.object({ rate: z.string(), number: z.string(), name: z.string() })),
           }),
           ...errors,
         },
@@ -211,8 +215,10 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Creates a pending invoice. `data.vat` is a fraction (instance rate or 0.081/0.026/0.038/0; default the instance rate). The ' +
-          'payment profile must be an active IBAN or QR bill profile of the own company; its QR-IBAN gives a QR reference, an IBAN an RF reference.',
+          'Creates a pending invoice. `data.vat` is a fraction (instance rate or 0.081/0.026/0.038/0; default the instance rate); a line ' +
+          'may carry its own `vat` and revenue `account`. `currency` CHF or EUR; an invoice in the other currency than the books needs ' +
+          '`fxRate` > 0 (books per 1 unit). `dateDue` defaults to dateInvoice + 30 days. The payment profile must be an active IBAN or ' +
+          'QR bill profile of the own company; its QR-IBAN gives a QR reference, an IBAN an RF reference. 400 names every bad field.',
         body: strictObject({ data: invoiceSchema }),
         response: { 200: invoiceAnswer, ...errorsWithConflict },
       },
@@ -314,8 +320,10 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'pending(1) → sent(2) posts debit receivable 1100 / credit revenue 3200 and VAT 2200 (2201 at 2.6 %); sent → paid(3) posts debit ' +
-          'the payment profile ledger account / credit receivable; sent → denied(4) reverses the sent posting. Others: 409. `ledgerDate` ' +
+          'pending(1) → sent(2) posts debit receivable 1100 / credit revenue per line account (default by VAT rate: 3200 8.1 %, 3201 ' +
+          '2.6 %, 3202 3.8 %, 3203 0 %) / credit VAT per rate (2200, 2201, 2202); an EUR invoice posts amount × fxRate with ' +
+          'originalAmount and exchangeRate. sent → paid(3) posts debit the payment profile ledger account / credit receivable; sent → ' +
+          'denied(4) reverses the sent posting; both dated on or after the sent date (400 `ledgerDate`). Others: 409. `ledgerDate` ' +
           'defaults to today; 409 on or before the lock date.',
         body: strictObject({ uuid: zUuid, status: statusId, bankRef: z.string().max(200).nullable().optional(), ledgerDate: zDate.optional() }),
         response: { 200: invoiceAnswer, ...errorsWithConflict },
@@ -343,7 +351,9 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'Open receivables (status sent) per customer with ageing buckets by days since the invoice date at `date` (default today).',
+        description:
+          'Open receivables (status sent) per customer at `date` (default today), in the books\' currency, aged by days overdue ' +
+          'counted from the due date: notDue, d0_30, d31_60, d61_90, d90plus; `documents` are the open invoices of the row.',
         body: strictObject({ date: zDate.optional() }).optional(),
         response: {
           200: z.object({
@@ -352,11 +362,24 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
               z.object({
                 company: z.object({ uuid: z.string(), name: z.string() }),
                 invoices: z.number().int(),
-                buckets: z.object({ d0_30: money, d31_60: money, d61_90: money, d90plus: money }),
+                buckets: z.object({ notDue: money, d0_30: money, d31_60: money, d61_90: money, d90plus: money }),
                 total: money,
+                documents: z.array(
+                  z.object({
+                    uuid: z.string(),
+                    refNumber: z.string(),
+                    dateInvoice: z.string(),
+                    dateDue: z.string(),
+                    daysOverdue: z.number().int(),
+                    currency: z.string(),
+                    total: money,
+                    totalBase: money,
+                  }),
+                ),
               }),
             ),
-            totals: z.object({ d0_30: money, d31_60: money, d61_90: money, d90plus: money, total: money }),
+            currency: z.string(),
+            totals: z.object({ notDue: money, d0_30: money, d31_60: money, d61_90: money, d90plus: money, total: money }),
           }),
           ...errors,
         },
@@ -375,9 +398,13 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Imports invoices from rows (one per line; rows with the same `invoice` key form one invoice), all or nothing. Errors: 400 with ' +
-          '`rows: [{row (1-based), field, message}]` and nothing written.',
-        body: strictObject({ data: z.array(importRow).min(1, 'array expected').max(10_000) }),
+          'Imports invoices from rows (one per line; rows with the same `invoice` key form one invoice), all or nothing. A row: ' +
+          '{invoice, company (name, UID or uuid) | companyUuid, addressId?, paymentProfileId?, dateInvoice, dateDue?, vat?, currency?, ' +
+          'fxRate?, description?, name, amount, price, discount?, discountAbs?, account? (revenue account number)}; every field of every ' +
+          'row is validated (packages/domain invoiceImportRowSchema). Errors: 400 with `rows: [{row (1-based), field, message}]` ' +
+          'naming every problem, and nothing written.',
+        // Rows are validated one by one in the service, so every problem is reported against its row.
+        body: strictObject({ data: z.array(z.record(z.string(), z.unknown())).min(1, 'array expected').max(10_000) }),
         response: {
           200: z.object({ created: z.number().int(), invoices: z.array(z.object({ uuid: z.string(), id: z.number().int(), total: money })) }),
           ...errors,

@@ -5,25 +5,40 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  AccountType,
   Currency,
+  DEFAULT_PAYMENT_TERM_DAYS,
   InvoiceStatus,
+  INVOICE_CURRENCIES,
   INVOICE_VAT_RATES,
   PaymentProfileType,
+  addDays,
   currencyCodeById,
+  daysBetween,
+  fieldErrors,
   formatReferenceNumber,
   invoiceCreditorReference,
+  invoiceImportRowSchema,
+  invoiceItemProblems,
   invoiceLineTotal,
   invoiceQrReference,
   invoiceTotals,
   isQrIban,
+  isValidSwissUid,
+  normalizeVatRate,
+  toBaseAmount,
   toFixedAmount,
   toMoney,
+  vatAccountsFor,
+  type ChartAccount,
   type CurrencyCode,
+  type InvoiceImportRow,
   type InvoiceTotals,
+  type Money,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
-import { postJournalEntry } from '../accounting/journal-entry.service.js';
+import { getJournalEntry, listLedgerAccounts, postJournalEntry, upsertLedgerAccount, type PostingInput } from '../accounting/accounting.service.js';
 import {
   insertItem,
   selectInvoices,
@@ -48,7 +63,13 @@ export interface ItemData {
   discount?: string | null | undefined;
   /** Absolute discount on the line. */
   discountAbs?: string | null | undefined;
+  /** The line's VAT rate (fraction); absent or null: the invoice's rate. */
+  vat?: string | null | undefined;
+  /** Revenue ledger account; absent or null: the account of the line's VAT rate (SWISS_VAT_ACCOUNTS). */
+  account?: { id: number } | null | undefined;
+  /** Must be the invoice's currency when given. */
   currency?: CurrencyCode | undefined;
+  /** Informational; the invoice's fxRate is stored on the line. */
   fxRate?: string | undefined;
 }
 
@@ -59,7 +80,10 @@ export interface InvoiceData {
   /** VAT rate as a fraction: the instance rate or 0.081, 0.026, 0.038, 0. Default: the instance rate. */
   vat?: string | undefined;
   currency?: 'CHF' | 'EUR' | undefined;
+  /** Books' currency per 1 unit of `currency`; 1 (and only 1) when both are the same. */
+  fxRate?: string | undefined;
   dateInvoice: string;
+  /** Absent or null: dateInvoice + 30 days. */
   dateDue?: string | null | undefined;
   description?: string | undefined;
   items?: ItemData[] | undefined;
@@ -72,6 +96,10 @@ export interface InvoiceItem {
   price: string;
   discount: string | null;
   discountAbs: string | null;
+  /** The line's own VAT rate (fraction), or null for the invoice's. */
+  vat: string | null;
+  /** The chosen revenue account, or null: the account of the VAT rate at sending. */
+  account: { id: number; number: string; name: string } | null;
   currency: CurrencyCode;
   fxRate: string;
   logDateAdded: string;
@@ -94,8 +122,16 @@ export interface Invoice {
   paymentProfile: { id: number; type: number; iban: string | null; account: { id: number } | null };
   vat: string;
   currency: CurrencyCode;
+  /** Units of `baseCurrency` per unit of `currency` (1 when they are the same). */
+  fxRate: string;
+  /** The books' (instance's) currency. */
+  baseCurrency: CurrencyCode;
+  /** totals.total × fxRate, half-up to the cent: the receivable in the books. */
+  totalBase: string;
   dateInvoice: string;
-  dateDue: string | null;
+  dateDue: string;
+  /** Days from the invoice date to the due date. */
+  paymentTermDays: number;
   description: string;
   bankRef: string | null;
   ledgerDate: string | null;
@@ -106,6 +142,11 @@ export interface Invoice {
   shared: boolean;
 }
 
+/** "12.5000" → "12.5", "3.0000" → "3": the stored scale is an implementation detail. */
+function trimZeros(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
 const toItem = (row: InvoiceItemRow): InvoiceItem => ({
   id: row.id,
   name: row.label,
@@ -113,16 +154,13 @@ const toItem = (row: InvoiceItemRow): InvoiceItem => ({
   price: trimZeros(row.price),
   discount: row.discount === null ? null : trimZeros(row.discount),
   discountAbs: row.discount_abs,
+  vat: row.vat_rate === null ? null : normalizeVatRate(row.vat_rate),
+  account: row.account_id === null ? null : { id: row.account_id, number: row.account_number ?? '', name: row.account_name ?? '' },
   currency: currencyCodeById(row.currency_id) ?? 'CHF',
   fxRate: trimZeros(row.fx_rate),
   logDateAdded: String(row.created_at),
   total: invoiceLineTotal({ quantity: row.quantity, price: row.price, discount: row.discount, discountAbs: row.discount_abs }),
 });
-
-/** "12.5000" → "12.5", "3.0000" → "3": the stored scale is an implementation detail. */
-function trimZeros(value: string): string {
-  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
-}
 
 function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
   const mapped = items.map(toItem);
@@ -131,6 +169,12 @@ function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
   if (row.sent_entry_id) entries.push({ id: row.sent_entry_id, kind: 'sent' });
   if (row.paid_entry_id) entries.push({ id: row.paid_entry_id, kind: 'paid' });
   if (row.denied_entry_id) entries.push({ id: row.denied_entry_id, kind: 'denied' });
+  const totals = invoiceTotals(
+    mapped.map((item) => ({ quantity: item.amount, price: item.price, discount: item.discount, discountAbs: item.discountAbs, vatRate: item.vat })),
+    row.vat_rate,
+    currency,
+  );
+  const fxRate = trimZeros(row.fx_rate);
   return {
     uuid: row.uuid,
     id: row.id,
@@ -154,19 +198,19 @@ function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
       iban: row.profile_iban,
       account: row.profile_account_id === null ? null : { id: row.profile_account_id },
     },
-    vat: trimZeros(row.vat_rate),
+    vat: normalizeVatRate(row.vat_rate),
     currency,
+    fxRate,
+    baseCurrency: currencyCodeById(row.base_currency_id) ?? 'CHF',
+    totalBase: toBaseAmount(totals.total, fxRate),
     dateInvoice: row.date_invoice,
     dateDue: row.date_due,
+    paymentTermDays: daysBetween(row.date_invoice, row.date_due),
     description: row.description,
     bankRef: row.bank_ref,
     ledgerDate: row.ledger_date,
     items: mapped,
-    totals: invoiceTotals(
-      mapped.map((item) => ({ quantity: item.amount, price: item.price, discount: item.discount, discountAbs: item.discountAbs })),
-      row.vat_rate,
-      currency,
-    ),
+    totals,
     entries,
     shared: row.shared,
   };
@@ -202,84 +246,185 @@ export async function listInvoices(
   return { data: rows.map((row) => toInvoice(row, byInvoice.get(row.uuid) ?? [])), total: all.length };
 }
 
-async function instanceVatRate(tx: Tx, instanceId: string): Promise<string | null> {
-  const [row] = await tx.query<{ vat_rate: string | null }>('SELECT vat_rate::text AS vat_rate FROM instance WHERE id = $1', [instanceId]);
-  return row?.vat_rate ?? null;
+async function instanceSettings(tx: Tx, instanceId: string): Promise<{ vatRate: string | null; currency: CurrencyCode }> {
+  const [row] = await tx.query<{ vat_rate: string | null; currency_id: number }>(
+    'SELECT vat_rate::text AS vat_rate, currency_id FROM instance WHERE id = $1',
+    [instanceId],
+  );
+  return { vatRate: row?.vat_rate ?? null, currency: currencyCodeById(row?.currency_id ?? 1) ?? 'CHF' };
 }
 
-/** The VAT rate an invoice may carry: the instance's rate or a Swiss rate (400 on `vat` otherwise). */
-async function checkVat(tx: Tx, instanceId: string, vat: string | undefined, field = 'vat'): Promise<string> {
-  const instanceRate = await instanceVatRate(tx, instanceId);
-  if (vat === undefined) return instanceRate ?? '0.081';
-  const allowed = [...INVOICE_VAT_RATES, ...(instanceRate ? [instanceRate] : [])];
-  if (!allowed.some((rate) => toMoney(rate).eq(toMoney(vat)))) {
-    throw fieldError(field, 'VAT must be the instance rate or one of 0.081, 0.026, 0.038, 0');
-  }
-  return vat;
+/** Field → message; collected so one answer names every bad field (docs/api.md "Errors"). */
+type Problems = Record<string, string>;
+
+function throwProblems(problems: Problems): void {
+  const entries = Object.entries(problems);
+  if (entries.length === 0) return;
+  const [field, message] = entries[0]!;
+  throw new AppError('validation', entries.length === 1 ? message : `${field}: ${message}`, problems);
+}
+
+/** The VAT rates an invoice or line may carry: the instance's rate and the Swiss ones (fractions). */
+function allowedVatRates(instanceRate: string | null): string[] {
+  return [...new Set([...(instanceRate ? [normalizeVatRate(instanceRate)] : []), ...INVOICE_VAT_RATES])];
+}
+const VAT_MESSAGE = 'VAT must be the instance rate or one of 0.081, 0.026, 0.038, 0';
+
+/** Revenue accounts (AccountType revenue) among `ids`, by id. */
+async function revenueAccounts(tx: Tx, instanceId: string, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.query<{ id: number }>('SELECT id FROM ledger_account WHERE instance_id = $1 AND id = ANY($2::int[]) AND type_id = $3', [
+    instanceId,
+    [...new Set(ids)],
+    AccountType.revenue,
+  ]);
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Line rules beyond the schema, field names under `prefix`: discounts (invoiceItemProblems), the
+ * line's VAT rate, its revenue account (one of the instance's revenue accounts) and currency.
+ */
+async function itemProblems(
+  tx: Tx,
+  instanceId: string,
+  items: readonly ItemData[],
+  context: { currency: CurrencyCode; vatRates: readonly string[] },
+  prefix: (index: number) => string,
+): Promise<Problems> {
+  const problems: Problems = {};
+  const revenue = await revenueAccounts(
+    tx,
+    instanceId,
+    items.flatMap((item) => (item.account ? [item.account.id] : [])),
+  );
+  items.forEach((item, index) => {
+    for (const [field, message] of Object.entries(invoiceItemProblems(item))) problems[`${prefix(index)}${field}`] ??= message;
+    if (item.vat != null && !context.vatRates.some((rate) => toMoney(rate).eq(toMoney(item.vat!)))) problems[`${prefix(index)}vat`] ??= VAT_MESSAGE;
+    if (item.account && !revenue.has(item.account.id)) {
+      problems[`${prefix(index)}account.id`] ??= 'choose one of your revenue ledger accounts (class 3)';
+    }
+    if (item.currency && item.currency !== context.currency) {
+      problems[`${prefix(index)}currency`] ??= `a line is in the invoice currency (${context.currency})`;
+    }
+  });
+  return problems;
 }
 
 /** Company, address (of that company) and payment profile (of the own company, IBAN or QR bill). */
-async function checkParties(
+async function partyProblems(
   tx: Tx,
   instanceId: string,
   data: Pick<InvoiceData, 'company' | 'address' | 'paymentProfile'>,
-  prefix = '',
-): Promise<{ iban: string }> {
+): Promise<{ problems: Problems; iban: string | null }> {
+  const problems: Problems = {};
   const [company] = await tx.query('SELECT 1 FROM company WHERE instance_id = $1 AND uuid = $2', [instanceId, data.company.uuid]);
-  if (!company) throw fieldError(`${prefix}company.uuid`, 'company not found');
+  if (!company) problems['company.uuid'] = 'company not found';
   const [address] = await tx.query('SELECT 1 FROM address WHERE instance_id = $1 AND id = $2 AND company_uuid = $3', [
     instanceId,
     data.address.id,
     data.company.uuid,
   ]);
-  if (!address) throw fieldError(`${prefix}address.id`, 'the address must be one of the company');
+  if (!address) problems['address.id'] = 'the address must be one of the company';
   const [profile] = await tx.query<{ type_id: number; iban: string | null; own: boolean; log_is_log: boolean }>(
     `SELECT p.type_id, p.iban, p.log_is_log, p.company_uuid = i.own_company_uuid AS own
        FROM payment_profile p JOIN instance i ON i.id = p.instance_id WHERE p.instance_id = $1 AND p.id = $2`,
     [instanceId, data.paymentProfile.id],
   );
   if (!profile || !profile.own || profile.log_is_log) {
-    throw fieldError(`${prefix}paymentProfile.id`, 'choose one of your own active payment profiles');
+    problems['paymentProfile.id'] = 'choose one of your own active payment profiles';
+  } else if ((profile.type_id !== PaymentProfileType.Iban && profile.type_id !== PaymentProfileType.QrBill) || !profile.iban) {
+    problems['paymentProfile.id'] = 'the payment profile must be an IBAN or QR bill account';
   }
-  if ((profile.type_id !== PaymentProfileType.Iban && profile.type_id !== PaymentProfileType.QrBill) || !profile.iban) {
-    throw fieldError(`${prefix}paymentProfile.id`, 'the payment profile must be an IBAN or QR bill account');
-  }
-  return { iban: profile.iban };
+  return { problems, iban: profile?.iban ?? null };
 }
 
-const itemColumns = (item: ItemData): ItemColumns => ({
+/**
+ * Currency and exchange rate (issue #4 audit §6): an invoice in the books' currency has fxRate 1;
+ * one in the other QR-bill currency needs fxRate > 0 (books' currency per unit). Returns the rate to
+ * store or a problem on `fxRate`.
+ */
+function fxProblems(currency: CurrencyCode, base: CurrencyCode, fxRate: string | undefined): { fxRate: string; problems: Problems } {
+  if (currency === base) {
+    if (fxRate !== undefined && !toMoney(fxRate).eq(1)) {
+      return { fxRate: '1', problems: { fxRate: `an invoice in ${base}, the currency of the books, has the exchange rate 1` } };
+    }
+    return { fxRate: '1', problems: {} };
+  }
+  if (fxRate === undefined) {
+    return { fxRate: '1', problems: { fxRate: `give the exchange rate of the invoice: ${base} per 1 ${currency}` } };
+  }
+  return { fxRate, problems: {} };
+}
+
+/** Due date: given, or the invoice date + 30 days; never before the invoice date. */
+function dueProblems(dateInvoice: string, dateDue: string): Problems {
+  return dateDue < dateInvoice ? { dateDue: 'the due date cannot be before the invoice date' } : {};
+}
+
+const itemColumns = (item: ItemData, invoice: { currency: CurrencyCode; fxRate: string }): ItemColumns => ({
   label: item.name.trim(),
   quantity: item.amount,
   price: item.price,
   discount: item.discount == null || item.discount === '' ? null : item.discount,
   discountAbs: item.discountAbs == null || item.discountAbs === '' ? null : item.discountAbs,
-  currencyId: Currency[item.currency ?? 'CHF'],
-  fxRate: item.fxRate ?? '1',
+  currencyId: Currency[invoice.currency],
+  fxRate: invoice.fxRate,
+  vatRate: item.vat == null ? null : item.vat,
+  accountId: item.account?.id ?? null,
 });
 
-/** Line rules the schema cannot express: a discount may not exceed the line (400 on the field). */
-function checkItem(item: ItemData, prefix: string): void {
-  const gross = toMoney(item.amount).times(toMoney(item.price));
-  if (item.discountAbs && toMoney(item.discountAbs).gt(gross)) {
-    throw fieldError(`${prefix}discountAbs`, 'the discount cannot exceed the line amount');
-  }
+/** Everything insert and update check, collected; returns what to store. */
+async function checkInvoice(
+  tx: Tx,
+  instanceId: string,
+  data: {
+    company: { uuid: string };
+    address: { id: number };
+    paymentProfile: { id: number };
+    vat: string;
+    currency: CurrencyCode;
+    fxRate: string | undefined;
+    dateInvoice: string;
+    dateDue: string;
+    items: readonly ItemData[];
+  },
+): Promise<{ iban: string; fxRate: string }> {
+  const settings = await instanceSettings(tx, instanceId);
+  const vatRates = allowedVatRates(settings.vatRate);
+  const parties = await partyProblems(tx, instanceId, data);
+  const fx = fxProblems(data.currency, settings.currency, data.fxRate);
+  const problems: Problems = {
+    ...parties.problems,
+    ...(vatRates.some((rate) => toMoney(rate).eq(toMoney(data.vat))) ? {} : { vat: VAT_MESSAGE }),
+    ...fx.problems,
+    ...dueProblems(data.dateInvoice, data.dateDue),
+    ...(await itemProblems(tx, instanceId, data.items, { currency: data.currency, vatRates }, (index) => `items.${index}.`)),
+  };
+  throwProblems(problems);
+  return { iban: parties.iban!, fxRate: fx.fxRate };
 }
 
 /**
  * Creates a pending invoice with its lines. The payment reference is fixed here: a QR reference
- * from the id with a QR-IBAN, else an ISO 11649 creditor reference. 400 naming the field otherwise.
+ * from the id with a QR-IBAN, else an ISO 11649 creditor reference. Due date default: invoice date
+ * + 30 days. 400 naming every bad field (`company.uuid`, `address.id`, `paymentProfile.id`, `vat`,
+ * `fxRate`, `dateDue`, `items.N.*`) otherwise; nothing is written then.
  */
 export async function insertInvoice(tx: Tx, instanceId: string, userId: string | null, data: InvoiceData): Promise<Invoice> {
-  const { iban } = await checkParties(tx, instanceId, data);
-  const vat = await checkVat(tx, instanceId, data.vat);
-  (data.items ?? []).forEach((item, index) => checkItem(item, `items.${index}.`));
+  const settings = await instanceSettings(tx, instanceId);
+  const vat = data.vat ?? settings.vatRate ?? '0.081';
+  const currency = data.currency ?? 'CHF';
+  const dateDue = data.dateDue ?? addDays(data.dateInvoice, DEFAULT_PAYMENT_TERM_DAYS);
+  const items = data.items ?? [];
+  const { iban, fxRate } = await checkInvoice(tx, instanceId, { ...data, vat, currency, fxRate: data.fxRate, dateDue, items });
   const [next] = await tx.query<{ id: number }>("SELECT next_ids($1, 'invoice') AS id", [instanceId]);
   const id = next!.id;
   const reference = isQrIban(iban) ? invoiceQrReference(id) : invoiceCreditorReference(id);
   const [row] = await tx.query<{ uuid: string }>(
-    `INSERT INTO invoice (instance_id, id, company_uuid, address_id, payment_profile_id, vat_rate, currency_id, date_invoice,
+    `INSERT INTO invoice (instance_id, id, company_uuid, address_id, payment_profile_id, vat_rate, currency_id, fx_rate, date_invoice,
                           date_due, description, payment_reference, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING uuid`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING uuid`,
     [
       instanceId,
       id,
@@ -287,15 +432,16 @@ export async function insertInvoice(tx: Tx, instanceId: string, userId: string |
       data.address.id,
       data.paymentProfile.id,
       vat,
-      Currency[data.currency ?? 'CHF'],
+      Currency[currency],
+      fxRate,
       data.dateInvoice,
-      data.dateDue ?? null,
+      dateDue,
       data.description?.trim() ?? '',
       reference,
       userId,
     ],
   );
-  for (const item of data.items ?? []) await insertItem(tx, instanceId, row!.uuid, itemColumns(item));
+  for (const item of items) await insertItem(tx, instanceId, row!.uuid, itemColumns(item, { currency, fxRate }));
   return getInvoice(tx, instanceId, row!.uuid);
 }
 
@@ -305,22 +451,37 @@ function assertPending(row: InvoiceRow): void {
   }
 }
 
-/** Changes the head of a pending invoice (409 once sent); lines given replace all lines. */
+/**
+ * Changes the head of a pending invoice (409 once sent); lines given replace all lines. A new invoice
+ * date without a due date keeps the payment term (days). Lines keep the invoice's currency and rate.
+ */
 export async function updateInvoice(tx: Tx, instanceId: string, key: InvoiceKey, data: Partial<InvoiceData>): Promise<Invoice> {
   const row = await loadRow(tx, instanceId, key);
   assertPending(row);
+  const dateInvoice = data.dateInvoice ?? row.date_invoice;
+  const dateDue =
+    data.dateDue === null
+      ? addDays(dateInvoice, DEFAULT_PAYMENT_TERM_DAYS)
+      : (data.dateDue ?? (data.dateInvoice ? addDays(dateInvoice, daysBetween(row.date_invoice, row.date_due)) : row.date_due));
+  const currency = data.currency ?? currencyCodeById(row.currency_id) ?? 'CHF';
+  const currencyChanged = currency !== (currencyCodeById(row.currency_id) ?? 'CHF');
   const merged = {
     company: data.company ?? { uuid: row.company_uuid },
     address: data.address ?? { id: row.address_id },
     paymentProfile: data.paymentProfile ?? { id: row.payment_profile_id },
+    vat: data.vat ?? row.vat_rate,
+    currency,
+    // A currency change needs its own rate; otherwise the stored one stays.
+    fxRate: data.fxRate ?? (currencyChanged ? undefined : row.fx_rate),
+    dateInvoice,
+    dateDue,
+    items: data.items ?? (await selectItems(tx, instanceId, [row.uuid])).map(toItem).map((item) => ({ ...item, currency: undefined })),
   };
-  const { iban } = await checkParties(tx, instanceId, merged);
-  const vat = data.vat === undefined ? row.vat_rate : await checkVat(tx, instanceId, data.vat);
-  (data.items ?? []).forEach((item, index) => checkItem(item, `items.${index}.`));
+  const { iban, fxRate } = await checkInvoice(tx, instanceId, merged);
   const reference = isQrIban(iban) ? invoiceQrReference(row.id) : invoiceCreditorReference(row.id);
   await tx.query(
-    `UPDATE invoice SET company_uuid = $3, address_id = $4, payment_profile_id = $5, vat_rate = $6, currency_id = $7,
-            date_invoice = $8, date_due = $9, description = $10, payment_reference = $11
+    `UPDATE invoice SET company_uuid = $3, address_id = $4, payment_profile_id = $5, vat_rate = $6, currency_id = $7, fx_rate = $8,
+            date_invoice = $9, date_due = $10, description = $11, payment_reference = $12
       WHERE instance_id = $1 AND uuid = $2`,
     [
       instanceId,
@@ -328,17 +489,25 @@ export async function updateInvoice(tx: Tx, instanceId: string, key: InvoiceKey,
       merged.company.uuid,
       merged.address.id,
       merged.paymentProfile.id,
-      vat,
-      data.currency ? Currency[data.currency] : row.currency_id,
-      data.dateInvoice ?? row.date_invoice,
-      data.dateDue === undefined ? row.date_due : data.dateDue,
+      merged.vat,
+      Currency[currency],
+      fxRate,
+      dateInvoice,
+      dateDue,
       data.description?.trim() ?? row.description,
       reference,
     ],
   );
   if (data.items) {
     await tx.query('DELETE FROM invoice_item WHERE instance_id = $1 AND invoice_uuid = $2', [instanceId, row.uuid]);
-    for (const item of data.items) await insertItem(tx, instanceId, row.uuid, itemColumns(item));
+    for (const item of data.items) await insertItem(tx, instanceId, row.uuid, itemColumns(item, { currency, fxRate }));
+  } else {
+    await tx.query('UPDATE invoice_item SET currency_id = $3, fx_rate = $4 WHERE instance_id = $1 AND invoice_uuid = $2', [
+      instanceId,
+      row.uuid,
+      Currency[currency],
+      fxRate,
+    ]);
   }
   return getInvoice(tx, instanceId, row.uuid);
 }
@@ -350,12 +519,19 @@ export async function deleteInvoice(tx: Tx, instanceId: string, uuid: string): P
   await tx.query('DELETE FROM invoice WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid]);
 }
 
+/** Line checks for the single-line calls, fields named as in their body (`discountAbs`, `account.id`). */
+async function checkOneItem(tx: Tx, instanceId: string, row: InvoiceRow, item: ItemData): Promise<void> {
+  const settings = await instanceSettings(tx, instanceId);
+  const currency = currencyCodeById(row.currency_id) ?? 'CHF';
+  throwProblems(await itemProblems(tx, instanceId, [item], { currency, vatRates: allowedVatRates(settings.vatRate) }, () => ''));
+}
+
 /** Adds a line to a pending invoice; returns the invoice. */
 export async function addItem(tx: Tx, instanceId: string, invoiceUuid: string, item: ItemData): Promise<Invoice> {
   const row = await loadRow(tx, instanceId, invoiceUuid);
   assertPending(row);
-  checkItem(item, '');
-  await insertItem(tx, instanceId, row.uuid, itemColumns(item));
+  await checkOneItem(tx, instanceId, row, item);
+  await insertItem(tx, instanceId, row.uuid, itemColumns(item, { currency: currencyCodeById(row.currency_id) ?? 'CHF', fxRate: row.fx_rate }));
   return getInvoice(tx, instanceId, row.uuid);
 }
 
@@ -370,8 +546,8 @@ async function loadItemInvoice(tx: Tx, instanceId: string, itemId: number): Prom
 /** Replaces a line of a pending invoice; returns the invoice. */
 export async function changeItem(tx: Tx, instanceId: string, itemId: number, item: ItemData): Promise<Invoice> {
   const row = await loadItemInvoice(tx, instanceId, itemId);
-  checkItem(item, '');
-  await updateItem(tx, instanceId, itemId, itemColumns(item));
+  await checkOneItem(tx, instanceId, row, item);
+  await updateItem(tx, instanceId, itemId, itemColumns(item, { currency: currencyCodeById(row.currency_id) ?? 'CHF', fxRate: row.fx_rate }));
   return getInvoice(tx, instanceId, row.uuid);
 }
 
@@ -382,15 +558,26 @@ export async function removeItem(tx: Tx, instanceId: string, itemId: number): Pr
   return getInvoice(tx, instanceId, row.uuid);
 }
 
-/** Account of a function type, else the Swiss SME chart number (seeded by onboarding). */
-async function accountFor(tx: Tx, instanceId: string, functionType: number, number: string, label: string): Promise<number> {
-  const [byNumber] = await tx.query<{ id: number }>(
-    `SELECT id FROM ledger_account WHERE instance_id = $1 AND (number = $2 OR function_type_id = $3)
-      ORDER BY (number = $2) DESC, number LIMIT 1`,
-    [instanceId, number, functionType],
+/** Receivable account: 1100, else the account with function type receivable. 409 when neither exists. */
+async function receivableAccount(tx: Tx, instanceId: string): Promise<number> {
+  const [account] = await tx.query<{ id: number }>(
+    `SELECT id FROM ledger_account WHERE instance_id = $1 AND (number = '1100' OR function_type_id = 5)
+      ORDER BY (number = '1100') DESC, number LIMIT 1`,
+    [instanceId],
   );
-  if (!byNumber) throw conflict(`no ${label} account: add ledger account ${number} to the chart of accounts`);
-  return byNumber.id;
+  if (!account) throw conflict('no receivable account: add ledger account 1100 to the chart of accounts');
+  return account.id;
+}
+
+/**
+ * The ledger account of a chart number, created with the chart's name (in the books' currency) when
+ * the instance does not have it yet: the 3.8 % and 0 % accounts are not in the Swiss SME chart
+ * (docs/decisions/007-vat-rates-to-accounts.md).
+ */
+async function chartAccount(tx: Tx, instanceId: string, account: ChartAccount, functionType: number | null, base: CurrencyCode): Promise<number> {
+  const [existing] = await listLedgerAccounts(tx, instanceId, { numbers: [account.number] });
+  if (existing) return existing.id;
+  return (await upsertLedgerAccount(tx, instanceId, { number: account.number, name: account.name, currency: base, functionType })).id;
 }
 
 export interface StatusChange {
@@ -403,12 +590,85 @@ export interface StatusChange {
 
 const ALLOWED: Record<number, number[]> = { 1: [2], 2: [3, 4], 3: [], 4: [] };
 
+/** A signed amount as a posting: positive → `direction`, negative → the other side. */
+const signed = (amount: Money, direction: 1 | -1): { amount: Money; direction: 1 | -1 } =>
+  amount.isNegative() ? { amount: amount.negated(), direction: (-direction) as 1 | -1 } : { amount, direction };
+
+/**
+ * The postings of sending (issue #4 §3, audit §3 and §6): debit receivable = total; credit revenue
+ * per account (each line's chosen account, else the account of its VAT rate; the 5-Rappen rounding
+ * goes with the largest revenue); credit output VAT per rate. An invoice in another currency than
+ * the books' posts each line as originalAmount × fxRate (half-up to the cent); what that rounding
+ * leaves between debit and credit goes to the largest revenue account in the books' currency.
+ */
+async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promise<PostingInput[]> {
+  const base = invoice.baseCurrency;
+  const revenue = new Map<number, Money>();
+  const defaultRevenue = new Map<string, number>();
+  for (const item of invoice.items) {
+    const rate = item.vat ?? invoice.vat;
+    let accountId = item.account?.id;
+    if (accountId === undefined) {
+      const key = normalizeVatRate(rate);
+      accountId = defaultRevenue.get(key) ?? (await chartAccount(tx, instanceId, vatAccountsFor(rate).revenue, null, base));
+      defaultRevenue.set(key, accountId);
+    }
+    revenue.set(accountId, (revenue.get(accountId) ?? toMoney(0)).plus(toMoney(item.total)));
+  }
+  // The largest revenue (first on a tie) takes the rounding differences.
+  const [largest] = [...revenue.entries()].reduce<[number, Money] | [undefined, Money]>(
+    (best, [id, amount]) => (best[0] === undefined || amount.gt(best[1]) ? [id, amount] : best),
+    [undefined, toMoney(-1)],
+  );
+  if (largest === undefined) throw fieldError('uuid', 'an invoice without lines cannot be sent');
+  revenue.set(largest, revenue.get(largest)!.plus(toMoney(invoice.totals.rounding)));
+
+  const foreign = invoice.currency !== base;
+  const posting = (accountId: number, amount: Money, direction: 1 | -1): PostingInput => {
+    const side = signed(amount, direction);
+    return foreign
+      ? { accountId, direction: side.direction, currency: invoice.currency, originalAmount: toFixedAmount(side.amount), exchangeRate: invoice.fxRate }
+      : { accountId, direction: side.direction, amount: toFixedAmount(side.amount) };
+  };
+  const receivable = await receivableAccount(tx, instanceId);
+  const lines: PostingInput[] = [posting(receivable, toMoney(invoice.totals.total), 1)];
+  const credits: Money[] = [];
+  for (const [accountId, amount] of revenue) {
+    if (amount.isZero()) continue;
+    lines.push(posting(accountId, amount, -1));
+    credits.push(amount);
+  }
+  for (const vatLine of invoice.totals.vatLines) {
+    const accounts = vatAccountsFor(vatLine.rate);
+    if (toMoney(vatLine.vat).isZero() || !accounts.vat) continue;
+    lines.push(posting(await chartAccount(tx, instanceId, accounts.vat, 2, base), toMoney(vatLine.vat), -1));
+    credits.push(toMoney(vatLine.vat));
+  }
+  if (foreign) {
+    const debitBase = toMoney(invoice.totalBase);
+    const creditBase = credits.reduce((sum, amount) => sum.plus(toMoney(toBaseAmount(toFixedAmount(amount), invoice.fxRate))), toMoney(0));
+    const difference = debitBase.minus(creditBase);
+    if (!difference.isZero()) {
+      const side = signed(difference, -1);
+      lines.push({
+        accountId: largest,
+        direction: side.direction,
+        amount: toFixedAmount(side.amount),
+        description: `Rounding of the conversion to ${base}`,
+      });
+    }
+  }
+  return lines;
+}
+
 /**
  * Changes an invoice's status and posts its journal entry at `ledgerDate` (spec §4, issue #4 §3):
- * pending → sent: debit receivable 1100 = total; credit revenue 3200 = net + rounding; credit VAT
- * 2200 (2201 at 2.6 %) = vat. On sending, lines take currency CHF and fxRate 1 (spec §9).
+ * pending → sent: see `sentPostings` (receivable 1100; revenue per line account, default by VAT rate
+ * 3200/3201/3202/3203; VAT per rate 2200/2201/2202). Lines take the invoice's currency and fxRate
+ * (CHF and 1 for a CHF invoice, spec §9).
  * sent → paid: debit the payment profile's ledger account, credit receivable (bankRef kept).
- * sent → denied: the reverse of the sent entry. Anything else: 409. The lock date applies (409).
+ * sent → denied: the reverse of the sent entry. Paid and denied are dated on or after the sent
+ * ledger date (400 on `ledgerDate`). Anything else: 409. The lock date applies (409).
  */
 export async function changeStatus(tx: Tx, instanceId: string, userId: string | null, change: StatusChange): Promise<Invoice> {
   const row = await loadRow(tx, instanceId, change.uuid);
@@ -421,59 +681,63 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
     );
   }
   const ledgerDate = change.ledgerDate ?? new Date().toISOString().slice(0, 10);
+  if (from === InvoiceStatus.sent && row.ledger_date && ledgerDate < row.ledger_date) {
+    throw fieldError(
+      'ledgerDate',
+      `the ledger date must be on or after the date the invoice was sent (${row.ledger_date})`,
+    );
+  }
   const invoice = toInvoice(row, await selectItems(tx, instanceId, [row.uuid]));
   const ref = formatReferenceNumber(row.id);
-  const receivable = await accountFor(tx, instanceId, 5, '1100', 'receivable');
+  const foreign = invoice.currency !== invoice.baseCurrency;
   let entryId: number;
   let column: 'sent_entry_id' | 'paid_entry_id' | 'denied_entry_id';
   if (change.status === InvoiceStatus.sent) {
     if (invoice.items.length === 0) throw fieldError('uuid', 'an invoice without lines cannot be sent');
     if (toMoney(invoice.totals.total).lte(0)) throw fieldError('uuid', 'the invoice total must be greater than 0');
-    if (invoice.currency !== 'CHF') throw fieldError('uuid', 'only CHF invoices can be posted');
-    const revenue = await accountFor(tx, instanceId, 3, '3200', 'sales revenue');
-    const lines: { accountId: number; amount: string; direction: 1 | -1 }[] = [
-      { accountId: receivable, amount: invoice.totals.total, direction: 1 },
-      { accountId: revenue, amount: toFixedAmount(toMoney(invoice.totals.net).plus(toMoney(invoice.totals.rounding))), direction: -1 },
-    ];
-    if (!toMoney(invoice.totals.vat).isZero()) {
-      const vatAccount = toMoney(row.vat_rate).eq(toMoney('0.026'))
-        ? await accountFor(tx, instanceId, 2, '2201', 'VAT payable')
-        : await accountFor(tx, instanceId, 2, '2200', 'VAT payable');
-      lines.push({ accountId: vatAccount, amount: invoice.totals.vat, direction: -1 });
-    }
     entryId = await postJournalEntry(tx, instanceId, userId, {
       dateLedger: ledgerDate,
       description: `Invoice ${ref} ${row.company_name}`.slice(0, 500),
       source: 'invoice',
       sourceRef: row.uuid,
-      lines,
+      lines: await sentPostings(tx, instanceId, invoice),
     });
     column = 'sent_entry_id';
-    await tx.query("UPDATE invoice_item SET currency_id = 1, fx_rate = 1 WHERE instance_id = $1 AND invoice_uuid = $2", [instanceId, row.uuid]);
+    await tx.query('UPDATE invoice_item SET currency_id = $3, fx_rate = $4 WHERE instance_id = $1 AND invoice_uuid = $2', [
+      instanceId,
+      row.uuid,
+      Currency[invoice.currency],
+      invoice.fxRate,
+    ]);
   } else if (change.status === InvoiceStatus.paid) {
     if (row.profile_account_id === null) throw conflict('the payment profile has no ledger account to book the payment on');
+    const receivable = await receivableAccount(tx, instanceId);
+    // At the invoice's rate, so the receivable goes back to exactly zero.
+    const side = (accountId: number, direction: 1 | -1): PostingInput =>
+      foreign
+        ? { accountId, direction, currency: invoice.currency, originalAmount: invoice.totals.total, exchangeRate: invoice.fxRate }
+        : { accountId, direction, amount: invoice.totals.total };
     entryId = await postJournalEntry(tx, instanceId, userId, {
       dateLedger: ledgerDate,
       description: `Payment ${ref} ${row.company_name}${change.bankRef ? ` (${change.bankRef})` : ''}`.slice(0, 500),
       source: 'invoice',
       sourceRef: row.uuid,
-      lines: [
-        { accountId: row.profile_account_id, amount: invoice.totals.total, direction: 1 },
-        { accountId: receivable, amount: invoice.totals.total, direction: -1 },
-      ],
+      lines: [side(row.profile_account_id, 1), side(receivable, -1)],
     });
     column = 'paid_entry_id';
   } else {
-    const sent = await tx.query<{ account_id: number; amount: string; direction: 1 | -1 }>(
-      'SELECT account_id, amount::text AS amount, direction FROM journal_line WHERE instance_id = $1 AND entry_id = $2 ORDER BY id',
-      [instanceId, row.sent_entry_id],
-    );
+    const sent = await getJournalEntry(tx, instanceId, row.sent_entry_id!);
     entryId = await postJournalEntry(tx, instanceId, userId, {
       dateLedger: ledgerDate,
       description: `Reversal of invoice ${ref} ${row.company_name} (denied)`.slice(0, 500),
       source: 'invoice',
       sourceRef: row.uuid,
-      lines: sent.map((line) => ({ accountId: line.account_id, amount: line.amount, direction: (line.direction === 1 ? -1 : 1) as 1 | -1 })),
+      lines: sent.entryAccounts.map((line): PostingInput => {
+        const direction = (line.direction === 1 ? -1 : 1) as 1 | -1;
+        return line.currency !== invoice.baseCurrency
+          ? { accountId: line.account.id, direction, currency: line.currency, originalAmount: line.originalAmount, exchangeRate: line.exchangeRate, description: line.description }
+          : { accountId: line.account.id, direction, amount: line.amount, description: line.description };
+      }),
     });
     column = 'denied_entry_id';
   }
@@ -484,96 +748,198 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
   return getInvoice(tx, instanceId, row.uuid);
 }
 
+type Buckets = { notDue: string; d0_30: string; d31_60: string; d61_90: string; d90plus: string };
+
 export interface DebtorRow {
   company: { uuid: string; name: string };
   invoices: number;
-  /** Open amounts by days since the invoice date at `date`: 0–30, 31–60, 61–90, > 90. */
-  buckets: { d0_30: string; d31_60: string; d61_90: string; d90plus: string };
+  /**
+   * Open amounts in the books' currency by days overdue (days after the due date) at `date`:
+   * not yet due, 0–30, 31–60, 61–90, > 90.
+   */
+  buckets: Buckets;
   total: string;
+  /** The open invoices behind the row. */
+  documents: { uuid: string; refNumber: string; dateInvoice: string; dateDue: string; daysOverdue: number; currency: CurrencyCode; total: string; totalBase: string }[];
 }
 
-/** Open receivables (status sent) per customer with ageing buckets at `date` (default today). */
-export async function listDebtors(tx: Tx, instanceId: string, date?: string): Promise<{ date: string; data: DebtorRow[]; totals: DebtorRow['buckets'] & { total: string } }> {
-  const at = date ?? new Date().toISOString().slice(0, 10);
-  const { data: open } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
-  const byCompany = new Map<string, { company: { uuid: string; name: string }; invoices: number; sums: [ReturnType<typeof toMoney>, ReturnType<typeof toMoney>, ReturnType<typeof toMoney>, ReturnType<typeof toMoney>] }>();
-  const zero = () => toMoney(0);
-  const grand = [zero(), zero(), zero(), zero()] as const;
-  const grandSums = [...grand];
-  for (const invoice of open) {
-    const days = Math.floor((Date.parse(at) - Date.parse(invoice.dateInvoice)) / 86_400_000);
-    const bucket = days <= 30 ? 0 : days <= 60 ? 1 : days <= 90 ? 2 : 3;
-    const entry = byCompany.get(invoice.company.uuid) ?? { company: invoice.company, invoices: 0, sums: [zero(), zero(), zero(), zero()] };
-    entry.invoices += 1;
-    entry.sums[bucket] = entry.sums[bucket].plus(toMoney(invoice.totals.total));
-    grandSums[bucket] = grandSums[bucket]!.plus(toMoney(invoice.totals.total));
-    byCompany.set(invoice.company.uuid, entry);
-  }
-  const buckets = (s: readonly ReturnType<typeof toMoney>[]) => ({
-    d0_30: toFixedAmount(s[0]!),
-    d31_60: toFixedAmount(s[1]!),
-    d61_90: toFixedAmount(s[2]!),
-    d90plus: toFixedAmount(s[3]!),
-  });
-  const sum = (s: readonly ReturnType<typeof toMoney>[]) => toFixedAmount(s.reduce((a, b) => a.plus(b), zero()));
-  const data = [...byCompany.values()]
-    .map((entry) => ({ company: entry.company, invoices: entry.invoices, buckets: buckets(entry.sums), total: sum(entry.sums) }))
-    .sort((a, b) => a.company.name.localeCompare(b.company.name));
-  return { date: at, data, totals: { ...buckets(grandSums), total: sum(grandSums) } };
-}
+const BUCKET_KEYS = ['notDue', 'd0_30', 'd31_60', 'd61_90', 'd90plus'] as const;
 
-export interface ImportRow {
-  /** Rows with the same key form one invoice. */
-  invoice: string;
-  companyUuid: string;
-  addressId?: number | undefined;
-  paymentProfileId?: number | undefined;
-  dateInvoice: string;
-  dateDue?: string | undefined;
-  vat?: string | undefined;
-  description?: string | undefined;
-  name: string;
-  amount: string;
-  price: string;
-  discount?: string | undefined;
-  discountAbs?: string | undefined;
+/** Bucket of an invoice `daysOverdue` days after its due date (negative: not yet due). */
+function bucketOf(daysOverdue: number): number {
+  if (daysOverdue < 0) return 0;
+  if (daysOverdue <= 30) return 1;
+  if (daysOverdue <= 60) return 2;
+  if (daysOverdue <= 90) return 3;
+  return 4;
 }
 
 /**
- * Imports invoices from rows (one per line), all or nothing: every row is checked, and with any
- * error nothing is written and the answer is 400 with `rows: [{ row, field, message }]` (row is
- * 1-based). Missing address: the company's first; missing payment profile: the own company's
- * first active IBAN/QR bill profile.
+ * Open receivables (status sent) per customer with ageing buckets at `date` (default today) by days
+ * overdue, counted from the due date; amounts in the books' currency (total × fxRate).
  */
-export async function importInvoices(tx: Tx, instanceId: string, userId: string | null, rows: readonly ImportRow[]): Promise<{ created: Invoice[] }> {
-  const errors: { row: number; field: string; message: string }[] = [];
-  const groups = new Map<string, { first: number; data: InvoiceData }>();
+export async function listDebtors(
+  tx: Tx,
+  instanceId: string,
+  date?: string,
+): Promise<{ date: string; currency: CurrencyCode; data: DebtorRow[]; totals: Buckets & { total: string } }> {
+  const at = date ?? new Date().toISOString().slice(0, 10);
+  const { data: open } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
+  const zero = () => BUCKET_KEYS.map(() => toMoney(0));
+  const byCompany = new Map<string, { company: { uuid: string; name: string }; sums: Money[]; documents: DebtorRow['documents'] }>();
+  const grand = zero();
+  for (const invoice of [...open].sort((a, b) => a.dateDue.localeCompare(b.dateDue) || a.id - b.id)) {
+    const daysOverdue = daysBetween(invoice.dateDue, at);
+    const bucket = bucketOf(daysOverdue);
+    const entry = byCompany.get(invoice.company.uuid) ?? { company: invoice.company, sums: zero(), documents: [] };
+    entry.sums[bucket] = entry.sums[bucket]!.plus(toMoney(invoice.totalBase));
+    grand[bucket] = grand[bucket]!.plus(toMoney(invoice.totalBase));
+    entry.documents.push({
+      uuid: invoice.uuid,
+      refNumber: invoice.refNumber,
+      dateInvoice: invoice.dateInvoice,
+      dateDue: invoice.dateDue,
+      daysOverdue,
+      currency: invoice.currency,
+      total: invoice.totals.total,
+      totalBase: invoice.totalBase,
+    });
+    byCompany.set(invoice.company.uuid, entry);
+  }
+  const buckets = (sums: readonly Money[]) => Object.fromEntries(BUCKET_KEYS.map((key, index) => [key, toFixedAmount(sums[index]!)])) as Buckets;
+  const sum = (sums: readonly Money[]) => toFixedAmount(sums.reduce((a, b) => a.plus(b), toMoney(0)));
+  const data = [...byCompany.values()]
+    .map((entry) => ({ company: entry.company, invoices: entry.documents.length, buckets: buckets(entry.sums), total: sum(entry.sums), documents: entry.documents }))
+    .sort((a, b) => a.company.name.localeCompare(b.company.name));
+  const { currency } = await instanceSettings(tx, instanceId);
+  return { date: at, currency, data, totals: { ...buckets(grand), total: sum(grand) } };
+}
+
+export interface ImportError {
+  /** 1-based row of the request's `data`. */
+  row: number;
+  field: string;
+  message: string;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The customer of an import row: a uuid, a Swiss UID (CHE-123.456.789, with or without MWST/TVA/IVA)
+ * or the exact name (case and surrounding blanks ignored). Exactly one of the instance's companies
+ * other than the own company must match; the answer is its uuid or the row's message.
+ */
+async function findCustomer(tx: Tx, instanceId: string, key: string): Promise<{ uuid: string } | { message: string }> {
+  const value = key.trim();
+  let rows: { uuid: string }[];
+  let what: string;
+  if (UUID_PATTERN.test(value)) {
+    what = 'uuid';
+    rows = await tx.query<{ uuid: string }>(
+      `SELECT c.uuid FROM company c JOIN instance i ON i.id = c.instance_id
+        WHERE c.instance_id = $1 AND c.uuid = $2::uuid AND c.uuid IS DISTINCT FROM i.own_company_uuid`,
+      [instanceId, value],
+    );
+  } else if (/^CHE/i.test(value) && isValidSwissUid(value)) {
+    what = 'UID';
+    const digits = value.replace(/\D/g, '');
+    rows = await tx.query<{ uuid: string }>(
+      `SELECT c.uuid FROM company c JOIN instance i ON i.id = c.instance_id
+        WHERE c.instance_id = $1 AND regexp_replace(coalesce(c.uid, ''), '[^0-9]', '', 'g') = $2 AND c.uuid IS DISTINCT FROM i.own_company_uuid`,
+      [instanceId, digits],
+    );
+  } else {
+    what = 'name';
+    rows = await tx.query<{ uuid: string }>(
+      `SELECT c.uuid FROM company c JOIN instance i ON i.id = c.instance_id
+        WHERE c.instance_id = $1 AND lower(btrim(c.name)) = lower($2) AND c.uuid IS DISTINCT FROM i.own_company_uuid`,
+      [instanceId, value],
+    );
+  }
+  if (rows.length === 1) return rows[0]!;
+  if (rows.length === 0) return { message: `no customer with this ${what}` };
+  return { message: `${rows.length} customers have this ${what}: give the UID or the uuid` };
+}
+
+/** Header fields of an import row that all rows of one invoice must share when they give them. */
+const HEADER_FIELDS = ['addressId', 'paymentProfileId', 'dateInvoice', 'dateDue', 'vat', 'currency', 'fxRate', 'description'] as const;
+
+/**
+ * Imports invoices from rows (one per line; rows with the same `invoice` key form one invoice), all
+ * or nothing (issue #4 §3, audit §1). Every field of every row is checked with the domain schema
+ * (`invoiceImportRowSchema`, the line fields of `invoiceItemSchema`) and the rules of
+ * `insertInvoice`; every problem is reported against its row (1-based) and field, and with any
+ * problem nothing is written and the answer is 400 `{ error, fields: { 'data.N.field' }, rows }`.
+ * The customer is found by uuid, UID or exact name (one match, else a row error); a missing address
+ * is the customer's first; a missing payment profile the own company's first active IBAN/QR bill one.
+ */
+export async function importInvoices(tx: Tx, instanceId: string, userId: string | null, rows: readonly unknown[]): Promise<{ created: Invoice[] }> {
+  const errors: ImportError[] = [];
+  const add = (row: number, field: string, message: string) => {
+    if (!errors.some((error) => error.row === row && error.field === field)) errors.push({ row, field, message });
+  };
   const [defaultProfile] = await tx.query<{ id: number }>(
     `SELECT p.id FROM payment_profile p JOIN instance i ON i.id = p.instance_id
       WHERE p.instance_id = $1 AND p.company_uuid = i.own_company_uuid AND NOT p.log_is_log AND p.type_id IN (1, 2) AND p.iban IS NOT NULL
       ORDER BY p.id LIMIT 1`,
     [instanceId],
   );
-  for (const [index, row] of rows.entries()) {
+  const customers = new Map<string, { uuid: string } | { message: string }>();
+  const accounts = new Map<string, { id: number } | undefined>();
+  const groups = new Map<string, { rows: number[]; first: InvoiceImportRow; companyUuid: string; data: InvoiceData }>();
+
+  for (const [index, raw] of rows.entries()) {
     const number = index + 1;
-    const [address] = await tx.query<{ id: number }>(
-      'SELECT id FROM address WHERE instance_id = $1 AND company_uuid = $2 AND ($3::int IS NULL OR id = $3) ORDER BY id LIMIT 1',
-      [instanceId, row.companyUuid, row.addressId ?? null],
-    );
-    if (!address) {
-      errors.push({ row: number, field: row.addressId ? 'addressId' : 'companyUuid', message: 'company or address not found' });
+    const parsed = invoiceImportRowSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const [field, message] of Object.entries(fieldErrors(parsed.error))) add(number, field === '_' ? 'row' : field, message);
       continue;
     }
-    const item: ItemData = { name: row.name, amount: row.amount, price: row.price, discount: row.discount, discountAbs: row.discountAbs };
+    const row = parsed.data;
+    const key = row.company ?? row.companyUuid;
+    if (key === undefined || key === '') {
+      add(number, 'company', 'give the customer: its name, UID or uuid');
+      continue;
+    }
+    if (row.company !== undefined && row.companyUuid !== undefined) {
+      add(number, 'companyUuid', 'give the customer once: company or companyUuid');
+      continue;
+    }
+    const field = row.company !== undefined ? 'company' : 'companyUuid';
+    if (!customers.has(key)) customers.set(key, await findCustomer(tx, instanceId, key));
+    const customer = customers.get(key)!;
+    if ('message' in customer) {
+      add(number, field, customer.message);
+      continue;
+    }
+    const item: ItemData = {
+      name: row.name,
+      amount: row.amount,
+      price: row.price,
+      discount: row.discount,
+      discountAbs: row.discountAbs,
+    };
     let group = groups.get(row.invoice);
     if (!group) {
+      const [address] = await tx.query<{ id: number }>(
+        'SELECT id FROM address WHERE instance_id = $1 AND company_uuid = $2 AND ($3::int IS NULL OR id = $3) ORDER BY id LIMIT 1',
+        [instanceId, customer.uuid, row.addressId ?? null],
+      );
+      if (!address) {
+        add(number, row.addressId ? 'addressId' : field, row.addressId ? 'the address must be one of the customer' : 'the customer has no address');
+        continue;
+      }
       group = {
-        first: number,
+        rows: [],
+        first: row,
+        companyUuid: customer.uuid,
         data: {
-          company: { uuid: row.companyUuid },
+          company: { uuid: customer.uuid },
           address: { id: address.id },
           paymentProfile: { id: row.paymentProfileId ?? defaultProfile?.id ?? 0 },
           vat: row.vat,
+          currency: row.currency,
+          fxRate: row.fxRate,
           dateInvoice: row.dateInvoice,
           dateDue: row.dateDue,
           description: row.description,
@@ -581,34 +947,68 @@ export async function importInvoices(tx: Tx, instanceId: string, userId: string 
         },
       };
       groups.set(row.invoice, group);
-    } else if (group.data.company.uuid !== row.companyUuid) {
-      errors.push({ row: number, field: 'companyUuid', message: `invoice ${row.invoice} has another company on an earlier row` });
-      continue;
+    } else {
+      const first = group.rows[0]!;
+      if (group.companyUuid !== customer.uuid) {
+        add(number, field, `invoice ${row.invoice} has another customer on row ${first}`);
+        continue;
+      }
+      const differing = HEADER_FIELDS.find((name) => row[name] !== undefined && String(row[name]) !== String(group!.first[name] ?? ''));
+      if (differing) {
+        add(number, differing, `differs from row ${first} of invoice ${row.invoice}`);
+        continue;
+      }
     }
-    try {
-      checkItem(item, '');
-    } catch (error) {
-      if (error instanceof AppError) errors.push({ row: number, field: Object.keys(error.fields ?? {})[0] ?? 'row', message: error.message });
-      continue;
+    if (row.account) {
+      if (!accounts.has(row.account)) accounts.set(row.account, (await listLedgerAccounts(tx, instanceId, { numbers: [row.account] }))[0]);
+      const account = accounts.get(row.account);
+      if (!account) {
+        add(number, 'account', `no ledger account ${row.account}`);
+        continue;
+      }
+      item.account = { id: account.id };
     }
+    group.rows.push(number);
     group.data.items!.push(item);
   }
-  const created: Invoice[] = [];
-  if (errors.length === 0) {
-    for (const group of groups.values()) {
-      try {
-        created.push(await insertInvoice(tx, instanceId, userId, group.data));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const field = Object.keys(error.fields ?? {})[0] ?? 'row';
-        errors.push({ row: group.first, field: field.replace(/^paymentProfile\.id$/, 'paymentProfileId').replace(/^vat$/, 'vat'), message: error.message });
+
+  // The invoice rules, per invoice; fields named by the row they come from.
+  const rowField: Record<string, string> = {
+    'company.uuid': 'companyUuid',
+    'address.id': 'addressId',
+    'paymentProfile.id': 'paymentProfileId',
+    'account.id': 'account',
+  };
+  const settings = await instanceSettings(tx, instanceId);
+  for (const group of groups.values()) {
+    const data = group.data;
+    const vat = data.vat ?? settings.vatRate ?? '0.081';
+    const currency = data.currency ?? 'CHF';
+    const dateDue = data.dateDue ?? addDays(data.dateInvoice, DEFAULT_PAYMENT_TERM_DAYS);
+    try {
+      await checkInvoice(tx, instanceId, { ...data, vat, currency, fxRate: data.fxRate, dateDue, items: data.items ?? [] });
+    } catch (error) {
+      if (!(error instanceof AppError) || !error.fields) throw error;
+      for (const [path, message] of Object.entries(error.fields)) {
+        const item = /^items\.(\d+)\.(.+)$/.exec(path);
+        const row = item ? group.rows[Number(item[1])]! : group.rows[0]!;
+        const name = item ? item[2]! : path;
+        add(row, rowField[name] ?? name, message);
       }
     }
   }
   if (errors.length) {
+    errors.sort((a, b) => a.row - b.row);
     const first = errors[0]!;
-    throw new AppError('validation', `row ${first.row}: ${first.field}: ${first.message}`, { [`data.${first.row - 1}.${first.field}`]: first.message }, { rows: errors });
+    throw new AppError(
+      'validation',
+      `${errors.length} ${errors.length === 1 ? 'problem' : 'problems'}, nothing was imported; row ${first.row}: ${first.field}: ${first.message}`,
+      Object.fromEntries(errors.map((error) => [`data.${error.row - 1}.${error.field}`, error.message])),
+      { rows: errors },
+    );
   }
+  const created: Invoice[] = [];
+  for (const group of groups.values()) created.push(await insertInvoice(tx, instanceId, userId, group.data));
   return { created };
 }
 
@@ -703,8 +1103,10 @@ export async function formOptions(tx: Tx, instanceId: string) {
       ORDER BY p.id`,
     [instanceId],
   );
-  const storedRate = await instanceVatRate(tx, instanceId);
-  const vatRate = storedRate ? toMoney(storedRate).toFixed() : null;
+  const settings = await instanceSettings(tx, instanceId);
+  const vatRate = settings.vatRate ? normalizeVatRate(settings.vatRate) : null;
+  const vatRates = allowedVatRates(settings.vatRate);
+  const revenue = await listLedgerAccounts(tx, instanceId, { type: AccountType.revenue });
   return {
     companies: companies
       .filter((c) => !c.own)
@@ -717,7 +1119,14 @@ export async function formOptions(tx: Tx, instanceId: string) {
       })),
     paymentProfiles: profiles.map((p) => ({ id: p.id, type: p.type_id, iban: p.iban, qrIban: isQrIban(p.iban), account: p.account_id === null ? null : { id: p.account_id } })),
     vatRate,
-    vatRates: [...new Set([...(vatRate ? [vatRate] : []), ...INVOICE_VAT_RATES])],
+    vatRates,
+    /** The books' currency; an invoice in the other QR-bill currency needs an fxRate. */
+    currency: settings.currency,
+    currencies: [...INVOICE_CURRENCIES],
+    /** Revenue ledger accounts a line may book on (class 3 and other revenue accounts). */
+    revenueAccounts: revenue.map((a) => ({ id: a.id, number: a.number, name: a.name })),
+    /** The revenue account each VAT rate books on when a line names none (created on first use). */
+    defaultRevenue: vatRates.map((rate) => ({ rate, ...vatAccountsFor(rate).revenue })),
   };
 }
 

@@ -1,4 +1,4 @@
-/** SQL of the invoicing module (tables of migration 0005). All queries run inside withInstance. */
+/** SQL of the invoicing module (tables of migrations 0005 and 0007). All queries run inside withInstance. */
 import type { Tx } from '../../db/database.js';
 
 export interface InvoiceRow extends Record<string, unknown> {
@@ -19,8 +19,11 @@ export interface InvoiceRow extends Record<string, unknown> {
   status_id: number;
   vat_rate: string;
   currency_id: number;
+  /** The instance's (books') currency. */
+  base_currency_id: number;
+  fx_rate: string;
   date_invoice: string;
-  date_due: string | null;
+  date_due: string;
   description: string;
   payment_reference: string;
   bank_ref: string | null;
@@ -41,6 +44,10 @@ export interface InvoiceItemRow extends Record<string, unknown> {
   discount_abs: string | null;
   currency_id: number;
   fx_rate: string;
+  vat_rate: string | null;
+  account_id: number | null;
+  account_number: string | null;
+  account_name: string | null;
   created_at: string;
 }
 
@@ -48,13 +55,14 @@ const INVOICE_SELECT = `
   SELECT i.uuid, i.id, i.company_uuid, c.name AS company_name, i.address_id, a.street, a.house_number, a.zip, a.city,
          a.country_id, i.payment_profile_id, p.type_id AS profile_type_id, p.iban AS profile_iban,
          p.account_id AS profile_account_id, i.status_id, i.vat_rate::text AS vat_rate, i.currency_id,
-         i.date_invoice, i.date_due, i.description, i.payment_reference, i.bank_ref, i.ledger_date,
+         n.currency_id AS base_currency_id, i.fx_rate::text AS fx_rate, i.date_invoice, i.date_due, i.description, i.payment_reference, i.bank_ref, i.ledger_date,
          i.sent_entry_id, i.paid_entry_id, i.denied_entry_id,
          EXISTS (SELECT 1 FROM invoice_share s WHERE s.instance_id = i.instance_id AND s.invoice_uuid = i.uuid) AS shared
     FROM invoice i
     JOIN company c ON c.instance_id = i.instance_id AND c.uuid = i.company_uuid
     JOIN address a ON a.instance_id = i.instance_id AND a.id = i.address_id
-    JOIN payment_profile p ON p.instance_id = i.instance_id AND p.id = i.payment_profile_id`;
+    JOIN payment_profile p ON p.instance_id = i.instance_id AND p.id = i.payment_profile_id
+    JOIN instance n ON n.id = i.instance_id`;
 
 export interface InvoiceFilter {
   status?: number | undefined;
@@ -93,11 +101,17 @@ export async function selectInvoices(
   return tx.query<InvoiceRow>(sql, params);
 }
 
+// The line's revenue account is shown by number and name (read from the accounting module's chart).
+const ITEM_SELECT = `
+  SELECT it.id, it.invoice_uuid, it.label, it.quantity::text AS quantity, it.price::text AS price, it.discount::text AS discount,
+         it.discount_abs::text AS discount_abs, it.currency_id, it.fx_rate::text AS fx_rate, it.vat_rate::text AS vat_rate,
+         it.account_id, la.number AS account_number, la.name AS account_name, it.created_at
+    FROM invoice_item it
+    LEFT JOIN ledger_account la ON la.instance_id = it.instance_id AND la.id = it.account_id`;
+
 export async function selectItems(tx: Tx, instanceId: string, invoiceUuids: readonly string[]): Promise<InvoiceItemRow[]> {
   return tx.query<InvoiceItemRow>(
-    `SELECT id, invoice_uuid, label, quantity::text AS quantity, price::text AS price, discount::text AS discount,
-            discount_abs::text AS discount_abs, currency_id, fx_rate::text AS fx_rate, created_at
-       FROM invoice_item WHERE instance_id = $1 AND invoice_uuid = ANY($2::uuid[]) ORDER BY id`,
+    `${ITEM_SELECT} WHERE it.instance_id = $1 AND it.invoice_uuid = ANY($2::uuid[]) ORDER BY it.id`,
     [instanceId, invoiceUuids],
   );
 }
@@ -110,30 +124,32 @@ export interface ItemColumns {
   discountAbs: string | null;
   currencyId: number;
   fxRate: string;
+  /** Fraction, or null for the invoice's rate. */
+  vatRate: string | null;
+  accountId: number | null;
 }
 
 export async function insertItem(tx: Tx, instanceId: string, invoiceUuid: string, item: ItemColumns): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO invoice_item (instance_id, id, invoice_uuid, label, quantity, price, discount, discount_abs, currency_id, fx_rate)
-     VALUES ($1, next_ids($1, 'invoice_item'), $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [instanceId, invoiceUuid, item.label, item.quantity, item.price, item.discount, item.discountAbs, item.currencyId, item.fxRate],
+    `INSERT INTO invoice_item (instance_id, id, invoice_uuid, label, quantity, price, discount, discount_abs, currency_id, fx_rate, vat_rate, account_id)
+     VALUES ($1, next_ids($1, 'invoice_item'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [instanceId, invoiceUuid, item.label, item.quantity, item.price, item.discount, item.discountAbs, item.currencyId, item.fxRate, item.vatRate, item.accountId],
   );
   return row!.id;
 }
 
 export async function updateItem(tx: Tx, instanceId: string, id: number, item: ItemColumns): Promise<void> {
   await tx.query(
-    `UPDATE invoice_item SET label = $3, quantity = $4, price = $5, discount = $6, discount_abs = $7, currency_id = $8, fx_rate = $9
+    `UPDATE invoice_item SET label = $3, quantity = $4, price = $5, discount = $6, discount_abs = $7, currency_id = $8, fx_rate = $9,
+            vat_rate = $10, account_id = $11
       WHERE instance_id = $1 AND id = $2`,
-    [instanceId, id, item.label, item.quantity, item.price, item.discount, item.discountAbs, item.currencyId, item.fxRate],
+    [instanceId, id, item.label, item.quantity, item.price, item.discount, item.discountAbs, item.currencyId, item.fxRate, item.vatRate, item.accountId],
   );
 }
 
 export async function selectItem(tx: Tx, instanceId: string, id: number): Promise<InvoiceItemRow | undefined> {
   const [row] = await tx.query<InvoiceItemRow>(
-    `SELECT id, invoice_uuid, label, quantity::text AS quantity, price::text AS price, discount::text AS discount,
-            discount_abs::text AS discount_abs, currency_id, fx_rate::text AS fx_rate, created_at
-       FROM invoice_item WHERE instance_id = $1 AND id = $2`,
+    `${ITEM_SELECT} WHERE it.instance_id = $1 AND it.id = $2`,
     [instanceId, id],
   );
   return row;

@@ -16,8 +16,8 @@ import { changeStatus, getInvoice, listInvoices } from '../invoicing/invoicing.s
 import { OPEN_STATUSES } from '../payables/payables.service.js';
 
 /**
- * Sent invoices of the company (spec §4: sent = open receivable). Amount = the invoice total in
- * CHF, 2 decimals (only CHF invoices can be sent, issue #4 §3, and CHF is the instance currency).
+ * Sent invoices of the company (spec §4: sent = open receivable). Amount = the receivable in the
+ * books' currency, 2 decimals (`totalBase`: an EUR invoice's total × its fxRate, issue #4 audit §6).
  */
 export const invoiceReceivables: ApArSource = {
   requires: ['invoice', 'invoice_item'],
@@ -32,8 +32,8 @@ export const invoiceReceivables: ApArSource = {
         reference: invoice.refNumber,
         date: invoice.dateInvoice,
         dueDate: invoice.dateDue,
-        amount: invoice.totals.total,
-        currency: invoice.currency,
+        amount: invoice.totalBase,
+        currency: invoice.baseCurrency,
         link: `/invoice/${invoice.uuid}/detail`,
       }),
     );

@@ -10,6 +10,10 @@ export interface InvoiceItem {
   price: string;
   discount: string | null;
   discountAbs: string | null;
+  /** The line's own VAT rate (fraction), or null for the invoice's. */
+  vat: string | null;
+  /** The chosen revenue account, or null: the account of the line's VAT rate. */
+  account: { id: number; number: string; name: string } | null;
   currency: string;
   fxRate: string;
   total: string;
@@ -19,6 +23,7 @@ export interface Totals {
   net: string;
   vatRate: string;
   vat: string;
+  vatLines: { rate: string; base: string; vat: string }[];
   gross: string;
   rounding: string;
   total: string;
@@ -36,8 +41,12 @@ export interface Invoice {
   paymentProfile: { id: number; type: number; iban: string | null; account: { id: number } | null };
   vat: string;
   currency: string;
+  fxRate: string;
+  baseCurrency: string;
+  totalBase: string;
   dateInvoice: string;
-  dateDue: string | null;
+  dateDue: string;
+  paymentTermDays: number;
   description: string;
   bankRef: string | null;
   ledgerDate: string | null;
@@ -60,14 +69,31 @@ export interface FormOptions {
   paymentProfiles: { id: number; type: number; iban: string; qrIban: boolean; account: { id: number } | null }[];
   vatRate: string | null;
   vatRates: string[];
+  /** The books' currency. */
+  currency: string;
+  currencies: string[];
+  revenueAccounts: { id: number; number: string; name: string }[];
+  defaultRevenue: { rate: string; number: string; name: string }[];
 }
 
+export interface DebtorDocument {
+  uuid: string;
+  refNumber: string;
+  dateInvoice: string;
+  dateDue: string;
+  daysOverdue: number;
+  currency: string;
+  total: string;
+  totalBase: string;
+}
 export interface Debtors {
   date: string;
-  data: { company: { uuid: string; name: string }; invoices: number; buckets: Buckets; total: string }[];
+  currency: string;
+  data: { company: { uuid: string; name: string }; invoices: number; buckets: Buckets; total: string; documents: DebtorDocument[] }[];
   totals: Buckets & { total: string };
 }
 export interface Buckets {
+  notDue: string;
   d0_30: string;
   d31_60: string;
   d61_90: string;
@@ -102,6 +128,7 @@ export const insertInvoice = (data: InvoiceInput) => api.post<Invoice>('/api/inv
 export const updateInvoice = (uuid: string, data: Partial<InvoiceInput>) => api.post<Invoice>('/api/invoice/update', { id: uuid, data });
 export const deleteInvoice = (uuid: string) => api.post('/api/invoice/delete', { uuid });
 export const insertItem = (uuid: string, item: InvoiceItemInput) => api.post<Invoice>('/api/invoice/item/insert', { data: { ...item, invoice: { uuid } } });
+export const updateItem = (id: number, item: InvoiceItemInput) => api.post<Invoice>('/api/invoice/item/update', { id, data: item });
 export const deleteItem = (id: number) => api.post<Invoice>('/api/invoice/item/delete', { id });
 export const changeStatus = (body: { uuid: string; status: number; bankRef?: string; ledgerDate?: string }) =>
   api.post<Invoice>('/api/invoice/status/change', body);
@@ -110,6 +137,32 @@ export const revokeShare = (uuid: string) => api.post('/api/invoice/share/revoke
 export const importInvoices = (data: Record<string, unknown>[]) =>
   api.post<{ created: number; invoices: { uuid: string; id: number; total: string }[] }>('/api/invoice/import', { data });
 export const invoiceOfEntry = (id: number) => api.post<{ uuid: string; refNumber: string }>('/api/invoice/by-entry', { id });
+
+/** A posting of an invoice's journal entry (docs/api.md "JournalLine"), as the detail page shows it. */
+export interface Posting {
+  id: number;
+  account: { id: number; number: string; name: string };
+  amount: string;
+  direction: 1 | -1;
+  currency: string;
+  originalAmount: string;
+  exchangeRate: string;
+  description: string | null;
+}
+export interface PostedEntry {
+  id: number;
+  dateLedger: string;
+  description: string;
+  entryAccounts: Posting[];
+  debitTotal: string;
+}
+
+/** A journal entry the invoice posted (read through the accounting API). */
+export const postedEntryQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['accounting', 'entry', 'detail', id],
+    queryFn: ({ signal }) => api.post<PostedEntry>('/api/accounting/entry/detail', { id }, { signal }),
+  });
 
 /** Fetches the PDF as a Blob (POST with the bearer token; the answer is binary). */
 export async function fetchInvoicePdf(uuid: string, lang: string, onlyReceipt = false): Promise<Blob> {

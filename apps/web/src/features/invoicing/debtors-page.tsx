@@ -1,69 +1,119 @@
 import { useState } from 'react';
-import { Group, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate } from '@bilan/domain';
+import { Link } from 'react-router';
+import { formatAmount, formatDate } from '@bilan/domain';
+import { paths } from '../../config/paths';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { debtorsQuery } from './api';
+import { debtorsQuery, type Buckets, type DebtorDocument } from './api';
 
-/** /invoice/debtors: open receivables (sent invoices) per customer, aged by days since the invoice date. */
+const BUCKETS: { key: keyof Buckets; label: string }[] = [
+  { key: 'notDue', label: 'Not yet due' },
+  { key: 'd0_30', label: '0–30 days' },
+  { key: 'd31_60', label: '31–60 days' },
+  { key: 'd61_90', label: '61–90 days' },
+  { key: 'd90plus', label: '> 90 days' },
+];
+
+function overdue(document: DebtorDocument): string {
+  if (document.daysOverdue < 0) return `due ${formatDate(document.dateDue)}`;
+  if (document.daysOverdue === 0) return 'due today';
+  return `${document.daysOverdue} days overdue`;
+}
+
+/**
+ * /invoice/debtors: open receivables (sent invoices) per customer in the books' currency, aged by
+ * days overdue since the due date. A row links to the customer's ap-ar page and to its invoices.
+ */
 export function DebtorsPage() {
   const [date, setDate] = useState<string | null>(null);
   const debtors = useQuery(debtorsQuery(date ?? undefined));
+  const columns = BUCKETS.length + 3;
   return (
     <Page title="Debtors">
       <Group align="end">
         <DateField label="Age at" value={date} onChange={setDate} clearable placeholder="Today" w={170} />
         {debtors.data ? (
           <Text size="sm" c="dimmed">
-            Open invoices aged at {formatDate(debtors.data.date)}, in days since the invoice date.
+            Open invoices at {formatDate(debtors.data.date)}, in {debtors.data.currency}, aged by days overdue since their due date.
           </Text>
         ) : null}
       </Group>
       {debtors.isError ? <ErrorAlert what="Could not load the debtors" error={debtors.error} onRetry={() => void debtors.refetch()} /> : null}
       {!debtors.data && !debtors.isError ? <TableSkeleton /> : null}
       {debtors.data ? (
-        <Table withTableBorder striped>
+        <Table withTableBorder striped aria-label="Debtors">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Customer</Table.Th>
-              <Table.Th className="num">Invoices</Table.Th>
-              <Table.Th className="num">0–30 days</Table.Th>
-              <Table.Th className="num">31–60 days</Table.Th>
-              <Table.Th className="num">61–90 days</Table.Th>
-              <Table.Th className="num">&gt; 90 days</Table.Th>
+              <Table.Th>Invoices</Table.Th>
+              {BUCKETS.map((bucket) => (
+                <Table.Th key={bucket.key} className="num">
+                  {bucket.label}
+                </Table.Th>
+              ))}
               <Table.Th className="num">Total</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {debtors.data.data.map((row) => (
               <Table.Tr key={row.company.uuid}>
-                <Table.Td>{row.company.name}</Table.Td>
-                <Table.Td className="num">{row.invoices}</Table.Td>
-                <Table.Td className="num"><Amount value={row.buckets.d0_30} /></Table.Td>
-                <Table.Td className="num"><Amount value={row.buckets.d31_60} /></Table.Td>
-                <Table.Td className="num"><Amount value={row.buckets.d61_90} /></Table.Td>
-                <Table.Td className="num"><Amount value={row.buckets.d90plus} /></Table.Td>
-                <Table.Td className="num"><Amount value={row.total} fw={600} /></Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={paths.company.getHref(row.company.uuid, 'ap-ar')} size="sm" fw={600}>
+                    {row.company.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    {row.documents.map((document) => (
+                      <Text size="sm" key={document.uuid}>
+                        <Anchor component={Link} to={paths.invoiceDetail.getHref(document.uuid)} size="sm">
+                          {document.refNumber}
+                        </Anchor>{' '}
+                        <Text span size="xs" c={document.daysOverdue > 0 ? 'red' : 'dimmed'}>
+                          {overdue(document)}
+                          {document.currency !== debtors.data.currency ? ` · ${document.currency} ${formatAmount(document.total)}` : ''}
+                        </Text>
+                      </Text>
+                    ))}
+                    <Anchor component={Link} to={`${paths.invoices.getHref()}?filterStatus=2&company=${row.company.uuid}`} size="xs">
+                      All {row.invoices} open
+                    </Anchor>
+                  </Stack>
+                </Table.Td>
+                {BUCKETS.map((bucket) => (
+                  <Table.Td key={bucket.key} className="num">
+                    <Amount value={row.buckets[bucket.key]} />
+                  </Table.Td>
+                ))}
+                <Table.Td className="num">
+                  <Amount value={row.total} fw={600} />
+                </Table.Td>
               </Table.Tr>
             ))}
             {debtors.data.data.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed" size="sm">No open invoices.</Text>
+                <Table.Td colSpan={columns}>
+                  <Text c="dimmed" size="sm">
+                    No open invoices.
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             ) : null}
             <Table.Tr className="totals">
-              <Table.Td colSpan={2}>Total</Table.Td>
-              <Table.Td className="num"><Amount value={debtors.data.totals.d0_30} /></Table.Td>
-              <Table.Td className="num"><Amount value={debtors.data.totals.d31_60} /></Table.Td>
-              <Table.Td className="num"><Amount value={debtors.data.totals.d61_90} /></Table.Td>
-              <Table.Td className="num"><Amount value={debtors.data.totals.d90plus} /></Table.Td>
-              <Table.Td className="num"><Amount value={debtors.data.totals.total} fw={700} /></Table.Td>
+              <Table.Td colSpan={2}>Total {debtors.data.currency}</Table.Td>
+              {BUCKETS.map((bucket) => (
+                <Table.Td key={bucket.key} className="num">
+                  <Amount value={debtors.data.totals[bucket.key]} />
+                </Table.Td>
+              ))}
+              <Table.Td className="num">
+                <Amount value={debtors.data.totals.total} fw={700} />
+              </Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>

@@ -10,7 +10,24 @@ import { errorMessage } from '../../lib/errors';
 import { Page } from '../../ui/page';
 import { importInvoices, invoiceKey } from './api';
 
-const COLUMNS = ['invoice', 'companyUuid', 'addressId', 'paymentProfileId', 'dateInvoice', 'dateDue', 'vat', 'description', 'name', 'amount', 'price', 'discount', 'discountAbs'];
+const COLUMNS = [
+  'invoice',
+  'company',
+  'addressId',
+  'paymentProfileId',
+  'dateInvoice',
+  'dateDue',
+  'vat',
+  'currency',
+  'fxRate',
+  'description',
+  'name',
+  'amount',
+  'price',
+  'discount',
+  'discountAbs',
+  'account',
+];
 const NUMERIC = new Set(['addressId', 'paymentProfileId']);
 
 /** CSV text (header row with the column names) to import rows; empty cells are left out. */
@@ -59,8 +76,10 @@ export function InvoiceImportPage() {
     <Page title="Invoice Import">
       <Text size="sm">
         One row per invoice line; rows with the same <Code>invoice</Code> key form one invoice. Columns: <Code>{COLUMNS.join(', ')}</Code>.
-        Address and payment profile default to the customer&apos;s first address and your first IBAN/QR bill profile; VAT is a fraction
-        (0.081). Nothing is imported when any row is wrong.
+        The customer (<Code>company</Code>) is its exact name, its UID (CHE-123.456.789) or its uuid. Address and payment profile default
+        to the customer&apos;s first address and your first IBAN/QR bill profile; VAT is a fraction (0.081); <Code>currency</Code> CHF or
+        EUR (EUR with <Code>fxRate</Code>, CHF per EUR); <Code>account</Code> a revenue account number (default by VAT rate); the due
+        date defaults to 30 days. Every row is checked and nothing is imported when any row is wrong.
       </Text>
       <Group>
         <FileButton accept=".csv,text/csv" onChange={(file) => void file?.text().then(setText)}>
@@ -85,7 +104,7 @@ export function InvoiceImportPage() {
       {mutation.isError ? (
         <Stack gap="xs">
           <Alert color="red" variant="light" role="alert">
-            Nothing was imported: {errorMessage(mutation.error)}
+            {report.length ? errorMessage(mutation.error) : `Nothing was imported: ${errorMessage(mutation.error)}`}
           </Alert>
           {report.length ? (
             <Table withTableBorder striped aria-label="Errors per row">
@@ -98,7 +117,7 @@ export function InvoiceImportPage() {
               </Table.Thead>
               <Table.Tbody>
                 {report.map((error) => (
-                  <Table.Tr key={`${error.row}-${error.field}`}>
+                  <Table.Tr key={`${error.row}-${error.field}`} data-testid="import-error">
                     <Table.Td>{error.row || '-'}</Table.Td>
                     <Table.Td>{error.field}</Table.Td>
                     <Table.Td>{error.message}</Table.Td>

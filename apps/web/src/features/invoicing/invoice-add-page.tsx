@@ -26,8 +26,9 @@ export function InvoiceAddPage() {
       {options.data ? (
         <InvoiceForm
           options={options.data}
-          onSubmit={async (payload) => {
-            const invoice = await insertInvoice(payload);
+          submitLabel="Create Invoice"
+          onSubmit={async ({ head, items }) => {
+            const invoice = await insertInvoice({ ...head, items: items.map(({ id: _id, ...item }) => item) });
             await queryClient.invalidateQueries({ queryKey: invoiceKey });
             notifications.show({ color: 'green', message: `Invoice ${invoice.refNumber} created` });
             void navigate(paths.invoiceDetail.getHref(invoice.uuid));

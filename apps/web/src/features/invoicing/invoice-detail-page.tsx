@@ -1,25 +1,45 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, CopyButton, Group, Menu, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDownload, IconEye, IconSend, IconShare, IconTrash, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconCheck, IconDownload, IconEye, IconPencil, IconSend, IconShare, IconTrash, IconX } from '@tabler/icons-react';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatCreditorReference, formatDate, formatIban, formatQrReference, vatRateToPercent } from '@bilan/domain';
+import { formatAmount, formatCreditorReference, formatDate, formatIban, formatQrReference, vatRateToPercent, type InvoiceItemInput } from '@bilan/domain';
 import { paths } from '../../config/paths';
-import { isApiError } from '../../lib/errors';
+import { ApiError } from '../../lib/api';
+import { today } from '../../lib/dates';
+import { isApiError, serverFieldErrors } from '../../lib/errors';
+import { useCan } from '../../lib/session';
 import { Amount } from '../../ui/amount';
+import { CenteredLoader } from '../../ui/centered-loader';
 import { DateField } from '../../ui/date-field';
 import { ErrorAlert } from '../../ui/error-alert';
 import { NotFound } from '../../ui/not-found';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { WriteError } from './write-error';
-import { changeStatus, deleteInvoice, fetchInvoicePdf, invoiceDetailQuery, invoiceKey, revokeShare, shareInvoice, type Invoice } from './api';
+import {
+  changeStatus,
+  deleteInvoice,
+  deleteItem,
+  fetchInvoicePdf,
+  formOptionsQuery,
+  insertItem,
+  invoiceDetailQuery,
+  invoiceKey,
+  postedEntryQuery,
+  revokeShare,
+  shareInvoice,
+  updateInvoice,
+  updateItem,
+  type Invoice,
+  type InvoiceItem,
+} from './api';
+import { InvoiceForm, type InvoiceFormPayload } from './invoice-form';
 import { StatusBadge } from './invoices-page';
 
 // Journal and balances are cached under this key by the accounting feature.
 const accountingKey = ['accounting'] as const;
-const today = () => new Date().toISOString().slice(0, 10);
 const LANGS = [
   { value: 'en', label: 'English' },
   { value: 'de', label: 'Deutsch' },
@@ -29,9 +49,14 @@ const LANGS = [
 
 type Action = { status: 2 | 3 | 4; title: string; label: string } | null;
 
+/**
+ * Send, mark paid or deny, with the ledger date of the posting: sending defaults to the invoice
+ * date (the revenue belongs to it), payment and denial to today. Paid and denied are dated on or
+ * after the sent date (the server says so on `ledgerDate`).
+ */
 function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: Action; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [ledgerDate, setLedgerDate] = useState<string | null>(today());
+  const [ledgerDate, setLedgerDate] = useState<string | null>(action?.status === 2 ? invoice.dateInvoice : today());
   const [bankRef, setBankRef] = useState('');
   const mutation = useMutation({
     mutationFn: () =>
@@ -44,6 +69,8 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
       onClose();
     },
   });
+  const dateError = serverFieldErrors(mutation.error).ledgerDate;
+  const amount = `${invoice.currency} ${formatAmount(invoice.totals.total)}`;
   return (
     <Modal opened={action !== null} onClose={onClose} title={action?.title}>
       <form
@@ -55,25 +82,185 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
         <Stack>
           <Text size="sm">
             {action?.status === 2
-              ? `Posts receivable ${invoice.totals.total} against revenue and VAT.`
+              ? `Posts the receivable of ${amount} against revenue and VAT.`
               : action?.status === 3
-                ? `Posts the payment of ${invoice.totals.total} to the bank account and clears the receivable.`
+                ? `Posts the payment of ${amount} to the bank account and clears the receivable.`
                 : 'Reverses the posting of the sent invoice.'}
           </Text>
-          <DateField label="Ledger date" required value={ledgerDate} onChange={setLedgerDate} data-autofocus />
+          <DateField label="Ledger date" required value={ledgerDate} onChange={setLedgerDate} error={dateError} />
           {action?.status === 3 ? <TextInput label="Bank reference" value={bankRef} onChange={(e) => setBankRef(e.currentTarget.value)} /> : null}
-          {mutation.isError ? <WriteError error={mutation.error} what="Could not change the status" /> : null}
+          {mutation.isError && !dateError ? <WriteError error={mutation.error} what="Could not change the status" /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={mutation.isPending} color={action?.status === 4 ? 'red' : undefined}>
+            {/* Focus on the action, not the date: a focused date input opens its calendar over the buttons. */}
+            <Button type="submit" loading={mutation.isPending} color={action?.status === 4 ? 'red' : undefined} data-autofocus>
               {action?.label}
             </Button>
           </Group>
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Asks before deleting a pending invoice. */
+function DeleteModal({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteInvoice(invoice.uuid),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: invoiceDetailQuery(invoice.uuid).queryKey });
+      await queryClient.invalidateQueries({ queryKey: invoiceKey });
+      notifications.show({ color: 'green', message: `Invoice ${invoice.refNumber} deleted` });
+      void navigate(paths.invoices.getHref());
+    },
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Delete invoice">
+      <Stack>
+        <Text size="sm">
+          Are you sure you would like to delete invoice {invoice.refNumber} for {invoice.company.name}? It has not been posted, so nothing in the books changes.
+        </Text>
+        {remove.isError ? <WriteError error={remove.error} what="Could not delete the invoice" /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Whether a form line differs from the stored one (only changed lines are sent). */
+function lineChanged(stored: InvoiceItem, line: InvoiceItemInput): boolean {
+  const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '') === (b ?? '') || (!!a && !!b && Number(a) === Number(b));
+  return !(
+    stored.name === line.name.trim() &&
+    same(stored.amount, line.amount) &&
+    same(stored.price, line.price) &&
+    same(stored.discount, line.discount) &&
+    same(stored.discountAbs, line.discountAbs) &&
+    same(stored.vat, line.vat) &&
+    (stored.account?.id ?? null) === (line.account?.id ?? null)
+  );
+}
+
+/** A failed line call with its fields named as the form's line N (`data.items.N.field`). */
+function asLineError(error: unknown, index: number): unknown {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return error;
+  const fields = serverFieldErrors(error);
+  const moved = Object.fromEntries(Object.entries(fields).map(([path, message]) => [`data.items.${index}.${path.replace(/^data\./, '')}`, message]));
+  return new ApiError(error.status, { ...(error.body as Record<string, unknown>), fields: moved }, 'POST', '/api/invoice/item');
+}
+
+/**
+ * Saves an edit of a pending invoice the way the API offers it: the head through /invoice/update,
+ * then removed lines through /invoice/item/delete, changed ones through /item/update and new ones
+ * through /item/insert (the form has checked every line with the domain rules before).
+ */
+async function saveEdit(invoice: Invoice, { head, items }: InvoiceFormPayload): Promise<void> {
+  await updateInvoice(invoice.uuid, head);
+  const kept = new Set(items.flatMap((item) => (item.id === null ? [] : [item.id])));
+  for (const stored of invoice.items) if (!kept.has(stored.id)) await deleteItem(stored.id);
+  for (const [index, { id, ...line }] of items.entries()) {
+    try {
+      if (id === null) await insertItem(invoice.uuid, line);
+      else {
+        const stored = invoice.items.find((item) => item.id === id);
+        if (!stored || lineChanged(stored, line)) await updateItem(id, line);
+      }
+    } catch (error) {
+      throw asLineError(error, index);
+    }
+  }
+}
+
+/** The postings of the invoice's journal entries: debit and credit per account, linked to the entries. */
+function Postings({ invoice }: { invoice: Invoice }) {
+  const entries = useQueries({ queries: invoice.entries.map((entry) => postedEntryQuery(entry.id)) });
+  const kind = { sent: 'invoice sent', paid: 'payment', denied: 'reversal, denied' } as const;
+  return (
+    <Paper withBorder p="md">
+      <Text fw={600} mb="xs">
+        Postings
+      </Text>
+      {invoice.entries.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing posted yet: sending the invoice posts it to the books.
+        </Text>
+      ) : (
+        <Table withTableBorder aria-label="Postings">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={230}>Journal entry</Table.Th>
+              <Table.Th w={110}>Ledger date</Table.Th>
+              <Table.Th>Account</Table.Th>
+              <Table.Th className="num" w={130}>
+                Debit {invoice.baseCurrency}
+              </Table.Th>
+              <Table.Th className="num" w={130}>
+                Credit {invoice.baseCurrency}
+              </Table.Th>
+              <Table.Th className="num" w={170}>
+                Original
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.entries.map((entry, index) => {
+              const detail = entries[index]?.data;
+              const link = (
+                <Anchor component={Link} to={paths.entryDetail.getHref(entry.id)} size="sm">
+                  Journal entry {entry.id} ({kind[entry.kind]})
+                </Anchor>
+              );
+              if (!detail) {
+                return (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>{link}</Table.Td>
+                    <Table.Td colSpan={5}>
+                      <Text size="sm" c="dimmed">
+                        {entries[index]?.isError ? 'Could not load the postings.' : 'Loading…'}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              }
+              return detail.entryAccounts.map((line, lineIndex) => (
+                <Table.Tr key={`${entry.id}-${line.id}`}>
+                  <Table.Td>{lineIndex === 0 ? link : null}</Table.Td>
+                  <Table.Td>{lineIndex === 0 ? formatDate(detail.dateLedger) : null}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.accountDetail.getHref(line.account.id)} size="sm">
+                      {line.account.number}
+                    </Anchor>{' '}
+                    <Text span size="sm">
+                      {line.account.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td className="num">{line.direction === 1 ? <Amount value={line.amount} /> : null}</Table.Td>
+                  <Table.Td className="num">{line.direction === -1 ? <Amount value={line.amount} /> : null}</Table.Td>
+                  <Table.Td className="num">
+                    {line.currency !== invoice.baseCurrency ? (
+                      <Text span size="sm" c="dimmed">
+                        {line.currency} {formatAmount(line.originalAmount)} @ {line.exchangeRate}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ));
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
   );
 }
 
@@ -192,43 +379,44 @@ function PdfButtons({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** /invoice/{uuid}/detail: the invoice, its status actions, PDF, share link and postings. */
+/** /invoice/{uuid}/detail: the invoice, its edit form while pending, status actions, PDF, share link and postings. */
 export function InvoiceDetailPage() {
   const { uuid = '' } = useParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const invoice = useQuery(invoiceDetailQuery(uuid));
+  const canWrite = useCan('write');
   const [action, setAction] = useState<Action>(null);
-  const remove = useMutation({
-    mutationFn: () => deleteInvoice(uuid),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: invoiceKey });
-      void navigate(paths.invoices.getHref());
-    },
-  });
+  const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const options = useQuery({ ...formOptionsQuery(), enabled: editing });
 
   if (invoice.isError && isApiError(invoice.error, 404)) return <NotFound />;
   const data = invoice.data;
   const reference = data ? (data.paymentReference.startsWith('RF') ? formatCreditorReference(data.paymentReference) : formatQrReference(data.paymentReference)) : '';
+  const pending = data?.status === 1;
+  const foreign = data ? data.currency !== data.baseCurrency : false;
 
   return (
     <Page
       title={data ? `Invoice ${data.refNumber}` : 'Invoice'}
       actions={
-        data ? (
+        data && !editing ? (
           <>
             <StatusBadge status={data.status} />
-            {data.status === 1 ? (
+            {pending && canWrite ? (
               <>
+                <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
                 <Button leftSection={<IconSend size={16} />} onClick={() => setAction({ status: 2, title: 'Send invoice', label: 'Send' })}>
                   Send
                 </Button>
-                <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => remove.mutate()} loading={remove.isPending}>
+                <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
                   Delete
                 </Button>
               </>
             ) : null}
-            {data.status === 2 ? (
+            {data.status === 2 && canWrite ? (
               <>
                 <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setAction({ status: 3, title: 'Mark paid', label: 'Mark paid' })}>
                   Mark paid
@@ -243,16 +431,41 @@ export function InvoiceDetailPage() {
       }
     >
       {invoice.isError ? <ErrorAlert what="Could not load the invoice" error={invoice.error} onRetry={() => void invoice.refetch()} /> : null}
-      {remove.isError ? <WriteError error={remove.error} what="Could not delete the invoice" /> : null}
       {!data && !invoice.isError ? <TableSkeleton /> : null}
-      {data ? (
+      {data && editing ? (
+        <>
+          {options.isError ? <ErrorAlert what="Could not load customers and payment profiles" error={options.error} onRetry={() => void options.refetch()} /> : null}
+          {options.isPending ? <CenteredLoader /> : null}
+          {options.data ? (
+            <InvoiceForm
+              options={options.data}
+              invoice={data}
+              submitLabel="Save changes"
+              onCancel={() => setEditing(false)}
+              onSubmit={async (payload) => {
+                try {
+                  await saveEdit(data, payload);
+                } finally {
+                  // Whatever part was saved shows at once.
+                  await queryClient.invalidateQueries({ queryKey: invoiceKey });
+                }
+                notifications.show({ color: 'green', message: `Invoice ${data.refNumber} saved` });
+                setEditing(false);
+              }}
+            />
+          ) : null}
+        </>
+      ) : null}
+      {data && !editing ? (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Paper withBorder p="md">
               <Text size="xs" c="dimmed">
                 Customer
               </Text>
-              <Text fw={600}>{data.company.name}</Text>
+              <Anchor component={Link} to={paths.company.getHref(data.company.uuid, 'ap-ar')} fw={600}>
+                {data.company.name}
+              </Anchor>
               <Text size="sm">
                 {data.address.street} {data.address.houseNumber ?? ''}
               </Text>
@@ -265,7 +478,9 @@ export function InvoiceDetailPage() {
                 Dates
               </Text>
               <Text size="sm">Invoice date {formatDate(data.dateInvoice)}</Text>
-              {data.dateDue ? <Text size="sm">Due {formatDate(data.dateDue)}</Text> : null}
+              <Text size="sm" data-testid="due-date">
+                Due {formatDate(data.dateDue)} ({data.paymentTermDays} days net)
+              </Text>
               {data.ledgerDate ? <Text size="sm">Last posting {formatDate(data.ledgerDate)}</Text> : null}
               {data.bankRef ? <Text size="sm">Bank reference {data.bankRef}</Text> : null}
             </Paper>
@@ -277,17 +492,24 @@ export function InvoiceDetailPage() {
               <Text size="sm" ff="monospace" data-testid="payment-reference">
                 {reference}
               </Text>
+              {foreign ? (
+                <Text size="sm">
+                  {data.currency}, booked at {data.fxRate} {data.baseCurrency} per {data.currency}
+                </Text>
+              ) : null}
             </Paper>
           </SimpleGrid>
           {data.description ? <Text>{data.description}</Text> : null}
-          <Table withTableBorder striped>
+          <Table withTableBorder striped aria-label="Lines">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Item</Table.Th>
                 <Table.Th className="num">Quantity</Table.Th>
                 <Table.Th className="num">Price</Table.Th>
                 <Table.Th className="num">Discount</Table.Th>
-                <Table.Th className="num">Total</Table.Th>
+                <Table.Th className="num">VAT</Table.Th>
+                <Table.Th>Revenue account</Table.Th>
+                <Table.Th className="num">Total {data.currency}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -299,65 +521,78 @@ export function InvoiceDetailPage() {
                     <Amount value={item.price} />
                   </Table.Td>
                   <Table.Td className="num">{item.discount ? `${item.discount} %` : item.discountAbs ? <Amount value={item.discountAbs} /> : ''}</Table.Td>
+                  <Table.Td className="num">{vatRateToPercent(item.vat ?? data.vat)} %</Table.Td>
+                  <Table.Td>
+                    {item.account ? (
+                      `${item.account.number} ${item.account.name}`
+                    ) : (
+                      <Text span size="sm" c="dimmed">
+                        by VAT rate
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td className="num">
                     <Amount value={item.total} />
                   </Table.Td>
                 </Table.Tr>
               ))}
               <Table.Tr>
-                <Table.Td colSpan={4}>Subtotal</Table.Td>
+                <Table.Td colSpan={6}>Subtotal</Table.Td>
                 <Table.Td className="num">
                   <Amount value={data.totals.net} />
                 </Table.Td>
               </Table.Tr>
-              <Table.Tr>
-                <Table.Td colSpan={4}>VAT {vatRateToPercent(data.vat)} %</Table.Td>
-                <Table.Td className="num">
-                  <Amount value={data.totals.vat} />
-                </Table.Td>
-              </Table.Tr>
+              {data.totals.vatLines.map((line) => (
+                <Table.Tr key={line.rate}>
+                  <Table.Td colSpan={6}>
+                    VAT {vatRateToPercent(line.rate)} % on <Amount value={line.base} />
+                  </Table.Td>
+                  <Table.Td className="num">
+                    <Amount value={line.vat} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
               {data.totals.rounding !== '0.00' ? (
                 <Table.Tr>
-                  <Table.Td colSpan={4}>Rounding to 0.05</Table.Td>
+                  <Table.Td colSpan={6}>Rounding to 0.05</Table.Td>
                   <Table.Td className="num">
                     <Amount value={data.totals.rounding} />
                   </Table.Td>
                 </Table.Tr>
               ) : null}
               <Table.Tr className="totals">
-                <Table.Td colSpan={4}>Total {data.currency}</Table.Td>
+                <Table.Td colSpan={6}>Total {data.currency}</Table.Td>
                 <Table.Td className="num" data-testid="invoice-total">
                   <Amount value={data.totals.total} fw={700} />
                 </Table.Td>
               </Table.Tr>
+              {foreign ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    In the books ({data.baseCurrency}, at {data.fxRate})
+                  </Table.Td>
+                  <Table.Td className="num" data-testid="invoice-total-base">
+                    <Amount value={data.totalBase} />
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
             </Table.Tbody>
           </Table>
-          <PdfButtons invoice={data} />
-          <Paper withBorder p="md">
-            <Text fw={600} mb="xs">
-              Postings
+          {pending ? null : (
+            <Text size="sm" c="dimmed">
+              The invoice is {data.statusName}: it is read-only. Corrections go through a denial and a new invoice.
             </Text>
-            {data.entries.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Nothing posted yet: sending the invoice posts it to the books.
-              </Text>
-            ) : (
-              <Stack gap={4}>
-                {data.entries.map((entry) => (
-                  <Anchor key={entry.id} component={Link} to={paths.entryDetail.getHref(entry.id)} size="sm">
-                    Journal entry {entry.id} ({entry.kind === 'sent' ? 'invoice sent' : entry.kind === 'paid' ? 'payment' : 'reversal, denied'})
-                  </Anchor>
-                ))}
-              </Stack>
-            )}
-          </Paper>
+          )}
+          <PdfButtons invoice={data} />
+          <Postings invoice={data} />
           <ShareBox invoice={data} />
-          {data.status === 1 && data.items.length === 0 ? (
+          {pending && data.items.length === 0 ? (
             <Alert color="orange" variant="light">
               Add at least one line before sending.
             </Alert>
           ) : null}
           <StatusModal key={action?.status ?? 0} invoice={data} action={action} onClose={() => setAction(null)} />
+          <DeleteModal invoice={data} opened={deleting} onClose={() => setDeleting(false)} />
         </>
       ) : null}
     </Page>

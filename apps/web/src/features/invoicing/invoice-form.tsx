@@ -2,21 +2,43 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
-import { formatIban, invoiceLineTotal, invoiceTotals, isAmountString, vatRateToPercent, type InvoiceInput } from '@bilan/domain';
+import {
+  DEFAULT_PAYMENT_TERM_DAYS,
+  addDays,
+  daysBetween,
+  fieldErrors,
+  formatIban,
+  invoiceItemProblems,
+  invoiceItemSchema,
+  invoiceLineTotal,
+  invoiceTotals,
+  isAmountString,
+  toBaseAmount,
+  vatRateToPercent,
+  type InvoiceInput,
+  type InvoiceItemInput,
+} from '@bilan/domain';
+import { today } from '../../lib/dates';
 import { applyFieldErrors } from '../../lib/forms';
 import { serverFieldErrors } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { WriteError } from './write-error';
-import type { FormOptions } from './api';
+import type { FormOptions, Invoice } from './api';
 
 interface LineValues {
+  /** The stored line's id when editing; null for a new line. */
+  id: number | null;
   name: string;
   amount: string;
   price: string;
   discount: string;
   discountAbs: string;
+  /** '' = the invoice's rate. */
+  vat: string;
+  /** '' = the account of the line's VAT rate. */
+  accountId: string;
 }
 
 export interface InvoiceFormValues {
@@ -24,14 +46,24 @@ export interface InvoiceFormValues {
   addressId: string | null;
   paymentProfileId: string | null;
   vat: string;
+  currency: string;
+  fxRate: string;
   dateInvoice: string | null;
   dateDue: string | null;
   description: string;
   items: LineValues[];
 }
 
-const emptyLine = (): LineValues => ({ name: '', amount: '1', price: '', discount: '', discountAbs: '' });
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * What the form hands over: the invoice head and its lines (with their ids when editing). A failed
+ * save names line fields as `data.items.N.field`, N the index in `items`.
+ */
+export interface InvoiceFormPayload {
+  head: Omit<InvoiceInput, 'items'>;
+  items: (InvoiceItemInput & { id: number | null })[];
+}
+
+const emptyLine = (): LineValues => ({ id: null, name: '', amount: '1', price: '', discount: '', discountAbs: '', vat: '', accountId: '' });
 
 const validLine = (line: LineValues) =>
   isAmountString(line.amount, 4) &&
@@ -44,20 +76,75 @@ const lineInput = (line: LineValues) => ({
   price: line.price,
   discount: line.discount || null,
   discountAbs: line.discountAbs || null,
+  vatRate: line.vat || null,
 });
+
+/** A form line as the API's line (spec §3 working form). */
+const toItem = (line: LineValues): InvoiceItemInput & { id: number | null } => ({
+  id: line.id,
+  name: line.name,
+  amount: line.amount,
+  price: line.price,
+  discount: line.discount || null,
+  discountAbs: line.discountAbs || null,
+  vat: line.vat || null,
+  account: line.accountId ? { id: Number(line.accountId) } : null,
+});
+
+function valuesOf(options: FormOptions, invoice: Invoice | undefined): InvoiceFormValues {
+  if (invoice) {
+    return {
+      companyUuid: invoice.company.uuid,
+      addressId: String(invoice.address.id),
+      paymentProfileId: String(invoice.paymentProfile.id),
+      vat: invoice.vat,
+      currency: invoice.currency,
+      fxRate: invoice.currency === options.currency ? '' : invoice.fxRate,
+      dateInvoice: invoice.dateInvoice,
+      dateDue: invoice.dateDue,
+      description: invoice.description,
+      items: invoice.items.map((item) => ({
+        id: item.id,
+        name: item.name,
+        amount: item.amount,
+        price: item.price,
+        discount: item.discount ?? '',
+        discountAbs: item.discountAbs ?? '',
+        vat: item.vat ?? '',
+        accountId: item.account ? String(item.account.id) : '',
+      })),
+    };
+  }
+  const defaultProfile = options.paymentProfiles.find((p) => p.qrIban) ?? options.paymentProfiles[0];
+  const dateInvoice = today();
+  return {
+    companyUuid: null,
+    addressId: null,
+    paymentProfileId: defaultProfile ? String(defaultProfile.id) : null,
+    vat: options.vatRate ?? options.vatRates[0] ?? '0.081',
+    currency: options.currency === 'EUR' ? 'EUR' : 'CHF',
+    fxRate: '',
+    dateInvoice,
+    dateDue: addDays(dateInvoice, DEFAULT_PAYMENT_TERM_DAYS),
+    description: '',
+    items: [emptyLine()],
+  };
+}
 
 function LineTotal({ control, index }: { control: Control<InvoiceFormValues>; index: number }) {
   const line = useWatch({ control, name: `items.${index}` });
   return <Amount value={line && validLine(line) ? invoiceLineTotal(lineInput(line)) : null} />;
 }
 
-function Totals({ control }: { control: Control<InvoiceFormValues> }) {
+function Totals({ control, baseCurrency }: { control: Control<InvoiceFormValues>; baseCurrency: string }) {
   const items = useWatch({ control, name: 'items' });
   const vat = useWatch({ control, name: 'vat' });
+  const currency = useWatch({ control, name: 'currency' });
+  const fxRate = useWatch({ control, name: 'fxRate' });
   const valid = items.filter((line) => line.name.trim() !== '' && validLine(line));
-  const totals = invoiceTotals(valid.map(lineInput), vat || '0');
+  const totals = invoiceTotals(valid.map(lineInput), vat || '0', currency);
   const row = (label: string, value: string, strong = false) => (
-    <Group justify="space-between" w={300}>
+    <Group justify="space-between" w={320} key={label}>
       <Text size="sm" fw={strong ? 700 : 400}>
         {label}
       </Text>
@@ -66,81 +153,93 @@ function Totals({ control }: { control: Control<InvoiceFormValues> }) {
       </Text>
     </Group>
   );
+  const foreign = currency !== baseCurrency && isAmountString(fxRate, 10) && Number(fxRate) > 0;
   return (
     <Stack gap={2} align="flex-end" aria-label="Totals">
       {row('Subtotal', totals.net)}
-      {row(`VAT ${vatRateToPercent(vat || '0')} %`, totals.vat)}
+      {totals.vatLines.map((line) => row(`VAT ${vatRateToPercent(line.rate)} %`, line.vat))}
       {totals.rounding !== '0.00' ? row('Rounding to 0.05', totals.rounding) : null}
-      {row('Total CHF', totals.total, true)}
+      {row(`Total ${currency}`, totals.total, true)}
+      {foreign ? row(`In ${baseCurrency} at ${fxRate}`, toBaseAmount(totals.total, fxRate)) : null}
     </Stack>
   );
 }
 
 interface InvoiceFormProps {
   options: FormOptions;
-  onSubmit: (payload: InvoiceInput) => Promise<unknown>;
+  /** The pending invoice to edit; absent to create one. */
+  invoice?: Invoice;
+  submitLabel: string;
+  onSubmit: (payload: InvoiceFormPayload) => Promise<unknown>;
+  onCancel?: () => void;
 }
 
-/** The invoice form (spec §3 working form): customer, address, payment profile, VAT, dates and lines. */
-export function InvoiceForm({ options, onSubmit }: InvoiceFormProps) {
-  const defaultProfile = options.paymentProfiles.find((p) => p.qrIban) ?? options.paymentProfiles[0];
-  const form = useForm<InvoiceFormValues>({
-    defaultValues: {
-      companyUuid: null,
-      addressId: null,
-      paymentProfileId: defaultProfile ? String(defaultProfile.id) : null,
-      vat: options.vatRate ?? options.vatRates[0] ?? '0.081',
-      dateInvoice: today(),
-      dateDue: null,
-      description: '',
-      items: [emptyLine()],
-    },
-  });
-  const { control, handleSubmit, setError, setValue, register, formState } = form;
-  const lines = useFieldArray({ control, name: 'items' });
+/**
+ * The invoice form (spec §3 working form): customer, address, payment profile, VAT, currency and
+ * exchange rate, invoice and due date, lines with their own VAT rate and revenue account. Lines are
+ * checked with the domain's rules before anything is sent; server field errors land on the inputs.
+ */
+export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel }: InvoiceFormProps) {
+  const form = useForm<InvoiceFormValues>({ defaultValues: valuesOf(options, invoice) });
+  const { control, handleSubmit, setError, setValue, getValues, register, formState } = form;
+  const lines = useFieldArray({ control, name: 'items', keyName: 'key' });
   const companyUuid = useWatch({ control, name: 'companyUuid' });
+  const currency = useWatch({ control, name: 'currency' });
+  const invoiceVat = useWatch({ control, name: 'vat' });
   const company = options.companies.find((c) => c.uuid === companyUuid);
   const [failure, setFailure] = useState<unknown>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  const foreign = currency !== options.currency;
+
+  const vatLabel = (rate: string) => `${vatRateToPercent(rate)} %`;
+  const defaultAccount = (rate: string) => options.defaultRevenue.find((d) => Number(d.rate) === Number(rate));
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     setProblems([]);
     let missing = false;
-    if (!values.companyUuid) {
-      setError('companyUuid', { message: 'This field must be given' });
+    const required = (field: 'companyUuid' | 'addressId' | 'paymentProfileId' | 'dateInvoice') => {
+      if (!values[field]) {
+        setError(field, { message: 'This field must be given' });
+        missing = true;
+      }
+    };
+    required('companyUuid');
+    required('addressId');
+    required('paymentProfileId');
+    required('dateInvoice');
+    if (foreign && !values.fxRate) {
+      setError('fxRate', { message: `give the exchange rate of the invoice: ${options.currency} per 1 ${values.currency}` });
       missing = true;
     }
-    if (!values.addressId) {
-      setError('addressId', { message: 'This field must be given' });
-      missing = true;
-    }
-    if (!values.paymentProfileId) {
-      setError('paymentProfileId', { message: 'This field must be given' });
-      missing = true;
-    }
-    if (!values.dateInvoice) {
-      setError('dateInvoice', { message: 'This field must be given' });
-      missing = true;
-    }
+    // Blank new lines are left out; `formIndex` maps a sent line back to its row of the form.
+    const kept = values.items
+      .map((line, formIndex) => ({ line, formIndex }))
+      .filter(({ line }) => line.id !== null || line.name.trim() !== '' || line.price !== '');
+    const items = kept.map(({ line }) => toItem(line));
+    // The domain's line rules, before any call (an edit makes several calls).
+    items.forEach(({ id: _id, ...item }, index) => {
+      const parsed = invoiceItemSchema.safeParse(item);
+      const lineErrors = parsed.success ? invoiceItemProblems(parsed.data) : fieldErrors(parsed.error);
+      for (const [field, message] of Object.entries(lineErrors)) {
+        setError(`items.${kept[index]!.formIndex}.${field.replace(/^account\.id$/, 'accountId')}` as `items.${number}.name`, { message });
+        missing = true;
+      }
+    });
     if (missing) return;
-    const payload: InvoiceInput = {
-      company: { uuid: values.companyUuid! },
-      address: { id: Number(values.addressId) },
-      paymentProfile: { id: Number(values.paymentProfileId) },
-      vat: values.vat,
-      dateInvoice: values.dateInvoice!,
-      dateDue: values.dateDue,
-      description: values.description,
-      items: values.items
-        .filter((line) => line.name.trim() !== '' || line.price !== '')
-        .map((line) => ({
-          name: line.name,
-          amount: line.amount,
-          price: line.price,
-          discount: line.discount || null,
-          discountAbs: line.discountAbs || null,
-        })),
+    const payload: InvoiceFormPayload = {
+      head: {
+        company: { uuid: values.companyUuid! },
+        address: { id: Number(values.addressId) },
+        paymentProfile: { id: Number(values.paymentProfileId) },
+        vat: values.vat,
+        currency: values.currency === 'EUR' ? 'EUR' : 'CHF',
+        ...(foreign ? { fxRate: values.fxRate } : {}),
+        dateInvoice: values.dateInvoice!,
+        dateDue: values.dateDue,
+        description: values.description,
+      },
+      items,
     };
     try {
       await onSubmit(payload);
@@ -149,13 +248,15 @@ export function InvoiceForm({ options, onSubmit }: InvoiceFormProps) {
       const unplaced = applyFieldErrors(
         setError,
         fields,
-        ['companyUuid', 'addressId', 'paymentProfileId', 'vat', 'dateInvoice', 'dateDue', 'description', 'items'],
+        ['companyUuid', 'addressId', 'paymentProfileId', 'vat', 'currency', 'fxRate', 'dateInvoice', 'dateDue', 'description', 'items'],
         (path) =>
           path
             .replace(/^data\./, '')
             .replace(/^company\.uuid$/, 'companyUuid')
             .replace(/^address\.id$/, 'addressId')
-            .replace(/^paymentProfile\.id$/, 'paymentProfileId'),
+            .replace(/^paymentProfile\.id$/, 'paymentProfileId')
+            .replace(/^items\.(\d+)\.account\.id$/, 'items.$1.accountId')
+            .replace(/^items\.(\d+)\./, (_, index: string) => `items.${kept[Number(index)]?.formIndex ?? index}.`),
       );
       setProblems(unplaced);
       if (Object.keys(fields).length === 0) setFailure(error);
@@ -170,7 +271,7 @@ export function InvoiceForm({ options, onSubmit }: InvoiceFormProps) {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={invoice ? `Edit invoice ${invoice.refNumber}` : 'New invoice'}>
       <Stack gap="md">
         <Paper withBorder p="md">
           <Grid>
@@ -235,14 +336,14 @@ export function InvoiceForm({ options, onSubmit }: InvoiceFormProps) {
                 )}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Grid.Col span={{ base: 12, sm: 2 }}>
               <Controller
                 control={control}
                 name="vat"
                 render={({ field, fieldState }) => (
                   <Select
                     label="VAT"
-                    data={options.vatRates.map((rate) => ({ value: rate, label: `${vatRateToPercent(rate)} %` }))}
+                    data={options.vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))}
                     value={field.value}
                     onChange={(value) => field.onChange(value ?? '0')}
                     error={fieldState.error?.message}
@@ -251,12 +352,59 @@ export function InvoiceForm({ options, onSubmit }: InvoiceFormProps) {
                 )}
               />
             </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 2 }}>
+              <Controller
+                control={control}
+                name="currency"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Currency"
+                    data={options.currencies}
+                    value={field.value}
+                    onChange={(value) => field.onChange(value ?? 'CHF')}
+                    error={fieldState.error?.message}
+                    allowDeselect={false}
+                  />
+                )}
+              />
+            </Grid.Col>
+            {foreign ? (
+              <Grid.Col span={{ base: 6, sm: 2 }}>
+                <Controller
+                  control={control}
+                  name="fxRate"
+                  render={({ field, fieldState }) => (
+                    <NumericInput
+                      label={`${options.currency} per 1 ${currency}`}
+                      required
+                      allowDecimal
+                      maxDecimals={10}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Grid.Col>
+            ) : null}
             <Grid.Col span={{ base: 12, sm: 3 }}>
               <Controller
                 control={control}
                 name="dateInvoice"
                 render={({ field, fieldState }) => (
-                  <DateField label="Invoice date" required value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+                  <DateField
+                    label="Invoice date"
+                    required
+                    value={field.value}
+                    onChange={(value) => {
+                      // The due date moves along and keeps the payment term.
+                      const previous = getValues('dateInvoice');
+                      const due = getValues('dateDue');
+                      if (value && previous && due) setValue('dateDue', addDays(value, daysBetween(previous, due)));
+                      field.onChange(value);
+                    }}
+                    error={fieldState.error?.message}
+                  />
                 )}
               />
             </Grid.Col>
@@ -265,7 +413,13 @@ export function InvoiceForm({ options, onSubmit }: InvoiceFormProps) {
                 control={control}
                 name="dateDue"
                 render={({ field, fieldState }) => (
-                  <DateField label="Due date" clearable value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+                  <DateField
+                    label="Due date"
+                    clearable
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                  />
                 )}
               />
             </Grid.Col>
@@ -275,64 +429,108 @@ export function InvoiceForm({ options, onSubmit }: InvoiceFormProps) {
           </Grid>
         </Paper>
 
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th w={100}>Quantity</Table.Th>
-              <Table.Th w={130}>Price</Table.Th>
-              <Table.Th w={110}>Discount %</Table.Th>
-              <Table.Th w={120}>Discount CHF</Table.Th>
-              <Table.Th className="num" w={130}>
-                Total
-              </Table.Th>
-              <Table.Th w={40}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.fields.map((line, index) => (
-              <Table.Tr key={line.id}>
-                <Table.Td>
-                  <TextInput aria-label={`Item ${index + 1} name`} {...register(`items.${index}.name`)} error={errorOf(`items.${index}.name`)} />
-                </Table.Td>
-                {(['amount', 'price', 'discount', 'discountAbs'] as const).map((key) => (
-                  <Table.Td key={key}>
+        <Table.ScrollContainer minWidth={1100}>
+          <Table withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th w={90}>Quantity</Table.Th>
+                <Table.Th w={110}>Price</Table.Th>
+                <Table.Th w={95}>Discount %</Table.Th>
+                <Table.Th w={110}>Discount {currency}</Table.Th>
+                <Table.Th w={170}>VAT</Table.Th>
+                <Table.Th w={200}>Revenue account</Table.Th>
+                <Table.Th className="num" w={120}>
+                  Total
+                </Table.Th>
+                <Table.Th w={40}>
+                  <VisuallyHidden>Remove</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.fields.map((line, index) => (
+                <Table.Tr key={line.key}>
+                  <Table.Td>
+                    <TextInput aria-label={`Item ${index + 1} name`} {...register(`items.${index}.name`)} error={errorOf(`items.${index}.name`)} />
+                  </Table.Td>
+                  {(['amount', 'price', 'discount', 'discountAbs'] as const).map((key) => (
+                    <Table.Td key={key}>
+                      <Controller
+                        control={control}
+                        name={`items.${index}.${key}`}
+                        render={({ field }) => (
+                          <NumericInput
+                            aria-label={`Item ${index + 1} ${key === 'amount' ? 'quantity' : key === 'discountAbs' ? 'discount amount' : key}`}
+                            allowDecimal
+                            maxDecimals={key === 'discountAbs' ? 2 : 4}
+                            value={field.value}
+                            onChange={field.onChange}
+                            error={errorOf(`items.${index}.${key}`)}
+                            styles={{ input: { textAlign: 'right' } }}
+                          />
+                        )}
+                      />
+                    </Table.Td>
+                  ))}
+                  <Table.Td>
                     <Controller
                       control={control}
-                      name={`items.${index}.${key}`}
+                      name={`items.${index}.vat`}
                       render={({ field }) => (
-                        <NumericInput
-                          aria-label={`Item ${index + 1} ${key === 'amount' ? 'quantity' : key === 'discountAbs' ? 'discount CHF' : key}`}
-                          allowDecimal
-                          maxDecimals={key === 'discountAbs' ? 2 : 4}
+                        <Select
+                          aria-label={`Item ${index + 1} VAT`}
+                          data={[{ value: '', label: 'As invoice' }, ...options.vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))]}
                           value={field.value}
-                          onChange={field.onChange}
-                          error={errorOf(`items.${index}.${key}`)}
-                          styles={{ input: { textAlign: 'right' } }}
+                          onChange={(value) => field.onChange(value ?? '')}
+                          allowDeselect={false}
+                          error={errorOf(`items.${index}.vat`)}
                         />
                       )}
                     />
                   </Table.Td>
-                ))}
-                <Table.Td className="num">
-                  <LineTotal control={control} index={index} />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon variant="subtle" color="gray" aria-label={`Remove item ${index + 1}`} onClick={() => lines.remove(index)} disabled={lines.fields.length === 1}>
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  <Table.Td>
+                    <Controller
+                      control={control}
+                      name={`items.${index}.accountId`}
+                      render={({ field }) => {
+                        const rate = getValues(`items.${index}.vat`) || invoiceVat || '0';
+                        const fallback = defaultAccount(rate);
+                        return (
+                          <Select
+                            aria-label={`Item ${index + 1} revenue account`}
+                            searchable
+                            data={[
+                              { value: '', label: `By VAT rate${fallback ? ` (${fallback.number})` : ''}` },
+                              ...options.revenueAccounts.map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` })),
+                            ]}
+                            value={field.value}
+                            onChange={(value) => field.onChange(value ?? '')}
+                            allowDeselect={false}
+                            error={errorOf(`items.${index}.accountId`)}
+                          />
+                        );
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td className="num">
+                    <LineTotal control={control} index={index} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`Remove item ${index + 1}`} onClick={() => lines.remove(index)} disabled={lines.fields.length === 1}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
         <Group justify="space-between" align="flex-start">
           <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => lines.append(emptyLine())}>
             Add line
           </Button>
-          <Totals control={control} />
+          <Totals control={control} baseCurrency={options.currency} />
         </Group>
         {problems.length ? (
           <Alert color="red" variant="light" role="alert">
@@ -341,8 +539,13 @@ export function InvoiceForm({ options, onSubmit }: InvoiceFormProps) {
         ) : null}
         {failure ? <WriteError error={failure} what="Could not save the invoice" /> : null}
         <Group justify="flex-end">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
           <Button type="submit" loading={formState.isSubmitting}>
-            Create Invoice
+            {submitLabel}
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { Amount } from '../../ui/amount';
@@ -12,7 +12,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { Pager } from './pager';
-import { InvoiceStatusColor, InvoiceStatusLabel, invoiceListQuery, type InvoiceFilters } from './api';
+import { InvoiceStatusColor, InvoiceStatusLabel, formOptionsQuery, invoiceListQuery, type InvoiceFilters } from './api';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All' },
@@ -30,10 +30,16 @@ export function StatusBadge({ status }: { status: number }) {
   );
 }
 
-/** /invoice: invoices with totals; filters by status ('Open invoices' = sent), dates and text. */
+/**
+ * /invoice: invoices with totals; filters by status ('Open invoices' = sent, also `?filterStatus=2`
+ * from the palette), customer (`?company=<uuid>`, e.g. from Debtors), dates and text.
+ */
 export function InvoicesPage() {
   const navigate = useNavigate();
-  const [status, setStatus] = useState('all');
+  const [search, setSearch] = useSearchParams();
+  const [status, setStatus] = useState(() => (['1', '2', '3', '4'].includes(search.get('filterStatus') ?? '') ? search.get('filterStatus')! : 'all'));
+  const companyUuid = search.get('company');
+  const customers = useQuery(formOptionsQuery());
   const [text, setText] = useState('');
   const [dateFrom, setDateFrom] = useState<string | null>(null);
   const [dateTo, setDateTo] = useState<string | null>(null);
@@ -41,6 +47,7 @@ export function InvoicesPage() {
   const [debouncedText] = useDebouncedValue(text, 300);
   const filters: InvoiceFilters = {
     ...(status === 'all' ? {} : { status: Number(status) }),
+    ...(companyUuid ? { company: { uuid: companyUuid } } : {}),
     ...(debouncedText.trim() ? { text: debouncedText.trim() } : {}),
     ...(dateFrom ? { dateFrom } : {}),
     ...(dateTo ? { dateTo } : {}),
@@ -85,6 +92,27 @@ export function InvoicesPage() {
             setPage(1);
           }}
         />
+        <Select
+          label="Customer"
+          placeholder="All customers"
+          searchable
+          clearable
+          w={240}
+          data={(customers.data?.companies ?? []).map((c) => ({ value: c.uuid, label: c.name }))}
+          value={companyUuid}
+          onChange={(value) => {
+            setSearch(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (value) next.set('company', value);
+                else next.delete('company');
+                return next;
+              },
+              { replace: true },
+            );
+            setPage(1);
+          }}
+        />
         <DateField label="From" value={dateFrom} onChange={setDateFrom} clearable w={150} />
         <DateField label="To" value={dateTo} onChange={setDateTo} clearable w={150} />
       </Group>
@@ -98,6 +126,7 @@ export function InvoicesPage() {
                 <Table.Tr>
                   <Table.Th w={130}>Number</Table.Th>
                   <Table.Th w={110}>Date</Table.Th>
+                  <Table.Th w={110}>Due</Table.Th>
                   <Table.Th>Customer</Table.Th>
                   <Table.Th>Description</Table.Th>
                   <Table.Th w={100}>Status</Table.Th>
@@ -123,6 +152,7 @@ export function InvoicesPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{formatDate(invoice.dateInvoice)}</Table.Td>
+                    <Table.Td>{formatDate(invoice.dateDue)}</Table.Td>
                     <Table.Td>{invoice.company.name}</Table.Td>
                     <Table.Td>{invoice.description}</Table.Td>
                     <Table.Td>
