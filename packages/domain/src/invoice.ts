@@ -123,7 +123,7 @@ export interface ChartAccount {
 }
 
 /**
- * Revenue and output VAT account of each Swiss rate (docs/decisions/007-vat-rates-to-accounts.md).
+ * Revenue and output VAT account of each Swiss rate (docs/decisions/008-vat-rates-to-accounts.md).
  * 8.1 % and 2.6 % are the accounts of the Swiss SME chart (3200/2200, 3201/2201, labelled with their
  * rate). The chart has none for 3.8 % (accommodation, MWSTG art. 25 al. 4) and 0 % (exempt supplies
  * such as exports, art. 23): they take the next free numbers of the same groups, 3202/2202 and 3203,

@@ -572,7 +572,7 @@ async function receivableAccount(tx: Tx, instanceId: string): Promise<number> {
 /**
  * The ledger account of a chart number, created with the chart's name (in the books' currency) when
  * the instance does not have it yet: the 3.8 % and 0 % accounts are not in the Swiss SME chart
- * (docs/decisions/007-vat-rates-to-accounts.md).
+ * (docs/decisions/008-vat-rates-to-accounts.md).
  */
 async function chartAccount(tx: Tx, instanceId: string, account: ChartAccount, functionType: number | null, base: CurrencyCode): Promise<number> {
   const [existing] = await listLedgerAccounts(tx, instanceId, { numbers: [account.number] });

@@ -1,6 +1,6 @@
 -- Issue #4 audit: every invoice has a due date (default invoice date + 30 days) and an exchange rate
 -- to the books' currency (EUR invoices in CHF books); every line may carry its own VAT rate and
--- revenue ledger account (docs/decisions/007-vat-rates-to-accounts.md).
+-- revenue ledger account (docs/decisions/008-vat-rates-to-accounts.md).
 
 ALTER TABLE invoice ADD COLUMN fx_rate numeric(24, 10) NOT NULL DEFAULT 1 CHECK (fx_rate > 0);
 
