@@ -63,7 +63,8 @@ describe('payable insert, detail, list, update, approve, cancel, delete', () => 
     expect(entry.body.dateLedger).toBe('2025-03-10');
     expect(entry.body.entryAccounts.map((l: any) => [l.account.number, l.amount, l.direction])).toEqual([
       ['6500', '1500.00', 1],
-      ['1170', '121.50', 1],
+      // 6500 is an operating expense (class 6): input VAT on 1171, not on 1170 (material, class 4).
+      ['1171', '121.50', 1],
       ['2000', '1621.50', -1],
     ]);
 
@@ -89,7 +90,8 @@ describe('payable insert, detail, list, update, approve, cancel, delete', () => 
     const entry = await wp.api.post('/api/accounting/entry/detail', { id: approved.body.bookingEntry.id });
     expect(entry.body.entryAccounts.map((l: any) => [l.account.number, l.amount, l.direction])).toEqual([
       ['6500', '45.90', 1],
-      ['2000', '45.90', -1],
+      // A staff expense is owed to staff (2250), not a trade payable (2000).
+      ['2250', '45.90', -1],
     ]);
   });
 
