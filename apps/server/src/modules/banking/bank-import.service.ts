@@ -259,7 +259,14 @@ export async function importCamt(tx: Tx, instanceId: string, userId: string | nu
           continue;
         }
         result.imported += 1;
-        const offered: BankCredit = { ...unit, currency: unit.currency || 'CHF', bookingDate, accountId: account };
+        // The bank's reference for the booking (bankRef): the detail's, else its entry's.
+        const offered: BankCredit = {
+          ...unit,
+          accountServicerRef: unit.accountServicerRef ?? entry.accountServicerRef,
+          currency: unit.currency || 'CHF',
+          bookingDate,
+          accountId: account,
+        };
         let payableId: number | null = null;
         let invoiceUuid: string | null = null;
         let entryId: number | null = null;
