@@ -293,7 +293,9 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
     [instanceId, group.Payable.map((bill) => bill.company?.uuid).filter((uuid): uuid is string => !!uuid)],
   );
   const addressOf = new Map(addresses.map((a) => [a.company_uuid, a]));
-  const payments: Pain001Payment[] = group.Payable.map((bill) => {
+  // Blocks and transactions in execution-date order, then by bill number.
+  const bills = [...group.Payable].sort((a, b) => (a.executionDate ?? '').localeCompare(b.executionDate ?? '') || a.id - b.id);
+  const payments: Pain001Payment[] = bills.map((bill) => {
     const address = bill.company ? addressOf.get(bill.company.uuid) : undefined;
     return {
       endToEndId: bill.uuid.replace(/-/g, ''),
@@ -324,7 +326,8 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
     return buildPain001({ messageId: group.uuid.replace(/-/g, ''), createdAt: now, initiatingParty: group.debtor.company.name, payments }).xml;
   } catch (error) {
     if (error instanceof Pain001Error) {
-      const field = error.field.replace(/^payments\./, 'Payable.');
+      // `payments.N` is the N-th bill in file order: name it by its index in the group's `Payable`.
+      const field = error.field.replace(/^payments\.(\d+)/, (_, n: string) => `Payable.${group.Payable.indexOf(bills[Number(n)]!)}`);
       const message = error.message.slice(error.field.length + 2);
       throw badRequest(`${field}: ${message}`, { [field]: message });
     }
