@@ -9,7 +9,7 @@
  * deleted (its bills go back to approved). Each bill keeps its own requested execution date: the
  * pain.001 has one payment information block per date.
  */
-import { countryIsoCode, PayableStatus, toFixedAmount, toMoney, TransactionGroupStatus } from '@bilan/domain';
+import { countryIsoCode, PayableStatus, toFixedAmount, TransactionGroupStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../banking/pain001.js';
