@@ -29,7 +29,7 @@ export function CreditorsPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Supplier</Table.Th>
-              <Table.Th w={90}>Bills</Table.Th>
+              <Table.Th w={160}>Bills</Table.Th>
               <Table.Th w={130}>Next due</Table.Th>
               <Table.Th className="num" w={180}>
                 Open amount

@@ -104,7 +104,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                   <Table.Th className="num" w={130}>
                     Out
                   </Table.Th>
-                  {canWrite ? <Table.Th w={360}>Match to an open document, or book against an account</Table.Th> : null}
+                  {canWrite ? <Table.Th w={400}>Match to an open document, or book against an account</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -142,7 +142,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                                 placeholder={suggestions.length ? `${tx.direction === 1 ? 'Invoice' : 'Bill'} of this amount` : `No open ${tx.direction === 1 ? 'invoice' : 'bill'} of this amount`}
                                 disabled={suggestions.length === 0}
                                 size="xs"
-                                w={260}
+                                w={310}
                               />
                               <Button
                                 size="compact-sm"
@@ -162,7 +162,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                                 onChange={(value) => setCounter((current) => ({ ...current, [tx.id]: value }))}
                                 placeholder="Account"
                                 size="xs"
-                                w={260}
+                                w={310}
                               />
                               <Button
                                 size="compact-sm"
