@@ -159,9 +159,12 @@ describe('payable insert, detail, list, update, approve, cancel, delete', () => 
   });
 
   it('lists creditors with open amounts and streams the outflows CSV', async () => {
+    // Only booked bills count (pending drafts of this supplier do not): one approved bill.
+    const booked = await wp.api.post('/api/payable/insert', bill({ date: '2025-06-01', dueDate: null }));
+    await wp.api.post('/api/payable/update', { uuid: booked.body.uuid, data: { status: 2 } });
     const creditors = await wp.api.get('/api/payable/creditors');
     expect(creditors.status).toBe(200);
-    expect(creditors.body.data.find((c: any) => c.company?.uuid === wp.supplier.uuid)).toMatchObject({ currency: 'CHF', bills: expect.any(Number) });
+    expect(creditors.body.data.find((c: any) => c.company?.uuid === wp.supplier.uuid)).toMatchObject({ currency: 'CHF', bills: 1, openAmount: '1081.00' });
 
     const csv = await wp.api.request('GET', '/api/payable/list', undefined, { accept: 'text/csv' });
     expect(csv.status).toBe(200);
