@@ -9,7 +9,7 @@
  * Italian, and the common foreign ones), written as they are after normalisation (no dots, no accents).
  */
 const LEGAL_FORMS = new Set([
-  'ag', 'sa', 'gmbh', 'sarl', 'sagl', 'sas', 'srl', 'spa', 'kg', 'ohg', 'gbr', 'ug', 'ek', 'eg', 'ev', 'se',
+  'ag', 'sa', 'gmbh', 'sarl', 'rl', 'sagl', 'sas', 'srl', 'spa', 'kg', 'ohg', 'gbr', 'ug', 'ek', 'eg', 'ev', 'se',
   'co', 'cie', 'und', 'et', 'e', 'y', 'ltd', 'limited', 'llc', 'llp', 'lp', 'inc', 'corp', 'corporation', 'plc', 'bv', 'nv',
   'ab', 'oy', 'as', 'aps', 'asa', 'genossenschaft', 'cooperative', 'scoop',
 ]);
