@@ -81,7 +81,8 @@ test('bills → transaction group → pain.001 → camt.054 → paid and booked'
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   for (const box of await page.getByRole('checkbox', { name: /Select bill/ }).all()) await box.check();
   await snap(page, 'payables-04-bills-approved');
-  await page.getByRole('button', { name: 'Create transaction group (2)' }).click();
+  await page.getByRole('button', { name: 'Pay selected (2)' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Create transaction group' }).click();
 
   await page.waitForURL('**/transaction-group/*/detail');
   await expect(page.getByRole('heading', { name: /Transaction Group TG\d+/ })).toBeVisible();

@@ -58,6 +58,10 @@ describe('parsePain002', () => {
   for (const version of ['03', '10']) {
     it(`reads a pain.002.001.${version} report with accepted and rejected transactions`, () => {
       const xml = pain002({ version, original: 'MSG1', group: 'PART', txs: [['E1', 'ACCP'], ['E2', 'RJCT', 'AC01']] });
+      const transactions = [
+        { originalEndToEndId: 'E1', originalInstructionId: null, status: 'ACCP', reasonCode: null, reasonText: null },
+        { originalEndToEndId: 'E2', originalInstructionId: null, status: 'RJCT', reasonCode: 'AC01', reasonText: 'IBAN wrong' },
+      ];
       expect(parsePain002(xml)).toEqual({
         kind: 'pain.002',
         version,
@@ -65,11 +69,36 @@ describe('parsePain002', () => {
         originalMessageId: 'MSG1',
         groupStatus: 'PART',
         groupReason: null,
-        transactions: [
-          { originalEndToEndId: 'E1', originalInstructionId: null, status: 'ACCP', reasonCode: null, reasonText: null },
-          { originalEndToEndId: 'E2', originalInstructionId: null, status: 'RJCT', reasonCode: 'AC01', reasonText: 'IBAN wrong' },
+        groupReasonText: null,
+        blocks: [{ originalPaymentInformationId: 'B1', status: null, reasonCode: null, reasonText: null, transactions }],
+        transactions,
+      });
+    });
+
+    it(`reads block (PmtInfSts) and group statuses with their reasons from a pain.002.001.${version} report`, () => {
+      const xml = pain002({
+        version,
+        original: 'MSG1',
+        group: 'PART',
+        groupReason: 'NARR',
+        blocks: [
+          { id: 'MSG1-20251125-B1', status: 'RJCT', reason: 'AM04' },
+          { id: 'MSG1-20251130-B2', status: 'PART', txs: [['E3', 'ACSC'], ['E4', 'RJCT', 'AC04']] },
+          { id: 'MSG1-20251201-B3', status: 'ACCP', txs: [['E5', 'ACCP']] },
         ],
       });
+      const doc = parsePain002(xml);
+      expect(doc).toMatchObject({ groupStatus: 'PART', groupReason: 'NARR', groupReasonText: 'File refused' });
+      expect(doc.blocks.map((b) => [b.originalPaymentInformationId, b.status, b.reasonCode, b.reasonText, b.transactions.length])).toEqual([
+        ['MSG1-20251125-B1', 'RJCT', 'AM04', 'Block refused', 0],
+        ['MSG1-20251130-B2', 'PART', null, null, 2],
+        ['MSG1-20251201-B3', 'ACCP', null, null, 1],
+      ]);
+      expect(doc.transactions.map((t) => [t.originalEndToEndId, t.status, t.reasonCode])).toEqual([
+        ['E3', 'ACSC', null],
+        ['E4', 'RJCT', 'AC04'],
+        ['E5', 'ACCP', null],
+      ]);
     });
   }
 

@@ -167,6 +167,88 @@ describe('pain.002 import', () => {
   });
 });
 
+describe('pain.002 block and group statuses', () => {
+  const e2e = (uuid: string) => uuid.replace(/-/g, '');
+
+  /** A group of three bills, two to be executed on the 25th and one on the 30th, and its pain.001 block ids by date. */
+  async function twoDateGroup(w: PayablesWorkplace) {
+    const uuids = [];
+    for (const amount of ['10.00', '20.00', '30.00']) {
+      const created = await w.api.post('/api/payable/insert', {
+        data: { company: { uuid: w.supplier.uuid }, companyFinance: { id: w.supplier.qrProfile }, date: '2025-11-03', amount, referenceNumber: QR_REF },
+      });
+      await w.api.post('/api/payable/update', { uuid: created.body.uuid, data: { status: 2 } });
+      uuids.push(created.body.uuid as string);
+    }
+    const group = await w.api.post('/api/transaction-group/insert', { payable: { uuids, executionDates: ['2025-11-25', '2025-11-25', '2025-11-30'] } });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+    const file = await w.api.post('/api/transaction-group/pain001', { id: group.body.id });
+    expect(await xsdErrors(file.body)).toEqual([]);
+    const blockIds = [...(file.body as string).matchAll(/<PmtInfId>([^<]+)<\/PmtInfId>\s*<PmtMtd>TRF<\/PmtMtd>[\s\S]*?<ReqdExctnDt>\s*<Dt>([^<]+)<\/Dt>/g)].map((m) => [m[2], m[1]]);
+    const byAmount = Object.fromEntries(group.body.Payable.map((p: any) => [p.amount, p]));
+    return { group: group.body, blockOf: Object.fromEntries(blockIds) as Record<string, string>, byAmount };
+  }
+
+  it.each(['03', '10'])('pain.002.001.%s: a rejected block without transaction lines rejects every bill of that block with its reason', async (version) => {
+    const w = await payablesWorkplace(server);
+    const { group, blockOf, byAmount } = await twoDateGroup(w);
+    expect(Object.keys(blockOf).sort()).toEqual(['2025-11-25', '2025-11-30']);
+    const report = pain002({
+      version,
+      original: e2e(group.uuid),
+      group: 'PART',
+      blocks: [
+        { id: blockOf['2025-11-25']!, status: 'RJCT', reason: 'AM04' },
+        { id: blockOf['2025-11-30']!, status: 'ACCP' },
+      ],
+    });
+    const imported = await importFile(w, report);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ accepted: 1, rejected: 2, transactionGroup: { id: group.id, status: 4, bankStatus: 5 } });
+    expect(imported.body.reopened.map((r: any) => r.reason)).toEqual(['AM04 Block refused', 'AM04 Block refused']);
+    for (const amount of ['10.00', '20.00']) {
+      expect((await w.api.post('/api/payable/detail', { uuid: byAmount[amount].uuid })).body).toMatchObject({
+        status: 2,
+        transactionGroup: null,
+        executionDate: null,
+        bankTxStatus: 'rejected',
+        bankReason: 'AM04 Block refused',
+      });
+    }
+    expect((await w.api.post('/api/payable/detail', { uuid: byAmount['30.00'].uuid })).body).toMatchObject({ status: 3, bankTxStatus: 'accepted' });
+  });
+
+  it.each(['03', '10'])('pain.002.001.%s: a group already marked paid whose bills are all rejected is denied, its bills reopen and the payments are reversed', async (version) => {
+    const w = await payablesWorkplace(server);
+    const { group, byAmount } = await twoDateGroup(w);
+    const paidOn = '2025-12-01';
+    const bankBefore = (await balances(w)).bank;
+    await w.api.post('/api/transaction-group/status/change', { id: group.id, status: 4 });
+    const paid = await w.api.post('/api/transaction-group/status/change', { id: group.id, status: 2, date: paidOn });
+    expect(paid.body).toMatchObject({ status: 2, paidDate: paidOn });
+    expect((await balances(w)).payables).toBe('0.00');
+
+    // The whole file refused at group level, reason on the group, no block or transaction lines.
+    const report = pain002({ version, original: e2e(group.uuid), group: 'RJCT', groupReason: 'DU01', blocks: [], messageId: `STS-PAID-${version}` });
+    const imported = await importFile(w, report);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ rejected: 3, accepted: 0, transactionGroup: { status: 3, bankStatus: 4 } });
+    const detail = (await w.api.post('/api/transaction-group/detail', { id: group.id })).body;
+    expect(detail).toMatchObject({ status: 3, statusName: 'denied', paidDate: null, count: 0 });
+    for (const bill of Object.values(byAmount) as any[]) {
+      expect((await w.api.post('/api/payable/detail', { uuid: bill.uuid })).body).toMatchObject({ status: 2, paymentEntry: null, bankTxStatus: 'rejected', bankReason: 'DU01 File refused' });
+    }
+    // The books never show the refused payments: reversed at the payment date, so even that day's balance is untouched.
+    expect(await balances(w)).toEqual({ bank: bankBefore, payables: '-60.00' });
+    const atPaymentDate = await w.api.post('/api/accounting/balance/get', { date: paidOn });
+    expect(atPaymentDate.body.accounts.find((a: any) => a.number === '2000').balance).toBe('-60.00');
+    const [reversals] = await server.db.withInstance(w.instanceId, (tx) =>
+      tx.query<{ n: number }>("SELECT count(*)::int AS n FROM journal_entry WHERE description LIKE '%rejected by the bank (DU01 File refused)%' AND date_ledger = $1", [paidOn]),
+    );
+    expect(reversals!.n).toBe(3);
+  });
+});
+
 describe('POST /api/banking/integrations/reconcile', () => {
   it('compares the statement balance with the ledger and books an unmatched transaction', async () => {
     const w = await payablesWorkplace(server);

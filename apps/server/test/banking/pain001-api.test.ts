@@ -40,6 +40,15 @@ describe('POST /api/banking/{token}', () => {
     expect((await owner.api.post('/api/banking/pain.001.001.09', body)).status).toBe(200);
   });
 
+  it('keeps the creditor reference of a SEPA (EUR) payment, structured as SCOR', async () => {
+    const sepa = { ...body, creditors: [{ ...body.creditors[2], reference: 'RF18 5390 0754 7034', message: 'ignored beside a reference' }] };
+    const response = await owner.api.post('/api/banking/pain001', sepa);
+    expect(response.status).toBe(200);
+    expect(await xsdErrors(response.body)).toEqual([]);
+    expect(response.body).toMatch(/<RmtInf>\s*<Strd>\s*<CdtrRefInf>\s*<Tp>\s*<CdOrPrtry>\s*<Cd>SCOR<\/Cd>\s*<\/CdOrPrtry>\s*<\/Tp>\s*<Ref>RF18539007547034<\/Ref>/);
+    expect(response.body).not.toContain('<Ustrd>');
+  });
+
   it.each([
     [{ ...body, creditors: [{ ...body.creditors[0], reference: null }] }, 'creditors.0.reference'],
     [{ ...body, creditors: [body.creditors[1], { ...body.creditors[1], iban: 'CH5800791123000889013' }] }, 'creditors.1.iban'],

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { sumMoney, toFixedAmount } from '@bilan/domain';
-import { buildPain001, classifyPayment, Pain001Error, spsId, spsText, type Pain001Payment } from '../../src/modules/banking/pain001.js';
+import { buildPain001, classifyPayment, executionDateOfBlock, Pain001Error, spsId, spsText, type Pain001Payment } from '../../src/modules/banking/pain001.js';
 import { isoFixture, xsdErrors } from './xsd.js';
 
 export const QR_IBAN = 'CH4431999123000889012';
@@ -141,6 +141,41 @@ describe('buildPain001', () => {
     expect(() => buildPain001({ messageId: 'M', createdAt: new Date(), initiatingParty: 'A', payments: [payment({}), payment(over)] })).toThrowError(
       `payments.1.${field}: ${message}`,
     );
+  });
+
+  it('carries the creditor reference of a SEPA payment structured (SCOR), and the message otherwise (SPS 2025)', async () => {
+    const german = { name: 'Beispiel GmbH', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', address: { street: 'Hauptstrasse', buildingNumber: '1', postCode: '78462', town: 'Konstanz', country: 'DE' } };
+    const result = buildPain001({
+      messageId: 'SEPA-RF',
+      createdAt: new Date('2025-11-24T10:15:00Z'),
+      initiatingParty: 'Muster AG',
+      payments: [
+        payment({ endToEndId: 'EUR-1', creditor: german, currency: 'EUR', amount: '149.80', reference: 'RF18 5390 0754 7034', message: 'Invoice 2025-117' }),
+        payment({ endToEndId: 'EUR-2', creditor: { ...german, iban: 'FR1420041010050500013M02606', bic: null }, currency: 'EUR', amount: '20.00', message: 'Facture 9' }),
+      ],
+    });
+    expect(result.kinds).toEqual(['sepa', 'sepa']);
+    expect(await xsdErrors(result.xml)).toEqual([]);
+    expect(await xsdErrors(result.xml, 'pain.001.001.09.xsd')).toEqual([]);
+    const [withReference, withMessage] = parse(result.xml).PmtInf[0].CdtTrfTxInf;
+    expect(withReference.RmtInf).toEqual({ Strd: { CdtrRefInf: { Tp: { CdOrPrtry: { Cd: 'SCOR' } }, Ref: SCOR } } });
+    expect(withReference.PmtTpInf).toEqual({ SvcLvl: { Cd: 'SEPA' } });
+    expect(withMessage.RmtInf).toEqual({ Ustrd: 'Facture 9' });
+    // A QR reference is no SEPA reference.
+    expect(() => classifyPayment(payment({ creditor: german, currency: 'EUR', reference: QR_REF }))).toThrowError(new Pain001Error('reference', 'a QR reference needs a QR-IBAN'));
+  });
+
+  it('names each block by its execution date (PmtInfId …-YYYYMMDD-B<n>) so a pain.002 block finds its bills', () => {
+    const result = buildPain001({
+      messageId: 'c1b6f7e29a1d4b8e8a550f6e1a2b3c4d',
+      createdAt: new Date('2025-11-24T10:15:00Z'),
+      initiatingParty: 'Muster AG',
+      payments: [payment({ executionDate: '2025-11-25' }), payment({ endToEndId: 'BILL-2', executionDate: '2025-11-30' })],
+    });
+    const ids = parse(result.xml).PmtInf.map((block: any) => block.PmtInfId);
+    expect(ids).toEqual(['c1b6f7e29a1d4b8e8a55-20251125-B1', 'c1b6f7e29a1d4b8e8a55-20251130-B2']);
+    expect(ids.map(executionDateOfBlock)).toEqual(['2025-11-25', '2025-11-30']);
+    expect(executionDateOfBlock('B1')).toBeNull();
   });
 
   it('accepts a QR-IBAN payment in EUR and a creditor reference with spaces', () => {

@@ -63,7 +63,8 @@ describe('payable insert, detail, list, update, approve, cancel, delete', () => 
     expect(entry.body.dateLedger).toBe('2025-03-10');
     expect(entry.body.entryAccounts.map((l: any) => [l.account.number, l.amount, l.direction])).toEqual([
       ['6500', '1500.00', 1],
-      ['1170', '121.50', 1],
+      // 6500 is an operating expense (class 6): input VAT on 1171, not on 1170 (material, class 4).
+      ['1171', '121.50', 1],
       ['2000', '1621.50', -1],
     ]);
 
@@ -89,7 +90,8 @@ describe('payable insert, detail, list, update, approve, cancel, delete', () => 
     const entry = await wp.api.post('/api/accounting/entry/detail', { id: approved.body.bookingEntry.id });
     expect(entry.body.entryAccounts.map((l: any) => [l.account.number, l.amount, l.direction])).toEqual([
       ['6500', '45.90', 1],
-      ['2000', '45.90', -1],
+      // A staff expense is owed to staff (2250), not a trade payable (2000).
+      ['2250', '45.90', -1],
     ]);
   });
 
@@ -157,9 +159,12 @@ describe('payable insert, detail, list, update, approve, cancel, delete', () => 
   });
 
   it('lists creditors with open amounts and streams the outflows CSV', async () => {
+    // Only booked bills count (pending drafts of this supplier do not): one approved bill.
+    const booked = await wp.api.post('/api/payable/insert', bill({ date: '2025-06-01', dueDate: null }));
+    await wp.api.post('/api/payable/update', { uuid: booked.body.uuid, data: { status: 2 } });
     const creditors = await wp.api.get('/api/payable/creditors');
     expect(creditors.status).toBe(200);
-    expect(creditors.body.data.find((c: any) => c.company?.uuid === wp.supplier.uuid)).toMatchObject({ currency: 'CHF', bills: expect.any(Number) });
+    expect(creditors.body.data.find((c: any) => c.company?.uuid === wp.supplier.uuid)).toMatchObject({ currency: 'CHF', bills: 1, openAmount: '1081.00' });
 
     const csv = await wp.api.request('GET', '/api/payable/list', undefined, { accept: 'text/csv' });
     expect(csv.status).toBe(200);

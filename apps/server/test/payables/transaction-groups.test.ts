@@ -3,6 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../helpers.js';
 import { xsdErrors } from '../banking/xsd.js';
+import { createPaymentProfile } from '../../src/modules/companies/companies.service.js';
 import { payableCounts, payablesWorkplace, QR_REF, type PayablesWorkplace } from './setup.js';
 
 let server: TestServer;
@@ -84,6 +85,66 @@ describe('transaction groups', () => {
 
     const csv = await wp.api.get('/api/payable/list?format=csv');
     expect(csv.body).toContain(`${qr.id},2025-06-02,1081.00,Muster Lieferant AG,false,paid,paid`);
+  });
+
+  it('pays from the chosen own bank account, with one PmtInf block per execution date', async () => {
+    const w = await payablesWorkplace(server);
+    const second = await server.db.withInstance(w.instanceId, async (tx) => {
+      const [bank2] = await tx.query<{ id: number }>("SELECT id FROM ledger_account WHERE instance_id = $1 AND number = '1021'", [w.instanceId]);
+      await createPaymentProfile(tx, w.instanceId, { companyUuid: w.companyUuid!, accountId: bank2!.id, typeId: 1, iban: 'CH5604835012345678009', bic: null });
+      return bank2!.id;
+    });
+    const accounts = await w.api.get('/api/transaction-group/debtor-accounts');
+    expect(accounts.status).toBe(200);
+    expect(accounts.body.data.map((a: any) => [a.account.number, a.iban])).toEqual([
+      ['1020', 'CH9300762011623852957'],
+      ['1021', 'CH5604835012345678009'],
+    ]);
+    const bills = [await approvedBill(w, { amount: '100.00', vatAmount: '0' }), await approvedBill(w, { amount: '200.00', vatAmount: '0' }), await approvedBill(w, { amount: '300.00', vatAmount: '0' })];
+    const group = await w.api.post('/api/transaction-group/insert', {
+      payable: { uuids: bills.map((b) => b.uuid), executionDates: ['2025-07-01', null, '2025-07-15'] },
+      executionDate: '2025-07-01',
+      debtor: { account: { id: second } },
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+    expect(group.body).toMatchObject({
+      executionDate: '2025-07-01',
+      executionDates: ['2025-07-01', '2025-07-15'],
+      debtor: { iban: 'CH5604835012345678009', account: { id: second, number: '1021' } },
+    });
+    expect(Object.fromEntries(group.body.Payable.map((p: any) => [p.amount, p.executionDate]))).toEqual({ '100.00': '2025-07-01', '200.00': '2025-07-01', '300.00': '2025-07-15' });
+
+    const file = await w.api.post('/api/transaction-group/pain001', { id: group.body.id });
+    expect(await xsdErrors(file.body)).toEqual([]);
+    const doc = parser.parse(file.body).Document.CstmrCdtTrfInitn;
+    expect(doc.GrpHdr).toMatchObject({ NbOfTxs: '3', CtrlSum: '600.00' });
+    expect(doc.PmtInf.map((b: any) => [b.ReqdExctnDt.Dt, b.NbOfTxs, b.CtrlSum, b.DbtrAcct.Id.IBAN])).toEqual([
+      ['2025-07-01', '2', '300.00', 'CH5604835012345678009'],
+      ['2025-07-15', '1', '300.00', 'CH5604835012345678009'],
+    ]);
+
+    await w.api.post('/api/transaction-group/status/change', { id: group.body.id, status: 4 });
+    const paid = await w.api.post('/api/transaction-group/status/change', { id: group.body.id, status: 2, date: '2025-07-15' });
+    expect(paid.body.status).toBe(2);
+    const balance = await w.api.post('/api/accounting/balance/get', { date: '2025-12-31' });
+    const byNumber = (n: string) => balance.body.accounts.find((a: any) => a.number === n)?.balance ?? '0.00';
+    expect([byNumber('1020'), byNumber('1021')]).toEqual(['0.00', '-600.00']);
+
+    const before = await payableCounts(server, w.instanceId);
+    const expense = await w.account('4000');
+    const more = await approvedBill(w);
+    const after = await payableCounts(server, w.instanceId);
+    for (const [body, field] of [
+      [{ payable: { uuids: [more.uuid] }, debtor: { account: { id: expense } } }, 'debtor.account.id'],
+      [{ payable: { uuids: [more.uuid], executionDates: ['2025-07-01', '2025-07-02'] } }, 'payable.executionDates'],
+      [{ payable: { uuids: [more.uuid], executionDates: ['2025-02-30'] } }, 'payable.executionDates.0'],
+    ] as const) {
+      const response = await w.api.post('/api/transaction-group/insert', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(response.body.fields)).toContain(field);
+    }
+    expect(await payableCounts(server, w.instanceId)).toEqual(after);
+    expect(Number(after.payables)).toBe(Number(before.payables) + 1);
   });
 
   it('denies and deletes groups, putting the bills back to approved', async () => {

@@ -7,7 +7,8 @@ import { toFixedAmount, toMoney } from '@bilan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../helpers.js';
 import { invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
-import { isoFixture } from '../banking/xsd.js';
+import { camt054 as camt054Of, isoFixture, xsdErrors } from '../banking/xsd.js';
+import { QR_IBAN } from '../invoicing/support.js';
 
 let server: TestServer;
 let wp: InvoicingWorkplace;
@@ -179,6 +180,118 @@ describe('bank credits pay invoices', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ imported: 2, matched: 0 });
     expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);
+  });
+});
+
+describe('bank credits matched by amount and debtor name, and by hand', () => {
+  const match = (w: InvoicingWorkplace, body: unknown) => w.api.post('/api/banking/integrations/reconcile/match', body);
+  async function bankTx(w: InvoicingWorkplace, ref: string) {
+    const [row] = await server.db.withInstance(w.instanceId, (tx) =>
+      tx.query<{ id: number; matched_invoice_uuid: string | null; entry_id: number | null; unmatched_reason: string | null }>(
+        "SELECT id, matched_invoice_uuid, entry_id, unmatched_reason FROM bank_transaction WHERE split_part(dedup_key, '#', 1) = $1",
+        [ref],
+      ),
+    );
+    return row!;
+  }
+
+  it('pays the one open invoice of that amount whose customer is the debtor (name compared loosely), without a reference', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentInvoice(w);
+    const entries = await entryCount(w);
+    const xml = camt054Of('NTF-NAME-1', QR_IBAN, [
+      // Banks write names their way: upper case, no legal form, umlauts spelled out.
+      { direction: 'CRDT', amount: '269.55', bankRef: 'NAME-1', name: 'SIMON MUSTER', date: '2025-11-26' },
+      // Same amount, another debtor: not this invoice.
+      { direction: 'CRDT', amount: '269.55', bankRef: 'NAME-2', name: 'Beispiel Treuhand GmbH', date: '2025-11-26' },
+    ]);
+    expect(await xsdErrors(xml, 'camt.054.001.08.xsd')).toEqual([]);
+    const imported = await importFile(w, xml);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ imported: 2, matched: 1 });
+    expect(imported.body.transactions.map((t: any) => t.invoice?.uuid ?? null)).toEqual([invoice.uuid, null]);
+    const paid = (await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body;
+    expect(paid).toMatchObject({ status: 3, bankRef: 'NAME-1', ledgerDate: '2025-11-26' });
+    expect(await entryCount(w)).toBe(entries + 1);
+    expect(await balance(w, '1100')).toBe('0.00');
+  });
+
+  it('leaves a credit two invoices could take unmatched with the reason; the manual match books the chosen one as the automatic match would', async () => {
+    const w = await invoicingWorkplace(server);
+    const first = await sentInvoice(w);
+    const second = await sentInvoice(w);
+    const imported = await importFile(w, camt054Of('NTF-AMB-1', QR_IBAN, [{ direction: 'CRDT', amount: '269.55', bankRef: 'AMB-IN', name: 'Simon Muster AG' }]));
+    expect(imported.body).toMatchObject({ imported: 1, matched: 0 });
+    expect(imported.body.transactions[0].reason).toBe(`2 open invoices (${first.refNumber}, ${second.refNumber}) match amount and debtor name: match by hand`);
+
+    const bank = await w.account('1020');
+    const view = await w.api.get(`/api/banking/integrations/reconcile?account=${bank}`);
+    const [unmatched] = view.body.unmatched;
+    expect(unmatched).toMatchObject({ amount: '269.55', counterparty: 'Simon Muster AG', reason: expect.stringContaining('match by hand') });
+    expect(unmatched.suggestions.map((s: any) => [s.kind, s.uuid, s.amount])).toEqual([
+      ['invoice', first.uuid, '269.55'],
+      ['invoice', second.uuid, '269.55'],
+    ]);
+
+    const entries = await entryCount(w);
+    const matched = await match(w, { bankTransaction: { id: unmatched.id }, invoice: { uuid: second.uuid } });
+    expect(matched.status, JSON.stringify(matched.body)).toBe(200);
+    expect(matched.body.unmatched).toEqual([]);
+    const paid = (await w.api.post('/api/invoice/detail', { id: second.uuid })).body;
+    expect(paid).toMatchObject({ status: 3, bankRef: 'AMB-IN', ledgerDate: '2025-11-25' });
+    const paidEntry = paid.entries.find((e: { kind: string }) => e.kind === 'paid');
+    const entry = (await w.api.post('/api/accounting/entry/detail', { id: paidEntry.id })).body;
+    expect(entry.entryAccounts.map((l: any) => [l.account.number, l.amount, l.direction])).toEqual([
+      ['1020', '269.55', 1],
+      ['1100', '269.55', -1],
+    ]);
+    expect(await bankTx(w, 'AMB-IN')).toMatchObject({ matched_invoice_uuid: second.uuid, entry_id: paidEntry.id, unmatched_reason: null });
+    expect(await entryCount(w)).toBe(entries + 1);
+    expect((await w.api.post('/api/invoice/detail', { id: first.uuid })).body.status).toBe(2);
+  });
+
+  it('refuses a manual match to an invoice of another amount, one not sent, or one paid to another account (409), writing nothing', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentInvoice(w);
+    const draft = await w.api.post('/api/invoice/insert', { data: invoiceData(w) });
+    await importFile(
+      w,
+      camt054Of('NTF-REF-1', QR_IBAN, [
+        { direction: 'CRDT', amount: '200.00', bankRef: 'PART-IN' },
+        { direction: 'CRDT', amount: '269.55', bankRef: 'FULL-IN' },
+      ]),
+    );
+    const partial = await bankTx(w, 'PART-IN');
+    const full = await bankTx(w, 'FULL-IN');
+    const entries = await entryCount(w);
+    const otherAmount = await match(w, { bankTransaction: { id: partial.id }, invoice: { uuid: invoice.uuid } });
+    expect(otherAmount.status).toBe(409);
+    expect(otherAmount.body.error).toMatch(/200\.00 CHF.*269\.55 CHF/);
+    expect((await match(w, { bankTransaction: { id: full.id }, invoice: { uuid: draft.body.uuid } })).status).toBe(409);
+    await server.db.withInstance(w.instanceId, (tx) =>
+      tx.query("UPDATE payment_profile SET account_id = (SELECT id FROM ledger_account WHERE instance_id = $1 AND number = '1000') WHERE instance_id = $1 AND id = $2", [
+        w.instanceId,
+        w.qrProfile,
+      ]),
+    );
+    const elsewhere = await match(w, { bankTransaction: { id: full.id }, invoice: { uuid: invoice.uuid } });
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.error).toMatch(/another bank account/);
+    // The other instance cannot reach this instance's invoice or bank transaction.
+    expect((await match(other, { bankTransaction: { id: full.id }, invoice: { uuid: invoice.uuid } })).status).toBe(404);
+    expect(await entryCount(w)).toBe(entries);
+    expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);
+  });
+
+  it('shows why a credit on a locked date stayed unmatched', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentInvoice(w);
+    await server.db.withInstance(w.instanceId, (tx) => tx.query(`INSERT INTO accounting_lock (instance_id, lock_date) VALUES ($1, '2025-12-31')`, [w.instanceId]));
+    const imported = await importFile(w, camt054(invoice.paymentReference, invoice.totals.total, 'NTF-LOCKED-REASON'));
+    expect(imported.status).toBe(200);
+    expect(imported.body.transactions[0].reason).toMatch(new RegExp(`^invoice ${invoice.refNumber}: .*2025-11-25.*lock date 2025-12-31`));
+    const view = await w.api.get(`/api/banking/integrations/reconcile?account=${await w.account('1020')}`);
+    expect(view.body.unmatched.find((t: any) => t.amount === '269.55')).toMatchObject({ reason: expect.stringContaining('lock date 2025-12-31') });
   });
 });
 

@@ -29,6 +29,8 @@ export interface CamtTransaction {
   /** Structured creditor reference (QRR or SCOR) or null. */
   reference: string | null;
   counterparty: string | null;
+  /** The other party's IBAN (RltdPties/DbtrAcct for money in, CdtrAcct for money out), or null. */
+  counterpartyIban: string | null;
   unstructured: string | null;
 }
 
@@ -72,6 +74,17 @@ export interface Pain002Transaction {
   reasonText: string | null;
 }
 
+/** One OrgnlPmtInfAndSts: the status of a payment information block of the original pain.001. */
+export interface Pain002Block {
+  originalPaymentInformationId: string | null;
+  /** PmtInfSts (ACCP, ACSC, PART, RJCT…) or null when the bank reports per transaction only. */
+  status: string | null;
+  reasonCode: string | null;
+  reasonText: string | null;
+  /** Its TxInfAndSts; empty when the block status speaks for all its transactions. */
+  transactions: Pain002Transaction[];
+}
+
 export interface Pain002Document {
   kind: 'pain.002';
   version: string;
@@ -79,6 +92,9 @@ export interface Pain002Document {
   originalMessageId: string;
   groupStatus: string | null;
   groupReason: string | null;
+  groupReasonText: string | null;
+  blocks: Pain002Block[];
+  /** Every block's transactions, in file order. */
   transactions: Pain002Transaction[];
 }
 
@@ -140,6 +156,8 @@ function transactionOf(detail: Node, entry: CamtEntry): CamtTransaction {
   const dir = entry.direction;
   const party = obj(dir === 1 ? parties.Dbtr : parties.Cdtr);
   const name = text(at(party, 'Pty', 'Nm')) ?? text(at(party, 'Nm'));
+  const account = obj(dir === 1 ? parties.DbtrAcct : parties.CdtrAcct);
+  const iban = text(at(account, 'Id', 'IBAN'));
   const remittance = obj(at(detail, 'RmtInf'));
   const structured = list(remittance.Strd);
   const reference = structured.map((s) => text(at(s, 'CdtrRefInf', 'Ref'))).find((r) => r) ?? null;
@@ -151,6 +169,7 @@ function transactionOf(detail: Node, entry: CamtEntry): CamtTransaction {
     accountServicerRef: text(at(detail, 'Refs', 'AcctSvcrRef')),
     reference,
     counterparty: name,
+    counterpartyIban: iban ? iban.replace(/\s+/g, '').toUpperCase() : null,
     unstructured: list(remittance.Ustrd).map(text).filter(Boolean).join(' ') || (typeof remittance.Ustrd === 'string' ? remittance.Ustrd : null) || null,
   };
 }
@@ -215,18 +234,36 @@ export function parsePain002(xml: string): Pain002Document {
     };
   };
   const groupReason = reason(original);
-  const transactions = list(report.OrgnlPmtInfAndSts).flatMap((block) =>
-    list(block.TxInfAndSts).map((tx): Pain002Transaction => {
-      const why = reason(tx);
-      return {
-        originalEndToEndId: text(tx.OrgnlEndToEndId),
-        originalInstructionId: text(tx.OrgnlInstrId),
-        // A transaction without its own status takes its block's (PmtInfSts).
-        status: text(tx.TxSts) ?? text(block.PmtInfSts),
-        reasonCode: why.code,
-        reasonText: why.text,
-      };
-    }),
-  );
-  return { kind, version, messageId, originalMessageId, groupStatus: text(original.GrpSts), groupReason: groupReason.code, transactions };
+  const blocks = list(report.OrgnlPmtInfAndSts).map((block): Pain002Block => {
+    const blockReason = reason(block);
+    const status = text(block.PmtInfSts);
+    return {
+      originalPaymentInformationId: text(block.OrgnlPmtInfId),
+      status,
+      reasonCode: blockReason.code,
+      reasonText: blockReason.text,
+      transactions: list(block.TxInfAndSts).map((tx): Pain002Transaction => {
+        const why = reason(tx);
+        return {
+          originalEndToEndId: text(tx.OrgnlEndToEndId),
+          originalInstructionId: text(tx.OrgnlInstrId),
+          // A transaction without its own status takes its block's (PmtInfSts).
+          status: text(tx.TxSts) ?? status,
+          reasonCode: why.code,
+          reasonText: why.text,
+        };
+      }),
+    };
+  });
+  return {
+    kind,
+    version,
+    messageId,
+    originalMessageId,
+    groupStatus: text(original.GrpSts),
+    groupReason: groupReason.code,
+    groupReasonText: groupReason.text,
+    blocks,
+    transactions: blocks.flatMap((block) => block.transactions),
+  };
 }

@@ -2,21 +2,23 @@
  * Bank file imports (issue #5 §4), each in ONE transaction so a crash leaves no half import:
  * - camt.053 / camt.054: every booked entry (or each of its transaction details) becomes a
  *   bank_transaction of the bank ledger account whose IBAN the file names. The unique key
- *   (account, bank reference) makes a re-import add nothing and book nothing twice. Debits whose
- *   end-to-end id is a bill in a transaction group book that bill's payment (debit payables /
- *   credit bank at the booking date); a group whose bills are all paid becomes paid. Credits are
- *   offered to the invoice matcher (extension point below).
- * - pain.002: the group's bank payment status and, per transaction, accepted/rejected with the
- *   reason code; a rejected bill is reopened (approved, out of the group) and its payment posting,
- *   if any, reversed.
+ *   (account, bank reference) makes a re-import add nothing and book nothing twice. Then each new
+ *   transaction is matched (matchDebit / the invoice port) and, when matched, booked. A match the
+ *   ledger refuses (locked period…) is rolled back to a savepoint: the transaction stays unmatched
+ *   with the reason, the rest of the file imports.
+ * - pain.002: the group's bank payment status and, per transaction (or per block or for the whole
+ *   group when the bank reports at that level), accepted/rejected with the reason code; a rejected
+ *   bill is reopened (approved, out of the group) and its payment posting, if any, reversed.
  */
 import { createHash } from 'node:crypto';
-import { BankPaymentStatus, normalizeIban, PayableStatus, TransactionGroupStatus } from '@bilan/domain';
+import { BankPaymentStatus, Currency, normalizeIban, PayableStatus, TransactionGroupStatus, type CurrencyCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { badRequest } from '../../http/errors.js';
-import { getPayable, reverseEntry, today } from '../payables/payables.service.js';
-import { bookPayment } from '../payables/transaction-groups.service.js';
-import { BankFileError, detectBankFile, parseCamt, parsePain002, type CamtEntry, type CamtTransaction } from './bank-files.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { reverseEntry, today } from '../payables/payables.service.js';
+import { settleBill } from '../payables/transaction-groups.service.js';
+import { BankFileError, detectBankFile, parseCamt, parsePain002, type CamtEntry, type CamtTransaction, type Pain002Document } from './bank-files.js';
+import { isSimilarName } from './names.js';
+import { executionDateOfBlock } from './pain001.js';
 
 export type CamtImportResult = {
   kind: 'camt.053' | 'camt.054';
@@ -25,7 +27,18 @@ export type CamtImportResult = {
   imported: number;
   duplicates: number;
   matched: number;
-  transactions: { id: number; bookingDate: string; direction: number; amount: string; currency: string; matched: boolean; payable: { id: number } | null }[];
+  transactions: {
+    id: number;
+    bookingDate: string;
+    direction: number;
+    amount: string;
+    currency: string;
+    matched: boolean;
+    payable: { id: number } | null;
+    invoice: { uuid: string } | null;
+    /** Why a candidate match was not booked (locked period, several candidates…), else null. */
+    reason: string | null;
+  }[];
 };
 
 export type Pain002ImportResult = {
@@ -63,15 +76,110 @@ async function accountOfIban(tx: Tx, instanceId: string, iban: string): Promise<
   return row?.account_id;
 }
 
+/** A bank transaction offered to a matcher: what the bank said, where and when it was booked. */
+export type BankCredit = CamtTransaction & { bookingDate: string; accountId: number };
+
+/** A booked match, or why a candidate could not be booked. */
+export type InvoiceMatch = { invoiceUuid: string; entryId: number } | { reason: string };
+
+/** An open (sent) invoice a credit could pay, for manual matching. */
+export interface OpenInvoice {
+  uuid: string;
+  id: number;
+  refNumber: string;
+  company: string;
+  date: string;
+  amount: string;
+  currency: string;
+}
+
 /**
- * Extension point for the invoices module (issue #4b): given a credit, answer the invoice it pays
- * (by QR or creditor reference, then amount and debtor name) after booking it, or null. Until the
- * invoice tables exist every credit stays unmatched, listed for manual matching.
+ * Extension point for the invoices module (wired in modules/wiring/wiring.ts), so banking never
+ * reads invoice tables itself:
+ * - `match`: the automatic match of a credit (by QR or creditor reference, then amount and debtor
+ *   name), booked when found; `session` is one object per import the port may cache in.
+ * - `pay`: books the credit as the payment of a chosen invoice (manual match), exactly as `match`
+ *   books; throws 404/409 AppErrors.
+ * - `open`: the sent invoices paid to `accountId`, for the manual-match suggestions.
+ * Until it is wired every credit stays unmatched and no invoice can be chosen.
  */
-export type InvoiceMatcher = (tx: Tx, instanceId: string, credit: CamtTransaction & { bookingDate: string; accountId: number }) => Promise<{ invoiceUuid: string; entryId: number } | null>;
-let invoiceMatcher: InvoiceMatcher = async () => null;
-export function setInvoiceMatcher(matcher: InvoiceMatcher): void {
-  invoiceMatcher = matcher;
+export interface InvoicePort {
+  match(tx: Tx, instanceId: string, credit: BankCredit, session: Record<string, unknown>): Promise<InvoiceMatch | null>;
+  pay(tx: Tx, instanceId: string, credit: BankCredit, invoiceUuid: string): Promise<{ invoiceUuid: string; entryId: number }>;
+  open(tx: Tx, instanceId: string, accountId: number): Promise<OpenInvoice[]>;
+}
+let invoicePort: InvoicePort = {
+  match: async () => null,
+  pay: async (_tx, _instanceId, _credit, uuid) => {
+    throw new AppError('not_found', `invoice ${uuid} not found`);
+  },
+  open: async () => [],
+};
+export function setInvoicePort(port: InvoicePort): void {
+  invoicePort = port;
+}
+export const getInvoicePort = (): InvoicePort => invoicePort;
+
+/**
+ * Runs `fn` under a savepoint: an AppError (locked period, status) rolls back what `fn` wrote and
+ * answers its message, so one refused booking does not abort a whole statement import.
+ */
+export async function attempt<T>(tx: Tx, fn: () => Promise<T>): Promise<{ value: T } | { reason: string }> {
+  await tx.query('SAVEPOINT bank_match');
+  try {
+    const value = await fn();
+    await tx.query('RELEASE SAVEPOINT bank_match');
+    return { value };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await tx.query('ROLLBACK TO SAVEPOINT bank_match');
+    return { reason: error.message.slice(0, 500) };
+  }
+}
+
+type DebitMatch = { payableId: number; entryId: number | null } | { payableId: number | null; reason: string };
+
+/**
+ * Matches money out (issue #5 §4): first by end-to-end id (the bill's uuid without hyphens, as our
+ * pain.001 writes it) to a bill in a transaction group (booked) or already paid (linked only); else
+ * by exact amount and currency plus the creditor — IBAN of its payment profile or a similar name
+ * (names.ts) — to exactly one bill that is approved or in an initiated group. The payment is booked
+ * at the booking date on the statement's bank account (settleBill). Null: no candidate.
+ */
+export async function matchDebit(tx: Tx, instanceId: string, userId: string | null, debit: BankCredit): Promise<DebitMatch | null> {
+  if (debit.endToEndId) {
+    const [bill] = await tx.query<{ id: number; status: number }>(
+      `SELECT id, status FROM payable WHERE instance_id = $1 AND replace(uuid::text, '-', '') = lower($2) AND status IN (3, 4) FOR UPDATE`,
+      [instanceId, debit.endToEndId],
+    );
+    if (bill) {
+      if (bill.status === PayableStatus.paid) return { payableId: bill.id, entryId: null };
+      const booked = await attempt(tx, () => settleBill(tx, instanceId, userId, bill.id, debit.accountId, debit.bookingDate));
+      return 'value' in booked ? { payableId: bill.id, entryId: booked.value } : { payableId: null, reason: `bill ${bill.id}: ${booked.reason}` };
+    }
+  }
+  const currencyId = Currency[debit.currency as CurrencyCode];
+  if (currencyId === undefined) return null;
+  const candidates = await tx.query<{ id: number; iban: string | null; company_name: string | null }>(
+    `SELECT p.id, replace(upper(pp.iban), ' ', '') AS iban, c.name AS company_name
+       FROM payable p
+       LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id
+       LEFT JOIN payment_profile pp ON pp.instance_id = p.instance_id AND pp.id = p.payment_profile_id
+       LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
+      WHERE p.instance_id = $1 AND (p.status = 2 OR (p.status = 3 AND g.status = 4)) AND p.amount = $2 AND p.currency_id = $3
+      ORDER BY p.id`,
+    [instanceId, debit.amount, currencyId],
+  );
+  const creditor = candidates.filter(
+    (bill) => (debit.counterpartyIban && bill.iban === debit.counterpartyIban) || isSimilarName(bill.company_name, debit.counterparty),
+  );
+  if (creditor.length === 0) return null;
+  if (creditor.length > 1) {
+    return { payableId: null, reason: `${creditor.length} open bills (${creditor.map((b) => b.id).join(', ')}) match amount and creditor: match by hand` };
+  }
+  const billId = creditor[0]!.id;
+  const booked = await attempt(tx, () => settleBill(tx, instanceId, userId, billId, debit.accountId, debit.bookingDate));
+  return 'value' in booked ? { payableId: billId, entryId: booked.value } : { payableId: null, reason: `bill ${billId}: ${booked.reason}` };
 }
 
 /** The units a camt entry books: its transaction details, or the entry itself when it has none. */
@@ -89,6 +197,7 @@ function unitsOf(entry: CamtEntry): CamtTransaction[] {
       accountServicerRef: entry.accountServicerRef,
       reference: null,
       counterparty: null,
+      counterpartyIban: null,
       unstructured: entry.additionalInfo,
     },
   ];
@@ -110,7 +219,7 @@ export async function importCamt(tx: Tx, instanceId: string, userId: string | nu
     result.duplicates = doc.records.reduce((n, record) => n + record.entries.reduce((m, entry) => m + unitsOf(entry).length, 0), 0);
     return result;
   }
-  const touchedGroups = new Map<number, string>();
+  const session: Record<string, unknown> = {};
   for (const record of doc.records) {
     const account = (record.account && (await accountOfIban(tx, instanceId, record.account))) || accountId;
     if (account === undefined) throw fileError(`no bank ledger account with IBAN ${record.account ?? '?'}: choose the account (?account=id)`);
@@ -139,77 +248,117 @@ export async function importCamt(tx: Tx, instanceId: string, userId: string | nu
           (entry.accountServicerRef ? `${entry.accountServicerRef}#${index}` : sha256(JSON.stringify([bookingDate, unit, entry.entryRef, index])));
         const [row] = await tx.query<{ id: number }>(
           `INSERT INTO bank_transaction (instance_id, id, account_id, bank_file_id, dedup_key, booking_date, value_date, direction, amount,
-                                         currency, reference, end_to_end_id, counterparty, description)
-           VALUES ($1, next_ids($1, 'bank_transaction'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                                         currency, reference, end_to_end_id, counterparty, description, counterparty_iban)
+           VALUES ($1, next_ids($1, 'bank_transaction'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
            ON CONFLICT (instance_id, account_id, dedup_key) DO NOTHING RETURNING id`,
           [instanceId, account, fileId, key.slice(0, 300), bookingDate, entry.valueDate, unit.direction, unit.amount, unit.currency || 'CHF',
-            unit.reference, unit.endToEndId, unit.counterparty, unit.unstructured ?? entry.additionalInfo],
+            unit.reference, unit.endToEndId, unit.counterparty, unit.unstructured ?? entry.additionalInfo, unit.counterpartyIban?.slice(0, 42) ?? null],
         );
         if (!row) {
           result.duplicates += 1;
           continue;
         }
         result.imported += 1;
+        // The bank's reference for the booking (bankRef): the detail's, else its entry's.
+        const offered: BankCredit = {
+          ...unit,
+          accountServicerRef: unit.accountServicerRef ?? entry.accountServicerRef,
+          currency: unit.currency || 'CHF',
+          bookingDate,
+          accountId: account,
+        };
         let payableId: number | null = null;
-        if (unit.direction === -1 && unit.endToEndId) {
-          const [bill] = await tx.query<{ id: number; status: number; transaction_group_id: number | null }>(
-            `SELECT id, status, transaction_group_id FROM payable WHERE instance_id = $1 AND replace(uuid::text, '-', '') = lower($2)
-               AND status IN (3, 4) FOR UPDATE`,
-            [instanceId, unit.endToEndId],
-          );
-          if (bill) {
-            payableId = bill.id;
-            let entryId: number | null = null;
-            if (bill.status === PayableStatus.inTransactionGroup) {
-              const answer = await getPayable(tx, instanceId, { id: bill.id });
-              entryId = await bookPayment(tx, instanceId, userId, answer, account, bookingDate);
-              if (bill.transaction_group_id !== null) touchedGroups.set(bill.transaction_group_id, bookingDate);
-            }
-            await tx.query('UPDATE bank_transaction SET matched_payable_id = $3, entry_id = $4 WHERE instance_id = $1 AND id = $2', [instanceId, row.id, bill.id, entryId]);
-          }
-        } else if (unit.direction === 1) {
-          const invoice = await invoiceMatcher(tx, instanceId, { ...unit, bookingDate, accountId: account });
-          if (invoice) {
-            await tx.query('UPDATE bank_transaction SET matched_invoice_uuid = $3, entry_id = $4 WHERE instance_id = $1 AND id = $2', [instanceId, row.id, invoice.invoiceUuid, invoice.entryId]);
-            result.matched += 1;
-          }
+        let invoiceUuid: string | null = null;
+        let entryId: number | null = null;
+        let reason: string | null = null;
+        if (unit.direction === -1) {
+          const match = await matchDebit(tx, instanceId, userId, offered);
+          if (match && 'reason' in match) reason = match.reason;
+          else if (match) ({ payableId, entryId } = match);
+        } else {
+          const match = await invoicePort.match(tx, instanceId, offered, session);
+          if (match && 'reason' in match) reason = match.reason;
+          else if (match) ({ invoiceUuid, entryId } = match);
         }
-        if (payableId !== null) result.matched += 1;
+        if (payableId !== null || invoiceUuid !== null || reason !== null) {
+          await tx.query(
+            'UPDATE bank_transaction SET matched_payable_id = $3, matched_invoice_uuid = $4, entry_id = $5, unmatched_reason = $6 WHERE instance_id = $1 AND id = $2',
+            [instanceId, row.id, payableId, invoiceUuid, entryId, reason],
+          );
+        }
+        const matched = payableId !== null || invoiceUuid !== null;
+        if (matched) result.matched += 1;
         result.transactions.push({
           id: row.id,
           bookingDate,
           direction: unit.direction,
           amount: unit.amount,
           currency: unit.currency,
-          matched: payableId !== null,
+          matched,
           payable: payableId === null ? null : { id: payableId },
+          invoice: invoiceUuid === null ? null : { uuid: invoiceUuid },
+          reason,
         });
       }
     }
-  }
-  // A group whose bills the bank has all paid is paid.
-  for (const [groupId, date] of touchedGroups) {
-    await tx.query(
-      `UPDATE transaction_group g SET status = 2, bank_status = 2, paid_date = $3
-        WHERE instance_id = $1 AND id = $2 AND status IN (1, 4)
-          AND NOT EXISTS (SELECT 1 FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id AND p.status = 3)`,
-      [instanceId, groupId, date],
-    );
   }
   return result;
 }
 
 const ACCEPTED = new Set(['ACCP', 'ACSC', 'ACSP', 'ACTC', 'ACWC', 'ACCC']);
 
-/** Group bank status from a pain.002 (spec §4 "Bank payment status"). */
-function bankStatusOf(groupStatus: string | null, accepted: number, rejected: number): number {
-  if (groupStatus === 'RJCT' || (rejected > 0 && accepted === 0)) return BankPaymentStatus.pain002Rjctd;
-  if (groupStatus === 'PART' || (rejected > 0 && accepted > 0)) return BankPaymentStatus.pain002Part;
+/** Group bank status from a pain.002 (spec §4 "Bank payment status") and what it did to the bills. */
+function bankStatusOf(groupStatus: string | null, bills: number, accepted: number, rejected: number): number {
+  if (groupStatus === 'RJCT' || (bills > 0 && rejected === bills)) return BankPaymentStatus.pain002Rjctd;
+  if (groupStatus === 'PART' || rejected > 0) return BankPaymentStatus.pain002Part;
   if (groupStatus === 'ACSC') return BankPaymentStatus.paid;
-  if (groupStatus && ACCEPTED.has(groupStatus)) return BankPaymentStatus.pain002Accp;
-  if (accepted > 0) return BankPaymentStatus.pain002Accp;
+  if ((groupStatus && ACCEPTED.has(groupStatus)) || accepted > 0) return BankPaymentStatus.pain002Accp;
   return BankPaymentStatus.pending;
 }
+
+interface BillOutcome {
+  status: string;
+  reason: string | null;
+}
+
+const reasonOf = (code: string | null, text: string | null) => [code, text].filter(Boolean).join(' ') || null;
+
+/**
+ * Each bill's status as the report gives it, at the most specific level present (ISO 20022
+ * pain.002, SPS IG "Customer Payment Status Report"): the transaction's TxSts, else its block's
+ * PmtInfSts, else the group's GrpSts. PART (and no status) at a level says "see below": a bill no
+ * level speaks for keeps its state. A block finds its bills by the execution date in its
+ * OrgnlPmtInfId (pain001.ts paymentInformationId); without one, a group with a single execution date
+ * (or a report with a single block) is that block.
+ */
+function outcomes(doc: Pain002Document, bills: { id: number; e2e: string; date: string }[]): Map<number, BillOutcome> {
+  const result = new Map<number, BillOutcome>();
+  const final = (status: string | null) => (status && status !== 'PART' ? status : null);
+  const groupStatus = final(doc.groupStatus);
+  const groupReason = reasonOf(doc.groupReason, doc.groupReasonText);
+  if (groupStatus) for (const bill of bills) result.set(bill.id, { status: groupStatus, reason: groupReason });
+  const dates = new Set(bills.map((bill) => bill.date));
+  const byE2e = new Map(bills.map((bill) => [bill.e2e, bill]));
+  for (const block of doc.blocks) {
+    const blockReason = reasonOf(block.reasonCode, block.reasonText) ?? groupReason;
+    const blockStatus = final(block.status);
+    if (blockStatus) {
+      const date = executionDateOfBlock(block.originalPaymentInformationId);
+      const members = date ? bills.filter((bill) => bill.date === date) : dates.size === 1 || doc.blocks.length === 1 ? bills : [];
+      for (const bill of members) result.set(bill.id, { status: blockStatus, reason: blockReason });
+    }
+    for (const line of block.transactions) {
+      const bill = line.originalEndToEndId ? byE2e.get(line.originalEndToEndId.toLowerCase()) : undefined;
+      const status = final(line.status) ?? blockStatus ?? groupStatus;
+      if (!bill || !status) continue;
+      result.set(bill.id, { status, reason: reasonOf(line.reasonCode, line.reasonText) ?? blockReason });
+    }
+  }
+  return result;
+}
+
+/** YYYY-MM-DD + 1 day. */
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export async function importPain002(tx: Tx, instanceId: string, userId: string | null, xml: string): Promise<Pain002ImportResult> {
   const doc = parsePain002(xml);
@@ -219,48 +368,52 @@ export async function importPain002(tx: Tx, instanceId: string, userId: string |
   );
   if (!group) throw fileError(`no transaction group sent with message id ${doc.originalMessageId}`);
   const fileId = await recordFile(tx, instanceId, userId, 'pain.002', doc.messageId, xml);
-  const bills = await tx.query<{ id: number; uuid: string; status: number; payment_entry_id: number | null }>(
-    `SELECT id, uuid, status, payment_entry_id FROM payable WHERE instance_id = $1 AND transaction_group_id = $2 FOR UPDATE`,
+  const bills = await tx.query<{ id: number; uuid: string; status: number; payment_entry_id: number | null; date: string; paid_on: string | null; lock_date: string | null }>(
+    `SELECT p.id, p.uuid, p.status, p.payment_entry_id, coalesce(p.execution_date, g.execution_date)::text AS date,
+            e.date_ledger::text AS paid_on, instance_lock_date($1)::text AS lock_date
+       FROM payable p JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id
+       LEFT JOIN journal_entry e ON e.instance_id = p.instance_id AND e.id = p.payment_entry_id
+      WHERE p.instance_id = $1 AND p.transaction_group_id = $2 ORDER BY p.id FOR UPDATE OF p`,
     [instanceId, group.id],
   );
-  const byE2e = new Map(bills.map((bill) => [bill.uuid.replace(/-/g, ''), bill]));
-  // A report without transaction lines speaks for the whole group.
-  const lines = doc.transactions.length
-    ? doc.transactions
-    : bills.map((bill) => ({ originalEndToEndId: bill.uuid.replace(/-/g, ''), status: doc.groupStatus, reasonCode: doc.groupReason, reasonText: null }));
   let accepted = 0;
   let rejected = 0;
   const reopened: { id: number; reason: string | null }[] = [];
   if (fileId !== undefined) {
-    for (const line of lines) {
-      const bill = line.originalEndToEndId ? byE2e.get(line.originalEndToEndId.toLowerCase()) : undefined;
-      const status = line.status ?? doc.groupStatus;
-      if (!bill) continue;
-      if (status === 'RJCT') {
+    const byBill = outcomes(doc, bills.map((bill) => ({ id: bill.id, e2e: bill.uuid.replace(/-/g, ''), date: bill.date })));
+    for (const bill of bills) {
+      const outcome = byBill.get(bill.id);
+      if (!outcome) continue;
+      if (outcome.status === 'RJCT') {
         rejected += 1;
-        const reason = [line.reasonCode, line.reasonText].filter(Boolean).join(' ') || null;
         if (bill.payment_entry_id !== null) {
-          await reverseEntry(tx, instanceId, userId, bill.payment_entry_id, today(), `Bill ${bill.id} rejected by the bank (${line.reasonCode ?? 'RJCT'})`);
+          // Reversed at the payment's own date, so no balance ever shows the refused payment; when
+          // that period is locked since, on the first open day.
+          const date = bill.lock_date && bill.paid_on! <= bill.lock_date ? dayAfter(bill.lock_date) : (bill.paid_on ?? today());
+          await reverseEntry(tx, instanceId, userId, bill.payment_entry_id, date, `Bill ${bill.id} rejected by the bank (${outcome.reason ?? 'RJCT'})`);
         }
         await tx.query(
-          `UPDATE payable SET status = 2, transaction_group_id = NULL, payment_entry_id = NULL, bank_tx_status = 'rejected', bank_reason = $3
+          `UPDATE payable SET status = 2, transaction_group_id = NULL, execution_date = NULL, payment_entry_id = NULL, bank_tx_status = 'rejected', bank_reason = $3
             WHERE instance_id = $1 AND id = $2`,
-          [instanceId, bill.id, reason?.slice(0, 200) ?? null],
+          [instanceId, bill.id, outcome.reason?.slice(0, 200) ?? null],
         );
-        reopened.push({ id: bill.id, reason });
-      } else if (status && ACCEPTED.has(status)) {
+        reopened.push({ id: bill.id, reason: outcome.reason });
+      } else if (ACCEPTED.has(outcome.status)) {
         accepted += 1;
         await tx.query(`UPDATE payable SET bank_tx_status = 'accepted', bank_reason = NULL WHERE instance_id = $1 AND id = $2`, [instanceId, bill.id]);
       } else {
         await tx.query(`UPDATE payable SET bank_tx_status = 'pending' WHERE instance_id = $1 AND id = $2`, [instanceId, bill.id]);
       }
     }
-    const bankStatus = bankStatusOf(doc.groupStatus, accepted, rejected);
-    const remaining = bills.length - reopened.length;
-    // The bank has the file: a pending group is initiated; one left without bills is denied.
+    const bankStatus = bankStatusOf(doc.groupStatus, bills.length, accepted, rejected);
+    // The bank has the file: a pending group is initiated. One left without bills is denied, even a
+    // paid one: its payments were all refused and reversed above.
     let status = group.status === TransactionGroupStatus.pending ? TransactionGroupStatus.initiated : group.status;
-    if (remaining === 0 && status !== TransactionGroupStatus.paid) status = TransactionGroupStatus.denied;
-    await tx.query('UPDATE transaction_group SET bank_status = $3, status = $4 WHERE instance_id = $1 AND id = $2', [instanceId, group.id, bankStatus, status]);
+    if (bills.length > 0 && rejected === bills.length) status = TransactionGroupStatus.denied;
+    await tx.query(
+      `UPDATE transaction_group SET bank_status = $3, status = $4, paid_date = CASE WHEN $4::smallint = 3 THEN NULL ELSE paid_date END WHERE instance_id = $1 AND id = $2`,
+      [instanceId, group.id, bankStatus, status],
+    );
   }
   const [after] = await tx.query<{ status: number; bank_status: number }>('SELECT status, bank_status FROM transaction_group WHERE instance_id = $1 AND id = $2', [instanceId, group.id]);
   return {

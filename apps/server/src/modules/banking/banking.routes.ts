@@ -11,7 +11,7 @@ import { errors, errorsWithConflict } from '../accounting/accounting.schemas.js'
 import { buildPain001, Pain001Error, type Pain001Payment } from './pain001.js';
 import { auth } from '../../http/access.js';
 import { importBankFile } from './bank-import.service.js';
-import { bookBankTransaction, reconciliation } from './reconcile.service.js';
+import { bookBankTransaction, matchBankTransaction, reconciliation } from './reconcile.service.js';
 
 const tags = ['banking'];
 
@@ -122,11 +122,18 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Imports a bank file sent as the body (`application/xml`, `text/xml` or `text/plain`), in one transaction: ' +
           'camt.053 / camt.054 (.001.04, .001.08) store each booked entry (or transaction detail) on the bank ledger account with ' +
           'the IBAN of the file (or `?account=id`); a re-import adds nothing (unique bank reference per account) and books nothing twice. ' +
-          'A debit whose end-to-end id is a bill in a transaction group books its payment (debit 2000 / credit bank at the booking date); ' +
-          'the group becomes paid when all its bills are. pain.002 (.001.03, .001.10) sets the group bank status (pending 1, paid 2, ' +
-          'pain002Accp 3, pain002Rjctd 4, pain002Part 5) and each bill accepted/rejected with the reason code; a rejected bill is ' +
-          'reopened (approved) and its payment posting reversed. Answers `{ kind, file, duplicateFile, imported, duplicates, matched, ' +
-          'transactions }` (camt) or `{ kind, file, duplicateFile, transactionGroup, accepted, rejected, reopened }` (pain.002). 400 on `file`.',
+          'Matching and booking at the booking date: money out by end-to-end id (a bill of a transaction group), else by amount and ' +
+          'currency plus creditor IBAN or name to exactly one approved bill or bill of an initiated group (debit its liability / ' +
+          'credit bank; a group is paid when all its bills are); money in by QR or creditor reference, else by amount and debtor name ' +
+          '(case, accents, legal form ignored) to exactly one sent invoice paid to this account (invoice → paid). A booking the ledger ' +
+          'refuses (e.g. date on or before the lock date) or several candidates leave the transaction unmatched with `reason`; the ' +
+          'rest of the file still imports. pain.002 (.001.03, .001.10) sets the group bank status (pending 1, paid 2, pain002Accp 3, ' +
+          'pain002Rjctd 4, pain002Part 5) and each bill accepted/rejected with the reason code, at the most specific level the bank ' +
+          'reports (TxSts, else the block\'s PmtInfSts — found by the execution date in OrgnlPmtInfId — else GrpSts; PART means per ' +
+          'transaction); a rejected bill is reopened (approved, out of the group) and its payment posting reversed at the payment\'s ' +
+          'date (first open day when locked); a group whose bills are all rejected is denied, even a paid one. Answers `{ kind, file, ' +
+          'duplicateFile, imported, duplicates, matched, transactions: [{ id, bookingDate, direction, amount, currency, matched, payable, ' +
+          'invoice, reason }] }` (camt) or `{ kind, file, duplicateFile, transactionGroup, accepted, rejected, reopened }` (pain.002). 400 on `file`.',
         querystring: strictObject({ account: z.coerce.number().int().min(1).optional() }),
         body: z.string().min(1, { error: 'the bank file is empty' }),
         response: { 200: z.looseObject({ kind: z.string() }), ...errors },
@@ -138,6 +145,59 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const suggestion = z.object({
+    kind: z.enum(['invoice', 'bill']),
+    uuid: z.string(),
+    id: z.number().int(),
+    label: z.string(),
+    date: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+  });
+  const reconcileAnswer = z.object({
+    account: z.object({ id: z.number().int(), number: z.string(), name: z.string() }),
+    statement: z.object({ balance: z.string(), date: z.string().nullable() }).nullable().describe('the last camt.053 closing booked balance (CLBD)'),
+    ledgerBalance: z.string().describe('debit − credit of the account at the statement date (overall without a statement)'),
+    difference: z.string().nullable().describe('statement balance − ledger balance'),
+    unmatched: z.array(
+      z.object({
+        id: z.number().int(),
+        bookingDate: z.string(),
+        direction: z.number().int().describe('1 money in, -1 money out'),
+        amount: z.string(),
+        currency: z.string(),
+        reference: z.string().nullable(),
+        endToEndId: z.string().nullable(),
+        counterparty: z.string().nullable(),
+        counterpartyIban: z.string().nullable(),
+        description: z.string().nullable(),
+        reason: z.string().nullable().describe('why the automatic match did not book it (locked period, several candidates…)'),
+        suggestions: z.array(suggestion).describe('open invoices (money in) or bills (money out) of the same amount and currency, for manual matching'),
+      }),
+    ),
+  });
+  const RECONCILE =
+    'Reconciliation of bank ledger account `account.id`: the last camt.053 closing balance (CLBD) and its date, the ledger ' +
+    'balance at that date, their difference, and the imported bank transactions neither matched nor booked, each with the ' +
+    'reason the automatic match left it (`reason`) and the open invoices or bills of the same amount (`suggestions`).';
+
+  app.get(
+    '/banking/integrations/reconcile',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: `${RECONCILE} Read-only (any member). 404 when the account is not one of the instance's.`,
+        querystring: strictObject({ account: z.coerce.number().int().min(1) }),
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => reconciliation(tx, instanceId, request.query.account));
+    },
+  );
+
   app.post(
     '/banking/integrations/reconcile',
     {
@@ -145,12 +205,11 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Reconciliation of bank ledger account `account.id`: the last camt.053 closing balance (CLBD) and its date, the ledger ' +
-          'balance at that date, their difference, and the imported bank transactions neither matched nor booked. With ' +
-          '`bankTransaction.id` and `counterAccount.id` it first books that transaction at its booking date (money in: debit bank / ' +
-          'credit counter account; money out the other way; instance currency only). 404 unknown ids, 409 already booked.',
+          `${RECONCILE} With \`bankTransaction.id\` and \`counterAccount.id\` it first books that transaction at its booking date ` +
+          '(money in: debit bank / credit counter account; money out the other way; instance currency only). 404 unknown ids, ' +
+          '409 already booked or locked period. Writers only (a viewer reads with GET).',
         body: strictObject({ account: strictObject({ id: zId }), bankTransaction: strictObject({ id: zId }).optional(), counterAccount: strictObject({ id: zId }).optional() }),
-        response: { 200: z.looseObject({ ledgerBalance: z.string() }), ...errorsWithConflict },
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
       },
     },
     async (request) => {
@@ -162,6 +221,44 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
           await bookBankTransaction(tx, instanceId, userId, bankTransaction.id, counterAccount.id);
         }
         return reconciliation(tx, instanceId, account.id);
+      });
+    },
+  );
+
+  app.post(
+    '/banking/integrations/reconcile/match',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Manual match: books bank transaction `bankTransaction.id` as the payment of the chosen open document, exactly as the ' +
+          'automatic match of a statement import does, at the booking date. Money in + `invoice.uuid`: a sent invoice paid to this ' +
+          'bank account, of the same amount (invoice → paid 3: debit bank / credit receivable 1100, bankRef = the bank reference). ' +
+          'Money out + `payable.uuid`: an approved bill or one in a transaction group, same amount and currency (bill → paid 4: debit ' +
+          'its liability 2000/2250 / credit this bank account; its group is paid once all its bills are). Give exactly one of ' +
+          '`invoice` and `payable`. Answers the reconciliation of the transaction\'s account. 400 naming the field (both or none ' +
+          'given, wrong direction); 404 unknown transaction or document; 409 already booked/matched, document not open, amount or ' +
+          'currency differ, invoice paid to another account, or locked period. Nothing is written on error.',
+        body: strictObject({
+          bankTransaction: strictObject({ id: zId }),
+          invoice: strictObject({ uuid: zUuid }).optional(),
+          payable: strictObject({ uuid: zUuid }).optional(),
+        }),
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { bankTransaction, invoice, payable } = request.body;
+      if ((invoice === undefined) === (payable === undefined)) {
+        const message = 'give exactly one of invoice.uuid and payable.uuid';
+        throw badRequest(message, { 'invoice.uuid': message, 'payable.uuid': message });
+      }
+      return app.db.withInstance(instanceId, async (tx) => {
+        await matchBankTransaction(tx, instanceId, userId, bankTransaction.id, invoice ? { invoiceUuid: invoice.uuid } : { payableUuid: payable!.uuid });
+        const [row] = await tx.query<{ account_id: number }>('SELECT account_id FROM bank_transaction WHERE instance_id = $1 AND id = $2', [instanceId, bankTransaction.id]);
+        return reconciliation(tx, instanceId, row!.account_id);
       });
     },
   );

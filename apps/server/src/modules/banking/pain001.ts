@@ -8,8 +8,11 @@
  * - payment types (SPS IG §3.2 "Payment types"): a QR-IBAN takes exactly a QR reference (QRR,
  *   27 digits, mod 10 recursive) and a QR reference needs a QR-IBAN; an ordinary CH/LI IBAN takes a
  *   creditor reference (SCOR, ISO 11649) or none; abroad only SEPA (EUR to a SEPA-country IBAN,
- *   service level SEPA, charges SLEV);
- * - one payment information block (B level) per requested execution date and debtor account;
+ *   service level SEPA, charges SLEV), whose creditor reference travels structured as
+ *   RmtInf/Strd/CdtrRefInf (Tp/CdOrPrtry/Cd SCOR, Ref) and otherwise the message as Ustrd — SEPA
+ *   carries one or the other, never both (EPC SCT rulebook AT-05, SPS IG 2025 "Remittance Information");
+ * - one payment information block (B level) per requested execution date and debtor account, its
+ *   PmtInfId ending in `-YYYYMMDD-B<n>` so a pain.002 block status finds its bills by date;
  * - the SPS character set (Latin-1 + Latin Extended-A + € Ș ș Ț ț, SPS IG §2.4.1): other characters
  *   are transliterated (compatibility forms, then accents dropped) or replaced by '.'; identifiers use the narrower
  *   set of `Max35Text_pain001_ch`;
@@ -192,6 +195,21 @@ export function classifyPayment(payment: Pain001Payment): PaymentKind {
 
 type Element = ReturnType<ReturnType<typeof create>['ele']>;
 
+/**
+ * PmtInfId of block `blockNumber`: up to 20 characters of the message id, the block's execution
+ * date and its number (`…-20251125-B1`), at most 35 characters of the SPS id set. A pain.002 echoes
+ * it as OrgnlPmtInfId; `executionDateOfBlock` reads the date back.
+ */
+export function paymentInformationId(messageId: string, executionDate: string, blockNumber: number): string {
+  return spsId(`${spsId(messageId).slice(0, 20)}-${executionDate.replace(/-/g, '')}-B${blockNumber}`);
+}
+
+/** The execution date (YYYY-MM-DD) a PmtInfId written by paymentInformationId names, or null. */
+export function executionDateOfBlock(paymentInformationId: string | null): string | null {
+  const match = /-(\d{4})(\d{2})(\d{2})-B\d+$/.exec(paymentInformationId ?? '');
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+}
+
 function address(parent: Element, value: Pain001Address | null | undefined): void {
   if (!value?.town?.trim() || !/^[A-Z]{2}$/.test(value.country ?? '')) return;
   const adr = parent.ele('PstlAdr');
@@ -268,7 +286,7 @@ export function buildPain001(input: Pain001Input): Pain001Result {
     const first = input.payments[indexes[0]!]!;
     const sum = indexes.reduce((acc, i) => acc.plus(toMoney(input.payments[i]!.amount)), toMoney(0));
     const block = root.ele('PmtInf');
-    block.ele('PmtInfId').txt(spsId(`${messageId.slice(0, 28)}-B${blockNumber}`));
+    block.ele('PmtInfId').txt(paymentInformationId(messageId, first.executionDate, blockNumber));
     block.ele('PmtMtd').txt('TRF');
     block.ele('BtchBookg').txt('true');
     block.ele('NbOfTxs').txt(String(indexes.length));
@@ -298,7 +316,12 @@ export function buildPain001(input: Pain001Input): Pain001Result {
       tx.ele('CdtrAcct').ele('Id').ele('IBAN').txt(normalizeIban(payment.creditor.iban));
       const reference = payment.reference?.replace(/\s+/g, '');
       const message = payment.message?.trim() ? spsText(payment.message, 140) : '';
-      if (kind === 'qrr' || kind === 'scor') {
+      if (kind === 'sepa' && reference) {
+        // SEPA: the creditor reference alone, structured (no AddtlRmtInf in the SEPA data set).
+        const type = tx.ele('RmtInf').ele('Strd').ele('CdtrRefInf').ele('Tp').ele('CdOrPrtry');
+        type.ele('Cd').txt('SCOR');
+        type.up().up().ele('Ref').txt(reference.toUpperCase());
+      } else if (kind === 'qrr' || kind === 'scor') {
         const structured = tx.ele('RmtInf').ele('Strd');
         const type = structured.ele('CdtrRefInf').ele('Tp').ele('CdOrPrtry');
         if (kind === 'qrr') type.ele('Prtry').txt('QRR');

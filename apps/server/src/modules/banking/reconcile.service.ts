@@ -1,12 +1,47 @@
 /**
  * Reconciliation of a bank ledger account with the bank (issue #5 §4 "Reconciliation"): the last
  * statement's closing balance (camt.053 CLBD) against the ledger balance at that date, and the
- * imported bank transactions not booked yet, which can be booked against a chosen account.
+ * imported bank transactions not booked yet, each with why the automatic match left it and the
+ * open invoices or bills of the same amount it could pay. Such a transaction is then matched by hand
+ * to one of them (booked exactly as an automatic match books) or booked against a chosen account.
  */
-import { currencyCodeById, toFixedAmount, toMoney } from '@bilan/domain';
+import { Currency, currencyCodeById, toFixedAmount, toMoney, type CurrencyCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
 import { postJournalEntry } from '../accounting/journal-entry.service.js';
+import { getPayable } from '../payables/payables.service.js';
+import { settleBill } from '../payables/transaction-groups.service.js';
+import { getInvoicePort, type BankCredit } from './bank-import.service.js';
+
+/** An open document a bank transaction could be matched to by hand. */
+export interface Suggestion {
+  kind: 'invoice' | 'bill';
+  /** Invoice uuid or bill uuid: what the match call takes. */
+  uuid: string;
+  id: number;
+  /** 'BILAN000012 Simon Muster AG' or 'Bill 7 Muster Lieferant AG'. */
+  label: string;
+  date: string;
+  amount: string;
+  currency: string;
+}
+
+export interface UnmatchedTransaction {
+  id: number;
+  bookingDate: string;
+  direction: number;
+  amount: string;
+  currency: string;
+  reference: string | null;
+  endToEndId: string | null;
+  counterparty: string | null;
+  counterpartyIban: string | null;
+  description: string | null;
+  /** Why the automatic match did not book it (e.g. the period is locked), else null. */
+  reason: string | null;
+  /** Open invoices (money in) or bills (money out) of the same amount and currency. */
+  suggestions: Suggestion[];
+}
 
 export type ReconcileAnswer = {
   account: { id: number; number: string; name: string };
@@ -15,19 +50,47 @@ export type ReconcileAnswer = {
   ledgerBalance: string;
   /** statement balance − ledger balance; null without a statement. */
   difference: string | null;
-  unmatched: {
-    id: number;
-    bookingDate: string;
-    direction: number;
-    amount: string;
-    currency: string;
-    reference: string | null;
-    endToEndId: string | null;
-    counterparty: string | null;
-    description: string | null;
-  }[];
+  unmatched: UnmatchedTransaction[];
 };
 
+interface BankTransactionRow {
+  id: number;
+  account_id: number;
+  booking_date: string;
+  direction: number;
+  amount: string;
+  currency: string;
+  reference: string | null;
+  end_to_end_id: string | null;
+  counterparty: string | null;
+  counterparty_iban: string | null;
+  description: string | null;
+  dedup_key: string;
+  entry_id: number | null;
+  matched_payable_id: number | null;
+  matched_invoice_uuid: string | null;
+  unmatched_reason: string | null;
+  [key: string]: unknown;
+}
+
+const BANK_TRANSACTION_COLUMNS = `id, account_id, booking_date, direction, amount, currency, reference, end_to_end_id, counterparty, counterparty_iban,
+  description, dedup_key, entry_id, matched_payable_id, matched_invoice_uuid, unmatched_reason`;
+
+/** Open bills a payment out could settle: approved, or in a pending or initiated transaction group. */
+async function openBills(tx: Tx, instanceId: string) {
+  return tx.query<{ uuid: string; id: number; date: string; amount: string; currency_id: number; name: string | null; description: string }>(
+    `SELECT p.uuid, p.id, p.date::text AS date, p.amount::text AS amount, p.currency_id, c.name, p.description
+       FROM payable p
+       LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
+      WHERE p.instance_id = $1 AND p.status IN (2, 3) ORDER BY p.date, p.id`,
+    [instanceId],
+  );
+}
+
+/**
+ * The reconciliation of bank ledger account `accountId` (see ReconcileAnswer); 404 when the account
+ * is not one of the instance's.
+ */
 export async function reconciliation(tx: Tx, instanceId: string, accountId: number): Promise<ReconcileAnswer> {
   const [account] = await tx.query<{ id: number; number: string; name: string }>('SELECT id, number, name FROM ledger_account WHERE instance_id = $1 AND id = $2', [
     instanceId,
@@ -44,21 +107,38 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
     [instanceId, accountId, statement?.closing_date ?? null],
   );
   const ledgerBalance = toFixedAmount(ledger?.balance ?? '0');
-  const unmatched = await tx.query<{
-    id: number;
-    booking_date: string;
-    direction: number;
-    amount: string;
-    currency: string;
-    reference: string | null;
-    end_to_end_id: string | null;
-    counterparty: string | null;
-    description: string | null;
-  }>(
-    `SELECT id, booking_date, direction, amount, currency, reference, end_to_end_id, counterparty, description FROM bank_transaction
-      WHERE instance_id = $1 AND account_id = $2 AND entry_id IS NULL AND matched_payable_id IS NULL ORDER BY booking_date, id`,
+  const unmatched = await tx.query<BankTransactionRow>(
+    `SELECT ${BANK_TRANSACTION_COLUMNS} FROM bank_transaction
+      WHERE instance_id = $1 AND account_id = $2 AND entry_id IS NULL AND matched_payable_id IS NULL AND matched_invoice_uuid IS NULL
+      ORDER BY booking_date, id`,
     [instanceId, accountId],
   );
+  const hasIn = unmatched.some((row) => row.direction === 1);
+  const hasOut = unmatched.some((row) => row.direction === -1);
+  const invoices = hasIn ? await getInvoicePort().open(tx, instanceId, accountId) : [];
+  const bills = hasOut ? await openBills(tx, instanceId) : [];
+  const suggestionsFor = (row: BankTransactionRow): Suggestion[] => {
+    const amount = toMoney(row.amount);
+    if (row.direction === 1) {
+      return invoices
+        .filter((invoice) => invoice.currency === row.currency && toMoney(invoice.amount).eq(amount))
+        .slice(0, 20)
+        .map((invoice) => ({ kind: 'invoice', uuid: invoice.uuid, id: invoice.id, label: `${invoice.refNumber} ${invoice.company}`, date: invoice.date, amount: invoice.amount, currency: invoice.currency }));
+    }
+    const currencyId = Currency[row.currency as CurrencyCode];
+    return bills
+      .filter((bill) => bill.currency_id === currencyId && toMoney(bill.amount).eq(amount))
+      .slice(0, 20)
+      .map((bill) => ({
+        kind: 'bill',
+        uuid: bill.uuid,
+        id: bill.id,
+        label: `Bill ${bill.id} ${bill.name ?? bill.description}`.trim(),
+        date: bill.date,
+        amount: toFixedAmount(bill.amount),
+        currency: row.currency,
+      }));
+  };
   return {
     account,
     statement: statement ? { balance: toFixedAmount(statement.closing_balance), date: statement.closing_date } : null,
@@ -73,24 +153,34 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
       reference: row.reference,
       endToEndId: row.end_to_end_id,
       counterparty: row.counterparty,
+      counterpartyIban: row.counterparty_iban,
       description: row.description,
+      reason: row.unmatched_reason,
+      suggestions: suggestionsFor(row),
     })),
   };
 }
 
+/** The bank transaction, locked; 404 unknown, 409 when already booked or matched. */
+async function openBankTransaction(tx: Tx, instanceId: string, bankTransactionId: number): Promise<BankTransactionRow> {
+  const [row] = await tx.query<BankTransactionRow>(`SELECT ${BANK_TRANSACTION_COLUMNS} FROM bank_transaction WHERE instance_id = $1 AND id = $2 FOR UPDATE`, [
+    instanceId,
+    bankTransactionId,
+  ]);
+  if (!row) throw notFound(`Bank transaction ${bankTransactionId}`);
+  if (row.entry_id !== null || row.matched_payable_id !== null || row.matched_invoice_uuid !== null) {
+    throw conflict('the bank transaction is already booked or matched', { 'bankTransaction.id': 'already booked or matched' });
+  }
+  return row;
+}
+
 /**
  * Books an unmatched bank transaction against `counterAccountId` at its booking date: money in
- * debits the bank account, money out credits it. 409 when already booked or matched; the
- * transaction must be in the instance currency (the ledger holds base amounts).
+ * debits the bank account, money out credits it. 409 when already booked or matched or on or
+ * before the lock date; 400 when it is not in the instance currency (the ledger holds base amounts).
  */
 export async function bookBankTransaction(tx: Tx, instanceId: string, userId: string | null, bankTransactionId: number, counterAccountId: number): Promise<number> {
-  const [row] = await tx.query<{ account_id: number; booking_date: string; direction: number; amount: string; currency: string; entry_id: number | null; matched_payable_id: number | null; description: string | null; counterparty: string | null }>(
-    `SELECT account_id, booking_date, direction, amount, currency, entry_id, matched_payable_id, description, counterparty
-       FROM bank_transaction WHERE instance_id = $1 AND id = $2 FOR UPDATE`,
-    [instanceId, bankTransactionId],
-  );
-  if (!row) throw notFound(`Bank transaction ${bankTransactionId}`);
-  if (row.entry_id !== null || row.matched_payable_id !== null) throw conflict('the bank transaction is already booked or matched');
+  const row = await openBankTransaction(tx, instanceId, bankTransactionId);
   const [instance] = await tx.query<{ currency_id: number }>('SELECT currency_id FROM instance WHERE id = $1', [instanceId]);
   if (currencyCodeById(instance?.currency_id ?? 1) !== row.currency) {
     throw badRequest(`the bank transaction is in ${row.currency}; book it by hand with its exchange rate`, { bankTransaction: 'foreign currency' });
@@ -106,6 +196,63 @@ export async function bookBankTransaction(tx: Tx, instanceId: string, userId: st
       { accountId: counterAccountId, amount: row.amount, direction: direction === 1 ? -1 : 1 },
     ],
   });
-  await tx.query('UPDATE bank_transaction SET entry_id = $3 WHERE instance_id = $1 AND id = $2', [instanceId, bankTransactionId, entryId]);
+  await tx.query('UPDATE bank_transaction SET entry_id = $3, unmatched_reason = NULL WHERE instance_id = $1 AND id = $2', [instanceId, bankTransactionId, entryId]);
+  return entryId;
+}
+
+export type MatchTarget = { invoiceUuid: string; payableUuid?: undefined } | { payableUuid: string; invoiceUuid?: undefined };
+
+/**
+ * Manual match (issue #5 §4): books bank transaction `bankTransactionId` as the payment of the
+ * chosen document, exactly as the automatic match would — money in pays a sent invoice (invoice →
+ * paid: debit the invoice's bank account / credit receivable, through the invoices module), money
+ * out pays an approved bill or one in a transaction group (bill → paid: debit its liability /
+ * credit this bank account; the group is paid once all its bills are) — at the booking date.
+ * 400 `invoice.uuid` / `payable.uuid` when the direction does not fit; 404 unknown ids; 409 when
+ * the transaction is already booked, the document is not open, the amount or currency differ, the
+ * invoice is paid to another bank account, or the date is locked. Nothing is written on error.
+ */
+export async function matchBankTransaction(tx: Tx, instanceId: string, userId: string | null, bankTransactionId: number, target: MatchTarget): Promise<number> {
+  const row = await openBankTransaction(tx, instanceId, bankTransactionId);
+  const money = `${toFixedAmount(row.amount)} ${row.currency}`;
+  if (target.invoiceUuid !== undefined) {
+    if (row.direction !== 1) throw fieldError('invoice.uuid', 'money out cannot pay an invoice: choose a bill');
+    const credit: BankCredit = {
+      direction: 1,
+      amount: row.amount,
+      currency: row.currency,
+      endToEndId: row.end_to_end_id,
+      // The bank's reference is the dedup key when the bank gave one (importCamt).
+      accountServicerRef: /^[0-9a-f]{64}$/.test(row.dedup_key) ? null : row.dedup_key.replace(/#\d+$/, ''),
+      reference: row.reference,
+      counterparty: row.counterparty,
+      counterpartyIban: row.counterparty_iban,
+      unstructured: row.description,
+      bookingDate: row.booking_date,
+      accountId: row.account_id,
+    };
+    const paid = await getInvoicePort().pay(tx, instanceId, credit, target.invoiceUuid);
+    await tx.query('UPDATE bank_transaction SET matched_invoice_uuid = $3, entry_id = $4, unmatched_reason = NULL WHERE instance_id = $1 AND id = $2', [
+      instanceId,
+      bankTransactionId,
+      paid.invoiceUuid,
+      paid.entryId,
+    ]);
+    return paid.entryId;
+  }
+  if (row.direction !== -1) throw fieldError('payable.uuid', 'money in cannot pay a bill: choose an invoice');
+  const bill = await getPayable(tx, instanceId, { uuid: target.payableUuid }, true);
+  if (bill.currency !== row.currency || !toMoney(bill.amount).eq(toMoney(row.amount))) {
+    throw conflict(`the bank transaction is ${money}, bill ${bill.id} is ${bill.amount} ${bill.currency}: book it against an account instead`, {
+      'payable.uuid': 'amount or currency differ',
+    });
+  }
+  const entryId = await settleBill(tx, instanceId, userId, bill.id, row.account_id, row.booking_date);
+  await tx.query('UPDATE bank_transaction SET matched_payable_id = $3, entry_id = $4, unmatched_reason = NULL WHERE instance_id = $1 AND id = $2', [
+    instanceId,
+    bankTransactionId,
+    bill.id,
+    entryId,
+  ]);
   return entryId;
 }

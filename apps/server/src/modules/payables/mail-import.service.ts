@@ -11,6 +11,8 @@
  *   category (or category name, account) — ledger account number or name; empty: the bill's default
  *   description (or notes, note), type — 'bill' or 'expense' (default: the `as` of the request)
  * Amounts may use ' or , as thousands separators and a decimal comma ("1'234,50").
+ * Separator: ',' or ';' (Excel with Swiss/German regional settings saves CSV with ';'), decided by
+ * the header line; a UTF-8 byte order mark (Excel's "CSV UTF-8") is ignored.
  */
 import { parse } from 'csv-parse/sync';
 import { Currency, isAmountString, isValidIsoDate, toMoney, type CurrencyCode } from '@bilan/domain';
@@ -47,6 +49,23 @@ function importError(message: string, rows: ImportRowError[]): AppError {
   return new AppError('validation', message, undefined, { rows });
 }
 
+/**
+ * The field separator of a CSV file: ';' when the header line (outside quotes) has more semicolons
+ * than commas, else ','. Decided on the header because data cells may hold decimal commas.
+ */
+export function csvDelimiter(text: string): ',' | ';' {
+  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of header) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === ',') commas += 1;
+    else if (!quoted && char === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
 /** "1'234,50", "1,234.50", "12.5" → "1234.50" style decimal text, or null when not a number. */
 export function normalizeAmount(text: string): string | null {
   let value = text.replace(/[\s'’\u00a0\u202f]/g, '');
@@ -73,7 +92,7 @@ export function normalizeDate(text: string): string | null {
 export async function importReceipts(tx: Tx, instanceId: string, text: string, defaultType: 'bill' | 'expense') {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
+    records = parse(text, { bom: true, delimiter: csvDelimiter(text), skip_empty_lines: true, trim: true, relax_column_count: true }) as string[][];
   } catch (error) {
     throw importError(`the file is not valid CSV: ${(error as Error).message}`, []);
   }

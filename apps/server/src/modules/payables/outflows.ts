@@ -1,8 +1,10 @@
 /**
  * The outflows report (spec §2.5, §9): ExportOutflows.csv with one line per payable, columns id,
  * date (YYYY-MM-DD), amount, company name or '-', isExpense, status name, transaction-group status
- * name or '-'. Streamed in keyset pages of CHUNK rows, one short transaction each, so 100,000
- * payables export in constant memory (bench/outflows.ts).
+ * name or '-'. Read through ONE cursor in one transaction, so the file is one consistent snapshot
+ * (a cursor keeps the snapshot of the moment it was opened), fetched CHUNK rows at a time and handed
+ * to the response with back-pressure, so 100,000 payables export in constant memory
+ * (bench/outflows, docs/performance.md).
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
@@ -18,6 +20,14 @@ export const OUTFLOWS_HEADER = 'id,date,amount,company,isExpense,status,transact
 /** RFC 4180 field: quoted when it holds a comma, quote or line break. */
 export const csvField = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
+/**
+ * A free-text cell made inert for spreadsheets (OWASP "CSV Injection"): a value starting with
+ * = + - @ tab or carriage return would be read as a formula by Excel/LibreOffice, so it gets a
+ * leading apostrophe; then RFC 4180 quoting. Only text cells go through here: ids, dates, amounts
+ * and status names are ours and keep their exact form.
+ */
+export const csvText = (value: string): string => csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
 interface OutflowRow {
   id: number;
   date: string;
@@ -29,39 +39,82 @@ interface OutflowRow {
   [key: string]: unknown;
 }
 
-/** The report's lines (header first), produced chunk by chunk. */
+function outflowLine(row: OutflowRow): string {
+  return (
+    [
+      String(row.id),
+      row.date,
+      row.amount,
+      row.company_name === null ? '-' : csvText(row.company_name),
+      row.type_id === 1 ? 'true' : 'false',
+      payableStatusName[row.status] ?? String(row.status),
+      row.group_status === null ? '-' : (transactionGroupStatusName[row.group_status] ?? String(row.group_status)),
+    ].join(',') + '\r\n'
+  );
+}
+
+/**
+ * The report's text (header first), one chunk of CHUNK lines at a time. The rows come from one
+ * cursor inside one transaction that stays open while the consumer reads; the next chunk is
+ * fetched only when the consumer asks for it (back-pressure), and stopping early (e.g. the client
+ * went away) rolls the transaction back. On PGlite (one connection) other requests wait for the
+ * export to finish.
+ */
 export async function* outflowsCsvLines(db: Database, instanceId: string): AsyncGenerator<string> {
-  yield `${OUTFLOWS_HEADER}\r\n`;
-  let after = 0;
-  for (;;) {
-    const rows = await db.withInstance(instanceId, (tx) =>
-      tx.query<OutflowRow>(
-        `SELECT p.id, p.date, p.amount, c.name AS company_name, p.type_id, p.status, g.status AS group_status
+  // Producer (inside the transaction) and consumer (this generator) hand over one chunk at a time.
+  let handOver: ((chunk: string | null) => void) | null = null;
+  let askNext: (() => void) | null = null;
+  let stopped = false;
+  let failure: unknown = null;
+  const nextChunk = () => new Promise<string | null>((resolve) => (handOver = resolve));
+  let pending = nextChunk();
+  const producer = db
+    .withInstance(instanceId, async (tx) => {
+      await tx.query(
+        `DECLARE outflows NO SCROLL CURSOR FOR
+         SELECT p.id, p.date, p.amount, c.name AS company_name, p.type_id, p.status, g.status AS group_status
            FROM payable p
            LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
            LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id
-          WHERE p.instance_id = $1 AND p.id > $2
-          ORDER BY p.id LIMIT ${CHUNK}`,
-        [instanceId, after],
-      ),
+          WHERE p.instance_id = app_instance_id()
+          ORDER BY p.id`,
+      );
+      for (;;) {
+        const rows = await tx.query<OutflowRow>(`FETCH ${CHUNK} FROM outflows`);
+        if (!rows.length || stopped) break;
+        const asked = new Promise<void>((resolve) => (askNext = resolve));
+        handOver!(rows.map(outflowLine).join(''));
+        await asked;
+        if (stopped) break;
+        if (rows.length < CHUNK) break;
+      }
+      await tx.query('CLOSE outflows');
+      if (stopped) throw new Error('outflows export stopped by its reader');
+    })
+    .then(
+      () => handOver?.(null),
+      (error: unknown) => {
+        failure = error;
+        handOver?.(null);
+      },
     );
-    if (!rows.length) return;
-    let text = '';
-    for (const row of rows) {
-      text +=
-        [
-          String(row.id),
-          row.date,
-          row.amount,
-          csvField(row.company_name ?? '-'),
-          row.type_id === 1 ? 'true' : 'false',
-          payableStatusName[row.status] ?? String(row.status),
-          row.group_status === null ? '-' : (transactionGroupStatusName[row.group_status] ?? String(row.group_status)),
-        ].join(',') + '\r\n';
+  try {
+    yield `${OUTFLOWS_HEADER}\r\n`;
+    for (;;) {
+      const chunk = await pending;
+      if (chunk === null) break;
+      pending = nextChunk();
+      yield chunk;
+      askNext!();
     }
-    yield text;
-    after = rows[rows.length - 1]!.id;
-    if (rows.length < CHUNK) return;
+    await producer;
+    if (failure) throw failure;
+  } finally {
+    if (!stopped) {
+      stopped = true;
+      (askNext as (() => void) | null)?.();
+      await producer;
+    }
   }
 }
 

@@ -12,6 +12,7 @@ import {
   insertPayable,
   listCreditors,
   listPayables,
+  payPayable,
   updatePayable,
   type PayableAnswer,
   type PayableInput,
@@ -22,9 +23,12 @@ const tags = ['payables'];
 
 export const LIFECYCLE =
   'Status (PayableStatus): pending 1 (draft: editable, deletable) → approved 2 (booked at the bill date: debit the expense ' +
-  'account (net) and input VAT 1170 (vatAmount), credit payables 2000 (gross), in the instance currency) → in a transaction ' +
-  'group 3 → paid 4 (payment booked when the group is paid: debit 2000 / credit the bank account). pending or approved → ' +
-  'cancelled 5 (an approved bill gets a reversing entry); approved → pending reverses the booking. Postings respect the lock date (409).';
+  'account (net) and input VAT (vatAmount) on 1170 for a class-4 expense account (material, services) or 1171 for investments ' +
+  '(class 1) and other operating expenses (classes 5–8), credit (gross) payables 2000 for a bill or the staff account 2250 for an ' +
+  'expense (BillType 1), in the instance currency) → in a transaction group 3 → paid 4 (payment booked when the group is paid or ' +
+  'a statement pays it: debit the same liability / credit the bank account). approved → paid 4 also through /payable/pay (direct ' +
+  'debit, card, cash, staff expense; no IBAN needed). pending or approved → cancelled 5 (an approved bill gets a reversing entry); ' +
+  'approved → pending reverses the booking. Postings respect the lock date (409, nothing changes).';
 
 const positiveAmount = zAmount(2).refine((value) => !value.startsWith('-') && !/^-?0+(\.0+)?$/.test(value), { error: 'amount must be greater than 0' });
 
@@ -36,10 +40,11 @@ const payableData = strictObject({
   date: zDate.describe('bill date YYYY-MM-DD (booking date)'),
   dueDate: zDate.nullish(),
   amount: positiveAmount.describe('gross amount in `currency`, 2 decimals'),
-  vatAmount: zAmount(2).refine((value) => !value.startsWith('-'), { error: 'negative numbers are not accepted' }).optional().describe('input VAT included in amount'),
+  vatAmount: zAmount(2).refine((value) => !value.startsWith('-'), { error: 'negative numbers are not accepted' }).optional().describe('input VAT included in amount; default derived from vatRate (amount × rate / (1 + rate)), else 0'),
+  vatRate: z.enum(['0.081', '0.026', '0.038', '0']).nullish().describe('VAT rate of the bill as a fraction: 8.1 %, 2.6 %, 3.8 % or 0 %'),
   currency: zCurrencyCode.optional().describe('default: the instance currency'),
   exchangeRate: zAmount(10).optional().describe('instance-currency units per unit of currency; required for a foreign currency'),
-  expenseAccount: strictObject({ id: zId }).nullish().describe('default: last account used for the supplier, else 4000 (bills) / 6500 (expenses)'),
+  expenseAccount: strictObject({ id: zId }).nullish().describe("default: the account of the supplier's last approved bill, else 4000 (bills) / 6500 (expenses)"),
   referenceNumber: z.string().max(40).nullish().describe('QR reference (27 digits, needs a QR-IBAN) or creditor reference RF…'),
   message: z.string().max(140).nullish(),
   description: z.string().max(500).optional(),
@@ -57,6 +62,7 @@ const payableAnswer = z.object({
   dueDate: z.string().nullable(),
   amount: z.string(),
   vatAmount: z.string(),
+  vatRate: z.string().nullable().describe('fraction, e.g. 0.081; null when only the VAT amount was entered'),
   currency: z.string(),
   exchangeRate: z.string(),
   company: z.object({ uuid: z.string(), name: z.string() }).nullable(),
@@ -68,10 +74,12 @@ const payableAnswer = z.object({
   status: z.number().int(),
   statusName: z.string(),
   transactionGroup: z.object({ id: z.number().int(), status: z.number().int() }).nullable(),
+  executionDate: z.string().nullable().describe('requested execution date while in a transaction group'),
   bankTxStatus: z.string().nullable(),
   bankReason: z.string().nullable(),
   bookingEntry: z.object({ id: z.number().int() }).nullable(),
   paymentEntry: z.object({ id: z.number().int() }).nullable(),
+  liabilityAccount: z.object({ id: z.number().int(), number: z.string() }).nullable().describe('the account the booking credited (2000, or 2250 for expenses)'),
 });
 
 export const filtersSchema = strictObject({
@@ -93,7 +101,8 @@ function toInput(data: PayableData): PayableInput {
     date: data.date,
     dueDate: data.dueDate ?? null,
     amount: data.amount,
-    vatAmount: data.vatAmount ?? '0',
+    vatAmount: data.vatAmount ?? null,
+    vatRate: data.vatRate ?? null,
     currency: data.currency ?? null,
     exchangeRate: data.exchangeRate ?? null,
     expenseAccountId: data.expenseAccount?.id ?? null,
@@ -113,6 +122,7 @@ function fromAnswer(bill: PayableAnswer): PayableData {
     dueDate: bill.dueDate,
     amount: bill.amount,
     vatAmount: bill.vatAmount,
+    vatRate: bill.vatRate as PayableData['vatRate'],
     currency: bill.currency as PayableData['currency'],
     exchangeRate: bill.exchangeRate,
     expenseAccount: bill.expenseAccount ? { id: bill.expenseAccount.id } : null,
@@ -244,6 +254,8 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
           let bill = await getPayable(tx, instanceId, { uuid }, true);
           if (Object.keys(fields).length) {
             const merged = { ...fromAnswer(bill), ...fields } as PayableData;
+            // A bill with a VAT rate gets its VAT derived again when its amount or rate changes.
+            if ((fields.amount !== undefined || fields.vatRate !== undefined) && fields.vatAmount === undefined && merged.vatRate) delete merged.vatAmount;
             if (fields.isExpense !== undefined && fields.type === undefined) merged.type = fields.isExpense ? 1 : 0;
             bill = await updatePayable(tx, instanceId, uuid, toInput(merged));
           }
@@ -267,13 +279,48 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/payable/pay',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Marks an approved bill paid outside a payment batch (spec §7.1 `/payable/pay {uuid, token}`): direct debit (LSV), card, cash ' +
+          'or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date`: debit the liability the bill was booked on ' +
+          '(payables 2000, staff 2250 for expenses) / credit `account` (the bank, cash or card account the money left; an asset or ' +
+          'liability account), the gross in the instance currency at the bill\'s exchange rate; bill → paid 4. `token` is an ' +
+          'idempotency key: repeating the call with the same token on the bill it paid answers that bill and posts nothing (a retry ' +
+          'after a lost answer is safe); without a token a second call is a 409. 400 `account.id`; 404 unknown bill; 409 when the ' +
+          'bill is not approved (pending: approve first; in a transaction group: the group pays it; paid; cancelled) or `date` is on ' +
+          'or before the lock date — nothing is written then.',
+        body: strictObject({
+          uuid: zUuid,
+          token: z.string().min(1).max(200).nullish().describe('idempotency key of this payment (e.g. a client-generated uuid)'),
+          account: strictObject({ id: zId }).describe('the bank, cash or card ledger account the money left'),
+          date: zDate.describe('payment date YYYY-MM-DD (the posting date)'),
+        }),
+        response: { 200: payableAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { uuid, token, account, date } = request.body;
+      return app.db.withInstance(instanceId, (tx) => payPayable(tx, instanceId, userId, uuid, { accountId: account.id, date, token: token ?? null }));
+    },
+  );
+
   app.get(
     '/payable/creditors',
     {
       config: { access: 'read' },
       schema: {
         tags,
-        description: "Open bills per supplier and currency (the palette's 'Creditors'): open amount, bill count, overdue count, next due date (due date, else bill date).",
+        description:
+          "Open supplier bills per supplier and currency (the palette's 'Creditors'): approved or in a transaction group and booked " +
+          'on the payables account (pending drafts are not booked; staff expenses sit on 2250) — open amount in the bill currency and ' +
+          'in the instance currency, bill count, overdue count, next due date (due date, else bill date). `total` (instance currency) ' +
+          'equals `payablesAccount.balance`, the credit balance of 2000, when only bills post there.',
         response: {
           200: z.object({
             data: z.array(
@@ -281,11 +328,14 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
                 company: z.object({ uuid: z.string(), name: z.string() }).nullable(),
                 currency: z.string(),
                 openAmount: z.string(),
+                openAmountBase: z.string().describe('in the instance currency, at the bills\' exchange rates'),
                 bills: z.number().int(),
                 overdue: z.number().int(),
                 nextDueDate: z.string().nullable(),
               }),
             ),
+            total: z.string(),
+            payablesAccount: z.object({ id: z.number().int(), number: z.string(), name: z.string(), balance: z.string().describe('credit balance (owed)') }),
           }),
           ...errors,
         },

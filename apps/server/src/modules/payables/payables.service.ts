@@ -2,10 +2,12 @@
  * Bills and expenses (spec §3 "Payable", issue #5 §1) and their bookings.
  *
  * Lifecycle (PayableStatus): pending 1 (draft, editable, deletable) → approved 2 (booked: debit
- * expense + input VAT 1170 / credit payables 2000 at the bill's date) → in a transaction group 3 →
- * paid 4 (payment booked: debit payables / credit bank). Pending or approved → cancelled 5 (an
- * approved bill's booking is reversed by a counter-entry at the cancellation date). Every posting
- * goes through the accounting module's postJournalEntry, so balance and lock date always apply.
+ * expense + input VAT 1170/1171 / credit payables 2000, or the staff account 2250 for expenses, at
+ * the bill's date) → in a transaction group 3 → paid 4 (payment booked: debit the same liability /
+ * credit bank). approved → paid 4 directly through /payable/pay (direct debit, card, cash, staff
+ * expense). Pending or approved → cancelled 5 (an approved bill's booking is reversed by a
+ * counter-entry at the cancellation date). Every posting goes through the accounting module's
+ * postJournalEntry, so balance and lock date always apply.
  */
 import {
   BillType,
@@ -14,6 +16,7 @@ import {
   isQrIban,
   isValidCreditorReference,
   isValidQrReference,
+  INVOICE_VAT_RATES,
   PayableStatus,
   toFixedAmount,
   toMoney,
@@ -43,8 +46,10 @@ export interface PayableInput {
   dueDate: string | null;
   /** Gross amount in `currency`, 2 decimals, > 0. */
   amount: string;
-  /** Input VAT included in `amount`. */
-  vatAmount: string;
+  /** Input VAT included in `amount`; null: derived from `vatRate` (0 without a rate). */
+  vatAmount: string | null;
+  /** VAT rate as a fraction ('0.081', '0.026', '0.038', '0'); null or absent when unknown. */
+  vatRate?: string | null | undefined;
   currency: CurrencyCode | null;
   /** Instance-currency units per unit of `currency`; required for a foreign currency. */
   exchangeRate: string | null;
@@ -63,6 +68,7 @@ export interface PayableAnswer {
   dueDate: string | null;
   amount: string;
   vatAmount: string;
+  vatRate: string | null;
   currency: string;
   exchangeRate: string;
   company: { uuid: string; name: string } | null;
@@ -74,10 +80,14 @@ export interface PayableAnswer {
   status: number;
   statusName: string;
   transactionGroup: { id: number; status: number } | null;
+  /** Requested execution date of the bill's transfer while it is in a transaction group. */
+  executionDate: string | null;
   bankTxStatus: string | null;
   bankReason: string | null;
   bookingEntry: { id: number } | null;
   paymentEntry: { id: number } | null;
+  /** The account credited by the booking (payables 2000 or staff 2250); null before approval. */
+  liabilityAccount: { id: number; number: string } | null;
 }
 
 interface PayableRow {
@@ -88,6 +98,7 @@ interface PayableRow {
   due_date: string | null;
   amount: string;
   vat_amount: string;
+  vat_rate: string | null;
   currency_id: number;
   exchange_rate: string;
   company_uuid: string | null;
@@ -109,20 +120,24 @@ interface PayableRow {
   bank_reason: string | null;
   booking_entry_id: number | null;
   payment_entry_id: number | null;
+  execution_date: string | null;
+  liability_account_id: number | null;
+  liability_number: string | null;
   [key: string]: unknown;
 }
 
 export const PAYABLE_SELECT = `
-  SELECT p.id, p.uuid, p.type_id, p.date, p.due_date, p.amount, p.vat_amount, p.currency_id, p.exchange_rate,
+  SELECT p.id, p.uuid, p.type_id, p.date, p.due_date, p.amount, p.vat_amount, p.vat_rate, p.currency_id, p.exchange_rate,
          p.company_uuid, c.name AS company_name, p.payment_profile_id, pp.iban AS pp_iban, pp.bic AS pp_bic, pp.type_id AS pp_type,
          p.expense_account_id, a.number AS account_number, a.name AS account_name, p.reference_number, p.message,
          p.description, p.status, p.transaction_group_id, g.status AS group_status, p.bank_tx_status, p.bank_reason,
-         p.booking_entry_id, p.payment_entry_id
+         p.booking_entry_id, p.payment_entry_id, p.execution_date, p.liability_account_id, la.number AS liability_number
     FROM payable p
     LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
     LEFT JOIN payment_profile pp ON pp.instance_id = p.instance_id AND pp.id = p.payment_profile_id
     LEFT JOIN ledger_account a ON a.instance_id = p.instance_id AND a.id = p.expense_account_id
-    LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id`;
+    LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id
+    LEFT JOIN ledger_account la ON la.instance_id = p.instance_id AND la.id = p.liability_account_id`;
 
 export function toPayableAnswer(row: PayableRow): PayableAnswer {
   return {
@@ -134,6 +149,7 @@ export function toPayableAnswer(row: PayableRow): PayableAnswer {
     dueDate: row.due_date,
     amount: row.amount,
     vatAmount: row.vat_amount,
+    vatRate: row.vat_rate === null ? null : toMoney(row.vat_rate).toFixed(),
     currency: currencyCodeById(row.currency_id) ?? 'CHF',
     exchangeRate: toMoney(row.exchange_rate).toFixed(),
     company: row.company_uuid ? { uuid: row.company_uuid, name: row.company_name ?? '' } : null,
@@ -147,10 +163,12 @@ export function toPayableAnswer(row: PayableRow): PayableAnswer {
     status: row.status,
     statusName: payableStatusName[row.status] ?? String(row.status),
     transactionGroup: row.transaction_group_id !== null ? { id: row.transaction_group_id, status: row.group_status ?? 1 } : null,
+    executionDate: row.execution_date,
     bankTxStatus: row.bank_tx_status,
     bankReason: row.bank_reason,
     bookingEntry: row.booking_entry_id !== null ? { id: row.booking_entry_id } : null,
     paymentEntry: row.payment_entry_id !== null ? { id: row.payment_entry_id } : null,
+    liabilityAccount: row.liability_account_id !== null ? { id: row.liability_account_id, number: row.liability_number ?? '' } : null,
   };
 }
 
@@ -257,7 +275,13 @@ async function resolveInput(tx: Tx, instanceId: string, input: PayableInput) {
   } else if (reference && isValidQrReference(reference) && profile?.iban && !isQrIban(profile.iban)) {
     fields.referenceNumber = 'a QR reference needs a QR-IBAN';
   }
-  if (toMoney(input.vatAmount).gt(toMoney(input.amount))) fields.vatAmount = 'VAT cannot exceed the amount';
+  const vatRate = input.vatRate == null ? null : INVOICE_VAT_RATES.find((rate) => toMoney(rate).eq(toMoney(input.vatRate!)));
+  if (vatRate === undefined) fields.vatRate = `VAT rate must be one of ${INVOICE_VAT_RATES.join(', ')} (8.1 %, 2.6 %, 3.8 %, 0 %)`;
+  const vatAmount = input.vatAmount ?? (vatRate ? vatIncluded(input.amount, vatRate) : '0.00');
+  if (toMoney(vatAmount).gt(toMoney(input.amount))) fields.vatAmount = 'VAT cannot exceed the amount';
+  else if (vatRate !== undefined && vatRate !== null && toMoney(vatRate).isZero() && toMoney(vatAmount).gt(0)) {
+    fields.vatAmount = 'a bill at 0 % VAT carries no VAT amount';
+  }
   if (input.dueDate && input.dueDate < input.date) fields.dueDate = 'the due date cannot be before the bill date';
   const baseCurrency = await instanceCurrencyId(tx, instanceId);
   const currencyId = input.currency ? Currency[input.currency] : baseCurrency;
@@ -268,16 +292,25 @@ async function resolveInput(tx: Tx, instanceId: string, input: PayableInput) {
     const [first] = Object.entries(fields);
     throw badRequest(`${first![0]}: ${first![1]}`, fields);
   }
-  return { reference, currencyId, rate };
+  return { reference, currencyId, rate, vatAmount, vatRate: vatRate ?? null };
+}
+
+/**
+ * The VAT included in a gross amount at `rate` (a fraction): gross × rate / (1 + rate), half-up to
+ * the cent (Swiss VAT is computed on the consideration, MWSTG art. 24; prices include it here).
+ */
+export function vatIncluded(gross: string, rate: string): string {
+  const r = toMoney(rate);
+  return toFixedAmount(toMoney(gross).times(r).dividedBy(r.plus(1)));
 }
 
 /** Creates a pending bill; answers it. 400 naming the field (relative to `data`). */
 export async function insertPayable(tx: Tx, instanceId: string, input: PayableInput): Promise<PayableAnswer> {
-  const { reference, currencyId, rate } = await resolveInput(tx, instanceId, input);
+  const { reference, currencyId, rate, vatAmount, vatRate } = await resolveInput(tx, instanceId, input);
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO payable (instance_id, id, type_id, company_uuid, payment_profile_id, date, due_date, amount, vat_amount, currency_id,
-                          exchange_rate, expense_account_id, reference_number, message, description)
-     VALUES ($1, next_ids($1, 'payable'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+                          exchange_rate, expense_account_id, reference_number, message, description, vat_rate)
+     VALUES ($1, next_ids($1, 'payable'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
     [
       instanceId,
       input.type,
@@ -286,13 +319,14 @@ export async function insertPayable(tx: Tx, instanceId: string, input: PayableIn
       input.date,
       input.dueDate,
       input.amount,
-      input.vatAmount,
+      vatAmount,
       currencyId,
       rate,
       input.expenseAccountId,
       reference,
       input.message?.trim() || null,
       input.description.trim(),
+      vatRate,
     ],
   );
   return getPayable(tx, instanceId, { id: row!.id });
@@ -302,10 +336,11 @@ export async function insertPayable(tx: Tx, instanceId: string, input: PayableIn
 export async function updatePayable(tx: Tx, instanceId: string, uuid: string, input: PayableInput): Promise<PayableAnswer> {
   const current = await getPayable(tx, instanceId, { uuid }, true);
   if (current.status !== PayableStatus.pending) throw conflict(`only a pending bill can be changed (status ${current.statusName})`, { status: 'not pending' });
-  const { reference, currencyId, rate } = await resolveInput(tx, instanceId, input);
+  const { reference, currencyId, rate, vatAmount, vatRate } = await resolveInput(tx, instanceId, input);
   await tx.query(
     `UPDATE payable SET type_id = $3, company_uuid = $4, payment_profile_id = $5, date = $6, due_date = $7, amount = $8, vat_amount = $9,
-            currency_id = $10, exchange_rate = $11, expense_account_id = $12, reference_number = $13, message = $14, description = $15
+            currency_id = $10, exchange_rate = $11, expense_account_id = $12, reference_number = $13, message = $14, description = $15,
+            vat_rate = $16
       WHERE instance_id = $1 AND uuid = $2`,
     [
       instanceId,
@@ -316,13 +351,14 @@ export async function updatePayable(tx: Tx, instanceId: string, uuid: string, in
       input.date,
       input.dueDate,
       input.amount,
-      input.vatAmount,
+      vatAmount,
       currencyId,
       rate,
       input.expenseAccountId,
       reference,
       input.message?.trim() || null,
       input.description.trim(),
+      vatRate,
     ],
   );
   return getPayable(tx, instanceId, { uuid });
@@ -353,45 +389,90 @@ export async function payablesAccountId(tx: Tx, instanceId: string): Promise<num
 }
 
 /**
- * The expense account of a bill: its own, else the one last used for the same supplier, else 4000
+ * Swiss SME chart account for what the company owes its staff: 2250 "Personalaufwand" in the group
+ * 220 "Übrige kurzfristige Verbindlichkeiten" (Kontenrahmen KMU). Staff expenses (BillType 1) are
+ * not trade payables, so they are kept off 2000 and the creditors list agrees with 2000.
+ */
+export const STAFF_LIABILITY_ACCOUNT = '2250';
+
+/**
+ * The liability a bill is credited to at approval: payables 2000 for supplier bills, the staff
+ * account 2250 for expenses (payables 2000 when the chart has no 2250).
+ */
+async function liabilityAccountFor(tx: Tx, instanceId: string, bill: PayableAnswer): Promise<number> {
+  if (bill.isExpense) {
+    const staff = await accountIdByNumber(tx, instanceId, STAFF_LIABILITY_ACCOUNT);
+    if (staff !== undefined) return staff;
+  }
+  return payablesAccountId(tx, instanceId);
+}
+
+/** The account a booked bill's payment debits: the one its booking credited (2000 before 0007). */
+export async function liabilityAccountOf(tx: Tx, instanceId: string, bill: PayableAnswer): Promise<number> {
+  return bill.liabilityAccount?.id ?? payablesAccountId(tx, instanceId);
+}
+
+/**
+ * The expense account of a bill: its own, else the one booked on the supplier's last approved bill
+ * (approved, in a group or paid: drafts and cancelled bills teach nothing), else 4000
  * (Materialeinkauf) for bills and 6500 for expenses of the Swiss SME chart.
  */
 async function expenseAccountOf(tx: Tx, instanceId: string, bill: PayableAnswer): Promise<number> {
   if (bill.expenseAccount) return bill.expenseAccount.id;
-  if (bill.company) {
-    const [row] = await tx.query<{ expense_account_id: number }>(
-      `SELECT expense_account_id FROM payable WHERE instance_id = $1 AND company_uuid = $2 AND expense_account_id IS NOT NULL
-        ORDER BY date DESC, id DESC LIMIT 1`,
-      [instanceId, bill.company.uuid],
-    );
-    if (row) return row.expense_account_id;
-  }
+  const learned = bill.company ? await lastExpenseAccount(tx, instanceId, bill.company.uuid) : undefined;
+  if (learned !== undefined) return learned;
   const id = await accountIdByNumber(tx, instanceId, bill.isExpense ? '6500' : '4000');
   if (id === undefined) throw fieldError('expenseAccount.id', 'choose the expense account of this bill');
   return id;
 }
 
+/** The expense account of the supplier's last approved bill (by bill date, then id), if any. */
+export async function lastExpenseAccount(tx: Tx, instanceId: string, companyUuid: string): Promise<number | undefined> {
+  const [row] = await tx.query<{ expense_account_id: number }>(
+    `SELECT expense_account_id FROM payable
+      WHERE instance_id = $1 AND company_uuid = $2 AND expense_account_id IS NOT NULL AND status IN (2, 3, 4)
+      ORDER BY date DESC, id DESC LIMIT 1`,
+    [instanceId, companyUuid],
+  );
+  return row?.expense_account_id;
+}
+
+/**
+ * Input VAT account by what was bought (Swiss SME chart, Kontenrahmen KMU): 1170 "Vorsteuer auf
+ * Material- und Dienstleistungsaufwand" for class 4 (material, goods, services), 1171 "Vorsteuer
+ * auf Investitionen und übrigem Betriebsaufwand" for investments (class 1) and operating expenses
+ * (classes 5–8) — the split the VAT return asks for (figures 400 and 405).
+ */
+export function inputVatAccountNumber(expenseAccountNumber: string): '1170' | '1171' {
+  return expenseAccountNumber.startsWith('4') ? '1170' : '1171';
+}
+
 const base = (amount: string, rate: string) => toMoney(amount).times(toMoney(rate)).toDecimalPlaces(2);
 
 /**
- * Books an approved bill at its date: debit expense (net) and input VAT 1170 (VAT), credit
- * payables (gross), amounts in the instance currency (× exchangeRate, half-up to the cent).
+ * Books an approved bill at its date: debit expense (net) and input VAT 1170/1171 (VAT), credit
+ * the liability (gross: payables 2000, staff 2250 for expenses), amounts in the instance currency
+ * (× exchangeRate, half-up to the cent). Returns the entry id and the accounts it used.
  */
-async function bookBill(tx: Tx, instanceId: string, userId: string | null, bill: PayableAnswer): Promise<number> {
+async function bookBill(tx: Tx, instanceId: string, userId: string | null, bill: PayableAnswer) {
   const gross = base(bill.amount, bill.exchangeRate);
   const vat = base(bill.vatAmount, bill.exchangeRate);
   const net = gross.minus(vat);
   const expenseAccountId = await expenseAccountOf(tx, instanceId, bill);
+  const liabilityAccountId = await liabilityAccountFor(tx, instanceId, bill);
   const label = `${bill.isExpense ? 'Expense' : 'Bill'} ${bill.id}${bill.company ? ` ${bill.company.name}` : ''}`.slice(0, 500);
   const lines: PostingInput[] = [];
   if (net.gt(0)) lines.push({ accountId: expenseAccountId, amount: toFixedAmount(net), direction: 1, description: bill.description || null });
   if (vat.gt(0)) {
-    const vatAccount = await accountIdByNumber(tx, instanceId, '1170');
-    if (vatAccount === undefined) throw fieldError('vatAmount', 'no input VAT account 1170 in the chart');
+    const [expense] = await tx.query<{ number: string }>('SELECT number FROM ledger_account WHERE instance_id = $1 AND id = $2', [instanceId, expenseAccountId]);
+    const vatNumber = inputVatAccountNumber(expense?.number ?? '');
+    const vatAccount = await accountIdByNumber(tx, instanceId, vatNumber);
+    if (vatAccount === undefined) throw fieldError('vatAmount', `no input VAT account ${vatNumber} in the chart`);
     lines.push({ accountId: vatAccount, amount: toFixedAmount(vat), direction: 1 });
   }
-  lines.push({ accountId: await payablesAccountId(tx, instanceId), amount: toFixedAmount(gross), direction: -1 });
-  return postJournalEntry(tx, instanceId, userId, { dateLedger: bill.date, description: label, source: 'bill', sourceRef: bill.uuid, lines });
+  lines.push({ accountId: liabilityAccountId, amount: toFixedAmount(gross), direction: -1 });
+  const entryId = await postJournalEntry(tx, instanceId, userId, { dateLedger: bill.date, description: label, source: 'bill', sourceRef: bill.uuid, lines });
+  return { entryId, expenseAccountId, liabilityAccountId };
 }
 
 /** Posts the counter-entry of `entryId` at `date` (every line with the other direction). */
@@ -417,7 +498,8 @@ export const today = () => new Date().toISOString().slice(0, 10);
 /**
  * Status change of a bill through update: pending → approved (books the bill), approved → pending
  * (reverses the booking), pending/approved → cancelled (reverses an existing booking at `date`).
- * Groups move bills to 3 and 4 (transaction-group status change). 409 for other transitions.
+ * Groups move bills to 3 and 4 (transaction-group status change), /payable/pay to 4. 409 for other
+ * transitions, and on or before the lock date (nothing is written then).
  */
 export async function changePayableStatus(
   tx: Tx,
@@ -436,37 +518,134 @@ export async function changePayableStatus(
   if (!allowed[bill.status]?.includes(status)) {
     throw conflict(`a bill cannot go from ${bill.statusName} to ${payableStatusName[status]}`, { 'data.status': 'transition not allowed' });
   }
-  let bookingEntryId = bill.bookingEntry?.id ?? null;
   if (status === PayableStatus.approved) {
-    bookingEntryId = await bookBill(tx, instanceId, userId, bill);
-  } else if (bookingEntryId !== null) {
-    await reverseEntry(tx, instanceId, userId, bookingEntryId, date, `${bill.isExpense ? 'Expense' : 'Bill'} ${bill.id} ${payableStatusName[status]}`);
-    bookingEntryId = null;
+    const booked = await bookBill(tx, instanceId, userId, bill);
+    // The account actually booked is kept: the supplier's next bill learns it, the payment debits the liability.
+    await tx.query(
+      'UPDATE payable SET status = 2, booking_entry_id = $3, expense_account_id = $4, liability_account_id = $5 WHERE instance_id = $1 AND uuid = $2',
+      [instanceId, uuid, booked.entryId, booked.expenseAccountId, booked.liabilityAccountId],
+    );
+    return getPayable(tx, instanceId, { uuid });
   }
-  await tx.query('UPDATE payable SET status = $3, booking_entry_id = $4 WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid, status, bookingEntryId]);
+  if (bill.bookingEntry) {
+    await reverseEntry(tx, instanceId, userId, bill.bookingEntry.id, date, `${bill.isExpense ? 'Expense' : 'Bill'} ${bill.id} ${payableStatusName[status]}`);
+  }
+  await tx.query('UPDATE payable SET status = $3, booking_entry_id = NULL, liability_account_id = NULL WHERE instance_id = $1 AND uuid = $2', [
+    instanceId,
+    uuid,
+    status,
+  ]);
   return getPayable(tx, instanceId, { uuid });
 }
 
-/** Open bills per supplier ('Creditors'): count, open amount per currency, next due date. */
+/**
+ * Books a booked bill's payment at `date`: debit the liability its booking credited (payables 2000
+ * or staff 2250) / credit `paymentAccountId` (bank, cash, card), the gross in the instance currency
+ * at the bill's exchange rate (so the liability nets to zero). Marks the bill paid (4); returns the
+ * entry id. Used by groups, statement matches (automatic and manual) and /payable/pay alike.
+ */
+export async function bookPayment(tx: Tx, instanceId: string, userId: string | null, bill: PayableAnswer, paymentAccountId: number, date: string): Promise<number> {
+  const amount = toFixedAmount(toMoney(bill.amount).times(toMoney(bill.exchangeRate)));
+  const entryId = await postJournalEntry(tx, instanceId, userId, {
+    dateLedger: date,
+    description: `Payment of ${bill.isExpense ? 'expense' : 'bill'} ${bill.id}${bill.company ? ` ${bill.company.name}` : ''}`.slice(0, 500),
+    source: 'payment',
+    sourceRef: bill.uuid,
+    lines: [
+      { accountId: await liabilityAccountOf(tx, instanceId, bill), amount, direction: 1 },
+      { accountId: paymentAccountId, amount, direction: -1 },
+    ],
+  });
+  await tx.query('UPDATE payable SET status = 4, payment_entry_id = $3 WHERE instance_id = $1 AND id = $2', [instanceId, bill.id, entryId]);
+  return entryId;
+}
+
+export interface PayInput {
+  /** The bank, cash or card account the money left: an asset or liability ledger account. */
+  accountId: number;
+  /** Payment date YYYY-MM-DD (the posting's date). */
+  date: string;
+  /** Idempotency key of the call (spec §7.1 `/payable/pay {uuid, token}`). */
+  token: string | null;
+}
+
+/**
+ * Pays an approved bill outside a payment batch (direct debit/LSV, card, cash, staff expense; no
+ * IBAN needed): debit the bill's liability / credit `accountId` at `date`, bill → paid 4.
+ * `token` makes the call idempotent: the same token on a bill it already paid answers that bill
+ * and posts nothing. 400 `account.id` (unknown, or not a balance-sheet account, or the liability
+ * itself); 409 when the bill is not approved (pending: approve it first; in a group: the group pays
+ * it) or the date is on or before the lock date.
+ */
+export async function payPayable(tx: Tx, instanceId: string, userId: string | null, uuid: string, input: PayInput): Promise<PayableAnswer> {
+  const bill = await getPayable(tx, instanceId, { uuid }, true);
+  if (bill.status === PayableStatus.paid && input.token !== null) {
+    const [row] = await tx.query<{ payment_token: string | null }>('SELECT payment_token FROM payable WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid]);
+    if (row?.payment_token === input.token) return bill;
+  }
+  if (bill.status !== PayableStatus.approved) {
+    const why =
+      bill.status === PayableStatus.pending
+        ? 'approve it first'
+        : bill.status === PayableStatus.inTransactionGroup
+          ? `it is paid through transaction group ${bill.transactionGroup?.id}`
+          : 'only an approved bill can be paid';
+    throw conflict(`bill ${bill.id} is ${bill.statusName}: ${why}`, { status: bill.statusName });
+  }
+  const [account] = await tx.query<{ type_id: number }>('SELECT type_id FROM ledger_account WHERE instance_id = $1 AND id = $2', [instanceId, input.accountId]);
+  if (!account) throw fieldError('account.id', `ledger account ${input.accountId} not found`);
+  // Money leaves an asset (bank, cash) or grows a liability (credit card, current account of a partner).
+  if (account.type_id !== 1 && account.type_id !== 2) throw fieldError('account.id', 'pay from a bank, cash or card account (an asset or liability account)');
+  if (input.accountId === (await liabilityAccountOf(tx, instanceId, bill))) throw fieldError('account.id', 'the bill is booked on this account; choose the account the money left');
+  await bookPayment(tx, instanceId, userId, bill, input.accountId, input.date);
+  await tx.query('UPDATE payable SET payment_token = $3 WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid, input.token]);
+  return getPayable(tx, instanceId, { uuid });
+}
+
+/**
+ * Open supplier bills per supplier and currency ('Creditors'): approved or in a transaction group
+ * and booked on the payables account — pending drafts are not booked yet and staff expenses sit on
+ * 2250 — so the base-currency total equals the credit balance of 2000 (when only bills post there).
+ */
 export async function listCreditors(tx: Tx, instanceId: string) {
-  const rows = await tx.query<{ company_uuid: string | null; name: string | null; currency_id: number; open: string; bills: string; next_due: string | null; overdue: string }>(
-    `SELECT p.company_uuid, c.name, p.currency_id, sum(p.amount)::text AS open, count(*) AS bills,
-            min(coalesce(p.due_date, p.date)) AS next_due,
+  const payables = await payablesAccountId(tx, instanceId);
+  const rows = await tx.query<{
+    company_uuid: string | null;
+    name: string | null;
+    currency_id: number;
+    open: string;
+    open_base: string;
+    bills: string;
+    next_due: string | null;
+    overdue: string;
+  }>(
+    `SELECT p.company_uuid, c.name, p.currency_id, sum(p.amount)::text AS open, sum(round(p.amount * p.exchange_rate, 2))::text AS open_base,
+            count(*) AS bills, min(coalesce(p.due_date, p.date)) AS next_due,
             count(*) FILTER (WHERE coalesce(p.due_date, p.date) < current_date) AS overdue
        FROM payable p LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
-      WHERE p.instance_id = $1 AND p.status = ANY($2::smallint[])
+      WHERE p.instance_id = $1 AND p.status IN (2, 3) AND coalesce(p.liability_account_id, $2) = $2
       GROUP BY p.company_uuid, c.name, p.currency_id
       ORDER BY min(coalesce(p.due_date, p.date)), c.name`,
-    [instanceId, OPEN_STATUSES],
+    [instanceId, payables],
   );
+  const [account] = await tx.query<{ number: string; name: string; balance: string | null }>(
+    `SELECT a.number, a.name, (SELECT sum(l.amount * l.direction) FROM journal_line l WHERE l.instance_id = a.instance_id AND l.account_id = a.id)::text AS balance
+       FROM ledger_account a WHERE a.instance_id = $1 AND a.id = $2`,
+    [instanceId, payables],
+  );
+  const total = rows.reduce((sum, row) => sum.plus(toMoney(row.open_base)), toMoney(0));
   return {
     data: rows.map((row) => ({
       company: row.company_uuid ? { uuid: row.company_uuid, name: row.name ?? '' } : null,
       currency: currencyCodeById(row.currency_id) ?? 'CHF',
       openAmount: toFixedAmount(row.open),
+      openAmountBase: toFixedAmount(row.open_base),
       bills: Number(row.bills),
       overdue: Number(row.overdue),
       nextDueDate: row.next_due,
     })),
+    total: toFixedAmount(total),
+    // Credit balance (what is owed) of the payables account, to compare with `total`.
+    payablesAccount: { id: payables, number: account!.number, name: account!.name, balance: toFixedAmount(toMoney(account!.balance ?? '0').negated()) },
   };
 }

@@ -4,7 +4,16 @@ import { z } from 'zod';
 import { strictObject, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
-import { changeGroupStatus, deleteGroup, getGroup, groupPain001, insertGroup, listGroups, listGroupsWithPayables } from './transaction-groups.service.js';
+import {
+  changeGroupStatus,
+  deleteGroup,
+  getGroup,
+  groupPain001,
+  insertGroup,
+  listDebtorAccounts,
+  listGroups,
+  listGroupsWithPayables,
+} from './transaction-groups.service.js';
 
 const tags = ['transaction groups'];
 
@@ -21,7 +30,8 @@ const groupAnswer = z.object({
   statusName: z.string(),
   bankStatus: z.number().int(),
   bankStatusName: z.string(),
-  executionDate: z.string(),
+  executionDate: z.string().describe('the earliest requested execution date of its bills'),
+  executionDates: z.array(z.string()).describe('every requested execution date of its bills, ascending (one PmtInf block each)'),
   paidDate: z.string().nullable(),
   count: z.number().int(),
   total: z.string().describe('sum of the bills in the instance currency'),
@@ -42,11 +52,18 @@ export const transactionGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'write' },
       schema: {
         tags,
-        description: `Creates a pending group from approved bills (each with an IBAN payment profile); they move to status 3. ${RULES}`,
+        description:
+          'Creates a pending group from approved bills (each with an IBAN payment profile); they move to status 3. The paying account ' +
+          '(`debtor.account.id`) is one of the own company\'s bank payment profiles (GET /transaction-group/debtor-accounts), default ' +
+          'the first. Each bill gets `payable.executionDates[N]` (same order as `uuids`), else `executionDate`, else today; the ' +
+          `pain.001 has one payment information block per date. 400 \`payable.uuids.N\`, \`payable.executionDates\`, \`debtor.account.id\`. ${RULES}`,
         body: strictObject({
-          payable: strictObject({ uuids: z.array(zUuid).min(1).max(10_000) }),
+          payable: strictObject({
+            uuids: z.array(zUuid).min(1).max(10_000),
+            executionDates: z.array(zDate.nullable()).max(10_000).optional().describe('requested execution date per bill, same order as uuids; null: executionDate'),
+          }),
           debtor: strictObject({ account: strictObject({ id: zId }) }).optional().describe("the paying bank ledger account; default the own company's first"),
-          executionDate: zDate.optional().describe('requested execution date; default today'),
+          executionDate: zDate.optional().describe('requested execution date of the bills without their own; default today'),
         }),
         response: { 200: groupWithPayables, ...errorsWithNotFound },
       },
@@ -55,8 +72,39 @@ export const transactionGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       const { instanceId } = auth(request);
       const { payable, debtor, executionDate } = request.body;
       return app.db.withInstance(instanceId, (tx) =>
-        insertGroup(tx, instanceId, { payableUuids: payable.uuids, debtorAccountId: debtor?.account.id, executionDate }),
+        insertGroup(tx, instanceId, { payableUuids: payable.uuids, executionDates: payable.executionDates, debtorAccountId: debtor?.account.id, executionDate }),
       );
+    },
+  );
+
+  app.get(
+    '/transaction-group/debtor-accounts',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description:
+          "The bank accounts a group can pay from: the own company's active IBAN / QR-bill payment profiles with a ledger account " +
+          '(Settings → Payment Configuration), first = default.',
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                account: z.object({ id: z.number().int(), number: z.string(), name: z.string() }),
+                paymentProfile: z.object({ id: z.number().int() }),
+                iban: z.string(),
+                bic: z.string().nullable(),
+                name: z.string(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return { data: await app.db.withInstance(instanceId, (tx) => listDebtorAccounts(tx, instanceId)) };
     },
   );
 

@@ -4,15 +4,16 @@
  * Status (TransactionGroupStatus): pending 1 → initiated 4 (the file went to the bank) → paid 2
  * (each bill's payment is booked: debit payables / credit the group's bank account, at the paid
  * date; bills → paid). pending or initiated → denied 3 (bills go back to approved, out of the
- * group). paid and denied are final. Only a pending group may be deleted (its bills go back to
- * approved).
+ * group). paid and denied are final, except that a pain.002 rejecting every bill of a paid group
+ * denies it (its payments are reversed, bank-import.service.ts). Only a pending group may be
+ * deleted (its bills go back to approved). Each bill keeps its own requested execution date: the
+ * pain.001 has one payment information block per date.
  */
-import { countryIsoCode, PayableStatus, toFixedAmount, toMoney, TransactionGroupStatus } from '@bilan/domain';
+import { countryIsoCode, PayableStatus, toFixedAmount, TransactionGroupStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { postJournalEntry } from '../accounting/journal-entry.service.js';
 import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../banking/pain001.js';
-import { listPayables, PAYABLE_SELECT, payablesAccountId, toPayableAnswer, today, type PayableAnswer } from './payables.service.js';
+import { bookPayment, getPayable, listPayables, PAYABLE_SELECT, toPayableAnswer, today, type PayableAnswer } from './payables.service.js';
 import { transactionGroupStatusName } from './outflows.js';
 
 export const bankStatusName: Record<number, string> = { 1: 'pending', 2: 'paid', 3: 'pain002Accp', 4: 'pain002Rjctd', 5: 'pain002Part' };
@@ -24,7 +25,10 @@ export interface GroupAnswer {
   statusName: string;
   bankStatus: number;
   bankStatusName: string;
+  /** The earliest requested execution date of its bills (the group's default). */
   executionDate: string;
+  /** Every requested execution date of its bills, ascending: one PmtInf block each. */
+  executionDates: string[];
   paidDate: string | null;
   count: number;
   total: string;
@@ -48,6 +52,7 @@ interface GroupRow {
   created_at: string;
   count: string;
   total: string | null;
+  dates: string[] | null;
   [key: string]: unknown;
 }
 
@@ -55,7 +60,9 @@ const GROUP_SELECT = `
   SELECT g.id, g.uuid, g.status, g.bank_status, g.execution_date, g.paid_date, g.debtor_account_id, a.number AS account_number,
          a.name AS account_name, g.debtor_iban, g.debtor_bic, g.debtor_name, g.created_at,
          (SELECT count(*) FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id) AS count,
-         (SELECT sum(p.amount * p.exchange_rate) FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id)::text AS total
+         (SELECT sum(p.amount * p.exchange_rate) FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id)::text AS total,
+         (SELECT array_agg(DISTINCT coalesce(p.execution_date, g.execution_date)::text ORDER BY coalesce(p.execution_date, g.execution_date)::text)
+            FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id) AS dates
     FROM transaction_group g
     JOIN ledger_account a ON a.instance_id = g.instance_id AND a.id = g.debtor_account_id`;
 
@@ -67,6 +74,7 @@ const toGroup = (row: GroupRow): GroupAnswer => ({
   bankStatus: row.bank_status,
   bankStatusName: bankStatusName[row.bank_status] ?? String(row.bank_status),
   executionDate: row.execution_date,
+  executionDates: row.dates ?? [],
   paidDate: row.paid_date,
   count: Number(row.count),
   total: toFixedAmount(row.total ?? '0'),
@@ -103,30 +111,55 @@ export async function listGroupsWithPayables(tx: Tx, instanceId: string) {
   return { data: groups.data.map((group) => ({ ...group, Payable: byGroup.get(group.id) ?? [] })), total: groups.total };
 }
 
-/** The own company's bank accounts that can pay: payment profiles with an IBAN and a ledger account. */
-async function debtorProfile(tx: Tx, instanceId: string, accountId: number | undefined) {
-  const rows = await tx.query<{ account_id: number; iban: string; bic: string | null; name: string }>(
-    `SELECT pp.account_id, pp.iban, pp.bic, c.name
+/** A bank account of the own company that can pay a group: its ledger account and IBAN. */
+export interface DebtorAccount {
+  account: { id: number; number: string; name: string };
+  paymentProfile: { id: number };
+  iban: string;
+  bic: string | null;
+  name: string;
+}
+
+/**
+ * The own company's bank accounts that can pay (spec §2.7 payment profiles): active IBAN or QR-bill
+ * profiles with a ledger account, in profile order (the first one is the default debtor).
+ */
+export async function listDebtorAccounts(tx: Tx, instanceId: string): Promise<DebtorAccount[]> {
+  const rows = await tx.query<{ id: number; account_id: number; number: string; account_name: string; iban: string; bic: string | null; name: string }>(
+    `SELECT pp.id, pp.account_id, a.number, a.name AS account_name, pp.iban, pp.bic, c.name
        FROM instance i
        JOIN company c ON c.instance_id = i.id AND c.uuid = i.own_company_uuid
        JOIN payment_profile pp ON pp.instance_id = i.id AND pp.company_uuid = c.uuid
-      WHERE i.id = $1 AND pp.account_id IS NOT NULL AND pp.iban IS NOT NULL AND pp.type_id IN (1, 2) AND NOT pp.log_is_log
-        AND ($2::integer IS NULL OR pp.account_id = $2)
-      ORDER BY pp.id LIMIT 1`,
-    [instanceId, accountId ?? null],
+       JOIN ledger_account a ON a.instance_id = pp.instance_id AND a.id = pp.account_id
+      WHERE i.id = $1 AND pp.iban IS NOT NULL AND pp.type_id IN (1, 2) AND NOT pp.log_is_log
+      ORDER BY pp.id`,
+    [instanceId],
   );
-  return rows[0];
+  return rows.map((row) => ({
+    account: { id: row.account_id, number: row.number, name: row.account_name },
+    paymentProfile: { id: row.id },
+    iban: row.iban,
+    bic: row.bic,
+    name: row.name,
+  }));
+}
+
+export interface GroupInput {
+  payableUuids: string[];
+  /** Requested execution date per bill (same order as `payableUuids`); null: `executionDate`. */
+  executionDates?: (string | null)[] | undefined;
+  /** The paying bank ledger account (one of listDebtorAccounts); default the first. */
+  debtorAccountId?: number | undefined;
+  /** Default requested execution date; default today. */
+  executionDate?: string | undefined;
 }
 
 /**
  * Creates a pending group from approved bills that have an IBAN payment profile; the bills move
- * to status 3. 400 names `payable.uuids.N` (unknown, not approved, no IBAN) or `debtor.account.id`.
+ * to status 3 with their execution date. 400 names `payable.uuids.N` (unknown, not approved, no
+ * IBAN), `payable.executionDates` (not one per bill) or `debtor.account.id` (not an own bank account).
  */
-export async function insertGroup(
-  tx: Tx,
-  instanceId: string,
-  input: { payableUuids: string[]; debtorAccountId?: number | undefined; executionDate?: string | undefined },
-): Promise<GroupAnswer & { Payable: PayableAnswer[] }> {
+export async function insertGroup(tx: Tx, instanceId: string, input: GroupInput): Promise<GroupAnswer & { Payable: PayableAnswer[] }> {
   const fields: Record<string, string> = {};
   const rows = await tx.query<{ uuid: string; id: number; status: number; iban: string | null }>(
     `SELECT p.uuid, p.id, p.status, pp.iban FROM payable p
@@ -145,39 +178,63 @@ export async function insertGroup(
     else if (!row.iban) fields[field] = 'the bill has no IBAN payment profile to pay to';
     seen.add(uuid);
   });
-  const debtor = await debtorProfile(tx, instanceId, input.debtorAccountId);
-  if (!debtor) fields['debtor.account.id'] = 'no bank account (payment profile with IBAN and ledger account) of the own company';
+  if (input.executionDates && input.executionDates.length !== input.payableUuids.length) {
+    fields['payable.executionDates'] = 'give one execution date per bill (same order as uuids)';
+  }
+  const accounts = await listDebtorAccounts(tx, instanceId);
+  const debtor = input.debtorAccountId === undefined ? accounts[0] : accounts.find((a) => a.account.id === input.debtorAccountId);
+  if (!debtor) {
+    fields['debtor.account.id'] =
+      input.debtorAccountId === undefined
+        ? 'no bank account (payment profile with IBAN and ledger account) of the own company'
+        : 'not a bank account of the own company (payment profile with IBAN and ledger account)';
+  }
   if (Object.keys(fields).length) {
     const [first] = Object.entries(fields);
     throw badRequest(`${first![0]}: ${first![1]}`, fields);
   }
+  const fallback = input.executionDate ?? today();
+  const dates = input.payableUuids.map((_, index) => input.executionDates?.[index] ?? fallback);
   const [group] = await tx.query<{ id: number }>(
     `INSERT INTO transaction_group (instance_id, id, debtor_account_id, debtor_iban, debtor_bic, debtor_name, execution_date)
      VALUES ($1, next_ids($1, 'transaction_group'), $2, $3, $4, $5, $6) RETURNING id`,
-    [instanceId, debtor!.account_id, debtor!.iban, debtor!.bic, debtor!.name, input.executionDate ?? today()],
+    [instanceId, debtor!.account.id, debtor!.iban, debtor!.bic, debtor!.name, [...dates].sort()[0]],
   );
-  await tx.query('UPDATE payable SET status = 3, transaction_group_id = $3 WHERE instance_id = $1 AND uuid = ANY($2::uuid[])', [
-    instanceId,
-    input.payableUuids,
-    group!.id,
-  ]);
+  await tx.query(
+    `UPDATE payable p SET status = 3, transaction_group_id = $3, execution_date = d.date
+       FROM unnest($2::uuid[], $4::date[]) AS d(uuid, date)
+      WHERE p.instance_id = $1 AND p.uuid = d.uuid`,
+    [instanceId, input.payableUuids, group!.id, dates],
+  );
   return getGroup(tx, instanceId, group!.id);
 }
 
-/** Books one bill's payment (debit payables / credit bank) and marks it paid; returns the entry id. */
-export async function bookPayment(tx: Tx, instanceId: string, userId: string | null, bill: PayableAnswer, bankAccountId: number, date: string) {
-  const amount = toFixedAmount(toMoney(bill.amount).times(toMoney(bill.exchangeRate)));
-  const entryId = await postJournalEntry(tx, instanceId, userId, {
-    dateLedger: date,
-    description: `Payment of bill ${bill.id}${bill.company ? ` ${bill.company.name}` : ''}`.slice(0, 500),
-    source: 'payment',
-    sourceRef: bill.uuid,
-    lines: [
-      { accountId: await payablesAccountId(tx, instanceId), amount, direction: 1 },
-      { accountId: bankAccountId, amount, direction: -1 },
-    ],
-  });
-  await tx.query('UPDATE payable SET status = 4, payment_entry_id = $3 WHERE instance_id = $1 AND id = $2', [instanceId, bill.id, entryId]);
+/**
+ * A group whose bills are all paid (none left in status 3) becomes paid at `date`, bank status
+ * paid. Called after a statement or a manual match paid one of its bills.
+ */
+export async function completeGroupIfPaid(tx: Tx, instanceId: string, groupId: number, date: string): Promise<void> {
+  await tx.query(
+    `UPDATE transaction_group g SET status = 2, bank_status = 2, paid_date = $3
+      WHERE instance_id = $1 AND id = $2 AND status IN (1, 4)
+        AND NOT EXISTS (SELECT 1 FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id AND p.status = 3)`,
+    [instanceId, groupId, date],
+  );
+}
+
+/**
+ * Pays one bill from a bank account as a statement match does (automatic or manual): the bill must
+ * be approved (2) or in a transaction group (3); its payment is booked at `date` (debit its
+ * liability / credit `bankAccountId`) and its group becomes paid once all its bills are. 409 for
+ * another status or on or before the lock date. Returns the payment entry id.
+ */
+export async function settleBill(tx: Tx, instanceId: string, userId: string | null, billId: number, bankAccountId: number, date: string): Promise<number> {
+  const bill = await getPayable(tx, instanceId, { id: billId }, true);
+  if (bill.status !== PayableStatus.approved && bill.status !== PayableStatus.inTransactionGroup) {
+    throw conflict(`bill ${bill.id} is ${bill.statusName}: only an approved bill or one in a transaction group can be paid`, { status: bill.statusName });
+  }
+  const entryId = await bookPayment(tx, instanceId, userId, bill, bankAccountId, date);
+  if (bill.transactionGroup) await completeGroupIfPaid(tx, instanceId, bill.transactionGroup.id, date);
   return entryId;
 }
 
@@ -199,7 +256,10 @@ export async function changeGroupStatus(tx: Tx, instanceId: string, userId: stri
     }
     await tx.query('UPDATE transaction_group SET status = 2, paid_date = $3 WHERE instance_id = $1 AND id = $2', [instanceId, id, paidDate]);
   } else if (status === TransactionGroupStatus.denied) {
-    await tx.query('UPDATE payable SET status = 2, transaction_group_id = NULL WHERE instance_id = $1 AND transaction_group_id = $2 AND status = 3', [instanceId, id]);
+    await tx.query(
+      'UPDATE payable SET status = 2, transaction_group_id = NULL, execution_date = NULL WHERE instance_id = $1 AND transaction_group_id = $2 AND status = 3',
+      [instanceId, id],
+    );
     await tx.query('UPDATE transaction_group SET status = 3 WHERE instance_id = $1 AND id = $2', [instanceId, id]);
   } else {
     await tx.query('UPDATE transaction_group SET status = $3 WHERE instance_id = $1 AND id = $2', [instanceId, id, status]);
@@ -211,7 +271,10 @@ export async function changeGroupStatus(tx: Tx, instanceId: string, userId: stri
 export async function deleteGroup(tx: Tx, instanceId: string, id: number): Promise<void> {
   const group = await getGroup(tx, instanceId, id, true);
   if (group.status !== TransactionGroupStatus.pending) throw conflict(`only a pending transaction group can be deleted (status ${group.statusName})`);
-  await tx.query('UPDATE payable SET status = 2, transaction_group_id = NULL WHERE instance_id = $1 AND transaction_group_id = $2', [instanceId, id]);
+  await tx.query('UPDATE payable SET status = 2, transaction_group_id = NULL, execution_date = NULL WHERE instance_id = $1 AND transaction_group_id = $2', [
+    instanceId,
+    id,
+  ]);
   await tx.query('DELETE FROM transaction_group WHERE instance_id = $1 AND id = $2', [instanceId, id]);
 }
 
@@ -230,11 +293,13 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
     [instanceId, group.Payable.map((bill) => bill.company?.uuid).filter((uuid): uuid is string => !!uuid)],
   );
   const addressOf = new Map(addresses.map((a) => [a.company_uuid, a]));
-  const payments: Pain001Payment[] = group.Payable.map((bill) => {
+  // Blocks and transactions in execution-date order, then by bill number.
+  const bills = [...group.Payable].sort((a, b) => (a.executionDate ?? '').localeCompare(b.executionDate ?? '') || a.id - b.id);
+  const payments: Pain001Payment[] = bills.map((bill) => {
     const address = bill.company ? addressOf.get(bill.company.uuid) : undefined;
     return {
       endToEndId: bill.uuid.replace(/-/g, ''),
-      executionDate: group.executionDate,
+      executionDate: bill.executionDate ?? group.executionDate,
       debtor: { name: group.debtor.company.name, iban: group.debtor.iban, bic: group.debtor.bic },
       creditor: {
         name: bill.company?.name ?? (bill.description || 'Expense'),
@@ -261,7 +326,8 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
     return buildPain001({ messageId: group.uuid.replace(/-/g, ''), createdAt: now, initiatingParty: group.debtor.company.name, payments }).xml;
   } catch (error) {
     if (error instanceof Pain001Error) {
-      const field = error.field.replace(/^payments\./, 'Payable.');
+      // `payments.N` is the N-th bill in file order: name it by its index in the group's `Payable`.
+      const field = error.field.replace(/^payments\.(\d+)/, (_, n: string) => `Payable.${group.Payable.indexOf(bills[Number(n)]!)}`);
       const message = error.message.slice(error.field.length + 2);
       throw badRequest(`${field}: ${message}`, { [field]: message });
     }

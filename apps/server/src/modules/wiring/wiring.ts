@@ -4,14 +4,16 @@
  * them together.
  * - Company ap-ar (spec §2.2 `/company/{uuid}/ap-ar`): receivables from sent invoices, payables
  *   from open bills (pending, approved, in a transaction group).
- * - Bank statement credits (camt.053/054, issue #5 §4) → sent invoices, paid through the invoicing
- *   module's own status change (issue #4 §3: debit bank / credit receivable at the booking date).
+ * - Bank statement credits (camt.053/054, issue #5 §4) → sent invoices by reference, then by amount
+ *   and debtor name, paid through the invoicing module's own status change (issue #4 §3: debit bank
+ *   / credit receivable at the booking date); the same for manual matches on the reconciliation page.
  */
 import { currencyCodeById, InvoiceStatus, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { AppError } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import { AP_AR_SOURCES, type ApArSource, type OpenAmount, type OpenItem } from '../companies/ap-ar.service.js';
-import { setInvoiceMatcher, type InvoiceMatcher } from '../banking/bank-import.service.js';
+import { attempt, setInvoicePort, type BankCredit, type InvoicePort, type OpenInvoice } from '../banking/bank-import.service.js';
+import { isSimilarName } from '../banking/names.js';
 import { changeStatus, getInvoice, listInvoices } from '../invoicing/invoicing.service.js';
 import { OPEN_STATUSES } from '../payables/payables.service.js';
 
@@ -44,7 +46,7 @@ export const invoiceReceivables: ApArSource = {
     const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
     return data
       .filter((invoice) => listed.has(invoice.company.uuid))
-      .map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: invoice.totals.total }));
+      .map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: invoice.totalBase }));
   },
 };
 
@@ -99,56 +101,107 @@ export const billPayables: ApArSource = {
 const normalizeReference = (reference: string) => reference.replace(/\s+/g, '').toUpperCase();
 
 /**
- * Matches a bank credit to the sent invoice with the same payment reference (QRR or SCOR, SIX IG
- * QR-bill §4.3.2 / ISO 11649) and the same amount (the invoice total in CHF), then marks it paid
- * via `changeStatus` at the booking date with the bank's reference (AcctSvcrRef, else end-to-end
- * id) as bankRef. Only invoices whose payment profile books on the statement's ledger account
- * qualify. A credit of another amount or currency, or without a known reference, stays
- * unmatched for manual matching. A status change the ledger refuses (e.g. locked period, 409) is
- * rolled back to a savepoint and leaves the credit unmatched instead of failing the whole import.
+ * The sent invoices paid to bank ledger account `accountId` (their payment profile books on it), with
+ * their totals in CHF: what a credit on that account can pay.
  */
-export const matchInvoiceCredit: InvoiceMatcher = async (tx: Tx, instanceId, credit) => {
-  if (!credit.reference || (credit.currency && credit.currency !== 'CHF')) return null;
-  const reference = normalizeReference(credit.reference);
+async function openInvoices(tx: Tx, instanceId: string, accountId: number): Promise<OpenInvoice[]> {
   const [exists] = await tx.query<{ ok: boolean }>("SELECT to_regclass('invoice') IS NOT NULL AS ok");
-  if (!exists?.ok) return null;
-  // Only invoices paid to this bank account: their payment profile's ledger account is the one the
-  // statement is for, so the paid posting debits the account the money really reached.
-  const candidates = await tx.query<{ uuid: string }>(
-    `SELECT i.uuid FROM invoice i JOIN payment_profile pp ON pp.instance_id = i.instance_id AND pp.id = i.payment_profile_id
-      WHERE i.instance_id = $1 AND i.status_id = $2 AND i.payment_reference = $3 AND pp.account_id = $4 ORDER BY i.id FOR UPDATE OF i`,
-    [instanceId, InvoiceStatus.sent, reference, credit.accountId],
-  );
-  if (!candidates.length) return null;
-  let invoice;
-  for (const candidate of candidates) {
-    const found = await getInvoice(tx, instanceId, candidate.uuid);
-    if (new Money(found.totals.total).eq(credit.amount)) {
-      invoice = found;
-      break;
-    }
-  }
-  if (!invoice) return null;
-  await tx.query('SAVEPOINT invoice_match');
-  try {
-    const paid = await changeStatus(tx, instanceId, null, {
+  if (!exists?.ok) return [];
+  const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
+  return data
+    .filter((invoice) => invoice.paymentProfile.account?.id === accountId)
+    .map((invoice) => ({
       uuid: invoice.uuid,
-      status: InvoiceStatus.paid,
-      ledgerDate: credit.bookingDate,
-      bankRef: credit.accountServicerRef ?? credit.endToEndId,
+      id: invoice.id,
+      refNumber: invoice.refNumber,
+      company: invoice.company.name,
+      date: invoice.dateInvoice,
+      amount: invoice.totals.total,
+      currency: invoice.currency,
+    }))
+    .reverse();
+}
+
+/**
+ * Pays invoice `invoiceUuid` with bank credit `credit` through the invoices module's own status
+ * change (sent → paid at the booking date: debit the invoice's payment-profile account / credit
+ * receivable 1100), bankRef = the bank's reference (AcctSvcrRef, else end-to-end id). Refuses (409)
+ * a credit of another amount or currency than the invoice total, or one that reached another bank
+ * account than the invoice's, since the posting would then not match the bank.
+ */
+async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoiceUuid: string) {
+  const invoice = await getInvoice(tx, instanceId, invoiceUuid);
+  if (invoice.status !== InvoiceStatus.sent) throw conflict(`invoice ${invoice.refNumber} is ${invoice.statusName}: only a sent invoice can be paid`, { 'invoice.uuid': 'not open' });
+  if (invoice.currency !== credit.currency || !new Money(invoice.totals.total).eq(credit.amount)) {
+    throw conflict(`the bank credit is ${credit.amount} ${credit.currency}, invoice ${invoice.refNumber} is ${invoice.totals.total} ${invoice.currency}: book it against an account instead`, {
+      'invoice.uuid': 'amount or currency differ',
     });
-    await tx.query('RELEASE SAVEPOINT invoice_match');
-    const entry = paid.entries.find((e) => e.kind === 'paid');
-    return entry ? { invoiceUuid: paid.uuid, entryId: entry.id } : null;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    await tx.query('ROLLBACK TO SAVEPOINT invoice_match');
-    return null;
   }
+  if (invoice.paymentProfile.account?.id !== credit.accountId) {
+    throw conflict(`invoice ${invoice.refNumber} is paid to another bank account (its payment profile)`, { 'invoice.uuid': 'paid to another bank account' });
+  }
+  const paid = await changeStatus(tx, instanceId, null, {
+    uuid: invoice.uuid,
+    status: InvoiceStatus.paid,
+    ledgerDate: credit.bookingDate,
+    bankRef: credit.accountServicerRef ?? credit.endToEndId,
+  });
+  const entry = paid.entries.find((e) => e.kind === 'paid');
+  return { invoiceUuid: paid.uuid, entryId: entry!.id };
+}
+
+/**
+ * Invoices side of a statement import (issue #5 §4), plugged into the banking module:
+ * 1. by payment reference: the sent invoice with the credit's structured reference (QRR or SCOR,
+ *    SIX IG QR-bill §4.3.2 / ISO 11649) and the same amount, paid to this bank account;
+ * 2. else by exact amount and debtor name: exactly one such open invoice whose customer's name is
+ *    similar to the credit's debtor (banking/names.ts: case, accents, legal form ignored).
+ * A match is booked with payInvoice. A booking the ledger refuses (locked period, 409) is rolled
+ * back to a savepoint and the credit stays unmatched with the reason; several candidates by name
+ * leave it unmatched with that reason. Only CHF credits (invoices are sent in CHF).
+ */
+export const invoicePort: InvoicePort = {
+  async match(tx, instanceId, credit, session) {
+    if (credit.currency && credit.currency !== 'CHF') return null;
+    // One load of the open invoices per import and account; paid ones are taken out as we go.
+    const cacheKey = `openInvoices:${credit.accountId}`;
+    const load = async () => (session[cacheKey] ??= await openInvoices(tx, instanceId, credit.accountId)) as OpenInvoice[];
+    let candidate: OpenInvoice | undefined;
+    if (credit.reference) {
+      const reference = normalizeReference(credit.reference);
+      const [exists] = await tx.query<{ ok: boolean }>("SELECT to_regclass('invoice') IS NOT NULL AS ok");
+      if (!exists?.ok) return null;
+      const rows = await tx.query<{ uuid: string }>(
+        `SELECT i.uuid FROM invoice i JOIN payment_profile pp ON pp.instance_id = i.instance_id AND pp.id = i.payment_profile_id
+          WHERE i.instance_id = $1 AND i.status_id = $2 AND i.payment_reference = $3 AND pp.account_id = $4 ORDER BY i.id FOR UPDATE OF i`,
+        [instanceId, InvoiceStatus.sent, reference, credit.accountId],
+      );
+      for (const row of rows) {
+        const found = await getInvoice(tx, instanceId, row.uuid);
+        if (new Money(found.totals.total).eq(credit.amount)) {
+          candidate = { uuid: found.uuid, id: found.id, refNumber: found.refNumber, company: found.company.name, date: found.dateInvoice, amount: found.totals.total, currency: found.currency };
+          break;
+        }
+      }
+    }
+    if (!candidate && credit.counterparty) {
+      const byName = (await load()).filter((invoice) => new Money(invoice.amount).eq(credit.amount) && isSimilarName(invoice.company, credit.counterparty));
+      if (byName.length > 1) return { reason: `${byName.length} open invoices (${byName.map((i) => i.refNumber).join(', ')}) match amount and debtor name: match by hand` };
+      candidate = byName[0];
+    }
+    if (!candidate) return null;
+    const chosen = candidate;
+    const booked = await attempt(tx, () => payInvoice(tx, instanceId, credit, chosen.uuid));
+    if ('reason' in booked) return { reason: `invoice ${chosen.refNumber}: ${booked.reason}` };
+    if (session[cacheKey]) session[cacheKey] = (session[cacheKey] as OpenInvoice[]).filter((invoice) => invoice.uuid !== chosen.uuid);
+    return booked.value;
+  },
+  pay: payInvoice,
+  open: openInvoices,
 };
 
 // Registered once, at import (app start; app.ts imports this file after the modules). The invoicing
 // module may register its own invoice source on load (branch issue4b): then that one is kept.
 if (!AP_AR_SOURCES.some((source) => source.requires.includes('invoice'))) AP_AR_SOURCES.push(invoiceReceivables);
 if (!AP_AR_SOURCES.some((source) => source.requires.includes('payable'))) AP_AR_SOURCES.push(billPayables);
-setInvoiceMatcher(matchInvoiceCredit);
+setInvoicePort(invoicePort);

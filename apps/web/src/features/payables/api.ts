@@ -14,6 +14,8 @@ export interface Payable {
   dueDate: string | null;
   amount: string;
   vatAmount: string;
+  /** VAT rate as a fraction ('0.081'), or null. */
+  vatRate: string | null;
   currency: string;
   exchangeRate: string;
   company: { uuid: string; name: string } | null;
@@ -25,10 +27,12 @@ export interface Payable {
   status: number;
   statusName: string;
   transactionGroup: { id: number; status: number } | null;
+  executionDate: string | null;
   bankTxStatus: string | null;
   bankReason: string | null;
   bookingEntry: { id: number } | null;
   paymentEntry: { id: number } | null;
+  liabilityAccount: { id: number; number: string } | null;
 }
 
 export interface TransactionGroup {
@@ -39,6 +43,7 @@ export interface TransactionGroup {
   bankStatus: number;
   bankStatusName: string;
   executionDate: string;
+  executionDates: string[];
   paidDate: string | null;
   count: number;
   total: string;
@@ -51,6 +56,7 @@ export interface Creditor {
   company: { uuid: string; name: string } | null;
   currency: string;
   openAmount: string;
+  openAmountBase: string;
   bills: number;
   overdue: number;
   nextDueDate: string | null;
@@ -91,8 +97,31 @@ export const payableListQuery = (filters: PayableFilters, page: number) =>
     placeholderData: keepPreviousData,
   });
 
+export interface Creditors {
+  data: Creditor[];
+  /** Open amount in the instance currency. */
+  total: string;
+  /** The payables account and its credit balance, which `total` should equal. */
+  payablesAccount: { id: number; number: string; name: string; balance: string };
+}
+
 export const creditorsQuery = () =>
-  queryOptions({ queryKey: [...payablesKey, 'creditors'], queryFn: ({ signal }) => api.get<{ data: Creditor[] }>('/api/payable/creditors', { signal }) });
+  queryOptions({ queryKey: [...payablesKey, 'creditors'], queryFn: ({ signal }) => api.get<Creditors>('/api/payable/creditors', { signal }) });
+
+/** An own bank account a transaction group can pay from (GET /api/transaction-group/debtor-accounts). */
+export interface DebtorAccount {
+  account: { id: number; number: string; name: string };
+  paymentProfile: { id: number };
+  iban: string;
+  bic: string | null;
+  name: string;
+}
+
+export const debtorAccountsQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'debtor-accounts'],
+    queryFn: ({ signal }) => api.get<{ data: DebtorAccount[] }>('/api/transaction-group/debtor-accounts', { signal }),
+  });
 
 export const groupListQuery = () =>
   queryOptions({
@@ -144,8 +173,25 @@ export const expenseAccountsQuery = () =>
 export const insertPayable = (data: PayableData) => api.post<Payable>('/api/payable/insert', { data });
 export const changePayableStatus = (uuid: string, status: 1 | 2 | 5) => api.post<Payable>('/api/payable/update', { uuid, data: { status } });
 export const deletePayable = (uuid: string) => api.post<{ ok: true }>('/api/payable/delete', { uuid });
-export const insertGroup = (uuids: string[], executionDate?: string) =>
-  api.post<TransactionGroup>('/api/transaction-group/insert', { payable: { uuids }, ...(executionDate ? { executionDate } : {}) });
+export interface GroupOptions {
+  /** Requested execution date per bill, same order as the uuids. */
+  executionDates?: string[];
+  /** The paying own bank ledger account. */
+  debtorAccountId?: number;
+  executionDate?: string;
+}
+export const insertGroup = (uuids: string[], options: GroupOptions = {}) =>
+  api.post<TransactionGroup>('/api/transaction-group/insert', {
+    payable: { uuids, ...(options.executionDates ? { executionDates: options.executionDates } : {}) },
+    ...(options.debtorAccountId ? { debtor: { account: { id: options.debtorAccountId } } } : {}),
+    ...(options.executionDate ? { executionDate: options.executionDate } : {}),
+  });
+/**
+ * Pays an approved bill outside a payment batch (POST /api/payable/pay). `token` makes a retry of
+ * the same payment harmless: the dialog makes one per opening.
+ */
+export const payPayable = (uuid: string, accountId: number, date: string, token: string) =>
+  api.post<Payable>('/api/payable/pay', { uuid, token, account: { id: accountId }, date });
 export const changeGroupStatus = (id: number, status: number, date?: string) =>
   api.post<TransactionGroup>('/api/transaction-group/status/change', { id, status, ...(date ? { date } : {}) });
 export const deleteGroup = (id: number) => api.post<{ ok: true }>('/api/transaction-group/delete', { id });
@@ -196,13 +242,47 @@ export interface Reconciliation {
   statement: { balance: string; date: string | null } | null;
   ledgerBalance: string;
   difference: string | null;
-  unmatched: { id: number; bookingDate: string; direction: number; amount: string; currency: string; reference: string | null; counterparty: string | null; description: string | null }[];
+  unmatched: UnmatchedTransaction[];
+}
+
+/** An open invoice (money in) or bill (money out) of the same amount, for the manual match. */
+export interface MatchSuggestion {
+  kind: 'invoice' | 'bill';
+  uuid: string;
+  id: number;
+  label: string;
+  date: string;
+  amount: string;
+  currency: string;
+}
+
+export interface UnmatchedTransaction {
+  id: number;
+  bookingDate: string;
+  direction: number;
+  amount: string;
+  currency: string;
+  reference: string | null;
+  endToEndId: string | null;
+  counterparty: string | null;
+  counterpartyIban: string | null;
+  description: string | null;
+  /** Why the automatic match left it (locked period, several candidates…). */
+  reason: string | null;
+  suggestions: MatchSuggestion[];
 }
 
 export const reconcileQuery = (accountId: number) =>
   queryOptions({
     queryKey: [...payablesKey, 'reconcile', accountId],
-    queryFn: ({ signal }) => api.post<Reconciliation>('/api/banking/integrations/reconcile', { account: { id: accountId } }, { signal }),
+    queryFn: ({ signal }) => api.get<Reconciliation>(`/api/banking/integrations/reconcile?account=${accountId}`, { signal }),
+  });
+
+/** Manual match: books the bank transaction as the payment of the chosen invoice or bill. */
+export const matchBankTransaction = (bankTransactionId: number, suggestion: Pick<MatchSuggestion, 'kind' | 'uuid'>) =>
+  api.post<Reconciliation>('/api/banking/integrations/reconcile/match', {
+    bankTransaction: { id: bankTransactionId },
+    ...(suggestion.kind === 'invoice' ? { invoice: { uuid: suggestion.uuid } } : { payable: { uuid: suggestion.uuid } }),
   });
 
 export const bookBankTransaction = (accountId: number, bankTransactionId: number, counterAccountId: number) =>

@@ -13,13 +13,15 @@ import { TableSkeleton } from '../../ui/table-skeleton';
 import {
   changePayableStatus,
   deletePayable,
-  insertGroup,
   payableListQuery,
   payablesKey,
   payableStatusColor,
   payableStatusLabel,
+  type Payable,
   type PayableFilters,
 } from './api';
+import { PayBillDialog } from './pay-bill-dialog';
+import { PaySelectedDialog } from './transaction-group-dialog';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All bills' },
@@ -44,14 +46,8 @@ export function BillsPage() {
   const list = useQuery(payableListQuery(filters, page));
   const refresh = () => queryClient.invalidateQueries({ queryKey: payablesKey });
   const action = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSuccess: refresh });
-  const group = useMutation({
-    mutationFn: () => insertGroup(selected),
-    onSuccess: async (created) => {
-      setSelected([]);
-      await refresh();
-      await navigate(paths.transactionGroupDetail.getHref(created.id));
-    },
-  });
+  const [paying, setPaying] = useState(false);
+  const [payBill, setPayBill] = useState<Payable | null>(null);
 
   return (
     <Page
@@ -82,11 +78,21 @@ export function BillsPage() {
           w={200}
         />
         <TextInput label="Search" placeholder="Supplier, description, reference" value={text} onChange={(e) => setText(e.currentTarget.value)} w={280} />
-        <Button disabled={selected.length === 0} loading={group.isPending} onClick={() => group.mutate()}>
-          Create transaction group ({selected.length})
+        <Button disabled={selected.length === 0} onClick={() => setPaying(true)}>
+          Pay selected ({selected.length})
         </Button>
       </Group>
-      {group.isError ? <ErrorAlert what="Could not create the transaction group" error={group.error} /> : null}
+      <PaySelectedDialog
+        opened={paying}
+        bills={(list.data?.data ?? []).filter((bill) => selected.includes(bill.uuid))}
+        onClose={() => setPaying(false)}
+        onCreated={(created) => {
+          setSelected([]);
+          setPaying(false);
+          void navigate(paths.transactionGroupDetail.getHref(created.id));
+        }}
+      />
+      <PayBillDialog bill={payBill} onClose={() => setPayBill(null)} />
       {action.isError ? <ErrorAlert what="Could not change the bill" error={action.error} /> : null}
       {list.isError ? <ErrorAlert what="Could not load the bills" error={list.error} onRetry={() => void list.refetch()} /> : null}
       {!list.data && !list.isError ? <TableSkeleton /> : null}
@@ -167,9 +173,14 @@ export function BillsPage() {
                           </>
                         ) : null}
                         {bill.status === 2 ? (
-                          <Button size="compact-sm" variant="subtle" color="red" onClick={() => action.mutate(() => changePayableStatus(bill.uuid, 5))}>
-                            Cancel
-                          </Button>
+                          <>
+                            <Button size="compact-sm" variant="light" onClick={() => setPayBill(bill)}>
+                              Pay
+                            </Button>
+                            <Button size="compact-sm" variant="subtle" color="red" onClick={() => action.mutate(() => changePayableStatus(bill.uuid, 5))}>
+                              Cancel
+                            </Button>
+                          </>
                         ) : null}
                         {bill.bookingEntry ? (
                           <Anchor component={Link} to={paths.entryDetail.getHref(bill.bookingEntry.id)} size="xs">

@@ -7,11 +7,18 @@ import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
+import { useSession } from '../../lib/session';
 import { creditorsQuery } from './api';
 
-/** /bill/creditors ('Creditors'): open bills per supplier, soonest due first. */
+/**
+ * /bill/creditors ('Creditors'): booked open supplier bills (approved or in a transaction group) per
+ * supplier, soonest due first, and their total beside the balance of the payables account (2000),
+ * which it should equal: pending drafts are not booked yet, staff expenses sit on 2250.
+ */
 export function CreditorsPage() {
   const creditors = useQuery(creditorsQuery());
+  const { profile } = useSession();
+  const agrees = creditors.data ? creditors.data.total === creditors.data.payablesAccount.balance : true;
   return (
     <Page title="Creditors">
       {creditors.isError ? <ErrorAlert what="Could not load the creditors" error={creditors.error} onRetry={() => void creditors.refetch()} /> : null}
@@ -22,10 +29,13 @@ export function CreditorsPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Supplier</Table.Th>
-              <Table.Th w={90}>Bills</Table.Th>
+              <Table.Th w={160}>Bills</Table.Th>
               <Table.Th w={130}>Next due</Table.Th>
               <Table.Th className="num" w={180}>
                 Open amount
+              </Table.Th>
+              <Table.Th className="num" w={180}>
+                In {profile?.instance.currency ?? 'CHF'}
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -53,10 +63,27 @@ export function CreditorsPage() {
                 <Table.Td className="num">
                   <Amount value={row.openAmount} /> {row.currency}
                 </Table.Td>
+                <Table.Td className="num">
+                  <Amount value={row.openAmountBase} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th colSpan={4}>Total open</Table.Th>
+              <Table.Th className="num">
+                <Amount value={creditors.data.total} />
+              </Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
         </Table>
+      ) : null}
+      {creditors.data ? (
+        <Text size="sm" c={agrees ? 'dimmed' : 'orange.8'}>
+          Balance of {creditors.data.payablesAccount.number} {creditors.data.payablesAccount.name}: <Amount value={creditors.data.payablesAccount.balance} />
+          {agrees ? ' — agrees with the open bills.' : ' — differs from the open bills (postings on the account that are no bill, e.g. manual entries).'}
+        </Text>
       ) : null}
     </Page>
   );

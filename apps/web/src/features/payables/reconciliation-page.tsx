@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, FileButton, Group, Paper, Select, SimpleGrid, Table, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@bilan/domain';
@@ -7,21 +7,30 @@ import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { allAccountsQuery, bookBankTransaction, importStatement, payablesKey, reconcileQuery } from './api';
+import { useCan } from '../../lib/session';
+import { allAccountsQuery, bookBankTransaction, importStatement, matchBankTransaction, payablesKey, reconcileQuery, type MatchSuggestion } from './api';
 
 /**
  * /accounting/account/{id}/reconciliation: the bank's closing balance against the ledger, the
- * imported bank transactions nobody matched yet, each bookable against a chosen account.
+ * imported bank transactions nobody matched yet with why the automatic match left them, each to
+ * match by hand to an open invoice or bill of the same amount, or to book against a chosen account.
+ * Viewers see it all but get no match or book controls.
  */
 export function ReconciliationPage({ accountId }: { accountId: number }) {
   const queryClient = useQueryClient();
   const overview = useQuery(reconcileQuery(accountId));
   const accounts = useQuery(allAccountsQuery());
   const [counter, setCounter] = useState<Record<number, string | null>>({});
+  const [chosenDocument, setChosenDocument] = useState<Record<number, string | null>>({});
+  const canWrite = useCan('write');
   const refresh = () => queryClient.invalidateQueries({ queryKey: payablesKey });
   const upload = useMutation({ mutationFn: async (file: File) => importStatement(await file.text(), accountId), onSuccess: refresh });
   const book = useMutation({
     mutationFn: ({ id, counterId }: { id: number; counterId: number }) => bookBankTransaction(accountId, id, counterId),
+    onSuccess: refresh,
+  });
+  const match = useMutation({
+    mutationFn: ({ id, suggestion }: { id: number; suggestion: MatchSuggestion }) => matchBankTransaction(id, suggestion),
     onSuccess: refresh,
   });
   const options = (accounts.data?.data ?? []).filter((a) => a.id !== accountId).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }));
@@ -59,15 +68,17 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
               </div>
             </SimpleGrid>
           </Paper>
-          <Group>
-            <FileButton onChange={(file) => file && upload.mutate(file)} accept=".xml,application/xml,text/xml">
-              {(props) => (
-                <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
-                  Import statement (camt.053 / camt.054)
-                </Button>
-              )}
-            </FileButton>
-          </Group>
+          {canWrite ? (
+            <Group>
+              <FileButton onChange={(file) => file && upload.mutate(file)} accept=".xml,application/xml,text/xml">
+                {(props) => (
+                  <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+                    Import statement (camt.053 / camt.054)
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+          ) : null}
           {upload.isError ? <ErrorAlert what="Could not import the statement" error={upload.error} /> : null}
           {upload.data ? (
             <Alert color="green" variant="light" role="status">
@@ -77,6 +88,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
             </Alert>
           ) : null}
           {book.isError ? <ErrorAlert what="Could not book the transaction" error={book.error} /> : null}
+          {match.isError ? <ErrorAlert what="Could not match the transaction" error={match.error} /> : null}
           <Text fw={600}>Not matched yet</Text>
           {o.unmatched.length === 0 ? (
             <Text c="dimmed">Every imported bank transaction is matched or booked.</Text>
@@ -86,51 +98,88 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                 <Table.Tr>
                   <Table.Th w={110}>Date</Table.Th>
                   <Table.Th>Counterparty / text</Table.Th>
-                  <Table.Th className="num" w={150}>
+                  <Table.Th className="num" w={130}>
                     In
                   </Table.Th>
-                  <Table.Th className="num" w={150}>
+                  <Table.Th className="num" w={130}>
                     Out
                   </Table.Th>
-                  <Table.Th w={330}>Book against</Table.Th>
+                  {canWrite ? <Table.Th w={400}>Match to an open document, or book against an account</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {o.unmatched.map((tx) => (
-                  <Table.Tr key={tx.id}>
-                    <Table.Td>{formatDate(tx.bookingDate)}</Table.Td>
-                    <Table.Td>
-                      {tx.counterparty ?? '-'}
-                      <Text size="xs" c="dimmed">
-                        {[tx.reference, tx.description].filter(Boolean).join(' · ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td className="num">{tx.direction === 1 ? <Amount value={tx.amount} /> : null}</Table.Td>
-                    <Table.Td className="num">{tx.direction === -1 ? <Amount value={tx.amount} /> : null}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Select
-                          aria-label={`Counter account for ${tx.id}`}
-                          searchable
-                          data={options}
-                          value={counter[tx.id] ?? null}
-                          onChange={(value) => setCounter((current) => ({ ...current, [tx.id]: value }))}
-                          placeholder="Account"
-                          size="xs"
-                          w={230}
-                        />
-                        <Button
-                          size="compact-sm"
-                          disabled={!counter[tx.id]}
-                          loading={book.isPending && book.variables?.id === tx.id}
-                          onClick={() => book.mutate({ id: tx.id, counterId: Number(counter[tx.id]) })}
-                        >
-                          Book
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
+                {o.unmatched.map((tx) => {
+                  const suggestions = tx.suggestions.map((suggestion) => ({
+                    value: `${suggestion.kind}:${suggestion.uuid}`,
+                    label: `${suggestion.label} · ${formatDate(suggestion.date)}`,
+                  }));
+                  const picked = tx.suggestions.find((suggestion) => `${suggestion.kind}:${suggestion.uuid}` === (chosenDocument[tx.id] ?? null));
+                  return (
+                    <Table.Tr key={tx.id}>
+                      <Table.Td>{formatDate(tx.bookingDate)}</Table.Td>
+                      <Table.Td>
+                        {tx.counterparty ?? '-'}
+                        <Text size="xs" c="dimmed">
+                          {[tx.counterpartyIban, tx.reference, tx.description].filter(Boolean).join(' · ')}
+                        </Text>
+                        {tx.reason ? (
+                          <Text size="xs" c="orange.8">
+                            Not matched automatically: {tx.reason}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td className="num">{tx.direction === 1 ? <Amount value={tx.amount} /> : null}</Table.Td>
+                      <Table.Td className="num">{tx.direction === -1 ? <Amount value={tx.amount} /> : null}</Table.Td>
+                      {canWrite ? (
+                        <Table.Td>
+                          <Stack gap={6}>
+                            <Group gap={6} wrap="nowrap">
+                              <Select
+                                aria-label={`Open ${tx.direction === 1 ? 'invoice' : 'bill'} for ${tx.id}`}
+                                data={suggestions}
+                                value={chosenDocument[tx.id] ?? null}
+                                onChange={(value) => setChosenDocument((current) => ({ ...current, [tx.id]: value }))}
+                                placeholder={suggestions.length ? `${tx.direction === 1 ? 'Invoice' : 'Bill'} of this amount` : `No open ${tx.direction === 1 ? 'invoice' : 'bill'} of this amount`}
+                                disabled={suggestions.length === 0}
+                                size="xs"
+                                w={310}
+                              />
+                              <Button
+                                size="compact-sm"
+                                disabled={!picked}
+                                loading={match.isPending && match.variables?.id === tx.id}
+                                onClick={() => picked && match.mutate({ id: tx.id, suggestion: picked })}
+                              >
+                                Match
+                              </Button>
+                            </Group>
+                            <Group gap={6} wrap="nowrap">
+                              <Select
+                                aria-label={`Counter account for ${tx.id}`}
+                                searchable
+                                data={options}
+                                value={counter[tx.id] ?? null}
+                                onChange={(value) => setCounter((current) => ({ ...current, [tx.id]: value }))}
+                                placeholder="Account"
+                                size="xs"
+                                w={310}
+                              />
+                              <Button
+                                size="compact-sm"
+                                variant="default"
+                                disabled={!counter[tx.id]}
+                                loading={book.isPending && book.variables?.id === tx.id}
+                                onClick={() => book.mutate({ id: tx.id, counterId: Number(counter[tx.id]) })}
+                              >
+                                Book
+                              </Button>
+                            </Group>
+                          </Stack>
+                        </Table.Td>
+                      ) : null}
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
           )}

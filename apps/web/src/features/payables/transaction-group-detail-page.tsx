@@ -63,9 +63,9 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
               </div>
               <div>
                 <Text size="xs" c="dimmed">
-                  Execution date
+                  {g.executionDates.length > 1 ? 'Execution dates (one payment block each)' : 'Execution date'}
                 </Text>
-                <Text size="sm">{formatDate(g.executionDate)}</Text>
+                <Text size="sm">{(g.executionDates.length ? g.executionDates : [g.executionDate]).map(formatDate).join(', ')}</Text>
               </div>
               <div>
                 <Text size="xs" c="dimmed">

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { today } from '../../lib/dates';
+import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { Amount } from '../../ui/amount';
+import { DateField } from '../../ui/date-field';
+import { allAccountsQuery, debtorAccountsQuery, payablesKey, payPayable, type Payable } from './api';
+
+interface PayBillDialogProps {
+  /** The approved bill to mark paid; null: closed. */
+  bill: Payable | null;
+  onClose: () => void;
+}
+
+function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const accounts = useQuery(allAccountsQuery());
+  const banks = useQuery(debtorAccountsQuery());
+  // One token per opening: a retry after a lost answer does not pay twice (docs/api.md `pay`).
+  const [token] = useState(() => crypto.randomUUID());
+  const [account, setAccount] = useState<string | null>(null);
+  const [date, setDate] = useState<string | null>(today());
+  // Money leaves an asset (bank, cash) or a liability grows (credit card): balance-sheet accounts only.
+  const options = (accounts.data?.data ?? [])
+    .filter((a) => (a.type.id === 1 || a.type.id === 2) && a.id !== bill.liabilityAccount?.id)
+    .map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }));
+  const fallback = banks.data?.data[0] ? String(banks.data.data[0].account.id) : null;
+  const chosen = account ?? fallback;
+  const pay = useMutation({
+    mutationFn: () => payPayable(bill.uuid, Number(chosen), date!, token),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: payablesKey });
+      onClose();
+    },
+  });
+  const fields = serverFieldErrors(pay.error);
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        {bill.isExpense ? 'Expense' : 'Bill'} {bill.id} {bill.company?.name ?? bill.description} · <Amount value={bill.amount} /> {bill.currency}
+      </Text>
+      <Text size="xs" c="dimmed">
+        For a direct debit (LSV), a card or cash payment, or a staff expense refunded by hand: books debit {bill.liabilityAccount?.number ?? '2000'} / credit
+        the account below.
+      </Text>
+      <Select label="Paid from" searchable data={options} value={chosen} onChange={setAccount} allowDeselect={false} error={fields['account.id']} />
+      <DateField label="Payment date" value={date} onChange={setDate} error={fields.date} />
+      {pay.isError && !fields['account.id'] && !fields.date ? <Alert color="red">{errorMessage(pay.error)}</Alert> : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button loading={pay.isPending} disabled={!chosen || !date} onClick={() => pay.mutate()}>
+          Mark paid
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** "Pay" on an approved bill: marks it paid outside a payment batch (POST /api/payable/pay). */
+export function PayBillDialog({ bill, onClose }: PayBillDialogProps) {
+  return (
+    <Modal opened={bill !== null} onClose={onClose} title="Mark bill paid">
+      {bill ? <PayBillForm key={bill.uuid} bill={bill} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
