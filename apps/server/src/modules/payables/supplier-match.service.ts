@@ -61,8 +61,8 @@ export async function matchOrCreateSupplier(tx: Tx, instanceId: string, supplier
 
   const uid = supplier.uid?.trim() ? formatSwissUid(supplier.uid.trim()) : null;
   const [byName] = await tx.query<{ uuid: string; name: string; by_uid: boolean }>(
-    `SELECT uuid, name, ($3::text IS NOT NULL AND uid = $3) AS by_uid FROM company
-      WHERE instance_id = $1 AND ($4::uuid IS NULL OR uuid <> $4) AND (($3::text IS NOT NULL AND uid = $3) OR lower(btrim(name)) = lower($2))
+    `SELECT uuid, name, coalesce(uid = $3::text, false) AS by_uid FROM company
+      WHERE instance_id = $1 AND ($4::uuid IS NULL OR uuid <> $4) AND (uid = $3::text OR lower(btrim(name)) = lower($2))
       ORDER BY by_uid DESC, created_at, uuid
       LIMIT 1`,
     [instanceId, name, uid, own],
