@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Checkbox, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,13 +8,17 @@ import { formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
+import { DateField } from '../../ui/date-field';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
+import { Pager } from '../../ui/pager';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import {
   changePayableStatus,
+  companiesQuery,
   deletePayable,
   insertGroup,
+  PAGE_SIZE,
   payableListQuery,
   payablesKey,
   payableStatusColor,
@@ -27,20 +32,39 @@ const STATUS_OPTIONS = [
   ...Object.entries(payableStatusLabel).map(([value, label]) => ({ value, label })),
 ];
 
-/** /bill: bills and expenses with filters; approve, delete, and group approved bills for payment. */
+/**
+ * /bill: bills and expenses, paged on the server, filtered by status (or open), supplier, bill
+ * date range and text; approve, delete, and group approved bills for payment. Each bill links to
+ * its detail page.
+ */
 export function BillsPage() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const statusValue = search.get('filterStatus') === 'true' ? 'open' : (search.get('status') ?? 'all');
   const [text, setText] = useState('');
-  const [page] = useState(1);
+  const [debouncedText] = useDebouncedValue(text, 300);
+  const [company, setCompany] = useState<string | null>(null);
+  const [dateFrom, setDateFrom] = useState<string | null>(null);
+  const [dateTo, setDateTo] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const filters: PayableFilters = {
     ...(statusValue === 'open' ? { filterStatus: true } : statusValue !== 'all' ? { status: Number(statusValue) } : {}),
-    ...(text.trim() ? { text: text.trim() } : {}),
+    ...(debouncedText.trim() ? { text: debouncedText.trim() } : {}),
+    ...(company ? { company: { uuid: company } } : {}),
+    ...(dateFrom ? { dateFrom } : {}),
+    ...(dateTo ? { dateTo } : {}),
   };
-  const list = useQuery(payableListQuery(filters, page));
+  // Any new filter starts again at page 1.
+  const filterKey = JSON.stringify(filters);
+  const [pageOf, setPageOf] = useState(filterKey);
+  if (pageOf !== filterKey) {
+    setPageOf(filterKey);
+    setPage(1);
+  }
+  const list = useQuery(payableListQuery(filters, pageOf === filterKey ? page : 1));
+  const companies = useQuery(companiesQuery());
   const refresh = () => queryClient.invalidateQueries({ queryKey: payablesKey });
   const action = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSuccess: refresh });
   const group = useMutation({
@@ -66,7 +90,7 @@ export function BillsPage() {
         </>
       }
     >
-      <Group gap="sm" align="end">
+      <Group gap="sm" align="end" wrap="wrap">
         <Select
           label="Status"
           data={STATUS_OPTIONS}
@@ -80,7 +104,19 @@ export function BillsPage() {
           }}
           w={200}
         />
-        <TextInput label="Search" placeholder="Supplier, description, reference" value={text} onChange={(e) => setText(e.currentTarget.value)} w={280} />
+        <Select
+          label="Supplier"
+          searchable
+          clearable
+          data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
+          value={company}
+          onChange={setCompany}
+          placeholder="All suppliers"
+          w={240}
+        />
+        <DateField label="From" value={dateFrom} onChange={setDateFrom} clearable w={150} />
+        <DateField label="To" value={dateTo} onChange={setDateTo} clearable w={150} />
+        <TextInput label="Search" placeholder="Supplier, description, reference" value={text} onChange={(e) => setText(e.currentTarget.value)} w={260} />
         <Button disabled={selected.length === 0} loading={group.isPending} onClick={() => group.mutate()}>
           Create transaction group ({selected.length})
         </Button>
@@ -124,7 +160,11 @@ export function BillsPage() {
                         />
                       ) : null}
                     </Table.Td>
-                    <Table.Td>{bill.id}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.billDetail.getHref(bill.uuid)} aria-label={`Bill ${bill.id}`}>
+                        {bill.id}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{formatDate(bill.date)}</Table.Td>
                     <Table.Td>
                       {bill.company?.name ?? (bill.isExpense ? 'Expense' : '-')}
@@ -184,10 +224,11 @@ export function BillsPage() {
           </Table.ScrollContainer>
         )
       ) : null}
-      {list.data ? (
+      {list.data ? <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} /> : null}
+      {action.isPending || action.isError ? (
         <Text size="sm" c="dimmed">
-          {list.data.total} bills {action.isPending ? '· saving…' : ''}
-          {action.isError ? ` · ${errorMessage(action.error)}` : ''}
+          {action.isPending ? 'saving…' : ''}
+          {action.isError ? errorMessage(action.error) : ''}
         </Text>
       ) : null}
     </Page>
