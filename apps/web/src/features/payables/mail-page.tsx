@@ -83,7 +83,7 @@ export function MailPage() {
                 <Table.Th w={260}>From</Table.Th>
                 <Table.Th>Subject</Table.Th>
                 <Table.Th>Attachments</Table.Th>
-                <Table.Th w={110}>Status</Table.Th>
+                <Table.Th w={140}>Status</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
