@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 /** Content types the inbox accepts (bills as PDF or photo, forwarded mails). */
 export const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'message/rfc822'] as const;
 /** The voucher types a mail attachment may become an inbox file as. */
-const VOUCHER_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
+type VoucherType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp';
 
 export const mailStatusName: Record<number, string> = { 1: 'pending', 2: 'processed', 3: 'refused' };
 
@@ -151,7 +151,7 @@ export async function attachFileToPayable(tx: Tx, instanceId: string, fileUuid: 
  * The type of a voucher by its first bytes (PDF, PNG, JPEG, WebP), whatever the mail declared:
  * mailers often send PDFs as application/octet-stream, and a file is served with the type stored.
  */
-export function sniffVoucherType(bytes: Uint8Array): (typeof VOUCHER_TYPES)[number] | null {
+export function sniffVoucherType(bytes: Uint8Array): VoucherType | null {
   const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
   if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf'; // %PDF-
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';

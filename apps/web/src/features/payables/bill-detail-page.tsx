@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Ta
 import { IconEdit } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatIban } from '@bilan/domain';
+import { formatCreditorReference, formatDate, formatIban, formatQrReference, isValidQrReference } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
@@ -24,6 +24,9 @@ import {
   type PayableHistory,
 } from './api';
 import { BillAddPage } from './bill-add-page';
+
+/** A payment reference grouped for reading (SIX IG: QR reference in blocks of 5, RF… in blocks of 4). */
+const shownReference = (reference: string) => (isValidQrReference(reference) ? formatQrReference(reference) : formatCreditorReference(reference));
 
 const ROLE_LABEL: Record<PayableHistory['entries'][number]['role'], string> = { booking: 'Booking', payment: 'Payment', reversal: 'Reversal' };
 
@@ -94,7 +97,7 @@ function BillFields({ bill }: { bill: Payable }) {
       </Field>
       {bill.exchangeRate !== '1' ? <Field label="Exchange rate">{bill.exchangeRate}</Field> : null}
       <Field label="Expense account">{bill.expenseAccount ? `${bill.expenseAccount.number} ${bill.expenseAccount.name}` : 'Default (last used for the supplier, else 4000)'}</Field>
-      <Field label="Reference">{bill.referenceNumber ?? '-'}</Field>
+      <Field label="Reference">{bill.referenceNumber ? shownReference(bill.referenceNumber) : '-'}</Field>
       <Field label="Message">{bill.message ?? '-'}</Field>
       <Field label="Description">{bill.description || '-'}</Field>
       <Field label="Transaction group">
