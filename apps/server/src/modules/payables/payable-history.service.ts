@@ -1,6 +1,6 @@
 /**
  * What happened to a bill (issue #5 §1 "detail"): its status changes (recorded by the trigger of
- * migration 0007 whatever code path made them), the journal entries that booked it, paid it or
+ * migration 0008 whatever code path made them), the journal entries that booked it, paid it or
  * reversed either, and its vouchers (inbox files).
  */
 import type { Tx } from '../../db/database.js';
