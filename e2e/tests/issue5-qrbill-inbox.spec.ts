@@ -1,10 +1,11 @@
 /**
  * Issue #5 §2: a supplier's QR-bill PDF, made by the invoicing code of another workplace, dropped
- * into the inbox → the page reads its QR code in the browser (pdf.js + jsQR) → a bill prefilled
+ * into the inbox → the page reads its QR code in the browser (pdf.js + zxing-wasm) → a bill prefilled
  * with the creditor, QR-IBAN, amount, currency and reference → confirmed: the supplier and its
  * payment profile are created and the bill holds the QR-bill's data.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { photoOf, renderPage, supplierQrBillPdf, withSecondQrCode } from './payables-support';
 import { signUpAndOnboard, snap } from './support';
 
 const QR_IBAN = 'CH4431999123000889012';
@@ -102,5 +103,48 @@ test('QR-bill PDF from another workplace → prefilled bill → confirmed', asyn
   await page.goto('/inbox');
   await expect(page.getByText(/Bill \d+/)).toBeVisible();
   await snap(page, 'inbox-qr-03-inbox');
+  expect(errors).toEqual([]);
+});
+
+/**
+ * Issue #5 §2 "from a PDF or image": photos and scans of the same QR-bill — turned by 15° and
+ * shrunk like a phone photo (PNG), a JPEG scan, and a page with a second QR code in the letterhead
+ * (a web address) — each prefill the bill: ZXing finds every code and the SPC one is taken. In the
+ * comparison of decision 010, jsQR (the decoder used before) read nothing from such a turned photo
+ * and answered the web address for such a two-code page.
+ */
+test('QR-bill photos: turned PNG, JPEG scan, page with a second QR code → prefilled bill', async ({ page, browser }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|wasm|WebAssembly/i.test(message.text())) errors.push(message.text());
+  });
+  const suffix = Date.now().toString(36);
+  const buyer = `Photo Buyer ${suffix}`;
+  await signUpAndOnboard(page, { name: buyer, currency: 'CHF' });
+  const { pdf, reference, amount } = await supplierQrBillPdf(browser, buyer, `Photo Supplier ${suffix}`);
+
+  const images = [
+    { name: 'phone-photo.png', mimeType: 'image/png', buffer: photoOf(renderPage(pdf, 120), 15, 0.7), shot: 'inbox-photo-01-turned-png' },
+    { name: 'scan.jpg', mimeType: 'image/jpeg', buffer: renderPage(pdf, 110, 'jpeg', 70), shot: 'inbox-photo-02-jpeg' },
+    {
+      name: 'two-codes.png',
+      mimeType: 'image/png',
+      buffer: await withSecondQrCode(renderPage(pdf, 150), 'https://www.example.ch/rechnung/online-bezahlen', 900, 60, 300),
+      shot: 'inbox-photo-03-two-codes',
+    },
+  ];
+  for (const image of images) {
+    await page.goto('/inbox');
+    await page.getByLabel('Choose files').setInputFiles({ name: image.name, mimeType: image.mimeType, buffer: image.buffer });
+    await page.getByRole('link', { name: image.name }).click();
+    await expect(page.getByRole('heading', { name: `Bill from ${image.name}` })).toBeVisible();
+    const read = page.getByLabel('QR-bill read');
+    await expect(read, image.name).toBeVisible({ timeout: 30_000 });
+    await expect(read).toContainText('CH44 3199 9123 0008 8901 2 (QR-IBAN)');
+    await expect(page.getByLabel('Amount')).toHaveValue(amount);
+    await expect(page.getByLabel('Reference (QR or RF…)')).toHaveValue(reference);
+    await snap(page, image.shot);
+  }
   expect(errors).toEqual([]);
 });

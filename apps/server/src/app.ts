@@ -103,7 +103,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the inbox compile the QR-code reader's WebAssembly (zxing-wasm,
+        // decision 010, served from 'self'); JavaScript eval stays forbidden.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Mantine injects its CSS variables at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

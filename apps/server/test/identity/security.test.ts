@@ -50,6 +50,9 @@ describe('security headers and CORS', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
+    // WebAssembly may be compiled (the inbox's QR reader, decision 010), JavaScript eval may not.
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    expect(csp).not.toContain("'unsafe-eval'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('strict-transport-security')).toBeNull();
     expect(response.headers.get('access-control-allow-origin')).toBeNull();

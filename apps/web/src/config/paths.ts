@@ -60,7 +60,13 @@ export const paths = {
   company: route('/company/:uuid/*', 'Company', (uuid: string, page = 'ap-ar') => `/company/${enc(uuid)}/${page}`),
   mailImport: fixed('/mail/import', 'Import Mail/Dext'),
   inbox: route('/inbox/*', 'Inbox', () => '/inbox'),
+  /** Mails of the inbox (spec §3 "Mail"), under the spec's /inbox/*. */
+  mails: fixed('/inbox/mail', 'Mail'),
+  mailDetail: route('/inbox/mail/:id', 'Mail', (id: Id) => `/inbox/mail/${enc(id)}`),
   bills: route('/bill/*', 'Bills', () => '/bill'),
+  /** One bill (issue #5 §1 "detail"), under the spec's /bill/*. */
+  billDetail: route('/bill/:uuid/detail', 'Bill', (uuid: string) => `/bill/${enc(uuid)}/detail`),
+  billEdit: route('/bill/:uuid/edit', 'Edit bill', (uuid: string) => `/bill/${enc(uuid)}/edit`),
   transactionGroups: fixed('/transaction-group', 'Transaction Group'),
   transactionGroupDetail: route(
     '/transaction-group/:id/detail',

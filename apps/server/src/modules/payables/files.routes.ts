@@ -1,48 +1,25 @@
 /**
- * Inbox files (spec §3 "File", §7.1 "Files"; issue #5 §2): PDFs, images and .eml mails stored in
- * PostgreSQL (table inbox_file, RLS like every tenant table, so a file is never reachable from
- * another instance). Upload sends the raw bytes with their content type and `?name=`.
+ * Inbox files (spec §3 "File", §7.1 "Files"; issue #5 §2): PDFs and images stored in PostgreSQL
+ * (table inbox_file, RLS like every tenant table, so a file is never reachable from another
+ * instance). Upload sends the raw bytes with their content type and `?name=`; an .eml
+ * (message/rfc822) is read into a mail whose attachments become files (inbox.service.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { errors, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
+import { attachFileToPayable, FILE_COLUMNS, FILE_TYPES, importEml, toFile } from './inbox.service.js';
+import { fileAnswer, mailAnswer } from './inbox.schemas.js';
+
+export { FILE_TYPES };
 
 const tags = ['files'];
-
-/** Content types the inbox accepts (bills as PDF or photo, forwarded mails). */
-export const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'message/rfc822'] as const;
 const MAX_BYTES = 20 * 1024 * 1024;
 
-const fileAnswer = z.object({
-  uuid: z.string(),
-  name: z.string(),
-  mimeType: z.string(),
-  size: z.number().int(),
-  payable: z.object({ id: z.number().int() }).nullable(),
-  createdAt: z.string(),
-});
-
-interface FileRow {
-  uuid: string;
-  name: string;
-  mime_type: string;
-  size: number;
-  payable_id: number | null;
-  created_at: string;
-  [key: string]: unknown;
-}
-const COLUMNS = 'uuid, name, mime_type, size, payable_id, created_at';
-const toFile = (row: FileRow) => ({
-  uuid: row.uuid,
-  name: row.name,
-  mimeType: row.mime_type,
-  size: row.size,
-  payable: row.payable_id === null ? null : { id: row.payable_id },
-  createdAt: row.created_at,
-});
+type FileRow = Parameters<typeof toFile>[0];
+const COLUMNS = FILE_COLUMNS;
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser([...FILE_TYPES], { parseAs: 'buffer', bodyLimit: MAX_BYTES }, (_request, body, done) => done(null, body));
@@ -53,9 +30,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'write' },
       schema: {
         tags,
-        description: `Stores one file: the raw bytes as body with its content type (${FILE_TYPES.join(', ')}; at most 20 MB) and \`?name=\`. Answers the file.`,
+        description:
+          `Stores one file: the raw bytes as body with its content type (${FILE_TYPES.join(', ')}; at most 20 MB) and \`?name=\`. ` +
+          'Answers the file. An .eml (message/rfc822) is read instead into a pending mail (from, subject, date, text; the original is ' +
+          'kept) whose PDF and image attachments become files of that mail, answering `{ mail, skipped: [{ name, mimeType }] }` ' +
+          '(attachments that are no voucher); 400 `file` when it is no mail, 409 `file` when the same Message-ID was imported before.',
         querystring: strictObject({ name: z.string().trim().min(1).max(255) }),
-        response: { 200: fileAnswer, ...errors },
+        response: {
+          200: z.union([fileAnswer, z.object({ mail: mailAnswer, skipped: z.array(z.object({ name: z.string(), mimeType: z.string() })) })]),
+          ...errorsWithConflict,
+        },
       },
     },
     async (request) => {
@@ -66,6 +50,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(`file: send the file's bytes as ${FILE_TYPES.join(', ')}`, { file: 'unsupported file type' });
       }
       if (body.length === 0) throw badRequest('file: the file is empty', { file: 'the file is empty' });
+      if (type === 'message/rfc822') return app.db.withInstance(instanceId, (tx) => importEml(tx, instanceId, body, request.query.name));
       const [row] = await app.db.withInstance(instanceId, (tx) =>
         tx.query<FileRow>(`INSERT INTO inbox_file (instance_id, name, mime_type, size, content) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`, [
           instanceId,
@@ -85,8 +70,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'Files, newest first; `filters.payable.id` the files of one bill, `filters.unassigned` those of no bill (the inbox).',
-        body: strictObject({ filters: strictObject({ payable: strictObject({ id: zId }).optional(), unassigned: z.boolean().optional() }).optional() }).optional(),
+        description:
+          'Files, newest first; `filters.payable.id` the files of one bill, `filters.unassigned` those of no bill, `filters.mail` ' +
+          '`{ id }` the attachments of one mail or `null` the files uploaded on their own.',
+        body: strictObject({
+          filters: strictObject({
+            payable: strictObject({ id: zId }).optional(),
+            unassigned: z.boolean().optional(),
+            mail: strictObject({ id: zId }).nullable().optional(),
+          }).optional(),
+        }).optional(),
         response: { 200: z.object({ data: z.array(fileAnswer), total: z.number().int() }), ...errors },
       },
     },
@@ -96,8 +89,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db.withInstance(instanceId, (tx) =>
         tx.query<FileRow>(
           `SELECT ${COLUMNS} FROM inbox_file WHERE instance_id = $1 AND ($2::integer IS NULL OR payable_id = $2) AND (NOT $3 OR payable_id IS NULL)
+              AND (NOT $4 OR mail_id IS NULL) AND ($5::integer IS NULL OR mail_id = $5)
             ORDER BY created_at DESC, uuid`,
-          [instanceId, filters.payable?.id ?? null, filters.unassigned ?? false],
+          [instanceId, filters.payable?.id ?? null, filters.unassigned ?? false, filters.mail === null, filters.mail?.id ?? null],
         ),
       );
       return { data: rows.map(toFile), total: rows.length };
@@ -110,26 +104,27 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'write' },
       schema: {
         tags,
-        description: 'Renames a file and/or attaches it to a bill (`payable.id`, null detaches). 404 unknown file or bill.',
+        description:
+          'Renames a file and/or makes it the voucher of a bill (`payable.id`; null detaches). Attaching a file of a pending mail ' +
+          'marks the mail processed. 404 unknown file or bill; 409 `data.payable.id` when the file is the voucher of another bill.',
         body: strictObject({ uuid: zUuid, data: strictObject({ name: z.string().trim().min(1).max(255).optional(), payable: strictObject({ id: zId }).nullable().optional() }) }),
-        response: { 200: fileAnswer, ...errorsWithNotFound },
+        response: { 200: fileAnswer, ...errorsWithConflict },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
       const { uuid, data } = request.body;
       return app.db.withInstance(instanceId, async (tx) => {
-        if (data.payable) {
-          const bill = await tx.query('SELECT 1 FROM payable WHERE instance_id = $1 AND id = $2', [instanceId, data.payable.id]);
-          if (!bill.length) throw notFound(`Payable ${data.payable.id}`);
-        }
         const [row] = await tx.query<FileRow>(
-          `UPDATE inbox_file SET name = coalesce($3, name), payable_id = CASE WHEN $4 THEN $5::integer ELSE payable_id END
+          `UPDATE inbox_file SET name = coalesce($3, name), payable_id = CASE WHEN $4 THEN NULL ELSE payable_id END
             WHERE instance_id = $1 AND uuid = $2 RETURNING ${COLUMNS}`,
-          [instanceId, uuid, data.name ?? null, data.payable !== undefined, data.payable?.id ?? null],
+          [instanceId, uuid, data.name ?? null, data.payable === null],
         );
         if (!row) throw notFound(`File ${uuid}`);
-        return toFile(row);
+        if (!data.payable) return toFile(row);
+        const bill = await tx.query('SELECT 1 FROM payable WHERE instance_id = $1 AND id = $2', [instanceId, data.payable.id]);
+        if (!bill.length) throw notFound(`Payable ${data.payable.id}`);
+        return attachFileToPayable(tx, instanceId, uuid, data.payable.id, 'data.payable.id');
       });
     },
   );

@@ -1,50 +1,20 @@
 /**
  * /api/mail/* (spec §3 "Mail", §4 Mail status, §7.1 "Mail"): mails that brought bills. Status
- * pending 1 → processed 2 (its bills are entered) or refused 3 (not a bill); processed and refused
- * are final (409). Attachments are inbox files uploaded first; `/mail/insert` links them by uuid.
+ * pending 1 → processed 2 (a bill was saved from one of its attachments, or set by hand) or refused
+ * 3 (not a bill); processed and refused are final (409). Mails come from uploaded .eml files
+ * (`/file/upload`) or `/mail/insert`, which links inbox files uploaded first by uuid.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MailStatus, strictObject, zId, zUuid } from '@bilan/domain';
+import { strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { errorSchema, errors, errorsWithConflict } from '../accounting/accounting.schemas.js';
-import type { Tx } from '../../db/database.js';
+import { badRequest } from '../../http/errors.js';
+import { errorSchema, errors, errorsWithConflict, pageFields } from '../accounting/accounting.schemas.js';
 import { importReceipts } from './mail-import.service.js';
+import { changeMailStatus, getMail, listMails } from './inbox.service.js';
+import { mailAnswer } from './inbox.schemas.js';
 
 const tags = ['mail'];
-
-const mailAnswer = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
-  statusName: z.string(),
-  from: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  receivedAt: z.string(),
-  files: z.array(z.object({ uuid: z.string(), name: z.string(), mimeType: z.string() })),
-});
-
-const statusName: Record<number, string> = { 1: 'pending', 2: 'processed', 3: 'refused' };
-
-async function getMail(tx: Tx, instanceId: string, id: number) {
-  const [row] = await tx.query<{ id: number; status: number; sender: string; subject: string; body: string; received_at: string }>(
-    'SELECT id, status, sender, subject, body, received_at FROM mail WHERE instance_id = $1 AND id = $2',
-    [instanceId, id],
-  );
-  if (!row) throw notFound(`Mail ${id}`);
-  const files = await tx.query<{ uuid: string; name: string; mime_type: string }>('SELECT uuid, name, mime_type FROM inbox_file WHERE instance_id = $1 AND mail_id = $2 ORDER BY name', [instanceId, id]);
-  return {
-    id: row.id,
-    status: row.status,
-    statusName: statusName[row.status] ?? String(row.status),
-    from: row.sender,
-    subject: row.subject,
-    text: row.body,
-    receivedAt: row.received_at,
-    files: files.map((f) => ({ uuid: f.uuid, name: f.name, mimeType: f.mime_type })),
-  };
-}
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -88,20 +58,20 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'Mails, newest first; `filters.status` (pending 1, processed 2, refused 3).',
-        body: strictObject({ filters: strictObject({ status: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional() }).optional() }).optional(),
+        description: 'Mails with their attachments, newest first; `filters.status` (pending 1, processed 2, refused 3), `filters.id` one mail; `page`, `pageSize` (default 1, 50).',
+        body: strictObject({
+          filters: strictObject({ status: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(), id: zId.optional() }).optional(),
+          ...pageFields,
+        }).optional(),
         response: { 200: z.object({ data: z.array(mailAnswer), total: z.number().int() }), ...errors },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      const status = request.body?.filters?.status ?? null;
-      return app.db.withInstance(instanceId, async (tx) => {
-        const ids = await tx.query<{ id: number }>('SELECT id FROM mail WHERE instance_id = $1 AND ($2::smallint IS NULL OR status = $2) ORDER BY received_at DESC, id DESC', [instanceId, status]);
-        const data = [];
-        for (const { id } of ids) data.push(await getMail(tx, instanceId, id));
-        return { data, total: data.length };
-      });
+      const filters = request.body?.filters ?? {};
+      return app.db.withInstance(instanceId, (tx) =>
+        listMails(tx, instanceId, { status: filters.status, id: filters.id }, { page: request.body?.page ?? 1, pageSize: request.body?.pageSize ?? 50 }),
+      );
     },
   );
 
@@ -155,12 +125,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       const { id, data } = request.body;
-      return app.db.withInstance(instanceId, async (tx) => {
-        const mail = await getMail(tx, instanceId, id);
-        if (mail.status !== MailStatus.pending) throw conflict(`the mail is already ${mail.statusName}`, { 'data.status': 'only a pending mail changes status' });
-        await tx.query('UPDATE mail SET status = $3 WHERE instance_id = $1 AND id = $2', [instanceId, id, data.status]);
-        return getMail(tx, instanceId, id);
-      });
+      return app.db.withInstance(instanceId, (tx) => changeMailStatus(tx, instanceId, id, data.status));
     },
   );
 };

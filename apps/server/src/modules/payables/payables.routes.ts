@@ -1,8 +1,9 @@
 /** /api/payable/* (spec §2.2 /bill/*, §3 Payable, §7.1 Payables; shapes in docs/api.md "Payables"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { strictObject, zAmount, zCurrencyCode, zDate, zId, zUuid, type PayableStatusId } from '@bilan/domain';
+import { companyInsertSchema, isValidIban, strictObject, validationMessages, zAmount, zCurrencyCode, zDate, zId, zUuid, type PayableStatusId } from '@bilan/domain';
 import { auth } from '../../http/access.js';
+import { badRequest } from '../../http/errors.js';
 import { fieldsUnder } from '../accounting/accounting.errors.js';
 import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageFields } from '../accounting/accounting.schemas.js';
 import {
@@ -18,6 +19,10 @@ import {
   type PayableInput,
 } from './payables.service.js';
 import { streamOutflowsCsv } from './outflows.js';
+import { attachFileToPayable } from './inbox.service.js';
+import { matchOrCreateSupplier } from './supplier-match.service.js';
+import { payableHistory } from './payable-history.service.js';
+import { fileAnswer } from './inbox.schemas.js';
 
 const tags = ['payables'];
 
@@ -50,6 +55,18 @@ const payableData = strictObject({
   description: z.string().max(500).optional(),
 });
 type PayableData = z.infer<typeof payableData>;
+
+/**
+ * The supplier named by a QR-bill, matched or created with the bill (`/payable/insert`): the
+ * company form's rules for name, UID and address, plus the IBAN or QR-IBAN to pay to.
+ */
+const supplierData = companyInsertSchema.extend({
+  iban: z
+    .string({ error: validationMessages.ibanMustNotBeEmpty })
+    .trim()
+    .min(1, { error: validationMessages.ibanMustNotBeEmpty })
+    .refine(isValidIban, { error: validationMessages.ibanWronglyFormatted }),
+});
 
 const statusId = z.union([1, 2, 3, 4, 5].map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
 
@@ -195,14 +212,106 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/payable/insert',
+    '/payable/history',
     {
-      config: { access: 'write' },
-      schema: { tags, description: `Creates a pending bill or expense. ${LIFECYCLE}`, body: strictObject({ data: payableData }), response: { 200: payableAnswer, ...errorsWithNotFound } },
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description:
+          "A bill's history for its detail page: `events` every status it had (oldest first, with the group and entries linked at " +
+          'that moment), `entries` the journal entries that booked it, paid it or reversed either (`role` booking | payment | ' +
+          'reversal, `reverses { id }`), `files` its vouchers. 404 unknown or of another instance.',
+        body: strictObject({ uuid: zUuid }),
+        response: {
+          200: z.object({
+            events: z.array(
+              z.object({
+                at: z.string(),
+                fromStatus: z.number().int().nullable(),
+                status: z.number().int(),
+                statusName: z.string(),
+                transactionGroup: z.object({ id: z.number().int() }).nullable(),
+                bookingEntry: z.object({ id: z.number().int() }).nullable(),
+                paymentEntry: z.object({ id: z.number().int() }).nullable(),
+              }),
+            ),
+            entries: z.array(
+              z.object({
+                id: z.number().int(),
+                dateLedger: z.string(),
+                description: z.string(),
+                source: z.string(),
+                role: z.enum(['booking', 'payment', 'reversal']),
+                reverses: z.object({ id: z.number().int() }).nullable(),
+                entryAccounts: z.array(
+                  z.object({ account: z.object({ id: z.number().int(), number: z.string(), name: z.string() }), amount: z.string(), direction: z.number().int() }),
+                ),
+              }),
+            ),
+            files: z.array(fileAnswer),
+          }),
+          ...errorsWithNotFound,
+        },
+      },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => insertPayable(tx, instanceId, toInput(request.body.data))));
+      return app.db.withInstance(instanceId, (tx) => payableHistory(tx, instanceId, request.body.uuid));
+    },
+  );
+
+  app.post(
+    '/payable/insert',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          `Creates a pending bill or expense. ${LIFECYCLE} ` +
+          'Confirming a QR-bill is one call, one transaction: `supplier { name, uid?, address?, iban }` instead of ' +
+          '`data.company`/`data.companyFinance` matches the supplier by an active payment profile with that IBAN/QR-IBAN, then ' +
+          'by UID, then by name (trimmed, case-insensitive), else creates the company with its address; a missing profile is added ' +
+          '(QR bill type for a QR-IBAN, else IBAN, on the payables account). `file { uuid }` makes an inbox file the bill\'s ' +
+          'voucher (its pending mail becomes processed; 409 `file.uuid` when the file is another bill\'s voucher). A failure ' +
+          'anywhere writes nothing. The answer adds `supplier { company, paymentProfile, matchedBy (iban|uid|name|created), profileCreated }`.',
+        body: strictObject({ data: payableData, supplier: supplierData.optional(), file: strictObject({ uuid: zUuid }).optional() }),
+        response: {
+          200: payableAnswer.extend({
+            supplier: z
+              .object({
+                company: z.object({ uuid: z.string(), name: z.string() }),
+                paymentProfile: z.object({ id: z.number().int(), iban: z.string(), type: z.number().int() }),
+                matchedBy: z.enum(['iban', 'uid', 'name', 'created']),
+                profileCreated: z.boolean(),
+              })
+              .optional(),
+          }),
+          ...errorsWithConflict,
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const { data, supplier, file } = request.body;
+      const input = toInput(data);
+      if (supplier) {
+        const fields: Record<string, string> = {};
+        if (input.type !== 0) fields['data.type'] = 'a supplier is given for supplier bills (type 0) only';
+        if (data.company) fields['data.company.uuid'] = 'give either data.company or supplier';
+        if (data.companyFinance) fields['data.companyFinance.id'] = 'give either data.companyFinance or supplier';
+        const [first] = Object.entries(fields);
+        if (first) throw badRequest(`${first[0]}: ${first[1]}`, fields);
+      }
+      return app.db.withInstance(instanceId, async (tx) => {
+        const match = supplier ? await fieldsUnder('supplier', () => matchOrCreateSupplier(tx, instanceId, supplier)) : undefined;
+        if (match) {
+          input.companyUuid = match.company.uuid;
+          input.paymentProfileId = match.paymentProfile.id;
+        }
+        const bill = await fieldsUnder('data', () => insertPayable(tx, instanceId, input));
+        if (file) await attachFileToPayable(tx, instanceId, file.uuid, bill.id, 'file.uuid');
+        return match ? { ...bill, supplier: match } : bill;
+      });
     },
   );
 

@@ -66,6 +66,9 @@ export interface PayableFilters {
   status?: number;
   filterStatus?: boolean;
   text?: string;
+  company?: { uuid: string };
+  dateFrom?: string;
+  dateTo?: string;
 }
 
 export interface PayableData {
@@ -90,10 +93,13 @@ export const groupStatusLabel: Record<number, string> = { 1: 'Pending', 4: 'Init
 export const groupStatusColor: Record<number, string> = { 1: 'gray', 4: 'blue', 2: 'green', 3: 'red' };
 export const bankStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Paid', 3: 'Accepted (pain.002)', 4: 'Rejected (pain.002)', 5: 'Partly accepted (pain.002)' };
 
+/** Rows per page of the bills and mail lists (the server pages, like the invoices list). */
+export const PAGE_SIZE = 50;
+
 export const payableListQuery = (filters: PayableFilters, page: number) =>
   queryOptions({
     queryKey: [...payablesKey, 'list', filters, page],
-    queryFn: ({ signal }) => api.post<{ data: Payable[]; total: number }>('/api/payable/list', { filters, page, pageSize: 50 }, { signal }),
+    queryFn: ({ signal }) => api.post<{ data: Payable[]; total: number }>('/api/payable/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -104,6 +110,44 @@ export interface Creditors {
   /** The payables account and its credit balance, which `total` should equal. */
   payablesAccount: { id: number; number: string; name: string; balance: string };
 }
+
+export const payableDetailQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'detail', uuid],
+    queryFn: ({ signal }) => api.post<Payable>('/api/payable/detail', { uuid }, { signal }),
+  });
+
+export interface PayableHistory {
+  events: {
+    at: string;
+    fromStatus: number | null;
+    status: number;
+    statusName: string;
+    transactionGroup: { id: number } | null;
+    bookingEntry: { id: number } | null;
+    paymentEntry: { id: number } | null;
+  }[];
+  entries: {
+    id: number;
+    dateLedger: string;
+    description: string;
+    source: string;
+    role: 'booking' | 'payment' | 'reversal';
+    reverses: { id: number } | null;
+    entryAccounts: { account: { id: number; number: string; name: string }; amount: string; direction: number }[];
+  }[];
+  files: InboxFile[];
+}
+
+/** Status changes, postings and vouchers of one bill (`/api/payable/history`). */
+export const payableHistoryQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'history', uuid],
+    queryFn: ({ signal }) => api.post<PayableHistory>('/api/payable/history', { uuid }, { signal }),
+  });
+
+/** Changes the fields of a pending bill (`/api/payable/update`); given fields replace, others stay. */
+export const updatePayable = (uuid: string, data: Partial<PayableData>) => api.post<Payable>('/api/payable/update', { uuid, data });
 
 export const creditorsQuery = () =>
   queryOptions({ queryKey: [...payablesKey, 'creditors'], queryFn: ({ signal }) => api.get<Creditors>('/api/payable/creditors', { signal }) });
@@ -138,11 +182,14 @@ export const groupDetailQuery = (id: number) =>
 export interface CompanyOption {
   uuid: string;
   name: string;
+  /** The workplace's own company (never a supplier). */
+  isOwn?: boolean;
 }
 export interface ProfileOption {
   id: number;
   type: number;
   iban: string | null;
+  company?: { uuid: string; name: string };
 }
 export interface AccountOption {
   id: number;
@@ -164,6 +211,13 @@ export const profilesQuery = (companyUuid: string | null) =>
     enabled: !!companyUuid,
   });
 
+/** Every active payment profile, to show which supplier a QR-bill's IBAN already belongs to. */
+export const allProfilesQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'profiles', 'all'],
+    queryFn: ({ signal }) => api.post<{ data: ProfileOption[] }>('/api/payment-profile/list', {}, { signal }),
+  });
+
 export const expenseAccountsQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'accounts'],
@@ -171,6 +225,25 @@ export const expenseAccountsQuery = () =>
   });
 
 export const insertPayable = (data: PayableData) => api.post<Payable>('/api/payable/insert', { data });
+
+/** The supplier a QR-bill names, matched (IBAN, UID, name) or created by the server with the bill. */
+export interface SupplierData {
+  name: string;
+  address?: { street: string; houseNumber: string | null; zip: string; city: string; country: { id: number } } | null;
+  iban: string;
+}
+
+/**
+ * Saves a bill in one call, one transaction (`/api/payable/insert`): with `supplier` the server
+ * matches or creates the supplier and its payment profile; with `fileUuid` the inbox file becomes
+ * the bill's voucher (its mail is then processed). A failure writes nothing.
+ */
+export const confirmPayable = (data: PayableData, supplier?: SupplierData, fileUuid?: string) =>
+  api.post<Payable & { supplier?: { matchedBy: string; company: { uuid: string; name: string } } }>('/api/payable/insert', {
+    data,
+    ...(supplier ? { supplier } : {}),
+    ...(fileUuid ? { file: { uuid: fileUuid } } : {}),
+  });
 export const changePayableStatus = (uuid: string, status: 1 | 2 | 5) => api.post<Payable>('/api/payable/update', { uuid, data: { status } });
 export const deletePayable = (uuid: string) => api.post<{ ok: true }>('/api/payable/delete', { uuid });
 export interface GroupOptions {
@@ -303,8 +376,37 @@ export interface InboxFile {
   mimeType: string;
   size: number;
   payable: { id: number } | null;
+  mail: { id: number } | null;
   createdAt: string;
 }
+
+export interface Mail {
+  id: number;
+  status: number;
+  statusName: string;
+  from: string;
+  subject: string;
+  text: string;
+  receivedAt: string;
+  messageId: string | null;
+  files: InboxFile[];
+}
+
+export const mailStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Processed', 3: 'Refused' };
+export const mailStatusColor: Record<number, string> = { 1: 'yellow', 2: 'green', 3: 'gray' };
+
+export const mailListQuery = (filters: { status?: number; id?: number }, page = 1) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'mails', filters, page],
+    queryFn: ({ signal }) => api.post<{ data: Mail[]; total: number }>('/api/mail/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Pending → processed 2 or refused 3 (`/api/mail/update`). */
+export const changeMailStatus = (id: number, status: 2 | 3) => api.post<Mail>('/api/mail/update', { id, data: { status } });
+
+/** What an upload answers: the stored file, or for an .eml the mail read from it. */
+export type UploadResult = InboxFile | { mail: Mail; skipped: { name: string; mimeType: string }[] };
 
 export const filesQuery = () =>
   queryOptions({
@@ -313,7 +415,6 @@ export const filesQuery = () =>
   });
 
 export const deleteFile = (uuid: string) => api.post<{ ok: true }>('/api/file/delete', { uuid });
-export const attachFile = (uuid: string, payableId: number) => api.post<InboxFile>('/api/file/update', { uuid, data: { payable: { id: payableId } } });
 
 /** Content type of a dropped file the server accepts, from its type or its extension (.eml). */
 export function inboxContentType(file: File): string | null {
@@ -324,7 +425,7 @@ export function inboxContentType(file: File): string | null {
 }
 
 /** Uploads one file's bytes with XMLHttpRequest so the progress can be shown. */
-export function uploadInboxFile(file: File, onProgress: (fraction: number) => void): Promise<InboxFile> {
+export function uploadInboxFile(file: File, onProgress: (fraction: number) => void): Promise<UploadResult> {
   const type = inboxContentType(file);
   if (!type) return Promise.reject(new Error(`${file.name}: only PDF, PNG, JPEG, WebP and .eml files`));
   return new Promise((resolve, reject) => {
@@ -341,7 +442,7 @@ export function uploadInboxFile(file: File, onProgress: (fraction: number) => vo
       } catch {
         /* plain text */
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as InboxFile);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as UploadResult);
       else reject(new ApiError(xhr.status, body, 'POST', '/api/file/upload'));
     };
     xhr.onerror = () => reject(new TypeError('Network request failed'));
@@ -355,37 +456,6 @@ export async function fileObjectUrl(uuid: string): Promise<string> {
   const response = await fetch(`/api/file/${uuid}/serve`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new ApiError(response.status, await response.text(), 'GET', `/api/file/${uuid}/serve`);
   return URL.createObjectURL(await response.blob());
-}
-
-/** A supplier read from a QR-bill; `countryId` is spec §3 Country (null address: country not offered). */
-export interface NewSupplier {
-  name: string;
-  address: { street: string; houseNumber: string; zip: string; city: string; countryId: number } | null;
-}
-
-/** Creates a supplier (company with its address) and returns its uuid (`/api/company/insert`). */
-export async function insertSupplier(supplier: NewSupplier): Promise<string> {
-  const { address } = supplier;
-  const company = await api.post<{ uuid: string }>('/api/company/insert', {
-    data: {
-      name: supplier.name,
-      address: address ? { street: address.street, houseNumber: address.houseNumber || null, zip: address.zip, city: address.city, country: { id: address.countryId } } : null,
-    },
-  });
-  return company.uuid;
-}
-
-/**
- * Adds the IBAN of a QR-bill to a supplier: a QR bill profile (type 2) for a QR-IBAN, else an IBAN
- * profile (type 1), booked on the payables account 2000 like the supplier profiles of the bill form.
- */
-export async function insertSupplierProfile(companyUuid: string, iban: string, qrIban: boolean): Promise<number> {
-  const accounts = await api.post<{ data: AccountOption[] }>('/api/accounting/account/list', { filters: { text: '2000' } });
-  const payables = accounts.data.find((a) => a.number === '2000');
-  const profile = await api.post<{ id: number }>('/api/payment-profile/insert', {
-    data: { company: { uuid: companyUuid }, account: { id: payables?.id ?? 0 }, type: qrIban ? 2 : 1, iban },
-  });
-  return profile.id;
 }
 
 /** The raw bytes of a stored file (for the QR-bill reader). */

@@ -2,21 +2,23 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { countryIsoCode, currencyCodes, formatIban, isQrIban, type CountryId, type ParsedQrBill } from '@bilan/domain';
+import { countryIsoCode, currencyCodes, formatIban, isQrIban, normalizeIban, type CountryId, type ParsedQrBill } from '@bilan/domain';
+import { paths } from '../../config/paths';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { Page } from '../../ui/page';
 import {
-  attachFile,
+  allProfilesQuery,
   companiesQuery,
+  confirmPayable,
   expenseAccountsQuery,
-  insertPayable,
-  insertSupplier,
-  insertSupplierProfile,
   payablesKey,
   profilesQuery,
+  updatePayable,
+  type Payable,
   type PayableData,
+  type SupplierData,
 } from './api';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -25,68 +27,82 @@ const countryIdOf = (iso: string): number | undefined =>
   (Object.entries(countryIsoCode) as [string, string][]).find(([, code]) => code === iso)?.[0] as CountryId | undefined;
 
 /** The structured address of a QR-bill creditor, when the company form can hold it (S type, known country). */
-function supplierAddress(bill: ParsedQrBill) {
+function supplierAddress(bill: ParsedQrBill): SupplierData['address'] {
   const countryId = countryIdOf(bill.creditor.country);
   if (bill.creditor.type !== 'S' || !countryId || !bill.creditor.street || !bill.creditor.zip || !bill.creditor.city) return null;
-  return { street: bill.creditor.street, houseNumber: bill.creditor.buildingNumber, zip: bill.creditor.zip, city: bill.creditor.city, countryId: Number(countryId) };
+  return { street: bill.creditor.street, houseNumber: bill.creditor.buildingNumber || null, zip: bill.creditor.zip, city: bill.creditor.city, country: { id: Number(countryId) } };
+}
+
+interface BillFormProps {
+  /** Inbox file the new bill is drafted from: saved as its voucher in the same call. */
+  fileUuid?: string;
+  title?: string;
+  /** The QR-bill read from the file: prefills the form; its supplier is matched or created on save. */
+  qrBill?: ParsedQrBill | null;
+  /** Edit mode: the pending bill whose fields are changed (`/payable/update`). */
+  bill?: Payable;
 }
 
 /**
- * /bill/add: a supplier bill (pending) or a staff expense; also the draft beside an inbox file
- * (`fileUuid`: the file is attached to the new bill). Server field errors shown per field.
+ * /bill/add: a supplier bill (pending) or a staff expense; also the draft beside an inbox file and,
+ * with `bill`, the edit form of a pending bill. A QR-bill's supplier is shown as the server will
+ * resolve it on save (same rules: a payment profile with its IBAN, else a company of that name,
+ * else new) and saved in the bill's own call, so a failure leaves no half-created supplier.
+ * Server field errors are shown per field.
  */
-export function BillAddPage({ fileUuid, title = 'Add bill', qrBill }: { fileUuid?: string; title?: string; qrBill?: ParsedQrBill | null } = {}) {
+export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: BillFormProps = {}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [type, setType] = useState<'0' | '1'>('0');
-  // `undefined`: not touched yet, so the supplier/profile matched from the QR-bill applies.
-  const [chosenCompany, setCompany] = useState<string | null | undefined>(undefined);
-  const [chosenProfile, setProfile] = useState<string | null | undefined>(undefined);
-  const [date, setDate] = useState<string | null>(today());
-  const [dueDate, setDueDate] = useState<string | null>(null);
-  const [amount, setAmount] = useState(qrBill?.amount ?? '');
-  const [vatAmount, setVatAmount] = useState('');
-  const [currency, setCurrency] = useState<string>(qrBill?.currency ?? 'CHF');
-  const [exchangeRate, setExchangeRate] = useState('');
-  const [account, setAccount] = useState<string | null>(null);
-  const [reference, setReference] = useState(qrBill?.reference ?? '');
-  const [message, setMessage] = useState(qrBill?.message ?? '');
-  const [description, setDescription] = useState('');
+  const [type, setType] = useState<'0' | '1'>(bill?.isExpense ? '1' : '0');
+  // `undefined`: not touched yet, so the supplier/profile matched from the QR-bill (or the bill's own) applies.
+  const [chosenCompany, setCompany] = useState<string | null | undefined>(bill ? (bill.company?.uuid ?? null) : undefined);
+  const [chosenProfile, setProfile] = useState<string | null | undefined>(bill ? (bill.companyFinance ? String(bill.companyFinance.id) : null) : undefined);
+  const [date, setDate] = useState<string | null>(bill?.date ?? today());
+  const [dueDate, setDueDate] = useState<string | null>(bill?.dueDate ?? null);
+  const [amount, setAmount] = useState(bill?.amount ?? qrBill?.amount ?? '');
+  const [vatAmount, setVatAmount] = useState(bill && bill.vatAmount !== '0.00' ? bill.vatAmount : '');
+  const [currency, setCurrency] = useState<string>(bill?.currency ?? qrBill?.currency ?? 'CHF');
+  const [exchangeRate, setExchangeRate] = useState(bill && bill.exchangeRate !== '1' ? bill.exchangeRate : '');
+  const [account, setAccount] = useState<string | null>(bill?.expenseAccount ? String(bill.expenseAccount.id) : null);
+  const [reference, setReference] = useState(bill?.referenceNumber ?? qrBill?.reference ?? '');
+  const [message, setMessage] = useState(bill?.message ?? qrBill?.message ?? '');
+  const [description, setDescription] = useState(bill?.description ?? '');
 
   const companies = useQuery(companiesQuery());
-  // A QR-bill's creditor is matched to an existing company by name, its IBAN to one of its profiles.
-  const matched = qrBill ? companies.data?.data.find((c) => sameName(c.name, qrBill.creditor.name)) : undefined;
-  const company = chosenCompany === undefined ? (matched?.uuid ?? null) : chosenCompany;
+  const allProfiles = useQuery({ ...allProfilesQuery(), enabled: !!qrBill });
+  const ownCompany = companies.data?.data.find((c) => c.isOwn)?.uuid;
+  // The server's order (supplier-match.service): an IBAN/QR-bill profile with this IBAN, then the name.
+  const ibanMatches = qrBill ? (allProfiles.data?.data ?? []).filter((p) => (p.type === 1 || p.type === 2) && p.iban && normalizeIban(p.iban) === qrBill.iban && p.company?.uuid !== ownCompany) : [];
+  const ibanMatch = qrBill ? (ibanMatches.find((p) => p.company && sameName(p.company.name, qrBill.creditor.name)) ?? ibanMatches[0]) : undefined;
+  const nameMatch = qrBill && !ibanMatch ? companies.data?.data.find((c) => !c.isOwn && sameName(c.name, qrBill.creditor.name)) : undefined;
+  const matchedCompany = ibanMatch?.company?.uuid ?? nameMatch?.uuid ?? null;
+  const company = chosenCompany === undefined ? matchedCompany : chosenCompany;
   const profiles = useQuery(profilesQuery(company));
-  const matchedProfile = qrBill && company ? profiles.data?.data.find((p) => p.iban?.replace(/\s/g, '') === qrBill.iban) : undefined;
-  const profile = chosenProfile === undefined ? (matchedProfile ? String(matchedProfile.id) : null) : chosenProfile;
+  const profile = chosenProfile === undefined ? (ibanMatch ? String(ibanMatch.id) : null) : chosenProfile;
   const accounts = useQuery(expenseAccountsQuery());
-  // Confirming creates what the QR-bill names but the books lack: the supplier, its IBAN profile.
-  const createsSupplier = !!qrBill && type === '0' && !company && chosenCompany === undefined && companies.isSuccess;
-  const createsProfile = !!qrBill && type === '0' && !!company && !profile && chosenProfile === undefined && profiles.isSuccess;
+  // Untouched supplier fields on a QR-bill: the server resolves the supplier (and adds what is missing).
+  const sendsSupplier = !!qrBill && type === '0' && chosenCompany === undefined && chosenProfile === undefined;
+  const lookupDone = companies.isSuccess && allProfiles.isSuccess;
+  const createsSupplier = sendsSupplier && lookupDone && !matchedCompany;
+  const createsProfile = sendsSupplier && lookupDone && !!nameMatch;
 
   const save = useMutation({
     mutationFn: async (input: PayableData) => {
-      const data = { ...input };
-      if (qrBill && createsSupplier) {
-        const uuid = await insertSupplier({ name: qrBill.creditor.name, address: supplierAddress(qrBill) });
-        data.company = { uuid };
-        data.companyFinance = { id: await insertSupplierProfile(uuid, qrBill.iban, isQrIban(qrBill.iban)) };
-      } else if (qrBill && createsProfile && company) {
-        data.companyFinance = { id: await insertSupplierProfile(company, qrBill.iban, isQrIban(qrBill.iban)) };
+      if (bill) return updatePayable(bill.uuid, input);
+      if (sendsSupplier && qrBill) {
+        const { company: _company, companyFinance: _profile, ...data } = input;
+        return confirmPayable(data, { name: qrBill.creditor.name, address: supplierAddress(qrBill), iban: qrBill.iban }, fileUuid);
       }
-      const bill = await insertPayable(data);
-      // A bill drafted from an inbox file keeps the file as its voucher.
-      if (fileUuid) await attachFile(fileUuid, bill.id);
-      return bill;
+      return confirmPayable(input, undefined, fileUuid);
     },
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: payablesKey });
-      await navigate('/bill');
+      await navigate(bill ? paths.billDetail.getHref(saved.uuid) : '/bill');
     },
   });
   const fields = serverFieldErrors(save.error);
-  const err = (name: string) => fields[`data.${name}`];
+  const err = (name: string) => fields[`data.${name}`] ?? (name.startsWith('company') ? fields['supplier.name'] : undefined);
+  const supplierErrors = Object.entries(fields).filter(([key]) => key.startsWith('supplier.') || key === 'file.uuid');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,7 +113,7 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill }: { fileUuid
       date: date ?? '',
       dueDate,
       amount,
-      ...(vatAmount ? { vatAmount } : {}),
+      ...(vatAmount ? { vatAmount } : bill ? { vatAmount: '0' } : {}),
       currency,
       ...(exchangeRate ? { exchangeRate } : {}),
       expenseAccount: account ? { id: Number(account) } : null,
@@ -119,30 +135,33 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill }: { fileUuid
                 {formatIban(qrBill.iban)}
                 {isQrIban(qrBill.iban) ? ' (QR-IBAN)' : ''}
               </Text>
+              {sendsSupplier && ibanMatch ? <Text size="sm">Known IBAN: the bill goes to {ibanMatch.company?.name}.</Text> : null}
               {createsSupplier ? <Text size="sm">New supplier: saving creates it with this address and IBAN.</Text> : null}
               {createsProfile ? <Text size="sm">Saving adds this IBAN to the supplier&apos;s payment profiles.</Text> : null}
             </Alert>
           ) : null}
-          <SegmentedControl
-            value={type}
-            onChange={(value) => setType(value as '0' | '1')}
-            data={[
-              { value: '0', label: 'Supplier bill' },
-              { value: '1', label: 'Expense (staff)' },
-            ]}
-            w={320}
-          />
+          {!bill ? (
+            <SegmentedControl
+              value={type}
+              onChange={(value) => setType(value as '0' | '1')}
+              data={[
+                { value: '0', label: 'Supplier bill' },
+                { value: '1', label: 'Expense (staff)' },
+              ]}
+              w={320}
+            />
+          ) : null}
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Select
                 label="Supplier"
                 searchable
                 clearable
-                data={(companies.data?.data ?? []).map((c) => ({ value: c.uuid, label: c.name }))}
+                data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
                 value={company}
                 onChange={(value) => {
                   setCompany(value);
-                  setProfile(undefined);
+                  setProfile(null);
                 }}
                 error={err('company.uuid')}
                 withAsterisk={type === '0'}
@@ -158,6 +177,7 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill }: { fileUuid
                 error={err('companyFinance.id')}
                 disabled={!company}
                 clearable
+                placeholder={(createsProfile || createsSupplier) && qrBill ? `New: ${formatIban(qrBill.iban)}` : undefined}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
@@ -202,17 +222,26 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill }: { fileUuid
               <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={err('description')} />
             </Grid.Col>
           </Grid>
+          {supplierErrors.length ? (
+            <Alert color="red" variant="light" title="The supplier of the QR-bill">
+              {supplierErrors.map(([key, text]) => (
+                <Text key={key} size="sm">
+                  {key}: {text}
+                </Text>
+              ))}
+            </Alert>
+          ) : null}
           {save.isError ? (
             <Alert color="red" variant="light" role="alert">
               {Object.keys(fields).length ? 'Please correct the marked fields.' : `Could not save the bill: ${errorMessage(save.error)}`}
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate('/bill')}>
+            <Button variant="default" onClick={() => void navigate(bill ? paths.billDetail.getHref(bill.uuid) : '/bill')}>
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save bill
+              {bill ? 'Save changes' : 'Save bill'}
             </Button>
           </Group>
         </Stack>

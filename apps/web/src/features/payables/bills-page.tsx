@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Checkbox, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,12 +8,16 @@ import { formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
+import { DateField } from '../../ui/date-field';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
+import { Pager } from '../../ui/pager';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import {
   changePayableStatus,
+  companiesQuery,
   deletePayable,
+  PAGE_SIZE,
   payableListQuery,
   payablesKey,
   payableStatusColor,
@@ -29,7 +34,11 @@ const STATUS_OPTIONS = [
   ...Object.entries(payableStatusLabel).map(([value, label]) => ({ value, label })),
 ];
 
-/** /bill: bills and expenses with filters; approve, delete, and group approved bills for payment. */
+/**
+ * /bill: bills and expenses, paged on the server, filtered by status (or open), supplier, bill
+ * date range and text; approve, delete, and group approved bills for payment. Each bill links to
+ * its detail page.
+ */
 export function BillsPage() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
@@ -37,13 +46,28 @@ export function BillsPage() {
   const statusValue = search.get('filterStatus') === 'true' ? 'open' : (search.get('status') ?? 'all');
   // ?text= preselects the search (the company ap-ar page links each open bill this way).
   const [text, setText] = useState(() => search.get('text') ?? '');
-  const [page] = useState(1);
+  const [debouncedText] = useDebouncedValue(text, 300);
+  const [company, setCompany] = useState<string | null>(null);
+  const [dateFrom, setDateFrom] = useState<string | null>(null);
+  const [dateTo, setDateTo] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const filters: PayableFilters = {
     ...(statusValue === 'open' ? { filterStatus: true } : statusValue !== 'all' ? { status: Number(statusValue) } : {}),
-    ...(text.trim() ? { text: text.trim() } : {}),
+    ...(debouncedText.trim() ? { text: debouncedText.trim() } : {}),
+    ...(company ? { company: { uuid: company } } : {}),
+    ...(dateFrom ? { dateFrom } : {}),
+    ...(dateTo ? { dateTo } : {}),
   };
-  const list = useQuery(payableListQuery(filters, page));
+  // Any new filter starts again at page 1.
+  const filterKey = JSON.stringify(filters);
+  const [pageOf, setPageOf] = useState(filterKey);
+  if (pageOf !== filterKey) {
+    setPageOf(filterKey);
+    setPage(1);
+  }
+  const list = useQuery(payableListQuery(filters, pageOf === filterKey ? page : 1));
+  const companies = useQuery(companiesQuery());
   const refresh = () => queryClient.invalidateQueries({ queryKey: payablesKey });
   const action = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSuccess: refresh });
   const [paying, setPaying] = useState(false);
@@ -63,7 +87,7 @@ export function BillsPage() {
         </>
       }
     >
-      <Group gap="sm" align="end">
+      <Group gap="sm" align="end" wrap="wrap">
         <Select
           label="Status"
           data={STATUS_OPTIONS}
@@ -77,7 +101,19 @@ export function BillsPage() {
           }}
           w={200}
         />
-        <TextInput label="Search" placeholder="Supplier, description, reference" value={text} onChange={(e) => setText(e.currentTarget.value)} w={280} />
+        <Select
+          label="Supplier"
+          searchable
+          clearable
+          data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
+          value={company}
+          onChange={setCompany}
+          placeholder="All suppliers"
+          w={240}
+        />
+        <DateField label="From" value={dateFrom} onChange={setDateFrom} clearable w={150} />
+        <DateField label="To" value={dateTo} onChange={setDateTo} clearable w={150} />
+        <TextInput label="Search" placeholder="Supplier, description, reference" value={text} onChange={(e) => setText(e.currentTarget.value)} w={260} />
         <Button disabled={selected.length === 0} onClick={() => setPaying(true)}>
           Pay selected ({selected.length})
         </Button>
@@ -131,7 +167,11 @@ export function BillsPage() {
                         />
                       ) : null}
                     </Table.Td>
-                    <Table.Td>{bill.id}</Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.billDetail.getHref(bill.uuid)} aria-label={`Bill ${bill.id}`}>
+                        {bill.id}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{formatDate(bill.date)}</Table.Td>
                     <Table.Td>
                       {bill.company?.name ?? (bill.isExpense ? 'Expense' : '-')}
@@ -196,10 +236,11 @@ export function BillsPage() {
           </Table.ScrollContainer>
         )
       ) : null}
-      {list.data ? (
+      {list.data ? <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} /> : null}
+      {action.isPending || action.isError ? (
         <Text size="sm" c="dimmed">
-          {list.data.total} bills {action.isPending ? '· saving…' : ''}
-          {action.isError ? ` · ${errorMessage(action.error)}` : ''}
+          {action.isPending ? 'saving…' : ''}
+          {action.isError ? errorMessage(action.error) : ''}
         </Text>
       ) : null}
     </Page>

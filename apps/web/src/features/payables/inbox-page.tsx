@@ -1,28 +1,43 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Grid, Group, Loader, Paper, Progress, Stack, Table, Text } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Grid, Group, Loader, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { IconMail, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '@bilan/domain';
+import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/errors';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import type { ParsedQrBill } from '@bilan/domain';
-import { deleteFile, fileBlob, filesQuery, payablesKey, uploadInboxFile } from './api';
+import { deleteFile, fileBlob, filesQuery, mailListQuery, payablesKey, uploadInboxFile, type UploadResult } from './api';
 import { readQrBill } from './qr-decode';
 import { BillAddPage } from './bill-add-page';
+import { AttachmentLink, receivedAt } from './mail-page';
 
 interface Upload {
   name: string;
   progress: number;
   error?: string;
+  /** What the server made of it, e.g. 'Mail 3 with 2 attachments'. */
+  result?: string;
 }
 
-/** /inbox: drop PDFs, images or .eml mails (several at once, with progress); each becomes a bill draft. */
+const describe = (result: UploadResult): string =>
+  'skipped' in result
+    ? `Mail ${result.mail.id} with ${result.mail.files.length} attachment${result.mail.files.length === 1 ? '' : 's'}` +
+      (result.skipped.length ? ` (skipped: ${result.skipped.map((s) => s.name).join(', ')})` : '')
+    : 'Stored';
+
+/**
+ * /inbox: drop PDFs, images or .eml mails (several at once, with progress). A file becomes a bill
+ * draft; an .eml becomes a pending mail whose attachments are listed with it, each a bill draft.
+ */
 export function InboxPage() {
   const queryClient = useQueryClient();
   const files = useQuery(filesQuery());
+  const mails = useQuery(mailListQuery({ status: 1 }));
+  const looseFiles = files.data?.data.filter((file) => !file.mail);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const remove = useMutation({ mutationFn: deleteFile, onSuccess: () => queryClient.invalidateQueries({ queryKey: payablesKey }) });
@@ -35,8 +50,8 @@ export function InboxPage() {
       chosen.map(async (file, i) => {
         const update = (patch: Partial<Upload>) => setUploads((current) => current.map((u, j) => (j === offset + i ? { ...u, ...patch } : u)));
         try {
-          await uploadInboxFile(file, (progress) => update({ progress }));
-          update({ progress: 1 });
+          const result = await uploadInboxFile(file, (progress) => update({ progress }));
+          update({ progress: 1, result: describe(result) });
         } catch (error) {
           update({ error: errorMessage(error) });
         }
@@ -46,7 +61,14 @@ export function InboxPage() {
   };
 
   return (
-    <Page title="Inbox">
+    <Page
+      title="Inbox"
+      actions={
+        <Button component={Link} to={paths.mails.getHref()} variant="default" leftSection={<IconMail size={16} />}>
+          All mail
+        </Button>
+      }
+    >
       <Paper
         withBorder
         p="xl"
@@ -86,45 +108,102 @@ export function InboxPage() {
               ) : (
                 <Progress value={upload.progress * 100} w={240} aria-label={`Upload of ${upload.name}`} />
               )}
+              {upload.result ? (
+                <Text size="sm" c="dimmed">
+                  {upload.result}
+                </Text>
+              ) : null}
             </Group>
           ))}
+        </Stack>
+      ) : null}
+      {mails.isError ? <ErrorAlert what="Could not load the mails" error={mails.error} onRetry={() => void mails.refetch()} /> : null}
+      {mails.data?.data.length ? (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Pending mails ({mails.data.total})
+          </Title>
+          <Table withTableBorder striped aria-label="Pending mails">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={160}>Received</Table.Th>
+                <Table.Th w={260}>From</Table.Th>
+                <Table.Th>Subject</Table.Th>
+                <Table.Th>Attachments</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {mails.data.data.map((mail) => (
+                <Table.Tr key={mail.id}>
+                  <Table.Td>{receivedAt(mail.receivedAt)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" truncate maw={250}>
+                      {mail.from}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.mailDetail.getHref(mail.id)}>
+                      {mail.subject || '(no subject)'}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      {mail.files.map((file) => (
+                        <AttachmentLink key={file.uuid} file={file} />
+                      ))}
+                      {mail.files.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          none
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         </Stack>
       ) : null}
       {files.isError ? <ErrorAlert what="Could not load the inbox" error={files.error} onRetry={() => void files.refetch()} /> : null}
       {remove.isError ? <ErrorAlert what="Could not delete the file" error={remove.error} /> : null}
       {!files.data && !files.isError ? <TableSkeleton /> : null}
-      {files.data?.data.length === 0 ? <Text c="dimmed">The inbox is empty.</Text> : null}
-      {files.data?.data.length ? (
-        <Table withTableBorder striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>File</Table.Th>
-              <Table.Th w={120}>Received</Table.Th>
-              <Table.Th w={100}>Size</Table.Th>
-              <Table.Th w={160}>Bill</Table.Th>
-              <Table.Th w={90} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {files.data.data.map((file) => (
-              <Table.Tr key={file.uuid}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/inbox/${file.uuid}`}>
-                    {file.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{formatDate(file.createdAt.slice(0, 10))}</Table.Td>
-                <Table.Td>{Math.max(1, Math.round(file.size / 1024))} KB</Table.Td>
-                <Table.Td>{file.payable ? <Badge variant="light">Bill {file.payable.id}</Badge> : <Text size="sm" c="dimmed">to process</Text>}</Table.Td>
-                <Table.Td>
-                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove.mutate(file.uuid)}>
-                    Delete
-                  </Button>
-                </Table.Td>
+      {looseFiles?.length === 0 && mails.data?.data.length === 0 ? <Text c="dimmed">The inbox is empty.</Text> : null}
+      {looseFiles?.length ? (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Files
+          </Title>
+          <Table withTableBorder striped aria-label="Files">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>File</Table.Th>
+                <Table.Th w={120}>Received</Table.Th>
+                <Table.Th w={100}>Size</Table.Th>
+                <Table.Th w={160}>Bill</Table.Th>
+                <Table.Th w={90} />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {looseFiles.map((file) => (
+                <Table.Tr key={file.uuid}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/inbox/${file.uuid}`}>
+                      {file.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatDate(file.createdAt.slice(0, 10))}</Table.Td>
+                  <Table.Td>{Math.max(1, Math.round(file.size / 1024))} KB</Table.Td>
+                  <Table.Td>{file.payable ? <Badge variant="light">Bill {file.payable.id}</Badge> : <Text size="sm" c="dimmed">to process</Text>}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove.mutate(file.uuid)}>
+                      Delete
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
       ) : null}
     </Page>
   );
@@ -184,6 +263,20 @@ export function InboxFilePage() {
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 7 }}>
+        {file?.mail ? (
+          <Text size="sm" c="dimmed" mb="xs">
+            Attachment of{' '}
+            <Anchor component={Link} to={paths.mailDetail.getHref(file.mail.id)} size="sm">
+              mail {file.mail.id}
+            </Anchor>
+            : saving the bill marks the mail processed.
+          </Text>
+        ) : null}
+        {file?.payable ? (
+          <Text size="sm" c="orange" mb="xs">
+            This file is already the voucher of bill {file.payable.id}.
+          </Text>
+        ) : null}
         {reading || error ? (
           <>
             {reading?.failure ? <Text size="sm" c="dimmed">Could not look for a QR-bill: {reading.failure}</Text> : null}

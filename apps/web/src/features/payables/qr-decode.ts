@@ -1,26 +1,45 @@
 /**
  * Finds a Swiss QR-bill in an inbox file (issue #5 §2): PDF pages are rendered with pdf.js (its
- * worker is a bundled asset, so CSP script-src 'self' holds; eval stays off), images are drawn
- * as they are; each bitmap is scanned with jsQR and the first SPC payload is parsed
- * (SIX IG v2.3 §4, parseQrBillPayload). Returns null when no page carries a QR-bill.
+ * worker is a bundled asset, so CSP script-src 'self' holds; eval stays off), images are drawn as
+ * they are; each bitmap is scanned with ZXing-C++ (zxing-wasm, decision 010), which finds every QR
+ * code of a page, also rotated or photographed, and the first one whose payload is a QR-bill (SPC,
+ * SIX IG v2.3 §4, parseQrBillPayload) wins — a page may carry other QR codes (a shop's web
+ * address, a TWINT code). Returns null when no page carries a QR-bill.
  */
-import jsQR from 'jsqr';
 import { parseQrBillPayload, type ParsedQrBill } from '@bilan/domain';
 
 /** Pages rendered at most: a QR-bill is the last part of a bill, rarely beyond page 3. */
 const MAX_PAGES = 5;
-/** 3 × 72 dpi: the 46 mm Swiss QR code then spans ~390 px, plenty for jsQR. */
+/** 3 × 72 dpi: the 46 mm Swiss QR code then spans ~390 px. */
 const SCALE = 3;
+/** Photos are scanned at most this wide/high; phone photos of 4000 px gain nothing but time. */
+const MAX_IMAGE_SIDE = 2400;
 
-function scan(canvas: HTMLCanvasElement): ParsedQrBill | null {
+/** ZXing's reader, its WebAssembly served from our own origin (never a CDN: CSP connect-src 'self'). */
+async function reader() {
+  const [zxing, wasm] = await Promise.all([import('zxing-wasm/reader'), import('zxing-wasm/reader/zxing_reader.wasm?url')]);
+  zxing.prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasm.default : prefix + path) } });
+  return zxing;
+}
+
+/** The QR-bill among the QR payloads of one bitmap (UTF-8, IG v2.3 §4.1.1), or null. */
+export function pickQrBill(payloads: readonly Uint8Array[]): ParsedQrBill | null {
+  for (const bytes of payloads) {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    if (!text.replace(/^\uFEFF/, '').startsWith('SPC')) continue;
+    const parsed = parseQrBillPayload(text);
+    if (parsed.ok) return parsed.bill;
+  }
+  return null;
+}
+
+async function scan(canvas: HTMLCanvasElement): Promise<ParsedQrBill | null> {
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) return null;
   const image = context.getImageData(0, 0, canvas.width, canvas.height);
-  const code = jsQR(image.data, image.width, image.height, { inversionAttempts: 'dontInvert' });
-  if (!code) return null;
-  // The payload is UTF-8 (IG v2.3 §4.1.1); jsQR's `data` guesses the charset, bytes do not.
-  const parsed = parseQrBillPayload(new TextDecoder('utf-8').decode(new Uint8Array(code.binaryData)));
-  return parsed.ok ? parsed.bill : null;
+  const { readBarcodes } = await reader();
+  const results = await readBarcodes(image, { formats: ['QRCode'], tryHarder: true, tryRotate: true, tryDownscale: true, maxNumberOfSymbols: 8 });
+  return pickQrBill(results.filter((result) => result.isValid).map((result) => result.bytes));
 }
 
 async function fromPdf(blob: Blob): Promise<ParsedQrBill | null> {
@@ -36,7 +55,7 @@ async function fromPdf(blob: Blob): Promise<ParsedQrBill | null> {
       canvas.width = Math.ceil(viewport.width);
       canvas.height = Math.ceil(viewport.height);
       await page.render({ canvas, viewport, background: 'white' }).promise;
-      const found = scan(canvas);
+      const found = await scan(canvas);
       if (found) return found;
     }
     return null;
@@ -47,10 +66,17 @@ async function fromPdf(blob: Blob): Promise<ParsedQrBill | null> {
 
 async function fromImage(blob: Blob): Promise<ParsedQrBill | null> {
   const bitmap = await createImageBitmap(blob);
+  const factor = Math.min(1, MAX_IMAGE_SIDE / Math.max(bitmap.width, bitmap.height));
   const canvas = window.document.createElement('canvas');
-  canvas.width = bitmap.width;
-  canvas.height = bitmap.height;
-  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  canvas.width = Math.round(bitmap.width * factor);
+  canvas.height = Math.round(bitmap.height * factor);
+  const context = canvas.getContext('2d');
+  // Transparent areas of a PNG would read as black and swallow the code's quiet zone: paint white first.
+  if (context) {
+    context.fillStyle = 'white';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  }
   bitmap.close();
   return scan(canvas);
 }
