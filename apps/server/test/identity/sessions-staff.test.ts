@@ -96,15 +96,23 @@ describe('several instances per user', () => {
     expect(change.body).toMatchObject({ permissions: ['read'], locale: 'en', profile: { role: 'viewer', instance: { uuid: alpha.instanceId } } });
     const switched = new Client(server.baseUrl, change.body.token);
     expect((await switched.get('/napi/profile')).body.instance.uuid).toBe(alpha.instanceId);
-    // The refresh cookie now refreshes into the new instance.
+    // The access token of the old instance stops at once: the session now lives in the new one
+    // (the user is still a member of the old instance, so only the session's instance can refuse it).
+    const stale = await api.get('/napi/profile');
+    expect(stale.status).toBe(401);
+    expect(stale.body.error).toBe('Session expired or invalid');
+    expect((await api.post('/api/accounting/account/list', {})).status).toBe(401);
+    // The refresh cookie now refreshes into the new instance, and says so.
     const refreshed = await browse(login.jar, `${server.baseUrl}/napi/auth/refresh`);
-    const { token } = (await refreshed.json()) as { token: string };
-    expect((await new Client(server.baseUrl, token).get('/napi/profile')).body.instance.uuid).toBe(alpha.instanceId);
+    const { token, instance } = (await refreshed.json()) as { token: string; instance: { uuid: string } };
+    expect(instance.uuid).toBe(alpha.instanceId);
+    const current = new Client(server.baseUrl, token);
+    expect((await current.get('/napi/profile')).body.instance.uuid).toBe(alpha.instanceId);
 
     const stranger = await createWorkplace(server);
-    expect((await api.post('/napi/profile/instance/change', { uuid: stranger.instanceId })).status).toBe(404);
-    expect((await api.post('/napi/profile/instance/change', { uuid: 'x' })).body.fields.uuid).toBe('uuid invalid');
-    expect((await api.post('/napi/profile/instance/change', {})).status).toBe(400);
+    expect((await current.post('/napi/profile/instance/change', { uuid: stranger.instanceId })).status).toBe(404);
+    expect((await current.post('/napi/profile/instance/change', { uuid: 'x' })).body.fields.uuid).toBe('uuid invalid');
+    expect((await current.post('/napi/profile/instance/change', {})).status).toBe(400);
     const events = await server.db.withAuth((tx) => tx.query<{ event: string }>(`SELECT event FROM audit_event WHERE event = 'instance.switched'`));
     expect(events.length).toBeGreaterThan(0);
   });

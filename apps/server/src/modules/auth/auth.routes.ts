@@ -5,10 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSsoProvider, type SsoProvider } from '@bilan/domain';
-import { AppError, badRequest, notFound, unauthenticated } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { auditClient, recordAuditNow } from '../audit/audit.service.js';
 import { signIn, findInstanceByName, INSTANCE_NAME_TAKEN } from './auth.service.js';
-import { REFRESH_COOKIE } from './session.service.js';
+import { REFRESH_COOKIE, SESSION_IDLE_MESSAGE, SESSION_TOO_OLD_MESSAGE } from './session.service.js';
 import { decodeState, SsoService } from './sso.service.js';
 import { verifySecondFactor } from '../identity/two-factor.service.js';
 import { perAccount, perIp } from '../../http/rate-limits.js';
@@ -188,20 +188,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['session'],
-        description: 'Rotates the refresh cookie and answers a new access token (the web calls it every 8 minutes, spec §9). 401 when the session is over.',
+        description:
+          'Rotates the refresh cookie and answers a new access token and the session\'s instance uuid (the web calls it every 8 minutes, ' +
+          'spec §9, and reloads when the instance changed in another tab). `idleMs`: milliseconds since the last user activity in ' +
+          'any tab of the browser; it moves the session\'s last activity forward (a refresh without it is not activity). ' +
+          "401 { error, reason }: 'idle' (no activity for more than 30 minutes; error is the spec §8 idle message), 'expired' (more " +
+          "than 12 hours since sign-in), 'invalid' (unknown, revoked or replayed token — a replay revokes the whole session).",
         security: [],
-        response: { 200: tokenSchema, 401: errorSchema },
+        querystring: z.strictObject({
+          idleMs: z.coerce
+            .number({ error: 'must be an integer' })
+            .int('must be an integer')
+            .min(0, 'negative numbers are not accepted')
+            .max(10 * 365 * 24 * 3600 * 1000, 'at most ten years')
+            .optional(),
+        }),
+        response: { 200: tokenSchema.extend({ instance: z.object({ uuid: z.string() }) }), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request, reply) => {
       const token = request.cookies[REFRESH_COOKIE];
-      const issued = token ? await app.sessions.refresh(token, clientMeta(request)) : null;
-      if (!issued) {
+      const result = token ? await app.sessions.refresh(token, clientMeta(request), { idleMs: request.query.idleMs }) : { refused: 'invalid' as const };
+      if ('refused' in result) {
         clearRefreshCookie(reply);
-        throw unauthenticated('Session expired');
+        const message = result.refused === 'idle' ? SESSION_IDLE_MESSAGE : result.refused === 'expired' ? SESSION_TOO_OLD_MESSAGE : 'Session expired';
+        throw new AppError('unauthenticated', message, undefined, { reason: result.refused });
       }
-      setRefreshCookie(reply, issued.refreshToken, issued.refreshExpiresAt);
-      return { token: issued.accessToken };
+      setRefreshCookie(reply, result.refreshToken, result.refreshExpiresAt);
+      return { token: result.accessToken, instance: { uuid: result.instanceId } };
     },
   );
 
