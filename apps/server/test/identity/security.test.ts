@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createWorkplace, startTestServer, type TestServer, type Workplace } from '../helpers.js';
+import { browse, signInThroughLocalIdp } from '../sso-flow.js';
 
 let server: TestServer;
 let anonymous: Client;
@@ -69,6 +70,17 @@ describe('security headers and CORS', () => {
       expect(start.headers.get('set-cookie')).toMatch(/HttpOnly/i);
       expect(start.headers.get('set-cookie')).toMatch(/Secure/i);
       expect((await new Client(production.baseUrl).get('/napi/auth/settings')).body.testOverrides).toBe(false);
+      // The refresh cookie of a real sign-in: Secure, httpOnly, SameSite=Strict, scoped to /napi/auth.
+      const login = await signInThroughLocalIdp(production.baseUrl, { instance: 'Prod Cookie AG', isSignup: true, email: 'prod@example.ch', name: 'Pro Duction' });
+      expect(login.status).toBe(200);
+      const refresh = login.setCookies.find((cookie) => cookie.startsWith('bilan_refresh='));
+      expect(refresh).toMatch(/; Secure/i);
+      expect(refresh).toMatch(/; HttpOnly/i);
+      expect(refresh).toMatch(/; SameSite=Strict/i);
+      expect(refresh).toMatch(/; Path=\/napi\/auth/i);
+      const rotated = await browse(login.jar, `${production.baseUrl}/napi/auth/refresh?idleMs=0`);
+      expect(rotated.status).toBe(200);
+      expect(rotated.headers.getSetCookie().find((cookie) => cookie.startsWith('bilan_refresh='))).toMatch(/; Secure/i);
     } finally {
       await production.close();
     }

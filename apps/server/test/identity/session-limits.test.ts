@@ -95,7 +95,7 @@ describe('idle limit (30 minutes without activity)', () => {
     await age(family, "last_active_at = last_active_at - interval '11 minutes'");
     const idle = await refresh(jar);
     expect(idle.status).toBe(401);
-    expect((await idle.json()).reason).toBe('idle');
+    expect(((await idle.json()) as { reason: string }).reason).toBe('idle');
     await expectRevoked(family);
   });
 
@@ -106,7 +106,7 @@ describe('idle limit (30 minutes without activity)', () => {
     await age(family, "expires_at = now() - interval '1 second'");
     const response = await refresh(jar, '?idleMs=0');
     expect(response.status).toBe(401);
-    expect((await response.json()).reason).toBe('idle');
+    expect(((await response.json()) as { reason: string }).reason).toBe('idle');
     await expectRevoked(family);
   });
 

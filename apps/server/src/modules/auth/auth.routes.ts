@@ -139,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.clearCookie(SSO_COOKIE, { path: '/napi/auth' });
       try {
         const { login, identity } = await sso.finish(provider, loginId, request.cookies[SSO_COOKIE], query);
-        const result = await app.db.withAuth((tx) => signIn(tx, app.sessions, login, identity, clientMeta(request)));
+        const result = await app.db.withAuth((tx) => signIn(tx, app.sessions, login, identity, clientMeta(request), app.config.devSuperadmins));
         // The second factor comes next (spec §7.2): no session yet.
         if ('action' in result) return result;
         setRefreshCookie(reply, result.session.refreshToken, result.session.refreshExpiresAt);
