@@ -104,13 +104,16 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: perAccount(app, '2fa-settings', 10, (request) => request.auth?.userId),
       schema: {
         tags: ['profile'],
-        description: 'Turns 2FA off after a valid code of the current secret. 400 code; 409 when 2FA is not set.',
+        description:
+          'Turns 2FA off after a valid code of the current secret. 400 { error, fields.code, attempt, maxAttempts } for a wrong code, ' +
+          'which counts toward the same block as the sign-in step: more than 5 wrong codes answer 403 { blocked: true } with the ' +
+          'spec §8 message and end every session of the account. 409 when 2FA is not set.',
         body: z.strictObject({ code: codeSchema }),
-        response: { 200: verifiedSchema, 400: errorSchema, 409: errorSchema },
+        response: { 200: verifiedSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
-      await disableTwoFactor(app.db, auth(request).userId, request.body.code, meta(request));
+      await disableTwoFactor(app.db, auth(request).userId, auth(request).instanceId, request.body.code, meta(request));
       return { verified: true as const };
     },
   );
