@@ -3,10 +3,13 @@
  * sweep over every operation of the OpenAPI document (no 5xx, every 4xx names the problem, nothing
  * written by a refused request, SQL-injection probes inert).
  */
+import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createWorkplace, startTestServer, type TestServer, type Workplace } from '../helpers.js';
 import { browse, signInThroughLocalIdp } from '../sso-flow.js';
+import { encodeState } from '../../src/modules/auth/sso.service.js';
+import { SoftAuthenticator } from './soft-authenticator.js';
 
 let server: TestServer;
 let anonymous: Client;
@@ -20,28 +23,119 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('rate limits', () => {
-  it('limits instance-exists per IP with a 429 that says what to do', async () => {
-    let limited;
-    for (let i = 0; i < 70 && !limited; i += 1) {
-      const response = await anonymous.post('/napi/instance/exists', { name: `Nope ${i}` });
-      if (response.status === 429) limited = response;
-    }
-    expect(limited?.status).toBe(429);
-    expect(limited?.body.error).toMatch(/Too many attempts; please wait/);
-    expect(limited?.headers.get('retry-after')).toBeTruthy();
+  /** Sends `count` requests made by `make(i)` in turn; answers their statuses. */
+  async function statuses(count: number, make: (i: number) => Promise<{ status: number }>): Promise<number[]> {
+    const out: number[] = [];
+    for (let i = 0; i < count; i += 1) out.push((await make(i)).status);
+    return out;
+  }
+  /** The 1-based position of the first 429, or 0. */
+  const first429 = (list: number[]) => list.indexOf(429) + 1;
+
+  it('limits instance-exists per name (10) and per IP (60) with a 429 that says what to do', async () => {
+    const perName = await statuses(11, () => anonymous.post('/napi/instance/exists', { name: 'Hammered Name' }));
+    expect(perName.slice(0, 10).every((s) => s === 404)).toBe(true);
+    expect(perName[10]).toBe(429);
+    // The same name in another case is the same workplace name.
+    expect((await anonymous.post('/napi/instance/exists', { name: 'HAMMERED name' })).status).toBe(429);
+    expect((await anonymous.post('/napi/instance/exists', { name: 'Another Name' })).status).toBe(404);
+    // 13 calls so far; distinct names until the IP's 60 a minute are spent.
+    const perIp = await statuses(50, (i) => anonymous.post('/napi/instance/exists', { name: `Nope ${i}` }));
+    expect(first429(perIp)).toBe(60 - 13 + 1);
+    const limited = await anonymous.post('/napi/instance/exists', { name: 'Fresh Name' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(/Too many attempts; please wait/);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
   });
 
-  it('limits passkey prelogin per account before the per-IP limit', async () => {
-    const uuid = '00000000-0000-4000-8000-000000000001';
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i += 1) {
-      statuses.push((await anonymous.post('/napi/auth/webauthn/prelogin', { uuid, instance: owner.instanceId })).status);
-    }
-    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
-    expect(statuses[11]).toBe(429);
-    // Another account from the same IP is not affected.
-    expect((await anonymous.post('/napi/auth/webauthn/prelogin', { uuid: owner.userId, instance: owner.instanceId })).status).toBe(200);
+  // Before the single sign-on tests, which spend the IP's budget of those calls.
+  it('limits two-factor codes per user across sign-ins (10) and per IP (30)', async () => {
+    const workplace = await createWorkplace(server, { onboard: false });
+    const { body } = await workplace.api.get('/napi/profile/2fa/url');
+    const secret = new URL(body.url).searchParams.get('secret')!;
+    const code = execFileSync('oathtool', ['--totp', '-b', secret], { encoding: 'utf8' }).trim();
+    expect((await workplace.api.post('/napi/profile/2fa/set', { secretUrl: body.url, code })).status).toBe(200);
+    const payload = async () => {
+      const login = await signInThroughLocalIdp(server.baseUrl, { instance: workplace.instanceId, email: workplace.email, name: 'Two Factor' });
+      expect(login.body.action).toBe('2FA');
+      return login.body.payload as string;
+    };
+    const [a, b] = [await payload(), await payload()];
+    const wrong = code === '123456' ? '654321' : '123456';
+    // Two sign-ins of one user share one budget: 6 codes on the first, 4 on the second, then 429.
+    const perUser = [
+      ...(await statuses(6, () => anonymous.post('/napi/auth/2fa', { code: wrong, payload: a }))),
+      ...(await statuses(5, () => anonymous.post('/napi/auth/2fa', { code: wrong, payload: b }))),
+    ];
+    expect(first429(perUser)).toBe(11);
+    // (The 5-attempt block struck first: wrong codes 1–5 are 400, the 6th blocks the account and
+    // ends its pending sign-ins, so the second payload is unknown from then on — yet still counted.)
+    expect(perUser.slice(0, 10)).toEqual([400, 400, 400, 400, 400, 403, 401, 401, 401, 401]);
+    // Unknown payloads name no user: only the IP's 30 a minute.
+    const perIp = await statuses(25, (i) => anonymous.post('/napi/auth/2fa', { code: '123456', payload: `unknown-${i}` }));
+    expect(first429(perIp)).toBe(30 - 11 + 1);
   });
+
+  it('limits the single sign-on URL per workplace (20) and per IP (60)', async () => {
+    const other = await createWorkplace(server, { onboard: false });
+    const url = (instance: string, signup = false) =>
+      anonymous.get(`/napi/auth/google/url?instance=${encodeURIComponent(instance)}${signup ? '&isSignup=true' : ''}`);
+    const perWorkplace = await statuses(21, () => url(owner.instanceId));
+    expect(perWorkplace.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(perWorkplace[20]).toBe(429);
+    expect((await url(other.instanceId)).status).toBe(200);
+    // 2 sign-ins of the two-factor test and 22 calls here so far.
+    const perIp = await statuses(45, (i) => url(`Free Name ${i}`, true));
+    expect(first429(perIp)).toBe(60 - 24 + 1);
+  });
+
+  it('limits the single sign-on return per workplace of the state (20) and per IP (60)', async () => {
+    const redirect = (instance: string) => anonymous.get(`/napi/auth/google/redirect?code=abc&state=${encodeState('00000000-0000-4000-8000-000000000000', instance)}`);
+    const perWorkplace = await statuses(21, () => redirect(owner.instanceId));
+    // Refused (no binding cookie) but counted: the per-workplace limit stops the 21st.
+    expect(perWorkplace.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(perWorkplace[20]).toBe(429);
+    expect((await redirect('00000000-0000-4000-8000-00000000000b')).status).toBe(401);
+    const perIp = await statuses(45, (i) => redirect(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`));
+    expect(first429(perIp)).toBe(60 - 24 + 1);
+  });
+
+  it('limits passkey prelogin and login per user (10) before the per-IP limit (30)', async () => {
+    const rpId = new URL(server.baseUrl).hostname;
+    const withPasskey = async () => {
+      const workplace = await createWorkplace(server, { onboard: false });
+      const authenticator = new SoftAuthenticator(rpId, new URL(server.baseUrl).origin);
+      const start = await workplace.api.get('/napi/profile/webauthn/register');
+      expect((await workplace.api.post('/napi/profile/webauthn/register', { jwt: start.body.jwt, ...authenticator.register(start.body.challenge) })).status).toBe(200);
+      const pre = await anonymous.post('/napi/auth/webauthn/prelogin', { uuid: workplace.userId, instance: workplace.instanceId });
+      expect(pre.status).toBe(200);
+      return { workplace, authenticator, jwt: pre.body.authenticators[0].jwt as string, challenge: pre.body.challenge as string };
+    };
+    const first = await withPasskey();
+    const second = await withPasskey();
+    // Login per user: the first call uses the challenge, the next ones are refused as expired, all counted.
+    const login = (who: typeof first) => anonymous.post('/napi/auth/webauthn/login', { jwt: who.jwt, ...who.authenticator.assert('AAAA') });
+    const perUser = await statuses(11, () => login(first));
+    expect(perUser.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(perUser[10]).toBe(429);
+    expect((await login(second)).status).toBe(401);
+    // Forged ceremony tokens name nobody: only the IP's 30 a minute apply.
+    const forged = { jwt: 'forged', ...first.authenticator.assert('AAAA') };
+    const perIp = await statuses(25, () => anonymous.post('/napi/auth/webauthn/login', forged));
+    expect(first429(perIp)).toBe(30 - 12 + 1);
+
+    // Prelogin per user, then per IP.
+    const uuid = '00000000-0000-4000-8000-000000000001';
+    const prelogin = await statuses(11, () => anonymous.post('/napi/auth/webauthn/prelogin', { uuid, instance: owner.instanceId }));
+    expect(prelogin.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(prelogin[10]).toBe(429);
+    // 2 prelogins above and 11 here; another user from the same IP is not affected until the IP's 30.
+    const preloginIp = await statuses(20, (i) =>
+      anonymous.post('/napi/auth/webauthn/prelogin', { uuid: `00000000-0000-4000-8000-${String(i + 100).padStart(12, '0')}`, instance: owner.instanceId }),
+    );
+    expect(first429(preloginIp)).toBe(30 - 13 + 1);
+  });
+
 });
 
 describe('security headers and CORS', () => {

@@ -10,7 +10,7 @@ import { auditClient, recordAuditNow } from '../audit/audit.service.js';
 import { signIn, findInstanceByName, INSTANCE_NAME_TAKEN } from './auth.service.js';
 import { REFRESH_COOKIE, SESSION_IDLE_MESSAGE, SESSION_TOO_OLD_MESSAGE } from './session.service.js';
 import { decodeState, SsoService } from './sso.service.js';
-import { verifySecondFactor } from '../identity/two-factor.service.js';
+import { pendingSecondFactorUser, verifySecondFactor } from '../identity/two-factor.service.js';
 import { perAccount, perIp } from '../../http/rate-limits.js';
 
 const SSO_COOKIE = 'bilan_sso';
@@ -51,9 +51,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/instance/exists',
     {
       config: { access: 'public', rateLimit: perIp(60) },
+      // Per name as well: hammering one workplace's name is refused before the IP's budget is spent.
+      preHandler: perAccount(app, 'instance-exists', 10, (request) => (request.body as { name?: string }).name?.trim().toLowerCase()),
       schema: {
         tags: ['session'],
-        description: 'Looks a workplace up by name (case-insensitive). 200 when it exists; 404 means the name is free (spec §7.2).',
+        description:
+          'Looks a workplace up by name (case-insensitive). 200 when it exists; 404 means the name is free (spec §7.2). ' +
+          '429 after 60 calls a minute from one IP or 10 for one name.',
         body: z.strictObject({ name: instanceNameSchema }),
         response: {
           200: z.object({ uuid: z.string(), name: z.string() }),
@@ -72,6 +76,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/:provider/url',
     {
       config: { access: 'public', rateLimit: perIp(60) },
+      // Per workplace (uuid, or the name of a sign-up), 20 a minute.
+      preHandler: perAccount(app, 'sso-url', 20, (request) => (request.query as { instance?: string }).instance?.trim().toLowerCase()),
       schema: {
         tags: ['session'],
         description:
@@ -115,6 +121,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/:provider/redirect',
     {
       config: { access: 'public', rateLimit: perIp(60) },
+      // Per workplace named in the state, 20 a minute.
+      preHandler: perAccount(app, 'sso-redirect', 20, (request) => {
+        const state = (request.query as Record<string, string | undefined>).state;
+        const instance = state ? decodeState(state)?.instance : undefined;
+        return typeof instance === 'string' && instance ? instance.trim().toLowerCase() : undefined;
+      }),
       schema: {
         tags: ['session'],
         description:
@@ -159,8 +171,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/2fa',
     {
       config: { access: 'public', rateLimit: perIp(30) },
-      // Per pending sign-in; the account itself is blocked after more than 5 wrong codes.
-      preHandler: perAccount(app, '2fa', 10, (request) => (request.body as { payload?: string } | undefined)?.payload),
+      // Per user of the pending sign-in (however many sign-ins they start), on top of the block
+      // after more than 5 wrong codes.
+      preHandler: perAccount(app, '2fa', 10, (request) => pendingSecondFactorUser(app.db, (request.body as { payload: string }).payload)),
       schema: {
         tags: ['session'],
         description:

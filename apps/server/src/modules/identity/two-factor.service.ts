@@ -129,6 +129,14 @@ export async function startSecondFactor(tx: Tx, userId: string, instanceId: stri
   return payload;
 }
 
+/** The user of a pending, unexpired second-factor sign-in (for the per-account rate limit), or undefined. */
+export async function pendingSecondFactorUser(db: Database, payload: string): Promise<string | undefined> {
+  const [row] = await db.withAuth((tx) =>
+    tx.query<{ user_id: string }>('SELECT user_id FROM second_factor_login WHERE token_hash = $1 AND expires_at > now()', [sha256(payload)]),
+  );
+  return row?.user_id;
+}
+
 export interface SecondFactorResult {
   session: IssuedSession;
   user: { uuid: string; email: string };
