@@ -240,3 +240,27 @@ describe('profile personal information', () => {
     expect((await workplace.api.get('/napi/profile')).body.firstName).toBe('Anna');
   });
 });
+
+describe('mail sync on the profile (spec §2.6, §7.1)', () => {
+  it("lists the user's own synced mail accounts of this instance, empty until there are some", async () => {
+    const workplace = await createWorkplace(server, { onboard: false });
+    const other = await createWorkplace(server, { onboard: false });
+    expect((await workplace.api.get('/api/profile/mail-sync')).body).toEqual({ data: [] });
+    const colleague = await createWorkplace(server, { onboard: false });
+    await addMember(workplace, colleague.userId, 'viewer');
+    await addMember(other, workplace.userId, 'viewer');
+    await server.db.asOwner(async (tx) => {
+      const insert = 'INSERT INTO mail_sync_account (instance_id, id, user_id, email, provider) VALUES ($1, $2, $3, $4, $5)';
+      await tx.query(insert, [workplace.instanceId, 1, workplace.userId, 'invoices@muster.ch', 'imap']);
+      await tx.query(insert, [workplace.instanceId, 2, workplace.userId, 'bills@muster.ch', 'gmail']);
+      // A colleague's account in the same instance and the user's own in another instance stay out.
+      await tx.query(insert, [workplace.instanceId, 3, colleague.userId, 'colleague@muster.ch', 'imap']);
+      await tx.query(insert, [other.instanceId, 1, workplace.userId, 'elsewhere@muster.ch', 'imap']);
+    });
+    const list = await workplace.api.get('/api/profile/mail-sync');
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((row: { email: string }) => row.email)).toEqual(['bills@muster.ch', 'invoices@muster.ch']);
+    expect(list.body.data[0]).toMatchObject({ id: 2, provider: 'gmail', createdAt: expect.any(String), lastSyncedAt: null });
+    expect((await new Client(server.baseUrl).get('/api/profile/mail-sync')).status).toBe(401);
+  });
+});
