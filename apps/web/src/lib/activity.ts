@@ -27,3 +27,23 @@ export function idleMs(now = Date.now()): number | undefined {
   const last = readLastActivity(now);
   return last === null ? undefined : Math.max(0, Math.round(now - last));
 }
+
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+
+/**
+ * Records user input on every page of the app (onboarding and the login pages included, not only
+ * inside the shell), at most once a second. Installed once at start-up; answers the stop function.
+ */
+export function trackActivity(): () => void {
+  let last = 0;
+  const onInput = () => {
+    const now = Date.now();
+    if (now - last < 1000) return;
+    last = now;
+    recordActivity(now);
+  };
+  for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onInput, { passive: true, capture: true });
+  return () => {
+    for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onInput, { capture: true });
+  };
+}
