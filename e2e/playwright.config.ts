@@ -34,6 +34,14 @@ export default defineConfig({
     url: `${baseURL}/api/meta/version`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), BILAN_PUBLIC_URL: baseURL, BILAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      PORT: String(port),
+      BILAN_PUBLIC_URL: baseURL,
+      BILAN_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      // The person of e2e/tests/identity-logs.spec.ts becomes platform support at sign-in (never in production).
+      BILAN_DEV_SUPERADMINS: 'support.e2e@example.ch',
+    },
   },
 });

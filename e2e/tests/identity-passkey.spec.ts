@@ -25,7 +25,9 @@ test('register a passkey on the profile, then sign in with it', async ({ page })
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Webauthn' });
   await section.getByRole('button', { name: 'Register' }).click();
-  await expect(section.getByText('Webauthn Set!')).toBeVisible();
+  // Spec §2.6: the Register button itself now reads 'Webauthn Set!'.
+  await expect(section.getByRole('button', { name: 'Webauthn Set!' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Register' })).toHaveCount(0);
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(credentials).toHaveLength(1);
   await snap(page, 'identity-10-passkey-set');

@@ -38,7 +38,7 @@ test('idle sign-out happens in every open tab at once and stores the message', a
   await second.waitForURL('**/login');
 });
 
-test('a user of two workplaces switches instance on the profile', async ({ page }) => {
+test('a user of two workplaces switches instance on the profile; the other open tab follows', async ({ context, page }) => {
   const email = `two.${stamp()}@example.ch`;
   const first = `Beta Werkstatt ${stamp()}`;
   const second = `Alpha Atelier ${stamp()}`;
@@ -47,6 +47,12 @@ test('a user of two workplaces switches instance on the profile', async ({ page 
   await page.waitForURL('**/login/**');
   await signUp(page, second, email, 'Tom Two');
   await expect(page.getByRole('button', { name: new RegExp(second) })).toBeVisible();
+
+  // A second tab of the same browser, working in the current workplace.
+  const other = await context.newPage();
+  await other.goto('/accounting/journal');
+  await expect(other.getByRole('heading', { name: 'Journal' })).toBeVisible();
+  await expect(other.getByRole('button', { name: new RegExp(second) })).toBeVisible();
 
   await page.goto('/profile');
   const instance = page.getByRole('region', { name: 'Instance' });
@@ -64,9 +70,15 @@ test('a user of two workplaces switches instance on the profile', async ({ page 
   await expect(page.getByRole('button', { name: new RegExp(first) })).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('profile') ?? 'null')?.instance?.name)).toBe(first);
   expect(await page.evaluate(() => localStorage.getItem('permissions'))).toBe('["read","write","admin"]');
+  // The other tab did not keep showing the old workplace: it reloaded into the new one, at home.
+  await other.waitForURL((url) => url.pathname === '/');
+  await expect(other.getByRole('button', { name: new RegExp(first) })).toBeVisible();
+  await expect(other.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await snap(other, 'identity-12-other-tab-followed-switch');
   // A reload keeps the new instance (the refresh cookie moved with the session).
   await page.reload();
   await expect(page.getByRole('button', { name: new RegExp(first) })).toBeVisible();
+  await other.close();
 });
 
 test('a viewer invited by e-mail reads the books but cannot post', async ({ page, browser }) => {

@@ -20,7 +20,7 @@ import type { Database } from './db/database.js';
 import { AppError, fromDatabaseError } from './http/errors.js';
 import { accessPlugin } from './http/access.js';
 import { rateLimits } from './http/rate-limits.js';
-import { validationFields } from './http/validation.js';
+import { NUL_MESSAGE, nulBytePath, validationFields } from './http/validation.js';
 import { metaRoutes } from './modules/meta/meta.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { localIdp } from './modules/auth/local-idp.js';
@@ -80,14 +80,25 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     }
     const appError = error instanceof AppError ? error : fromDatabaseError(error);
     if (appError) {
-      return reply.code(appError.statusCode).send({ error: appError.message, fields: appError.fields, ...appError.extra });
+      // A refused upload (CSV, XML, a file) is one field: the file. Name it when the error names none.
+      const isFile = appError.statusCode === 400 && !appError.fields && !String(request.headers['content-type'] ?? '').includes('json') && request.body !== undefined;
+      const fields = isFile ? { file: appError.message } : appError.fields;
+      return reply.code(appError.statusCode).send({ error: appError.message, fields, ...appError.extra });
     }
-    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type). A 400 of this kind
+    // is about the body as a whole, so `fields` names the body (every 400 names what is wrong).
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ error: error.message });
+      return reply.code(error.statusCode).send({ error: error.message, ...(error.statusCode === 400 ? { fields: { body: error.message } } : {}) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'Internal server error', requestId: request.id });
+  });
+
+  // Before validation: text with a NUL character is refused naming its field (PostgreSQL could only
+  // say "invalid byte sequence", naming none).
+  app.addHook('preValidation', async (request) => {
+    const path = nulBytePath(request.body) ?? nulBytePath(request.query);
+    if (path) throw new AppError('validation', `${path}: ${NUL_MESSAGE}`, { [path]: NUL_MESSAGE });
   });
 
   app.setNotFoundHandler((request, reply) => {

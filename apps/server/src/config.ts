@@ -14,6 +14,14 @@ const providerEnv = (name: string) => ({
   [`BILAN_OIDC_${name}_ISSUER`]: z.url().optional(),
   [`BILAN_OIDC_${name}_CLIENT_ID`]: z.string().min(1).optional(),
   [`BILAN_OIDC_${name}_CLIENT_SECRET`]: z.string().min(1).optional(),
+  /**
+   * The boolean claim that vouches for the e-mail address (default `email_verified`, OIDC Core
+   * §5.1), e.g. `xms_edov` for Microsoft Entra ID. Applies to the local IdP playing the provider too.
+   */
+  [`BILAN_OIDC_${name}_EMAIL_VERIFIED_CLAIM`]: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a claim name (letters, digits, underscore)')
+    .optional(),
 });
 
 const envSchema = z.object({
@@ -38,6 +46,8 @@ const envSchema = z.object({
   /** HTTP Basic credentials issued by the register (zefix@bj.admin.ch). */
   BILAN_ZEFIX_USER: z.string().min(1).optional(),
   BILAN_ZEFIX_PASSWORD: z.string().min(1).optional(),
+  /** Comma-separated e-mails made superadmin at sign-in; refused in production (see Config.devSuperadmins). */
+  BILAN_DEV_SUPERADMINS: z.string().optional(),
   ...providerEnv('GOOGLE'),
   ...providerEnv('MICROSOFT'),
   ...providerEnv('SWISSID'),
@@ -62,6 +72,16 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Providers configured by environment; the others are served by the local IdP when it is on. */
   oidc: Partial<Record<SsoProvider, OidcProviderConfig>>;
+  /**
+   * Per provider, the claim that must be `true` before an e-mail address is trusted to link the
+   * identity to an existing user or accept an invitation (ASVS 5 V10.5.5); default `email_verified`.
+   */
+  emailVerifiedClaim: Record<SsoProvider, string>;
+  /**
+   * E-mail addresses made superadmin at sign-in; only outside production (browser tests reach the
+   * superadmin pages this way; production uses `npm run cli -- user superadmin`).
+   */
+  devSuperadmins: string[];
   /** Zefix REST adapter settings (spec §2.9 register search); undefined when not configured. */
   companyRegister: { baseUrl: string; username: string | undefined; password: string | undefined } | undefined;
 }
@@ -77,16 +97,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const oidc: Config['oidc'] = {};
+  const emailVerifiedClaim = {} as Record<SsoProvider, string>;
   const problems: string[] = [];
   for (const provider of ssoProviders) {
     const key = provider.toUpperCase();
     const settings = e as Record<string, unknown>;
+    emailVerifiedClaim[provider] = (settings[`BILAN_OIDC_${key}_EMAIL_VERIFIED_CLAIM`] as string | undefined) ?? 'email_verified';
     const issuer = settings[`BILAN_OIDC_${key}_ISSUER`] as string | undefined;
     const clientId = settings[`BILAN_OIDC_${key}_CLIENT_ID`] as string | undefined;
     const clientSecret = settings[`BILAN_OIDC_${key}_CLIENT_SECRET`] as string | undefined;
     const given = [issuer, clientId, clientSecret].filter(Boolean).length;
     if (given === 3) oidc[provider] = { issuer: issuer!, clientId: clientId!, clientSecret: clientSecret! };
     else if (given > 0) problems.push(`  BILAN_OIDC_${key}_*: set ISSUER, CLIENT_ID and CLIENT_SECRET together`);
+  }
+  const devSuperadmins = (e.BILAN_DEV_SUPERADMINS ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  if (devSuperadmins.length && e.NODE_ENV === 'production') {
+    problems.push('  BILAN_DEV_SUPERADMINS: not allowed in production; use `npm run cli -- user superadmin --email …`');
   }
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   const publicUrl = (e.BILAN_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -102,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.BILAN_WEB_DIST ? resolve(e.BILAN_WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     oidc,
+    emailVerifiedClaim,
+    devSuperadmins,
     companyRegister: e.BILAN_ZEFIX_URL
       ? { baseUrl: e.BILAN_ZEFIX_URL.replace(/\/+$/, ''), username: e.BILAN_ZEFIX_USER, password: e.BILAN_ZEFIX_PASSWORD }
       : undefined,

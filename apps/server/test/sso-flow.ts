@@ -43,6 +43,8 @@ export interface SsoResult {
   jar: CookieJar;
   /** The /sso/{provider}/redirect URL the provider sent the browser to. */
   callbackUrl: URL;
+  /** The Set-Cookie headers of the final answer. */
+  setCookies: string[];
 }
 
 /**
@@ -51,7 +53,16 @@ export interface SsoResult {
  */
 export async function signInThroughLocalIdp(
   baseUrl: string,
-  options: { provider?: string; instance: string; isSignup?: boolean; email: string; name: string; jar?: CookieJar },
+  options: {
+    provider?: string;
+    instance: string;
+    isSignup?: boolean;
+    email: string;
+    name: string;
+    jar?: CookieJar;
+    /** Extra headers of the final call to Bilan (e.g. a user agent). */
+    headers?: Record<string, string>;
+  },
 ): Promise<SsoResult> {
   const provider = options.provider ?? 'google';
   const jar = options.jar ?? new CookieJar();
@@ -81,7 +92,7 @@ export async function signInThroughLocalIdp(
     if (next.pathname === `/sso/${provider}/redirect`) callbackUrl = next;
   }
   if (!callbackUrl) throw new Error('the provider never redirected back');
-  const finish = await browse(jar, `${baseUrl}/napi/auth/${provider}/redirect${callbackUrl.search}`);
+  const finish = await browse(jar, `${baseUrl}/napi/auth/${provider}/redirect${callbackUrl.search}`, { headers: options.headers ?? {} });
   const text = await finish.text();
-  return { status: finish.status, body: text ? JSON.parse(text) : undefined, jar, callbackUrl };
+  return { status: finish.status, body: text ? JSON.parse(text) : undefined, jar, callbackUrl, setCookies: finish.headers.getSetCookie() };
 }

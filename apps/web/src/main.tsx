@@ -13,9 +13,13 @@ import './styles.css';
 import { theme } from './app/theme';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
+import { trackActivity } from './lib/activity';
 
 // zod's built-in messages become the spec's ('This field is required', 'expected type …').
 installZodMessages();
+
+// The idle time-out counts input on every page (spec §4 "Idle sign-out"); see lib/idle.
+trackActivity();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing in index.html');

@@ -26,14 +26,20 @@ export const rateLimits = fp(async (app) => {
 
 /**
  * A preHandler limiting calls per account: `key` picks the account from the request (user uuid,
- * 2FA payload, signed-in user); requests without one are left to the per-IP limit. A small
- * fixed-window counter of our own: @fastify/rate-limit runs only one of its limiters per request,
- * and the per-IP one of the route has already run.
+ * the user of a 2FA payload or of a passkey ceremony, the workplace of a sign-in, the name looked
+ * up); requests without one are left to the per-IP limit. It runs after validation, so only
+ * well-formed requests count. A small fixed-window counter of our own: @fastify/rate-limit runs
+ * only one of its limiters per request, and the per-IP one of the route has already run.
  */
-export function perAccount(_app: FastifyInstance, name: string, max: number, key: (request: FastifyRequest) => string | undefined) {
+export function perAccount(
+  _app: FastifyInstance,
+  name: string,
+  max: number,
+  key: (request: FastifyRequest) => string | undefined | Promise<string | undefined>,
+) {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const account = key(request);
+    const account = await key(request);
     if (!account) return;
     const now = Date.now();
     if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);

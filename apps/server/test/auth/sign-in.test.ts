@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from '../helpers.js';
+import { Client, createWorkplace, startTestServer, type TestServer } from '../helpers.js';
 import { browse, CookieJar, signInThroughLocalIdp } from '../sso-flow.js';
 import { encodeState } from '../../src/modules/auth/sso.service.js';
 
@@ -11,6 +11,16 @@ beforeAll(async () => {
   anonymous = new Client(server.baseUrl);
 });
 afterAll(async () => server?.close());
+
+/** The session family id (`sid`) of an access token. */
+const familyOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
+
+/** True when every refresh token of the family is revoked. */
+const familyRevoked = async (family: string): Promise<boolean> => {
+  const rows = await server.db.asOwner((tx) => tx.query<{ revoked: boolean }>('SELECT revoked_at IS NOT NULL AS revoked FROM auth_session WHERE family_id = $1', [family]));
+  expect(rows.length).toBeGreaterThan(0);
+  return rows.every((row) => row.revoked);
+};
 
 const onboard = async (api: Client) => {
   const init = await api.post('/api/instance/init', {
@@ -84,10 +94,14 @@ describe('sign-up through the built-in OpenID provider', () => {
     const { token: fresh } = (await first.json()) as { token: string };
     expect((await new Client(server.baseUrl, fresh).get('/napi/profile')).status).toBe(200);
 
+    const family = familyOf(fresh);
+    expect(await familyRevoked(family)).toBe(false);
     const thief = new CookieJar();
     thief.set('bilan_refresh', oldRefresh);
     expect((await browse(thief, `${server.baseUrl}/napi/auth/refresh`)).status).toBe(401);
     // The replay revoked the whole family: the legitimate, newer token is dead too.
+    expect(await familyRevoked(family)).toBe(true);
+    expect((await new Client(server.baseUrl, fresh).get('/napi/profile')).status).toBe(401);
     expect((await browse(jar, `${server.baseUrl}/napi/auth/refresh`)).status).toBe(401);
   });
 
@@ -100,12 +114,38 @@ describe('sign-up through the built-in OpenID provider', () => {
     });
     expect(login.status).toBe(200);
     expect(login.body.instance.uuid).toBe(instanceUuid);
+    // A copy of the refresh cookie taken before logout (a thief's), which works until then.
+    const copy = login.jar.get('bilan_refresh')!;
+    expect(copy).toBeTruthy();
+    const family = familyOf(login.body.token);
     const logout = await browse(login.jar, `${server.baseUrl}/napi/auth/logout`);
     expect(logout.status).toBe(200);
-    const stolen = new CookieJar();
-    // The cookie was cleared in the jar; a copy kept elsewhere no longer works either.
     expect(login.jar.get('bilan_refresh')).toBeUndefined();
-    expect((await browse(stolen, `${server.baseUrl}/napi/auth/refresh`)).status).toBe(401);
+    expect(await familyRevoked(family)).toBe(true);
+    // The copy carries the old cookie, so the 401 is the server refusing it, not a missing cookie.
+    const stolen = new CookieJar();
+    stolen.set('bilan_refresh', copy);
+    const refused = await browse(stolen, `${server.baseUrl}/napi/auth/refresh`);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { reason: string }).reason).toBe('invalid');
+    expect((await new Client(server.baseUrl, login.body.token).get('/napi/profile')).status).toBe(401);
+  });
+
+  it('hands the browser only our own tokens, never the provider\'s (ASVS 10.1.1)', async () => {
+    const login = await signInThroughLocalIdp(server.baseUrl, { instance: instanceUuid, email: 'anna.muster@example.ch', name: 'Anna Muster' });
+    expect(login.status).toBe(200);
+    expect(Object.keys(login.body).sort()).toEqual(['instance', 'token', 'user']);
+    expect(Object.keys(login.body.user).sort()).toEqual(['email', 'uuid']);
+    // The token is our HS256 access token for audience 'bilan', not the provider's RS256 ID or access token.
+    const [header, payload] = login.body.token.split('.').slice(0, 2).map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    expect(header.alg).toBe('HS256');
+    expect(payload).toMatchObject({ iss: server.baseUrl, aud: 'bilan', iid: instanceUuid });
+    expect(payload.nonce).toBeUndefined();
+    // Cookies: our opaque refresh token and the cleared binding cookie, nothing else.
+    const names = login.setCookies.map((cookie) => cookie.split('=')[0]).sort();
+    expect(names).toEqual(['bilan_refresh', 'bilan_sso']);
+    expect(login.jar.get('bilan_refresh')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(login.body)).not.toMatch(/id_token|access_token|refresh_token/);
   });
 
   it('refuses a user who is not a member with "Could not log you in"', async () => {
@@ -116,6 +156,28 @@ describe('sign-up through the built-in OpenID provider', () => {
 });
 
 describe('audit trail', () => {
+  it('stores the IP and the user agent of a sign-in', async () => {
+    const agent = `BilanAuditTest/1.0 (${Date.now()})`;
+    const login = await signInThroughLocalIdp(server.baseUrl, {
+      instance: 'Audit Agent AG',
+      isSignup: true,
+      email: 'agent@example.ch',
+      name: 'Agent Smith',
+      headers: { 'user-agent': agent },
+    });
+    expect(login.status).toBe(200);
+    const [row] = await server.db.asOwner((tx) =>
+      tx.query<{ event: string; ip: string | null; user_agent: string | null; user_id: string }>(
+        `SELECT event, ip, user_agent, user_id FROM audit_event WHERE user_agent = $1`,
+        [agent],
+      ),
+    );
+    expect(row).toMatchObject({ event: 'signup', ip: '127.0.0.1', user_agent: agent, user_id: login.body.user.uuid });
+    // The session row carries them as well (the profile's session list shows them).
+    const sessions = await new Client(server.baseUrl, login.body.token).get('/napi/profile/sessions');
+    expect(sessions.body.data[0]).toMatchObject({ ip: '127.0.0.1', userAgent: agent });
+  });
+
   it('records sign-up, sign-in, refused sign-in, refresh-token replay and logout with IP and user agent', async () => {
     const rows = await server.db.withAuth((tx) =>
       tx.query<{ event: string; ip: string | null; user_agent: string | null }>('SELECT event, ip, user_agent FROM audit_event ORDER BY id'),
@@ -183,5 +245,72 @@ describe('protected routes', () => {
       const response = await anonymous.request(route.method, path, route.method === 'GET' ? undefined : {});
       expect(response.status, `${route.method} ${route.url}`).toBe(401);
     }
+  });
+});
+
+describe('e-mail addresses the provider did not verify (ASVS 10.5.5)', () => {
+  // The built-in provider sends email_verified: true. Here 'microsoft' is told to trust the claim
+  // Microsoft Entra ID uses (xms_edov), which the built-in provider does not send: its e-mails are
+  // unverified, while 'google' keeps the default claim.
+  let lax: TestServer;
+  let owner: { instance: string; email: string; token: string };
+
+  beforeAll(async () => {
+    lax = await startTestServer({ BILAN_OIDC_MICROSOFT_EMAIL_VERIFIED_CLAIM: 'xms_edov' });
+    const signup = await signInThroughLocalIdp(lax.baseUrl, { instance: 'Verified GmbH', isSignup: true, email: 'vera@example.ch', name: 'Vera Fied' });
+    expect(signup.status).toBe(200);
+    owner = { instance: signup.body.instance.uuid, email: 'vera@example.ch', token: signup.body.token };
+  });
+  afterAll(async () => lax?.close());
+
+  const identities = (email: string) =>
+    lax.db.asOwner((tx) => tx.query<{ provider: string }>('SELECT provider FROM user_identity WHERE email = $1 ORDER BY provider', [email]));
+
+  it('does not link an unverified identity to the existing user with that e-mail', async () => {
+    const attempt = await signInThroughLocalIdp(lax.baseUrl, { provider: 'microsoft', instance: owner.instance, email: owner.email, name: 'Mallory' });
+    expect(attempt.status).toBe(401);
+    expect(attempt.body).toEqual({ error: 'Could not log you in' });
+    expect((await identities(owner.email)).map((row) => row.provider)).toEqual(['google']);
+    expect(attempt.jar.get('bilan_refresh')).toBeUndefined();
+    const [failure] = await lax.db.asOwner((tx) =>
+      tx.query<{ detail: unknown }>(`SELECT detail FROM audit_event WHERE event = 'signin.failure' ORDER BY id DESC LIMIT 1`),
+    );
+    expect(JSON.stringify(failure!.detail)).toMatch(/did not verify the e-mail/);
+  });
+
+  it('does not accept an invitation for an unverified e-mail, nor create a user for it', async () => {
+    const invitee = 'invited.unverified@example.ch';
+    expect((await new Client(lax.baseUrl, owner.token).post('/api/instance/member/invite', { email: invitee, role: 'admin' })).status).toBe(200);
+    const attempt = await signInThroughLocalIdp(lax.baseUrl, { provider: 'microsoft', instance: owner.instance, email: invitee, name: 'Im Poster' });
+    expect(attempt.status).toBe(401);
+    const [open] = await lax.db.asOwner((tx) => tx.query<{ accepted_at: string | null }>('SELECT accepted_at FROM instance_invitation WHERE email = $1', [invitee]));
+    expect(open!.accepted_at).toBeNull();
+    expect(await lax.db.asOwner((tx) => tx.query('SELECT 1 FROM app_user WHERE email = $1', [invitee]))).toHaveLength(0);
+    // Signing up a new workplace with an unverified address creates nothing either.
+    const signup = await signInThroughLocalIdp(lax.baseUrl, { provider: 'microsoft', instance: 'Squatter AG', isSignup: true, email: 'new.unverified@example.ch', name: 'S Q' });
+    expect(signup.status).toBe(401);
+    expect(await lax.db.asOwner((tx) => tx.query(`SELECT 1 FROM instance WHERE name = 'Squatter AG'`))).toHaveLength(0);
+    // The same person through a provider that verifies the address joins as invited.
+    const verified = await signInThroughLocalIdp(lax.baseUrl, { provider: 'google', instance: owner.instance, email: invitee, name: 'In Vitee' });
+    expect(verified.status).toBe(200);
+    // (The workplace is not onboarded yet, so the profile answers 409; the instance list shows the role.)
+    expect((await new Client(lax.baseUrl, verified.body.token).get('/napi/profile/instance/list')).body.data).toEqual([
+      { uuid: owner.instance, name: 'Verified GmbH', role: 'admin' },
+    ]);
+  });
+
+  it('still signs in the exact (provider, subject) identity already linked, without taking invitations', async () => {
+    const [user] = await lax.db.asOwner((tx) => tx.query<{ id: string }>('SELECT id FROM app_user WHERE email = $1', [owner.email]));
+    // The built-in provider's subject is the e-mail address.
+    await lax.db.asOwner((tx) =>
+      tx.query(`INSERT INTO user_identity (provider, subject, user_id, email) VALUES ('microsoft', $1, $2, $1)`, [owner.email, user!.id]),
+    );
+    const other = await createWorkplace(lax, { onboard: false });
+    expect((await other.api.post('/api/instance/member/invite', { email: owner.email, role: 'viewer' })).status).toBe(200);
+    const login = await signInThroughLocalIdp(lax.baseUrl, { provider: 'microsoft', instance: owner.instance, email: owner.email, name: 'Vera Fied' });
+    expect(login.status).toBe(200);
+    expect(login.body.user.uuid).toBe(user!.id);
+    const [open] = await lax.db.asOwner((tx) => tx.query<{ accepted_at: string | null }>('SELECT accepted_at FROM instance_invitation WHERE email = $1', [owner.email]));
+    expect(open!.accepted_at).toBeNull();
   });
 });

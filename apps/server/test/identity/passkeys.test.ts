@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createWorkplace, startTestServer, type TestServer, type Workplace } from '../helpers.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 
+const BLOCKED =
+  'Due to multiple login attempts, your account has been temporarily blocked for security reasons. Please contact our support team for assistance in restoring access. Thank you for your cooperation.';
+
 let server: TestServer;
 let anonymous: Client;
 let rpId: string;
@@ -95,6 +98,78 @@ describe('passkey sign-in', () => {
     const third = await prelogin(workplace);
     const noUv = await anonymous.post('/napi/auth/webauthn/login', { jwt: third.authenticators[0]!.jwt, ...authenticator.assert(third.challenge, { userVerified: false }) });
     expect(noUv.status).toBe(401);
+  });
+
+  it('lets only one of several assertions with the same counter sign in (atomic counter update)', async () => {
+    const workplace = await createWorkplace(server, { onboard: false });
+    const authenticator = await register(workplace);
+    // A cloned authenticator: each copy signs a fresh challenge with the same next count. Every one
+    // verifies against the stored count 0 at the same moment; the conditional update lets one win.
+    const copies = 8;
+    const challenges = [];
+    for (let i = 0; i < copies; i += 1) challenges.push(await prelogin(workplace));
+    const assertions = challenges.map((pre) => ({ jwt: pre.authenticators[0]!.jwt, ...authenticator.assert(pre.challenge, { counter: 5 }) }));
+    const answers = await Promise.all(assertions.map((body) => anonymous.post('/napi/auth/webauthn/login', body)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(copies - 1);
+    for (const answer of answers.filter((a) => a.status === 401)) expect(answer.body.error).toBe('could not match credentials');
+    const [stored] = await server.db.asOwner((tx) => tx.query<{ counter: string }>('SELECT counter FROM webauthn_credential WHERE id = $1', [authenticator.id]));
+    expect(stored!.counter).toBe('5');
+    // A stale count later (4 < 5) is refused as well.
+    const stale = await prelogin(workplace);
+    expect((await anonymous.post('/napi/auth/webauthn/login', { jwt: stale.authenticators[0]!.jwt, ...authenticator.assert(stale.challenge, { counter: 4 }) })).status).toBe(401);
+  });
+
+  it('refuses a blocked account with the spec message and records the attempt', async () => {
+    const workplace = await createWorkplace(server, { onboard: false });
+    const authenticator = await register(workplace);
+    await server.db.asOwner((tx) => tx.query('UPDATE app_user SET blocked_at = now() WHERE id = $1', [workplace.userId]));
+    const pre = await prelogin(workplace);
+    const response = await anonymous.post('/napi/auth/webauthn/login', { jwt: pre.authenticators[0]!.jwt, ...authenticator.assert(pre.challenge) });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ error: BLOCKED, blocked: true });
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const [row] = await server.db.asOwner((tx) =>
+      tx.query<{ instance_id: string; detail: unknown; ip: string }>(
+        `SELECT instance_id, detail, ip FROM audit_event WHERE event = 'passkey.failure' AND user_id = $1 ORDER BY id DESC LIMIT 1`,
+        [workplace.userId],
+      ),
+    );
+    expect(row).toMatchObject({ instance_id: workplace.instanceId, ip: '127.0.0.1' });
+    expect(JSON.stringify(row!.detail)).toContain('account blocked');
+  });
+
+  it('refuses expired challenges (60 s ceremony) at login and at registration', async () => {
+    const workplace = await createWorkplace(server, { onboard: false });
+    const authenticator = await register(workplace);
+    const pre = await prelogin(workplace);
+    const expire = () =>
+      server.db.asOwner((tx) =>
+        tx.query(`UPDATE webauthn_challenge SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND consumed_at IS NULL`, [workplace.userId]),
+      );
+    const [challenge] = await server.db.asOwner((tx) =>
+      tx.query<{ seconds: number }>(
+        `SELECT extract(epoch FROM expires_at - created_at)::float8 AS seconds FROM webauthn_challenge
+          WHERE user_id = $1 AND purpose = 'login' AND consumed_at IS NULL`,
+        [workplace.userId],
+      ),
+    );
+    // The ceremony's 60 s plus some network slack, not more.
+    expect(challenge!.seconds).toBeGreaterThanOrEqual(60);
+    expect(challenge!.seconds).toBeLessThanOrEqual(90);
+    await expire();
+    const late = await anonymous.post('/napi/auth/webauthn/login', { jwt: pre.authenticators[0]!.jwt, ...authenticator.assert(pre.challenge) });
+    expect(late.status).toBe(401);
+    expect(late.body.error).toBe('The passkey sign-in expired; please try again');
+
+    const start = await workplace.api.get('/napi/profile/webauthn/register');
+    await expire();
+    const other = new SoftAuthenticator(rpId, origin);
+    const lateRegistration = await workplace.api.post('/napi/profile/webauthn/register', { jwt: start.body.jwt, ...other.register(start.body.challenge) });
+    expect(lateRegistration.status).toBe(400);
+    expect(lateRegistration.body.fields.jwt).toBeTruthy();
+    expect((await workplace.api.get('/napi/profile/webauthn/list')).body.data).toHaveLength(1);
   });
 
   it('refuses an unknown credential with "could not match credentials" and bad uuids with "Invalid UUID format"', async () => {

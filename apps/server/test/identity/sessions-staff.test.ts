@@ -96,15 +96,23 @@ describe('several instances per user', () => {
     expect(change.body).toMatchObject({ permissions: ['read'], locale: 'en', profile: { role: 'viewer', instance: { uuid: alpha.instanceId } } });
     const switched = new Client(server.baseUrl, change.body.token);
     expect((await switched.get('/napi/profile')).body.instance.uuid).toBe(alpha.instanceId);
-    // The refresh cookie now refreshes into the new instance.
+    // The access token of the old instance stops at once: the session now lives in the new one
+    // (the user is still a member of the old instance, so only the session's instance can refuse it).
+    const stale = await api.get('/napi/profile');
+    expect(stale.status).toBe(401);
+    expect(stale.body.error).toBe('Session expired or invalid');
+    expect((await api.post('/api/accounting/account/list', {})).status).toBe(401);
+    // The refresh cookie now refreshes into the new instance, and says so.
     const refreshed = await browse(login.jar, `${server.baseUrl}/napi/auth/refresh`);
-    const { token } = (await refreshed.json()) as { token: string };
-    expect((await new Client(server.baseUrl, token).get('/napi/profile')).body.instance.uuid).toBe(alpha.instanceId);
+    const { token, instance } = (await refreshed.json()) as { token: string; instance: { uuid: string } };
+    expect(instance.uuid).toBe(alpha.instanceId);
+    const current = new Client(server.baseUrl, token);
+    expect((await current.get('/napi/profile')).body.instance.uuid).toBe(alpha.instanceId);
 
     const stranger = await createWorkplace(server);
-    expect((await api.post('/napi/profile/instance/change', { uuid: stranger.instanceId })).status).toBe(404);
-    expect((await api.post('/napi/profile/instance/change', { uuid: 'x' })).body.fields.uuid).toBe('uuid invalid');
-    expect((await api.post('/napi/profile/instance/change', {})).status).toBe(400);
+    expect((await current.post('/napi/profile/instance/change', { uuid: stranger.instanceId })).status).toBe(404);
+    expect((await current.post('/napi/profile/instance/change', { uuid: 'x' })).body.fields.uuid).toBe('uuid invalid');
+    expect((await current.post('/napi/profile/instance/change', {})).status).toBe(400);
     const events = await server.db.withAuth((tx) => tx.query<{ event: string }>(`SELECT event FROM audit_event WHERE event = 'instance.switched'`));
     expect(events.length).toBeGreaterThan(0);
   });
@@ -230,5 +238,29 @@ describe('profile personal information', () => {
     expect(long.body.fields.firstName).toBe('at most 100 characters');
     expect((await workplace.api.post('/napi/profile/update', { firstName: 'A' })).body.fields.lastName).toBe('This field is required');
     expect((await workplace.api.get('/napi/profile')).body.firstName).toBe('Anna');
+  });
+});
+
+describe('mail sync on the profile (spec §2.6, §7.1)', () => {
+  it("lists the user's own synced mail accounts of this instance, empty until there are some", async () => {
+    const workplace = await createWorkplace(server, { onboard: false });
+    const other = await createWorkplace(server, { onboard: false });
+    expect((await workplace.api.get('/api/profile/mail-sync')).body).toEqual({ data: [] });
+    const colleague = await createWorkplace(server, { onboard: false });
+    await addMember(workplace, colleague.userId, 'viewer');
+    await addMember(other, workplace.userId, 'viewer');
+    await server.db.asOwner(async (tx) => {
+      const insert = 'INSERT INTO mail_sync_account (instance_id, id, user_id, email, provider) VALUES ($1, $2, $3, $4, $5)';
+      await tx.query(insert, [workplace.instanceId, 1, workplace.userId, 'invoices@muster.ch', 'imap']);
+      await tx.query(insert, [workplace.instanceId, 2, workplace.userId, 'bills@muster.ch', 'gmail']);
+      // A colleague's account in the same instance and the user's own in another instance stay out.
+      await tx.query(insert, [workplace.instanceId, 3, colleague.userId, 'colleague@muster.ch', 'imap']);
+      await tx.query(insert, [other.instanceId, 1, workplace.userId, 'elsewhere@muster.ch', 'imap']);
+    });
+    const list = await workplace.api.get('/api/profile/mail-sync');
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((row: { email: string }) => row.email)).toEqual(['bills@muster.ch', 'invoices@muster.ch']);
+    expect(list.body.data[0]).toMatchObject({ id: 2, provider: 'gmail', createdAt: expect.any(String), lastSyncedAt: null });
+    expect((await new Client(server.baseUrl).get('/api/profile/mail-sync')).status).toBe(401);
   });
 });

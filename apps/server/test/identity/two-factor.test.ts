@@ -18,6 +18,16 @@ function oathtool(secret: string, offsetSteps = 0): string {
 
 const secretOf = (url: string) => new URL(url).searchParams.get('secret')!;
 
+/**
+ * Waits until the clock is at least 2 s into a 30-second step and 8 s before its end, so codes
+ * computed now and checked by the server a moment later belong to the same step.
+ */
+async function awayFromStepEdge(): Promise<void> {
+  const into = Date.now() % 30_000;
+  if (into < 2_000) await new Promise((resolve) => setTimeout(resolve, 2_000 - into));
+  else if (into > 22_000) await new Promise((resolve) => setTimeout(resolve, 32_000 - into));
+}
+
 let server: TestServer;
 let anonymous: Client;
 
@@ -101,6 +111,51 @@ describe('profile two-factor settings', () => {
   });
 });
 
+describe('disabling two-factor with wrong codes', () => {
+  it('counts wrong codes toward the 5-attempt block, audits them, and blocks the account after more than 5', async () => {
+    const workplace = await createWorkplace(server, { onboard: false });
+    const secret = await withTwoFactor(workplace);
+    const valid = new Set([-1, 0, 1].map((offset) => oathtool(secret, offset)));
+    const wrong = ['123456', '654321', '111111'].find((code) => !valid.has(code))!;
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await workplace.api.post('/napi/profile/2fa/unset', { code: wrong });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ error: 'Invalid two-factor code.', attempt, maxAttempts: 5, fields: { code: expect.any(String) } });
+    }
+    const blocked = await workplace.api.post('/napi/profile/2fa/unset', { code: wrong });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body).toMatchObject({ error: BLOCKED, blocked: true });
+    // Blocked: the session is over and 2FA is still set.
+    expect((await workplace.api.get('/napi/profile/2fa')).status).toBe(401);
+    const [user] = await server.db.asOwner((tx) =>
+      tx.query<{ blocked: boolean; totp: boolean }>(
+        'SELECT blocked_at IS NOT NULL AS blocked, EXISTS (SELECT 1 FROM user_totp WHERE user_id = $1) AS totp FROM app_user WHERE id = $1',
+        [workplace.userId],
+      ),
+    );
+    expect(user).toEqual({ blocked: true, totp: true });
+    const events = await server.db.asOwner((tx) =>
+      tx.query<{ event: string; instance_id: string; detail: unknown }>(
+        `SELECT event, instance_id, detail FROM audit_event WHERE user_id = $1 AND event LIKE 'twofactor.%' ORDER BY id`,
+        [workplace.userId],
+      ),
+    );
+    expect(events.map((e) => e.event)).toEqual(['twofactor.enabled', ...Array(5).fill('twofactor.failure'), 'twofactor.blocked']);
+    expect(events.slice(1).every((e) => e.instance_id === workplace.instanceId && JSON.stringify(e.detail).includes('"method":"unset"'))).toBe(true);
+  });
+
+  it('resets the count after a valid code', async () => {
+    const workplace = await createWorkplace(server, { onboard: false });
+    const secret = await withTwoFactor(workplace);
+    const valid = new Set([-1, 0, 1].map((offset) => oathtool(secret, offset)));
+    const wrong = ['123456', '654321', '111111'].find((code) => !valid.has(code))!;
+    expect((await workplace.api.post('/napi/profile/2fa/unset', { code: wrong })).body.attempt).toBe(1);
+    expect((await workplace.api.post('/napi/profile/2fa/unset', { code: oathtool(secret, 1) })).status).toBe(200);
+    const [user] = await server.db.asOwner((tx) => tx.query<{ failed_second_factor: number }>('SELECT failed_second_factor FROM app_user WHERE id = $1', [workplace.userId]));
+    expect(user!.failed_second_factor).toBe(0);
+  });
+});
+
 describe('sign-in with two-factor', () => {
   it('answers action 2FA with a payload and no session, then signs in with the code', async () => {
     const workplace = await createWorkplace(server);
@@ -130,16 +185,35 @@ describe('sign-in with two-factor', () => {
     expect(reused.body.attempt).toBe(1);
   });
 
-  it('accepts one step of drift either way but not two', async () => {
-    const workplace = await createWorkplace(server);
-    const secret = await withTwoFactor(workplace);
+  it('accepts one step of drift either way but not two (fresh secret, each code used once)', async () => {
+    const workplace = await createWorkplace(server, { onboard: false });
+    const { body } = await workplace.api.get('/napi/profile/2fa/url');
+    const secret = secretOf(body.url);
+    const set = (code: string) => workplace.api.post('/napi/profile/2fa/set', { secretUrl: body.url, code });
+    // All codes of one check come from the same 30-second step (see awayFromStepEdge).
+    await awayFromStepEdge();
+    const [minus2, minus1, plus1, plus2] = [-2, -1, 1, 2].map((offset) => oathtool(secret, offset));
+    const valid = new Set([minus1, oathtool(secret, 0), plus1]);
+    // Two steps off: refused (unless, one time in a million, the code equals a valid one).
+    if (!valid.has(minus2)) expect((await set(minus2!)).status).toBe(400);
+    if (!valid.has(plus2)) expect((await set(plus2!)).status).toBe(400);
+    // One step behind: accepted, and it sets 2FA.
+    expect((await set(minus1!)).status).toBe(200);
+
+    // Sign-in: two steps ahead refused, one step ahead accepted.
     const login = await signIn(workplace);
-    const tooOld = await anonymous.post('/napi/auth/2fa', { code: oathtool(secret, -2), payload: login.body.payload });
-    const tooNew = await anonymous.post('/napi/auth/2fa', { code: oathtool(secret, 3), payload: login.body.payload });
-    // Codes of other steps might collide with a valid one by chance (1 in 10^6): only check refusals when they differ.
-    if (oathtool(secret, -2) !== oathtool(secret, 1)) expect(tooOld.status).toBe(400);
-    if (oathtool(secret, 3) !== oathtool(secret, 1)) expect(tooNew.status).toBe(400);
-    expect((await anonymous.post('/napi/auth/2fa', { code: oathtool(secret, 1), payload: login.body.payload })).status).toBe(200);
+    expect(login.body.action).toBe('2FA');
+    await awayFromStepEdge();
+    const ahead2 = oathtool(secret, 2);
+    const ahead1 = oathtool(secret, 1);
+    if (ahead2 !== ahead1 && ahead2 !== oathtool(secret, 0)) {
+      const refused = await anonymous.post('/napi/auth/2fa', { code: ahead2, payload: login.body.payload });
+      expect(refused.status).toBe(400);
+      expect(refused.body.attempt).toBe(1);
+    }
+    const behind2 = oathtool(secret, -2);
+    if (behind2 !== ahead1 && behind2 !== oathtool(secret, 0)) expect((await anonymous.post('/napi/auth/2fa', { code: behind2, payload: login.body.payload })).status).toBe(400);
+    expect((await anonymous.post('/napi/auth/2fa', { code: ahead1, payload: login.body.payload })).status).toBe(200);
   });
 
   it('counts wrong codes (Attempt n/5), blocks after more than 5 with the exact message, until support unblocks', async () => {

@@ -1,20 +1,22 @@
 /**
  * Idle sign-out (spec §4 "Idle sign-out", §8, §9): after 30 minutes without activity in any tab of
  * the browser, every tab signs out at once, the idle message is stored as login_error and the
- * user goes to /login. Tabs share their activity and the sign-out over a BroadcastChannel.
+ * user goes to /login. Tabs share their activity through localStorage (lib/activity) and the
+ * sign-out over a BroadcastChannel. The timer starts from the last activity stored for the browser,
+ * so reloading a page does not restart the 30 minutes; the server enforces the same limit at the
+ * next refresh (docs/security.md, V7.3.1).
  */
 import { IDLE_TIMEOUT_MS } from '@bilan/domain';
 import { api } from './api';
+import { IDLE_MESSAGE, readLastActivity, recordActivity } from './activity';
 import { endSession } from './session';
+import { SESSION_CHANNEL, type SessionMessage } from './session-channel';
 import { readText, storeLoginError } from './storage';
 
-export const IDLE_MESSAGE = 'Inactivity exceeded 30min; you were automatically signed out';
-const CHANNEL = 'bilan-session';
+export { IDLE_MESSAGE } from './activity';
 /** Test hook: honoured only when the server says it is not a production server. */
 export const IDLE_OVERRIDE_KEY = 'idle_timeout_ms';
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
-
-type Message = { type: 'activity'; at: number } | { type: 'signout' };
 
 interface SessionSettings {
   idleTimeoutMs: number;
@@ -42,20 +44,30 @@ export function startIdleWatch(onSignedOut: () => void): () => void {
     })
     .catch(() => undefined);
 
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-  // Opening or reloading a page is activity.
-  let lastActivity = Date.now();
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+  // Opening or reloading a page is not activity: the clock runs from the browser's last one. A
+  // browser without any record (storage off) starts now.
+  let lastActivity = readLastActivity() ?? Date.now();
+  if (readLastActivity() === null) recordActivity(lastActivity);
   let lastShared = 0;
 
   const share = (at: number) => {
     // Once a second is plenty: the time-out is measured in minutes.
     if (at - lastShared < 1000) return;
     lastShared = at;
-    channel?.postMessage({ type: 'activity', at } satisfies Message);
+    recordActivity(at);
+    channel?.postMessage({ type: 'activity', at } satisfies SessionMessage);
   };
+  const expired = (now: number) => now - Math.max(lastActivity, readLastActivity(now) ?? 0) >= timeoutMs;
   const onActivity = () => {
-    lastActivity = Date.now();
-    share(lastActivity);
+    const now = Date.now();
+    // Input after the time-out has passed (a laptop waking up) does not revive the session.
+    if (expired(now)) {
+      signOut(true);
+      return;
+    }
+    lastActivity = now;
+    share(now);
   };
 
   const stop = () => {
@@ -71,7 +83,7 @@ export function startIdleWatch(onSignedOut: () => void): () => void {
     storeLoginError(IDLE_MESSAGE);
     if (initiator) {
       // Before stop(): a closed channel cannot post.
-      channel?.postMessage({ type: 'signout' } satisfies Message);
+      channel?.postMessage({ type: 'signout' } satisfies SessionMessage);
       // Ends the server session too; the local sign-out does not wait for it.
       void api.get('/napi/auth/logout').catch(() => undefined);
     }
@@ -81,14 +93,14 @@ export function startIdleWatch(onSignedOut: () => void): () => void {
   };
 
   if (channel) {
-    channel.onmessage = (event: MessageEvent<Message>) => {
+    channel.onmessage = (event: MessageEvent<SessionMessage>) => {
       if (event.data?.type === 'activity' && typeof event.data.at === 'number') lastActivity = Math.max(lastActivity, Math.min(event.data.at, Date.now()));
       if (event.data?.type === 'signout') signOut(false);
     };
   }
   for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
   const timer = setInterval(() => {
-    if (Date.now() - lastActivity >= timeoutMs) signOut(true);
+    if (expired(Date.now())) signOut(true);
   }, 1000);
   return stop;
 }

@@ -6,8 +6,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import { ACCESS_TOKEN_REFRESH_MS, Lang } from '@bilan/domain';
-import { api, ApiError, getAccessToken, setAccessToken } from './api';
-import { readJson, storageKeys, writeJson, writeText } from './storage';
+import { api, ApiError, getAccessToken, setAccessToken, withQuery } from './api';
+import { IDLE_MESSAGE, idleMs, recordActivity } from './activity';
+import { readJson, storageKeys, storeLoginError, writeJson, writeText } from './storage';
 
 export interface Profile {
   uuid: string;
@@ -72,27 +73,42 @@ let lastRefresh = 0;
 let inflight: Promise<boolean> | null = null;
 
 /**
- * GET /napi/auth/refresh. The refresh token rotates on every use, so tabs take turns through a
- * Web Lock: two tabs never present the same cookie (the second one waits and sends the new one).
+ * GET /napi/auth/refresh?idleMs=… The refresh token rotates on every use, so tabs take turns
+ * through a Web Lock: two tabs never present the same cookie (the second one waits and sends the
+ * new one). `idleMs` reports the browser's last activity: the server refuses (and ends) a session
+ * idle for more than 30 minutes or older than 12 hours; the reason is then stored as login_error
+ * (spec §8 idle message). When the answer names another instance than this tab shows, the session
+ * was switched in another tab: this tab reloads into it.
  */
 export function refreshAccessToken(): Promise<boolean> {
   inflight ??= (async () => {
     const run = async () => {
-      const { token } = await api.get<{ token: string }>('/napi/auth/refresh');
-      setAccessToken(token);
+      const answer = await api.get<{ token: string; instance?: { uuid: string } }>(withQuery('/napi/auth/refresh', { idleMs: idleMs() }));
+      setAccessToken(answer.token);
       lastRefresh = Date.now();
+      const shown = state.profile?.instance.uuid;
+      if (shown && answer.instance && answer.instance.uuid !== shown) reloadIntoInstance();
     };
     try {
       if ('locks' in navigator && navigator.locks) await navigator.locks.request('bilan-refresh', run);
       else await run();
       return true;
-    } catch {
+    } catch (error) {
+      const body = error instanceof ApiError && error.status === 401 ? (error.body as { reason?: unknown; error?: unknown } | null) : null;
+      if (body?.reason === 'idle') storeLoginError(IDLE_MESSAGE);
+      else if (body?.reason === 'expired' && typeof body.error === 'string') storeLoginError(body.error);
       return false;
     } finally {
       inflight = null;
     }
   })();
   return inflight;
+}
+
+/** The session now belongs to another instance (switched in another tab): start over at home. */
+export function reloadIntoInstance(): void {
+  clearInterval(refreshTimer);
+  window.location.assign('/');
 }
 
 function scheduleRefresh(): void {
@@ -146,8 +162,9 @@ export async function startSession(): Promise<SessionStatus> {
   return loadProfile();
 }
 
-/** After single sign-on or two-factor: keep the token, start refreshing, load the profile. */
+/** After single sign-on or two-factor: keep the token, start refreshing, load the profile. Signing in is activity. */
 export async function signIn(token: string): Promise<SessionStatus> {
+  recordActivity();
   setAccessToken(token);
   lastRefresh = Date.now();
   scheduleRefresh();

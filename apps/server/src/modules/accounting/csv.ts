@@ -54,19 +54,24 @@ export function parseCsv(text: string, columns: { required: readonly string[]; a
   try {
     rows = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, info: true }) as unknown as typeof rows;
   } catch (error) {
-    throw new AccountingError('import_invalid', `the file is not valid CSV: ${(error as Error).message}`);
+    const message = `the file is not valid CSV: ${(error as Error).message}`;
+    throw new AccountingError('import_invalid', message, { file: message });
   }
   const [head, ...body] = rows;
-  if (!head) throw new AccountingError('import_invalid', 'the file is empty; expected a header row');
+  if (!head) throw new AccountingError('import_invalid', 'the file is empty; expected a header row', { file: 'the file is empty; expected a header row' });
   const header = head.record.map((name) => name.toLowerCase());
   const expected = `expected the columns ${columns.allowed.join(',')}`;
   const unknown = header.filter((name) => !columns.allowed.includes(name));
   if (unknown.length) {
-    throw new AccountingError('import_invalid', `line 1: unknown column ${unknown.map((u) => `"${u}"`).join(', ')}; ${expected}`);
+    const message = `unknown column ${unknown.map((u) => `"${u}"`).join(', ')}; ${expected}`;
+    throw new AccountingError('import_invalid', `line 1: ${message}`, { 'line 1': message });
   }
   const missing = columns.required.filter((name) => !header.includes(name));
-  if (missing.length) throw new AccountingError('import_invalid', `line 1: missing column ${missing.join(', ')}; ${expected}`);
-  if (body.length === 0) throw new AccountingError('import_invalid', 'the file has no rows after its header');
+  if (missing.length) {
+    const message = `missing column ${missing.join(', ')}; ${expected}`;
+    throw new AccountingError('import_invalid', `line 1: ${message}`, { 'line 1': message });
+  }
+  if (body.length === 0) throw new AccountingError('import_invalid', 'the file has no rows after its header', { file: 'the file has no rows after its header' });
 
   const errors = new RowErrors();
   const records = body.map(({ record, info }) => {

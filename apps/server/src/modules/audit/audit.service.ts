@@ -15,6 +15,7 @@ export type AuditEvent =
   | 'session.revoked'
   | 'session.revoked_all'
   | 'refresh.reuse_detected'
+  | 'session.expired'
   | 'twofactor.enabled'
   | 'twofactor.disabled'
   | 'twofactor.failure'

@@ -5,12 +5,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSsoProvider, type SsoProvider } from '@bilan/domain';
-import { AppError, badRequest, notFound, unauthenticated } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { auditClient, recordAuditNow } from '../audit/audit.service.js';
 import { signIn, findInstanceByName, INSTANCE_NAME_TAKEN } from './auth.service.js';
-import { REFRESH_COOKIE } from './session.service.js';
+import { REFRESH_COOKIE, SESSION_IDLE_MESSAGE, SESSION_TOO_OLD_MESSAGE } from './session.service.js';
 import { decodeState, SsoService } from './sso.service.js';
-import { verifySecondFactor } from '../identity/two-factor.service.js';
+import { pendingSecondFactorUser, verifySecondFactor } from '../identity/two-factor.service.js';
 import { perAccount, perIp } from '../../http/rate-limits.js';
 
 const SSO_COOKIE = 'bilan_sso';
@@ -51,9 +51,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/instance/exists',
     {
       config: { access: 'public', rateLimit: perIp(60) },
+      // Per name as well: hammering one workplace's name is refused before the IP's budget is spent.
+      preHandler: perAccount(app, 'instance-exists', 10, (request) => (request.body as { name?: string }).name?.trim().toLowerCase()),
       schema: {
         tags: ['session'],
-        description: 'Looks a workplace up by name (case-insensitive). 200 when it exists; 404 means the name is free (spec §7.2).',
+        description:
+          'Looks a workplace up by name (case-insensitive). 200 when it exists; 404 means the name is free (spec §7.2). ' +
+          '429 after 60 calls a minute from one IP or 10 for one name.',
         body: z.strictObject({ name: instanceNameSchema }),
         response: {
           200: z.object({ uuid: z.string(), name: z.string() }),
@@ -72,6 +76,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/:provider/url',
     {
       config: { access: 'public', rateLimit: perIp(60) },
+      // Per workplace (uuid, or the name of a sign-up), 20 a minute.
+      preHandler: perAccount(app, 'sso-url', 20, (request) => (request.query as { instance?: string }).instance?.trim().toLowerCase()),
       schema: {
         tags: ['session'],
         description:
@@ -115,6 +121,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/:provider/redirect',
     {
       config: { access: 'public', rateLimit: perIp(60) },
+      // Per workplace named in the state, 20 a minute.
+      preHandler: perAccount(app, 'sso-redirect', 20, (request) => {
+        const state = (request.query as Record<string, string | undefined>).state;
+        const instance = state ? decodeState(state)?.instance : undefined;
+        return typeof instance === 'string' && instance ? instance.trim().toLowerCase() : undefined;
+      }),
       schema: {
         tags: ['session'],
         description:
@@ -139,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.clearCookie(SSO_COOKIE, { path: '/napi/auth' });
       try {
         const { login, identity } = await sso.finish(provider, loginId, request.cookies[SSO_COOKIE], query);
-        const result = await app.db.withAuth((tx) => signIn(tx, app.sessions, login, identity, clientMeta(request)));
+        const result = await app.db.withAuth((tx) => signIn(tx, app.sessions, login, identity, clientMeta(request), app.config.devSuperadmins));
         // The second factor comes next (spec §7.2): no session yet.
         if ('action' in result) return result;
         setRefreshCookie(reply, result.session.refreshToken, result.session.refreshExpiresAt);
@@ -159,8 +171,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/2fa',
     {
       config: { access: 'public', rateLimit: perIp(30) },
-      // Per pending sign-in; the account itself is blocked after more than 5 wrong codes.
-      preHandler: perAccount(app, '2fa', 10, (request) => (request.body as { payload?: string } | undefined)?.payload),
+      // Per user of the pending sign-in (however many sign-ins they start), on top of the block
+      // after more than 5 wrong codes.
+      preHandler: perAccount(app, '2fa', 10, (request) => pendingSecondFactorUser(app.db, (request.body as { payload: string }).payload)),
       schema: {
         tags: ['session'],
         description:
@@ -188,20 +201,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['session'],
-        description: 'Rotates the refresh cookie and answers a new access token (the web calls it every 8 minutes, spec §9). 401 when the session is over.',
+        description:
+          'Rotates the refresh cookie and answers a new access token and the session\'s instance uuid (the web calls it every 8 minutes, ' +
+          'spec §9, and reloads when the instance changed in another tab). `idleMs`: milliseconds since the last user activity in ' +
+          'any tab of the browser; it moves the session\'s last activity forward (a refresh without it is not activity). ' +
+          "401 { error, reason }: 'idle' (no activity for more than 30 minutes; error is the spec §8 idle message), 'expired' (more " +
+          "than 12 hours since sign-in), 'invalid' (unknown, revoked or replayed token — a replay revokes the whole session).",
         security: [],
-        response: { 200: tokenSchema, 401: errorSchema },
+        querystring: z.strictObject({
+          idleMs: z.coerce
+            .number({ error: 'must be an integer' })
+            .int('must be an integer')
+            .min(0, 'negative numbers are not accepted')
+            .max(10 * 365 * 24 * 3600 * 1000, 'at most ten years')
+            .optional(),
+        }),
+        response: { 200: tokenSchema.extend({ instance: z.object({ uuid: z.string() }) }), 400: errorSchema, 401: errorSchema },
       },
     },
     async (request, reply) => {
       const token = request.cookies[REFRESH_COOKIE];
-      const issued = token ? await app.sessions.refresh(token, clientMeta(request)) : null;
-      if (!issued) {
+      const result = token ? await app.sessions.refresh(token, clientMeta(request), { idleMs: request.query.idleMs }) : { refused: 'invalid' as const };
+      if ('refused' in result) {
         clearRefreshCookie(reply);
-        throw unauthenticated('Session expired');
+        const message = result.refused === 'idle' ? SESSION_IDLE_MESSAGE : result.refused === 'expired' ? SESSION_TOO_OLD_MESSAGE : 'Session expired';
+        throw new AppError('unauthenticated', message, undefined, { reason: result.refused });
       }
-      setRefreshCookie(reply, issued.refreshToken, issued.refreshExpiresAt);
-      return { token: issued.accessToken };
+      setRefreshCookie(reply, result.refreshToken, result.refreshExpiresAt);
+      return { token: result.accessToken, instance: { uuid: result.instanceId } };
     },
   );
 

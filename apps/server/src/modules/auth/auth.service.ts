@@ -52,13 +52,20 @@ export interface SignedIn {
   instance: { uuid: string; name: string };
 }
 
-/** Finds the user of an identity, links it to a user with the same e-mail, or creates the user. */
-async function upsertUser(tx: Tx, provider: string, identity: SsoIdentity): Promise<string> {
+/**
+ * Finds the user of an identity (provider, subject) — the only way in for an identity whose e-mail
+ * the provider did not verify. A verified e-mail may link a new identity to the user with that
+ * address, or create the user. Answers undefined for an unverified e-mail of an identity not yet
+ * linked: linking it would hand an existing account (or an open invitation) to whoever typed the
+ * address at a lax provider (ASVS 5 V10.5.5).
+ */
+async function upsertUser(tx: Tx, provider: string, identity: SsoIdentity): Promise<string | undefined> {
   const [linked] = await tx.query<{ user_id: string }>(
     'UPDATE user_identity SET last_login_at = now(), email = $3 WHERE provider = $1 AND subject = $2 RETURNING user_id',
     [provider, identity.subject, identity.email],
   );
   if (linked) return linked.user_id;
+  if (!identity.emailVerified) return undefined;
   const [user] = await tx.query<{ id: string }>(
     `INSERT INTO app_user (email, first_name, last_name) VALUES ($1, $2, $3)
      ON CONFLICT (email) DO UPDATE SET email = excluded.email
@@ -82,17 +89,31 @@ export async function findInstanceByName(tx: Tx, name: string): Promise<{ uuid: 
   return row ? { uuid: row.id, name: row.name } : undefined;
 }
 
+/**
+ * Signs a user in (or up) after the provider vouched for them. `devSuperadmins` (non-production
+ * only, Config.devSuperadmins) lists e-mails made superadmin here. Throws AppError 401/403 'Could
+ * not log you in' (reason in `extra`), 409 'Instance name already taken', or the block of spec §8.
+ */
 export async function signIn(
   tx: Tx,
   sessions: SessionService,
   login: SsoLogin,
   identity: SsoIdentity,
   meta: ClientMeta,
+  devSuperadmins: readonly string[] = [],
 ): Promise<SignedIn | SecondFactorRequired> {
   const userId = await upsertUser(tx, login.provider, identity);
-  const [account] = await tx.query<{ blocked_at: string | null }>('SELECT blocked_at FROM app_user WHERE id = $1', [userId]);
+  if (!userId) {
+    throw new AppError('unauthenticated', 'Could not log you in', undefined, {
+      reason: 'the provider did not verify the e-mail address and this identity is not linked to a user',
+    });
+  }
+  const [account] = await tx.query<{ blocked_at: string | null; email: string }>('SELECT blocked_at, email FROM app_user WHERE id = $1', [userId]);
   if (account?.blocked_at) throw blockedError();
-  await acceptInvitations(tx, userId, identity.email, meta);
+  // Only an address the provider vouched for accepts invitations; a linked identity with an
+  // unverified address signs in to the workplaces its user already belongs to.
+  if (identity.emailVerified) await acceptInvitations(tx, userId, identity.email, meta);
+  if (devSuperadmins.includes(account!.email)) await tx.query('UPDATE app_user SET is_superadmin = true WHERE id = $1 AND NOT is_superadmin', [userId]);
   let instance: { uuid: string; name: string };
   if (login.isSignup) {
     if (await findInstanceByName(tx, login.instance)) throw conflict(INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });

@@ -3,10 +3,17 @@
  * refresh token in an httpOnly SameSite=Strict cookie. Only the SHA-256 of a refresh token is
  * stored; each refresh rotates it, and presenting an already rotated token revokes its family
  * (OAuth 2.0 Security BCP, RFC 9700 §4.14.2 "refresh token rotation").
+ *
+ * The server enforces both session limits itself (ASVS 5 V7.3.1, V7.3.2), not only the web: a
+ * family idle for more than 30 minutes (spec §9) or older than 12 hours is refused and revoked at
+ * its next refresh. Activity is what the web reports with its refresh (`idleMs`: time since the
+ * last user input in any tab); a refresh without a report is not activity. A refresh token also
+ * expires 30 minutes after it was issued, so a copy used after the browser went quiet is refused
+ * whatever activity it claims.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { zUuid, type RoleName } from '@bilan/domain';
+import { IDLE_TIMEOUT_MS, zUuid, type RoleName } from '@bilan/domain';
 import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/database.js';
 import type { AuthContext } from '../../http/access.js';
@@ -14,15 +21,30 @@ import { recordAudit } from '../audit/audit.service.js';
 
 /** Access tokens live 15 minutes; the web refreshes every 8 (spec §9). */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
-/** A refresh token unused for 12 hours expires; every rotation starts a new 12 hours. */
-export const REFRESH_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+/** Idle limit of a session family (spec §9 "Idle time-out 30 minutes"); also the lifetime of one refresh token. */
+export const SESSION_IDLE_TIMEOUT_MS = IDLE_TIMEOUT_MS;
+/** Absolute limit of a session family: 12 hours after sign-in the user signs in again, active or not. */
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 export const REFRESH_COOKIE = 'bilan_refresh';
+
+/** Spec §8, word for word: the web stores it as login_error when the server refuses an idle session. */
+export const SESSION_IDLE_MESSAGE = 'Inactivity exceeded 30min; you were automatically signed out';
+export const SESSION_TOO_OLD_MESSAGE = 'Your session is older than 12 hours; please sign in again';
 
 export interface IssuedSession {
   accessToken: string;
   refreshToken: string;
+  /**
+   * When the cookie should expire: the family's absolute end. The token itself is refused earlier
+   * once idle; keeping the cookie lets the server say why (idle) instead of a bare 401.
+   */
   refreshExpiresAt: Date;
+  /** The instance the session is in (a refresh answers it, so a tab notices a switch made elsewhere). */
+  instanceId: string;
 }
+
+/** Why a refresh was refused: `idle` and `expired` revoke the family; `invalid` covers unknown, revoked, replayed and non-member. */
+export type RefreshRefusal = 'invalid' | 'idle' | 'expired';
 
 export interface SessionSummary {
   /** The session family id. */
@@ -111,14 +133,17 @@ export class SessionService {
       if (typeof payload.sub !== 'string' || typeof payload.iid !== 'string' || typeof payload.sid !== 'string') return null;
       // The token alone is not enough: its session must still be alive (logout, "sign out
       // everywhere", a blocked account end it at once) and the role is read fresh, so a role
-      // change or a removal takes effect on the next call, not when the token expires.
+      // change or a removal takes effect on the next call, not when the token expires. The
+      // family's live row must be in the token's instance: after an instance switch the tokens
+      // of the old instance stop at once (another tab then refreshes into the new one).
       if (![payload.sid, payload.sub, payload.iid].every((value) => zUuid.safeParse(value).success)) return null;
       const [live] = await this.db.readAsAuth<{ role: RoleName; is_superadmin: boolean }>(
         `SELECT m.role, u.is_superadmin
            FROM auth_session s
            JOIN app_user u ON u.id = s.user_id AND u.blocked_at IS NULL
            JOIN instance_member m ON m.user_id = s.user_id AND m.instance_id = $3
-          WHERE s.family_id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
+          WHERE s.family_id = $1 AND s.user_id = $2 AND s.instance_id = $3
+            AND s.rotated_at IS NULL AND s.revoked_at IS NULL AND s.expires_at > now()
           LIMIT 1`,
         [payload.sid, payload.sub, payload.iid],
       );
@@ -136,19 +161,42 @@ export class SessionService {
     }
   }
 
-  /** Starts a session family for a user in an instance (inside the caller's sign-in transaction). */
+  /** Starts a session family for a user in an instance (inside the caller's sign-in transaction). Signing in is activity. */
   async start(tx: Tx, userId: string, instanceId: string, meta: ClientMeta): Promise<IssuedSession> {
     const familyId = crypto.randomUUID();
-    return this.insertToken(tx, familyId, userId, instanceId, meta);
+    return this.insertToken(tx, { familyId, userId, instanceId, startedAt: null, activeAt: null }, meta);
   }
 
-  private async insertToken(tx: Tx, familyId: string, userId: string, instanceId: string, meta: ClientMeta): Promise<IssuedSession> {
+  /**
+   * Inserts the live refresh token of a family. `startedAt`/`activeAt` carry the family's start and
+   * last activity forward (null: now). The token expires after the idle limit, and never after the
+   * family's absolute end; both are computed with the database clock, like every later check.
+   */
+  private async insertToken(
+    tx: Tx,
+    family: { familyId: string; userId: string; instanceId: string; startedAt: string | null; activeAt: string | null },
+    meta: ClientMeta,
+  ): Promise<IssuedSession> {
+    const { familyId, userId, instanceId } = family;
     const refreshToken = randomBytes(32).toString('base64url');
-    const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_MS);
-    await tx.query(
-      `INSERT INTO auth_session (family_id, user_id, instance_id, token_hash, expires_at, ip, user_agent)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [familyId, userId, instanceId, sha256(refreshToken), refreshExpiresAt, meta.ip ?? null, meta.userAgent?.slice(0, 500) ?? null],
+    const [row] = await tx.query<{ family_ends_at: string }>(
+      `INSERT INTO auth_session (family_id, user_id, instance_id, token_hash, ip, user_agent, family_started_at, last_active_at, expires_at)
+       SELECT $1, $2, $3, $4, $5, $6, f.started_at, f.active_at,
+              least(now() + make_interval(secs => $9::bigint / 1000.0), f.started_at + make_interval(secs => $10::bigint / 1000.0))
+         FROM (SELECT coalesce($7::timestamptz, now()) AS started_at, coalesce($8::timestamptz, now()) AS active_at) f
+       RETURNING family_started_at + make_interval(secs => $10::bigint / 1000.0) AS family_ends_at`,
+      [
+        familyId,
+        userId,
+        instanceId,
+        sha256(refreshToken),
+        meta.ip ?? null,
+        meta.userAgent?.slice(0, 500) ?? null,
+        family.startedAt,
+        family.activeAt,
+        SESSION_IDLE_TIMEOUT_MS,
+        SESSION_MAX_AGE_MS,
+      ],
     );
     const member = await this.membership(tx, userId, instanceId);
     if (!member) throw new Error('session started for a user who is not a member');
@@ -159,7 +207,7 @@ export class SessionService {
       sessionId: familyId,
       isSuperadmin: member.isSuperadmin,
     });
-    return { accessToken, refreshToken, refreshExpiresAt };
+    return { accessToken, refreshToken, refreshExpiresAt: new Date(row!.family_ends_at), instanceId };
   }
 
   private async membership(tx: Tx, userId: string, instanceId: string) {
@@ -172,41 +220,69 @@ export class SessionService {
   }
 
   /**
-   * Rotates a refresh token: returns a new pair, or null when the token is unknown, expired or
-   * revoked. A token that was already rotated is a stolen copy or a replay: its family is revoked.
+   * Rotates a refresh token: answers a new pair, or why not. `activity.idleMs` is the web's report of
+   * how long ago the user last did something (any tab); the family's last activity moves forward to
+   * it, never back. Refusals:
+   * - a token that was already rotated is a stolen copy or a replay: its family is revoked (`invalid`);
+   * - a family older than SESSION_MAX_AGE_MS (`expired`) or whose last activity is more than
+   *   SESSION_IDLE_TIMEOUT_MS ago, or whose token outlived its own idle lifetime (`idle`), is revoked
+   *   and the reason recorded in the audit trail;
+   * - unknown or revoked tokens and users no longer members answer `invalid`.
    */
-  async refresh(refreshToken: string, meta: ClientMeta): Promise<IssuedSession | null> {
+  async refresh(refreshToken: string, meta: ClientMeta, activity: { idleMs?: number | undefined } = {}): Promise<IssuedSession | { refused: RefreshRefusal }> {
     return this.db.withAuth(async (tx) => {
       const [row] = await tx.query<{
         id: string;
         family_id: string;
         user_id: string;
         instance_id: string;
-        expires_at: string;
         rotated_at: string | null;
         revoked_at: string | null;
+        family_started_at: string;
+        active_at: string;
+        too_old: boolean;
+        idle: boolean;
       }>(
-        `SELECT id, family_id, user_id, instance_id, expires_at, rotated_at, revoked_at
-           FROM auth_session WHERE token_hash = $1 FOR UPDATE`,
-        [sha256(refreshToken)],
+        `SELECT id, family_id, user_id, instance_id, rotated_at, revoked_at, family_started_at, a.active_at,
+                family_started_at <= now() - make_interval(secs => $3::bigint / 1000.0) AS too_old,
+                (a.active_at <= now() - make_interval(secs => $4::bigint / 1000.0) OR expires_at <= now()) AS idle
+           FROM auth_session,
+                LATERAL (SELECT CASE WHEN $2::bigint IS NULL THEN last_active_at
+                                     ELSE greatest(last_active_at, now() - make_interval(secs => $2::bigint / 1000.0)) END AS active_at) a
+          WHERE token_hash = $1 FOR UPDATE OF auth_session`,
+        [sha256(refreshToken), activity.idleMs ?? null, SESSION_MAX_AGE_MS, SESSION_IDLE_TIMEOUT_MS],
       );
-      if (!row || row.revoked_at) return null;
-      if (row.rotated_at) {
+      if (!row || row.revoked_at) return { refused: 'invalid' as const };
+      const endFamily = async (event: 'refresh.reuse_detected' | 'session.expired', detail: Record<string, unknown>) => {
         await tx.query('UPDATE auth_session SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [row.family_id]);
         await recordAudit(tx, {
-          event: 'refresh.reuse_detected',
+          event,
           userId: row.user_id,
           instanceId: row.instance_id,
           ip: meta.ip ?? null,
-          userAgent: meta.userAgent ?? null,
-          detail: { family: row.family_id },
+          userAgent: meta.userAgent?.slice(0, 500) ?? null,
+          detail: { family: row.family_id, ...detail },
         });
-        return null;
+      };
+      if (row.rotated_at) {
+        await endFamily('refresh.reuse_detected', {});
+        return { refused: 'invalid' as const };
       }
-      if (new Date(row.expires_at) <= new Date()) return null;
-      if (!(await this.membership(tx, row.user_id, row.instance_id))) return null;
+      if (row.too_old) {
+        await endFamily('session.expired', { reason: 'absolute', startedAt: row.family_started_at });
+        return { refused: 'expired' as const };
+      }
+      if (row.idle) {
+        await endFamily('session.expired', { reason: 'idle', lastActiveAt: row.active_at });
+        return { refused: 'idle' as const };
+      }
+      if (!(await this.membership(tx, row.user_id, row.instance_id))) return { refused: 'invalid' as const };
       await tx.query('UPDATE auth_session SET rotated_at = now() WHERE id = $1', [row.id]);
-      return this.insertToken(tx, row.family_id, row.user_id, row.instance_id, meta);
+      return this.insertToken(
+        tx,
+        { familyId: row.family_id, userId: row.user_id, instanceId: row.instance_id, startedAt: row.family_started_at, activeAt: row.active_at },
+        meta,
+      );
     });
   }
 
@@ -220,7 +296,7 @@ export class SessionService {
       const member = await this.membership(tx, userId, instanceId);
       if (!member) return undefined;
       const moved = await tx.query(
-        `UPDATE auth_session SET instance_id = $3
+        `UPDATE auth_session SET instance_id = $3, last_active_at = now()
           WHERE family_id = $1 AND user_id = $2 AND revoked_at IS NULL AND rotated_at IS NULL AND expires_at > now()
           RETURNING id`,
         [familyId, userId, instanceId],

@@ -21,6 +21,13 @@ export interface SsoStart {
 export interface SsoIdentity {
   subject: string;
   email: string;
+  /**
+   * True only when the provider's verification claim (Config.emailVerifiedClaim, default
+   * `email_verified`) is exactly `true`. Without it the e-mail may not link this identity to an
+   * existing user nor accept an invitation (ASVS 5 V10.5.5): anyone can open an account at some
+   * providers with somebody else's address.
+   */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
 }
@@ -149,13 +156,14 @@ export class SsoService {
       fail(`token exchange failed: ${(error as Error).message}`);
     }
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!email || claims.email_verified === false) fail('the provider gave no verified e-mail address');
+    if (!email) fail('the provider gave no e-mail address');
+    const emailVerified = claims[this.config.emailVerifiedClaim[provider]] === true;
     const name = typeof claims.name === 'string' ? claims.name : '';
     const given = typeof claims.given_name === 'string' ? claims.given_name : (name.split(/\s+/)[0] ?? '');
     const family = typeof claims.family_name === 'string' ? claims.family_name : name.split(/\s+/).slice(1).join(' ');
     return {
       login: { id: row.id, provider, instance: row.instance, isSignup: row.is_signup },
-      identity: { subject: claims.sub, email, firstName: given.slice(0, 100), lastName: family.slice(0, 100) },
+      identity: { subject: claims.sub, email, emailVerified, firstName: given.slice(0, 100), lastName: family.slice(0, 100) },
     };
   }
 }

@@ -104,13 +104,16 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: perAccount(app, '2fa-settings', 10, (request) => request.auth?.userId),
       schema: {
         tags: ['profile'],
-        description: 'Turns 2FA off after a valid code of the current secret. 400 code; 409 when 2FA is not set.',
+        description:
+          'Turns 2FA off after a valid code of the current secret. 400 { error, fields.code, attempt, maxAttempts } for a wrong code, ' +
+          'which counts toward the same block as the sign-in step: more than 5 wrong codes answer 403 { blocked: true } with the ' +
+          'spec §8 message and end every session of the account. 409 when 2FA is not set.',
         body: z.strictObject({ code: codeSchema }),
-        response: { 200: verifiedSchema, 400: errorSchema, 409: errorSchema },
+        response: { 200: verifiedSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
-      await disableTwoFactor(app.db, auth(request).userId, request.body.code, meta(request));
+      await disableTwoFactor(app.db, auth(request).userId, auth(request).instanceId, request.body.code, meta(request));
       return { verified: true as const };
     },
   );
@@ -236,6 +239,34 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordAudit(tx, { event: 'profile.updated', userId, instanceId, ...auditClient(request) });
       });
       return { firstName, lastName };
+    },
+  );
+
+  app.get(
+    '/api/profile/mail-sync',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags: ['profile'],
+        description:
+          "The signed-in user's synced mail accounts in this instance (spec §2.6 'Mail Sync', §7.1 'rows carry an email'): " +
+          '{ data: [{ id, email, provider, createdAt, lastSyncedAt }] } sorted by e-mail; empty until mail synchronisation is set up.',
+        response: {
+          200: z.object({
+            data: z.array(z.object({ id: z.number().int(), email: z.string(), provider: z.string(), createdAt: z.string(), lastSyncedAt: z.string().nullable() })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const rows = await app.db.withInstance(instanceId, (tx) =>
+        tx.query<{ id: number; email: string; provider: string; created_at: string; last_synced_at: string | null }>(
+          'SELECT id, email, provider, created_at, last_synced_at FROM mail_sync_account WHERE user_id = $1 ORDER BY email',
+          [userId],
+        ),
+      );
+      return { data: rows.map((row) => ({ id: row.id, email: row.email, provider: row.provider, createdAt: row.created_at, lastSyncedAt: row.last_synced_at })) };
     },
   );
 

@@ -91,6 +91,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/napi/auth/webauthn/login',
     {
       config: { access: 'public', rateLimit: perIp(30) },
+      // Per user of the ceremony (the signed `jwt` names it; a forged one names nobody and is left
+      // to the per-IP limit), 10 a minute.
+      preHandler: perAccount(app, 'passkey-login', 10, async (request) => {
+        const claims = await app.sessions.verifyPurposeToken((request.body as { jwt: string }).jwt, 'webauthn-login');
+        return typeof claims?.sub === 'string' ? claims.sub : undefined;
+      }),
       schema: {
         tags: ['passkey'],
         description:

@@ -184,9 +184,9 @@ export class PasskeyService {
     body: { jwt: string; credentialId: string; authenticatorData: string; clientDataJSON: string; signature: string; userHandle?: string | undefined },
     meta: ClientMeta,
   ): Promise<SecondFactorResult | SecondFactorRequired> {
-    const audit = async (event: 'passkey.failure', userId: string | null, reason: string) =>
+    const audit = async (event: 'passkey.failure', userId: string | null, reason: string, instanceId: string | null = null) =>
       this.db.withAuth((tx) =>
-        recordAudit(tx, { event, userId, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null, detail: { reason } }),
+        recordAudit(tx, { event, userId, instanceId, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null, detail: { reason } }),
       );
     const pending = await this.consumeChallenge(body.jwt, 'login');
     if (!pending || !pending.instance_id) {
@@ -240,15 +240,20 @@ export class PasskeyService {
     }
     const userId = pending.user_id;
     const instanceId = pending.instance_id;
-    return this.db.withAuth(async (tx) => {
-      // The counter moves forward atomically: a cloned authenticator replaying an old count loses.
-      await tx.query('UPDATE webauthn_credential SET counter = $2, last_used_at = now() WHERE id = $1', [
-        body.credentialId,
-        verification.authenticationInfo.newCounter,
-      ]);
+    type Outcome = SecondFactorResult | SecondFactorRequired | { refused: string } | { blocked: true };
+    const outcome = await this.db.withAuth(async (tx): Promise<Outcome> => {
+      // The counter moves forward atomically (WebAuthn L3 §6.1.1): of two assertions verified
+      // against the same stored count (a cloned authenticator, a replay racing the original), only
+      // the first update matches; the other signs nobody in. 0 means the authenticator keeps no count.
+      const moved = await tx.query(
+        'UPDATE webauthn_credential SET counter = $2, last_used_at = now() WHERE id = $1 AND user_id = $3 AND (counter < $2 OR $2 = 0) RETURNING id',
+        [body.credentialId, verification.authenticationInfo.newCounter, userId],
+      );
+      if (moved.length === 0) return { refused: 'the signature counter did not move forward (cloned authenticator or replay)' };
       const [user] = await tx.query<{ email: string; blocked_at: string | null }>('SELECT email, blocked_at FROM app_user WHERE id = $1', [userId]);
-      if (!user) throw new AppError('unauthenticated', COULD_NOT_MATCH);
-      if (user.blocked_at) throw blockedError();
+      if (!user) return { refused: 'user no longer exists' };
+      // Refused after the counter moved: the assertion is spent either way.
+      if (user.blocked_at) return { blocked: true };
       await acceptInvitations(tx, userId, user.email, meta);
       const [instance] = await tx.query<{ name: string }>(
         'SELECT i.name FROM instance i JOIN instance_member m ON m.instance_id = i.id AND m.user_id = $2 WHERE i.id = $1',
@@ -266,6 +271,15 @@ export class PasskeyService {
       await recordAudit(tx, { event: 'signin.success', userId, instanceId, ...client, detail: { method: 'passkey' } });
       return { session, user: { uuid: userId, email: user.email }, instance: { uuid: instanceId, name: instance.name } };
     });
+    if ('refused' in outcome) {
+      await audit('passkey.failure', userId, outcome.refused);
+      throw new AppError('unauthenticated', COULD_NOT_MATCH, { signature: COULD_NOT_MATCH });
+    }
+    if ('blocked' in outcome) {
+      await audit('passkey.failure', userId, 'account blocked', instanceId);
+      throw blockedError();
+    }
+    return outcome;
   }
 
   /** The user's passkeys (no key material). */

@@ -67,20 +67,56 @@ export async function enableTwoFactor(db: Database, userId: string, secretUrl: s
   });
 }
 
-/** Turns 2FA off after a valid code of the current secret. 409 when it is not set; 400 `code` for a wrong code. */
-export async function disableTwoFactor(db: Database, userId: string, code: string, meta: ClientMeta): Promise<void> {
-  await db.withAuth(async (tx) => {
+/**
+ * Turns 2FA off after a valid code of the current secret. 409 when it is not set. A wrong code
+ * counts toward the same 5-attempt block as the sign-in step (someone at an unlocked screen must
+ * not get unlimited guesses at the code that protects the account): 400 `code` with `attempt`,
+ * then 403 with the spec §8 message, the account blocked and its sessions ended.
+ */
+export async function disableTwoFactor(db: Database, userId: string, instanceId: string | null, code: string, meta: ClientMeta): Promise<void> {
+  const failures = await db.withAuth(async (tx) => {
     const [row] = await tx.query<{ secret: string; last_step: string | null }>(
       'SELECT secret, last_step FROM user_totp WHERE user_id = $1 AND enabled_at IS NOT NULL FOR UPDATE',
       [userId],
     );
     if (!row) throw conflict('Two-factor authentication is not set');
     if (verifyTotp(row.secret, code, row.last_step === null ? null : Number(row.last_step)) === undefined) {
-      throw fieldError('code', INVALID_CODE);
+      // Returned, not thrown: the count must commit with this transaction.
+      return countSecondFactorFailure(tx, userId, instanceId, 'unset', meta);
     }
     await tx.query('DELETE FROM user_totp WHERE user_id = $1', [userId]);
+    await tx.query('UPDATE app_user SET failed_second_factor = 0 WHERE id = $1', [userId]);
     await recordAudit(tx, audit(meta, { event: 'twofactor.disabled', userId }));
+    return 0;
   });
+  if (failures > MAX_TWO_FACTOR_ATTEMPTS) throw blockedError();
+  if (failures > 0) throw new AppError('validation', INVALID_CODE, { code: INVALID_CODE }, { attempt: failures, maxAttempts: MAX_TWO_FACTOR_ATTEMPTS });
+}
+
+/**
+ * Counts a wrong second-factor code against the account and answers the new count; more than
+ * MAX_TWO_FACTOR_ATTEMPTS blocks the account, ends its sessions and pending sign-ins. Audited as
+ * twofactor.failure or twofactor.blocked with the attempt number and where it happened (`method`).
+ */
+async function countSecondFactorFailure(tx: Tx, userId: string, instanceId: string | null, method: string, meta: ClientMeta): Promise<number> {
+  const [row] = await tx.query<{ failed_second_factor: number }>(
+    `UPDATE app_user SET failed_second_factor = failed_second_factor + 1,
+            blocked_at = CASE WHEN failed_second_factor + 1 > $2 THEN now() ELSE blocked_at END
+      WHERE id = $1 RETURNING failed_second_factor`,
+    [userId, MAX_TWO_FACTOR_ATTEMPTS],
+  );
+  const count = row!.failed_second_factor;
+  const blocked = count > MAX_TWO_FACTOR_ATTEMPTS;
+  if (blocked) {
+    // A blocked account keeps no session: whoever holds one is signed out too.
+    await tx.query('UPDATE auth_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    await tx.query('UPDATE second_factor_login SET consumed_at = now() WHERE user_id = $1 AND consumed_at IS NULL', [userId]);
+  }
+  await recordAudit(
+    tx,
+    audit(meta, { event: blocked ? 'twofactor.blocked' : 'twofactor.failure', userId, instanceId, detail: { attempt: count, method } }),
+  );
+  return count;
 }
 
 /** Records a sign-in that passed its first factor and answers the opaque payload for /login/2fa/{payload}. */
@@ -91,6 +127,14 @@ export async function startSecondFactor(tx: Tx, userId: string, instanceId: stri
     [sha256(payload), userId, instanceId, method, new Date(Date.now() + SECOND_FACTOR_TTL_MS)],
   );
   return payload;
+}
+
+/** The user of a pending, unexpired second-factor sign-in (for the per-account rate limit), or undefined. */
+export async function pendingSecondFactorUser(db: Database, payload: string): Promise<string | undefined> {
+  const [row] = await db.withAuth((tx) =>
+    tx.query<{ user_id: string }>('SELECT user_id FROM second_factor_login WHERE token_hash = $1 AND expires_at > now()', [sha256(payload)]),
+  );
+  return row?.user_id;
 }
 
 export interface SecondFactorResult {
@@ -126,31 +170,7 @@ export async function verifySecondFactor(
   const step = pending.secret ? verifyTotp(pending.secret, code, pending.last_step === null ? null : Number(pending.last_step)) : undefined;
 
   if (step === undefined) {
-    const failures = await db.withAuth(async (tx) => {
-      const [row] = await tx.query<{ failed_second_factor: number }>(
-        `UPDATE app_user SET failed_second_factor = failed_second_factor + 1,
-                blocked_at = CASE WHEN failed_second_factor + 1 > $2 THEN now() ELSE blocked_at END
-          WHERE id = $1 RETURNING failed_second_factor`,
-        [pending.user_id, MAX_TWO_FACTOR_ATTEMPTS],
-      );
-      const count = row!.failed_second_factor;
-      const blocked = count > MAX_TWO_FACTOR_ATTEMPTS;
-      if (blocked) {
-        // A blocked account keeps no session: whoever holds one is signed out too.
-        await tx.query('UPDATE auth_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [pending.user_id]);
-        await tx.query('UPDATE second_factor_login SET consumed_at = now() WHERE user_id = $1 AND consumed_at IS NULL', [pending.user_id]);
-      }
-      await recordAudit(
-        tx,
-        audit(meta, {
-          event: blocked ? 'twofactor.blocked' : 'twofactor.failure',
-          userId: pending.user_id,
-          instanceId: pending.instance_id,
-          detail: { attempt: count, method: pending.method },
-        }),
-      );
-      return count;
-    });
+    const failures = await db.withAuth((tx) => countSecondFactorFailure(tx, pending.user_id, pending.instance_id, pending.method, meta));
     if (failures > MAX_TWO_FACTOR_ATTEMPTS) throw blockedError();
     throw new AppError('validation', INVALID_CODE, { code: INVALID_CODE }, { attempt: failures, maxAttempts: MAX_TWO_FACTOR_ATTEMPTS });
   }

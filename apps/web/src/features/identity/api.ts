@@ -17,6 +17,14 @@ export interface InstanceRow {
   role: RoleName;
 }
 
+export interface MailSyncRow {
+  id: number;
+  email: string;
+  provider: string;
+  createdAt: string;
+  lastSyncedAt: string | null;
+}
+
 export interface SessionRow {
   id: string;
   instance: { uuid: string; name: string };
@@ -88,7 +96,7 @@ export const identityApi = {
   updateProfile: (firstName: string, lastName: string) =>
     api.post<{ firstName: string; lastName: string }>('/napi/profile/update', { firstName, lastName }),
 
-  mailSync: () => api.get<{ email: string }[] | { data: { email: string }[] }>('/api/profile/mail-sync'),
+  mailSync: () => api.get<{ data: MailSyncRow[] }>('/api/profile/mail-sync'),
 
   members: () => api.get<{ data: Member[]; invitations: Invitation[] }>('/api/instance/member/list'),
   invite: (email: string, role: RoleName) => api.post<Invitation>('/api/instance/member/invite', { email, role }),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconFingerprint } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconCheck, IconFingerprint } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startRegistration } from '@simplewebauthn/browser';
 import { errorMessage } from '../../lib/errors';
@@ -45,14 +45,16 @@ export function PasskeySection() {
         {count ? ` You have ${count} passkey${count === 1 ? '' : 's'}.` : ''}
       </Text>
       <Group gap="sm">
-        <Button leftSection={<IconFingerprint size={18} />} onClick={() => void register()} loading={pending} variant={set ? 'light' : 'filled'}>
-          Register
+        {/* Spec §2.6: the Register button itself reads 'Webauthn Set!' once the server reports a valid signature. */}
+        <Button
+          leftSection={set ? <IconCheck size={18} /> : <IconFingerprint size={18} />}
+          onClick={() => void register()}
+          loading={pending}
+          color={set ? 'teal' : undefined}
+          variant={set ? 'light' : 'filled'}
+        >
+          {set ? 'Webauthn Set!' : 'Register'}
         </Button>
-        {set ? (
-          <Badge color="teal" variant="light" size="lg">
-            Webauthn Set!
-          </Badge>
-        ) : null}
       </Group>
       {error ? (
         <Text c="red" size="sm" role="alert">

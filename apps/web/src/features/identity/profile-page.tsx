@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { ApiError } from '../../lib/api';
 import { serverFieldErrors } from '../../lib/errors';
 import { loadProfile, signIn, useSession, type Profile } from '../../lib/session';
+import { announceInstanceSwitch } from '../../lib/session-channel';
 import { storageKeys, writeJson, writeText } from '../../lib/storage';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
@@ -70,13 +70,15 @@ function InstanceSection({ profile }: { profile: Profile }) {
   const instances = useQuery({ queryKey: ['profile', 'instances'], queryFn: identityApi.instances, enabled: choosing });
   const change = useMutation({
     mutationFn: (uuid: string) => identityApi.changeInstance(uuid),
-    onSuccess: async (result) => {
+    onSuccess: async (result, uuid) => {
       // Spec §4: the new profile, permissions and locale are stored, then home and a reload of the instance data.
       writeJson(storageKeys.permissions, result.permissions);
       writeText(storageKeys.locale, result.locale);
       if (result.profile) writeJson(storageKeys.profile, result.profile);
       queryClient.clear();
       await signIn(result.token);
+      // Every other open tab reloads into the new instance (issue #3 §4).
+      announceInstanceSwitch(uuid);
       await navigate(paths.home.getHref(), { replace: true });
     },
   });
@@ -195,27 +197,17 @@ function SessionsSection() {
 
 /** Synced mail accounts (GET /api/profile/mail-sync); 'No mail sync' while none (spec §2.6). */
 function MailSyncSection() {
-  const mail = useQuery({
-    queryKey: ['profile', 'mail-sync'],
-    queryFn: async () => {
-      try {
-        const rows = await identityApi.mailSync();
-        return Array.isArray(rows) ? rows : (rows.data ?? []);
-      } catch (error) {
-        // Mail sync arrives with the mail module; until then the call does not exist.
-        if (error instanceof ApiError && error.status === 404) return [];
-        throw error;
-      }
-    },
-  });
+  const mail = useQuery({ queryKey: ['profile', 'mail-sync'], queryFn: identityApi.mailSync });
   if (mail.isLoading) return <Text c="dimmed">Loading…</Text>;
-  if (mail.error) return <ErrorAlert what="Could not load mail sync" error={mail.error} />;
-  const rows = mail.data ?? [];
+  if (mail.error) return <ErrorAlert what="Could not load mail sync" error={mail.error} onRetry={() => void mail.refetch()} />;
+  const rows = mail.data?.data ?? [];
   if (!rows.length) return <Text c="dimmed">No mail sync</Text>;
   return (
-    <Stack gap={4}>
+    <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {rows.map((row) => (
-        <Text key={row.email}>{row.email}</Text>
+        <Text component="li" key={row.id}>
+          {row.email}
+        </Text>
       ))}
     </Stack>
   );

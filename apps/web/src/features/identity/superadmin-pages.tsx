@@ -83,7 +83,7 @@ function AuditTable() {
   const total = audit.data?.total ?? 0;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={1100}>
         <Table striped verticalSpacing={4} fz="sm" aria-label="Sign-in audit">
           <Table.Thead>
             <Table.Tr>
@@ -92,6 +92,7 @@ function AuditTable() {
               <Table.Th>User</Table.Th>
               <Table.Th>Instance</Table.Th>
               <Table.Th>IP</Table.Th>
+              <Table.Th>User agent</Table.Th>
               <Table.Th>Detail</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -105,6 +106,15 @@ function AuditTable() {
                 <Table.Td>{row.user?.email ?? '-'}</Table.Td>
                 <Table.Td>{row.instance?.name ?? '-'}</Table.Td>
                 <Table.Td>{row.ip ?? '-'}</Table.Td>
+                <Table.Td maw={260}>
+                  {row.userAgent ? (
+                    <Text size="xs" lineClamp={2} title={row.userAgent}>
+                      {row.userAgent}
+                    </Text>
+                  ) : (
+                    '-'
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Text size="xs" c="dimmed" lineClamp={2}>
                     {Object.keys(row.detail).length ? JSON.stringify(row.detail) : ''}

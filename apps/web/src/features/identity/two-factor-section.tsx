@@ -3,7 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Code, Group, Image, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import QRCode from 'qrcode';
+import { MAX_TWO_FACTOR_ATTEMPTS } from '@bilan/domain';
+import { ApiError } from '../../lib/api';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { endSession } from '../../lib/session';
+import { storeLoginError } from '../../lib/storage';
 import { ErrorAlert } from '../../ui/error-alert';
 import { NumericInput } from '../../ui/numeric-input';
 import { identityApi } from './api';
@@ -60,7 +64,17 @@ export function TwoFactorSection() {
       setEdit(null);
       setCode('');
     } catch (failure) {
-      setError(serverFieldErrors(failure).code ?? errorMessage(failure));
+      const body = failure instanceof ApiError && typeof failure.body === 'object' && failure.body !== null ? (failure.body as Record<string, unknown>) : {};
+      // Too many wrong codes while disabling: the server blocked the account and ended its
+      // sessions; the login page shows why (spec §8).
+      if (body.blocked === true && typeof body.error === 'string') {
+        storeLoginError(body.error);
+        endSession();
+        return;
+      }
+      const message = serverFieldErrors(failure).code ?? errorMessage(failure);
+      // Wrong codes when disabling count toward the same block as at sign-in (spec §8 " Attempt n/5").
+      setError(typeof body.attempt === 'number' ? `${message} Attempt ${body.attempt}/${MAX_TWO_FACTOR_ATTEMPTS}` : message);
     } finally {
       setPending(false);
     }

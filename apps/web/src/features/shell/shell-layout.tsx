@@ -7,8 +7,9 @@ import { Link, Outlet } from 'react-router';
 import { VERSION } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { getSession, reloadIntoInstance, useSession } from '../../lib/session';
 import { startIdleWatch } from '../../lib/idle';
+import { watchInstanceSwitch } from '../../lib/session-channel';
 import { NavMenu } from './nav-menu';
 
 const topIcons = [
@@ -40,6 +41,15 @@ export function ShellLayout() {
   const instanceName = profile?.instance.name ?? 'Bilan';
   // Idle sign-out across tabs (spec §4); the guard then sends the user to /login.
   useEffect(() => startIdleWatch(() => undefined), []);
+  // An instance switch in another tab moves this session too: reload into the new instance
+  // instead of showing the old one's data (the tab that switched already shows the new one).
+  useEffect(
+    () =>
+      watchInstanceSwitch((uuid) => {
+        if (getSession().profile?.instance.uuid !== uuid) reloadIntoInstance();
+      }),
+    [],
+  );
 
   return (
     <AppShell
