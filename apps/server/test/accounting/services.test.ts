@@ -71,7 +71,7 @@ describe('postJournalEntry', () => {
     });
     const trial = await inTx((tx) => trialBalance(tx, wp.instanceId, '2024-04-30'));
     expect(trial.accounts.find((a) => a.id === bank)).toMatchObject({ debit: '239.03', credit: '0.00', balance: '239.03' });
-    expect(trial.totals).toEqual({ debit: '239.03', credit: '239.03', balance: '0.00' });
+    expect(trial.totals).toEqual({ openingBalance: '0.00', debit: '239.03', credit: '239.03', balance: '0.00' });
   });
 
   it('throws 400 with fields relative to the entry and writes nothing (the caller transaction rolls back)', async () => {

@@ -231,6 +231,7 @@ const EXPECTED_REFUSAL: Record<string, string> = {
   'POST /api/instance/init/accounts': 'the instance is onboarded already',
   'POST /api/invoice/by-entry': 'only a sent invoice has an entry',
   'POST /api/banking/integrations/transactions': 'needs a bank statement of an own account',
+  'POST /api/banking/integrations/reconcile/match': 'needs an unmatched bank transaction and exactly one open invoice or bill',
   'GET /api/company-register/search': 'Zefix is not configured in tests (503 configured: false)',
   'GET /api/company-register/detail': 'Zefix is not configured in tests (503 configured: false)',
 };
@@ -256,6 +257,7 @@ function queryValue(route: string, name: string, f: Fixtures): string {
     account: String(f.bank),
     name: 'sweep.pdf',
     as: 'bill',
+    openAmounts: 'true',
   };
   return route.includes('/auth/') && name === 'instance' ? f.instanceId : (values[name] ?? '1');
 }

@@ -76,6 +76,8 @@ export interface Fixtures {
   groupPayable: string;
   /** An approved bill in no group, for grouping. */
   freePayable: string;
+  /** Another approved bill in no group, paid outside a group (/payable/pay). */
+  payBill: string;
   group: number;
   spareGroup: number;
   file: string;
@@ -133,7 +135,7 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
   const entries = await read<{ id: number }>(`SELECT id FROM journal_entry WHERE instance_id = $1 AND description = 'Sweep entry' ORDER BY id`);
   const [line] = await read<{ id: number }>('SELECT id FROM journal_line WHERE instance_id = $1 AND entry_id = $2 ORDER BY id', [entries[3]!.id]);
 
-  for (let i = 0; i < 5; i += 1) await ok('/api/payable/insert', { data: { company: { uuid: company }, companyFinance: { id: profiles[0]!.id }, date: '2026-01-15', amount: '10.00' } });
+  for (let i = 0; i < 6; i += 1) await ok('/api/payable/insert', { data: { company: { uuid: company }, companyFinance: { id: profiles[0]!.id }, date: '2026-01-15', amount: '10.00' } });
   const payables = await read<{ uuid: string; id: number }>('SELECT uuid, id FROM payable WHERE instance_id = $1 ORDER BY id');
   // Only approved bills can be grouped for payment.
   for (const bill of payables.slice(2)) await ok('/api/payable/update', { uuid: bill.uuid, data: { status: 2, expenseAccount: { id: expense } } });
@@ -197,6 +199,7 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     sparePayable: payables[1]!.uuid,
     groupPayable: payables[2]!.uuid,
     freePayable: payables[4]!.uuid,
+    payBill: payables[5]!.uuid,
     group: groups[0]!.id,
     spareGroup: groups[1]!.id,
     file: files[0]!.uuid,
@@ -229,6 +232,8 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   const index = path.find((p): p is number => typeof p === 'number') ?? 0;
   const spare = isDestructive(route);
   const topLevel = keys.length === 1;
+  // An invoice line books to a revenue account (class 3).
+  if (key === 'id' && parent === 'account' && route.includes('/invoice')) return f.accounts[1];
   if (key === 'id' && (parent === 'account' || parent === 'counterAccount')) return parent === 'counterAccount' ? f.accounts[1] : f.accounts[index % 2];
   if (key === 'accountId') return f.bank;
   if (key === 'uuid' && parent === 'company') return f.company;
@@ -246,6 +251,9 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   if (key === 'entry1') return f.entry;
   if (key === 'entry2') return f.mergeEntry;
   if (key === 'name' && route.includes('/instance/exists')) return f.instanceName;
+  if (key === 'data' && route.includes('/invoice/import')) {
+    return [{ invoice: `SWEEP-${unique++}`, companyUuid: f.company, dateInvoice: '2026-01-15', name: 'Sweep line', amount: '1', price: '10.00' }];
+  }
   if (key === 'data' && route.includes('/company/import')) return `name,street,zip,city,country\nSweep Import ${unique++},Bahnhofstrasse 1,3011,Bern,CH\n`;
   if (key === 'status' && route.includes('/invoice/status/change')) return 2;
   if (key === 'status' && route.includes('/transaction-group/status/change')) return 4;
@@ -263,6 +271,7 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     [/\/invoice\/share/, f.shareInvoice, f.shareInvoice],
     [/\/invoice\//, f.invoice.uuid, f.spareInvoice],
     [/\/payable\/detail$/, f.payable.id, f.payable.id],
+    [/\/payable\/pay$/, f.payBill, f.payBill],
     [/\/payable\//, f.payable.uuid, f.sparePayable],
     [/\/transaction-group\//, f.group, f.spareGroup],
     [/\/api\/file\//, f.file, f.spareFile],
@@ -328,6 +337,8 @@ const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'compan
 export function validValue(route: string, schema: JsonSchema | undefined, f: Fixtures, path: Path = [], index = 0): unknown {
   if (!schema) return null;
   const ref = reference(route, path, f);
+  // A whole valid value where the schema cannot say enough (the invoice import's rows are `unknown[]`).
+  if (Array.isArray(ref)) return ref;
   const options = schema.anyOf ?? schema.oneOf;
   if (options?.length) {
     // Prefer a real alternative over the empty-string one ('' for "no discount").
