@@ -10,7 +10,13 @@ export const fixturesDir = join(here, '..', '..', 'fixtures');
 /** Full-page screenshot under e2e/screenshots/ (not committed), for a person to look at. */
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  // A full-page shot would paint the shell's fixed footer across the middle of a long page (where
+  // the viewport ended); for the picture it sits at the end of the page instead.
+  await page.screenshot({
+    path: join(screenshotDir, `${name}.png`),
+    fullPage: true,
+    style: '.mantine-AppShell-footer { position: absolute !important; top: auto !important; bottom: 0 !important; }',
+  });
 }
 
 /** An amount as shown by the app (fr-CH grouping, negatives in brackets) as a plain decimal string. */
