@@ -15,7 +15,7 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({
     path: join(screenshotDir, `${name}.png`),
     fullPage: true,
-    style: '.mantine-AppShell-footer { position: absolute !important; top: auto !important; bottom: 0 !important; }',
+    style: '.mantine-AppShell-footer { position: static !important; }',
   });
 }
 
