@@ -37,6 +37,7 @@ import {
 } from './api';
 import { InvoiceForm, type InvoiceFormPayload } from './invoice-form';
 import { StatusBadge } from './invoices-page';
+import { saveBlob } from '../../lib/save-file';
 
 // Journal and balances are cached under this key by the accounting feature.
 const accountingKey = ['accounting'] as const;
@@ -321,11 +322,11 @@ function PdfButtons({ invoice }: { invoice: Invoice }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const get = async (onlyReceipt: boolean) => {
+  const fetchPdf = async (onlyReceipt: boolean) => {
     setError(null);
     setBusy(true);
     try {
-      return URL.createObjectURL(await fetchInvoicePdf(invoice.uuid, lang, onlyReceipt));
+      return await fetchInvoicePdf(invoice.uuid, lang, onlyReceipt);
     } catch (failure) {
       setError(failure);
       return null;
@@ -333,16 +334,13 @@ function PdfButtons({ invoice }: { invoice: Invoice }) {
       setBusy(false);
     }
   };
+  const get = async (onlyReceipt: boolean) => {
+    const blob = await fetchPdf(onlyReceipt);
+    return blob ? URL.createObjectURL(blob) : null;
+  };
   const download = async (onlyReceipt: boolean) => {
-    const url = await get(onlyReceipt);
-    if (!url) return;
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${invoice.refNumber}${onlyReceipt ? '-qr-bill' : ''}.pdf`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    const blob = await fetchPdf(onlyReceipt);
+    if (blob) saveBlob(blob, `${invoice.refNumber}${onlyReceipt ? '-qr-bill' : ''}.pdf`);
   };
   return (
     <>

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, getAccessToken, uploadText } from '../../lib/api';
 import { ApiError } from '../../lib/api';
+import { saveBlob } from '../../lib/save-file';
 
 export const payablesKey = ['payables'] as const;
 
@@ -297,14 +298,7 @@ export async function downloadFile(method: 'GET' | 'POST', path: string, fileNam
     }
     throw new ApiError(response.status, parsed, method, path);
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await response.blob(), fileName);
 }
 
 export const downloadOutflows = () => downloadFile('GET', '/api/payable/list?format=csv', 'ExportOutflows.csv');
