@@ -5,10 +5,9 @@
  * payment profile are created and the bill holds the QR-bill's data.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { photoOf, renderPage, supplierQrBillPdf, withSecondQrCode } from './payables-support';
+import { photoOf, renderPage, SUPPLIER_QR_IBAN as QR_IBAN, supplierQrBillPdf, withSecondQrCode } from './payables-support';
 import { signUpAndOnboard, snap } from './support';
 
-const QR_IBAN = 'CH4431999123000889012';
 
 async function apiFor(page: Page) {
   const refreshed = await page.request.get('/napi/auth/refresh');
@@ -36,38 +35,7 @@ test('QR-bill PDF from another workplace → prefilled bill → confirmed', asyn
   await signUpAndOnboard(page, { name: buyer, currency: 'CHF' });
 
   // The supplier's workplace issues a QR-bill invoice to the buyer (invoicing API, issue #4).
-  const supplierContext = await browser.newContext();
-  const supplierPage = await supplierContext.newPage();
-  await signUpAndOnboard(supplierPage, { name: supplier, currency: 'CHF' });
-  const { post, get } = await apiFor(supplierPage);
-  await post('/api/company/insert', {
-    data: { name: `${buyer} AG`, address: { street: 'Bahnhofstrasse', houseNumber: '1', zip: '8001', city: 'Zürich', country: { id: 1 } } },
-  });
-  const options = (await (await get('/api/invoice/form-options')).json()) as {
-    companies: { uuid: string; name: string; addresses: { id: number }[] }[];
-    paymentProfiles: { account: { id: number } }[];
-  };
-  const profile = await (await post('/api/payment-profile/insert', { data: { account: { id: options.paymentProfiles[0]!.account.id }, type: 2, iban: QR_IBAN } })).json();
-  const customer = options.companies.find((c) => c.name === `${buyer} AG`)!;
-  const invoice = await (
-    await post('/api/invoice/insert', {
-      data: {
-        company: { uuid: customer.uuid },
-        address: { id: customer.addresses[0]!.id },
-        paymentProfile: { id: profile.id },
-        vat: '0.081',
-        dateInvoice: '2025-03-01',
-        dateDue: '2025-03-31',
-        description: 'Consulting March',
-        items: [{ name: 'Workshop', amount: '2', price: '120.00', discount: '10' }, { name: 'Travel', amount: '1', price: '33.33' }],
-      },
-    })
-  ).json();
-  await post('/api/invoice/status/change', { uuid: invoice.uuid, status: 2 });
-  const pdf = await (await post('/api/invoice/pdf', { lang: 'en', uuid: invoice.uuid })).body();
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  const reference: string = invoice.paymentReference;
-  await supplierContext.close();
+  const { pdf, reference } = await supplierQrBillPdf(browser, buyer, supplier);
 
   // The buyer drops the PDF into the inbox.
   await page.goto('/inbox');

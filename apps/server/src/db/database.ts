@@ -137,10 +137,26 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const probe = await pool.connect();
   probe.release();
 
-  async function run<T>(enter: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  /** Runs `fn` on a pooled client; on failure rolls back whatever is open and drops a client that cannot. */
+  async function onClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken = false;
     try {
+      return await fn(client);
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  function run<T>(enter: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return onClient(async (client) => {
       await client.query(enter ? `BEGIN; ${enter}` : 'BEGIN');
       const tx: Tx = {
         async query<R extends Row>(text: string, values?: readonly unknown[]) {
@@ -154,40 +170,17 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       const value = await fn(tx);
       await client.query('COMMIT');
       return value;
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-      } catch {
-        broken = true;
-      }
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    });
   }
 
   return {
     kind: 'postgres',
     withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn),
     withAuth: (fn) => run(ENTER_AUTH, fn),
-    async readAsAuth<R extends Row>(text: string, uuids: readonly string[]) {
+    readAsAuth<R extends Row>(text: string, uuids: readonly string[]) {
+      // One message; on an error it stops at the failing statement, and onClient rolls back.
       const script = `BEGIN; ${ENTER_AUTH}; ${inlineUuids(text, uuids)}; COMMIT`;
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        const results = (await client.query(script)) as unknown as pg.QueryResult<R>[];
-        return results[2]!.rows;
-      } catch (error) {
-        // The message stops at the failing statement and leaves the transaction aborted.
-        try {
-          await client.query('ROLLBACK');
-        } catch {
-          broken = true;
-        }
-        throw error;
-      } finally {
-        client.release(broken);
-      }
+      return onClient(async (client) => ((await client.query(script)) as unknown as pg.QueryResult<R>[])[2]!.rows);
     },
     asOwner: (fn) => run('', fn),
     async copyCsv(table, columns, csv) {

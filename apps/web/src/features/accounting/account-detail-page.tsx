@@ -10,10 +10,10 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { NotFound } from '../../ui/not-found';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { accountDetailQuery, accountPostingsQuery } from './api';
+import { accountDetailQuery, accountPostingsQuery, PAGE_SIZE } from './api';
 import { EntryFilters, emptyEntryFilters, type EntryFilterValues } from './entry-filters';
 import { accountTypeLabel } from './labels';
-import { Pager } from './pager';
+import { Pager } from '../../ui/pager';
 
 /** /accounting/account/{id}/detail: postings with running balance, opening and closing balance. */
 export function AccountDetailPage() {
@@ -124,7 +124,7 @@ export function AccountDetailPage() {
             </Table>
           </Table.ScrollContainer>
           {postings.data.total === 0 ? <Text c="dimmed">No postings in this period.</Text> : null}
-          <Pager page={page} total={postings.data.total} onChange={setPage} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={postings.data.total} onChange={setPage} />
         </>
       ) : null}
     </Page>

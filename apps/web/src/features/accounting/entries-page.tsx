@@ -11,9 +11,9 @@ import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { entryListQuery } from './api';
+import { entryListQuery, PAGE_SIZE } from './api';
 import { EntryFilters, emptyEntryFilters, toRequestFilters, type EntryFilterValues } from './entry-filters';
-import { Pager } from './pager';
+import { Pager } from '../../ui/pager';
 
 /** /accounting/entry: paged entries, newest first; a row opens the entry. */
 export function EntriesPage() {
@@ -91,7 +91,7 @@ export function EntriesPage() {
             </Table>
           </Table.ScrollContainer>
           {entries.data.total === 0 ? <Text c="dimmed">No entries match these filters.</Text> : null}
-          <Pager page={page} total={entries.data.total} onChange={setPage} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={entries.data.total} onChange={setPage} />
         </>
       ) : null}
     </Page>

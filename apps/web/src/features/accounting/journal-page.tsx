@@ -10,9 +10,9 @@ import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { entryListQuery } from './api';
+import { entryListQuery, PAGE_SIZE } from './api';
 import { EntryFilters, emptyEntryFilters, toRequestFilters, type EntryFilterValues } from './entry-filters';
-import { Pager } from './pager';
+import { Pager } from '../../ui/pager';
 
 /** /accounting/journal: entries in date order, each with its lines. */
 export function JournalPage() {
@@ -113,7 +113,7 @@ export function JournalPage() {
               .
             </Text>
           ) : null}
-          <Pager page={page} total={journal.data.total} onChange={setPage} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={journal.data.total} onChange={setPage} />
         </>
       ) : null}
     </Page>

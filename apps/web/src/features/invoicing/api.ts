@@ -105,7 +105,10 @@ export const InvoiceStatusColor: Record<number, string> = { 1: 'gray', 2: 'blue'
 
 export const invoiceKey = ['invoice'] as const;
 
-export const invoiceListQuery = (filters: InvoiceFilters, page: number, pageSize = 50) =>
+/** Rows a page of the invoices list. */
+export const INVOICE_PAGE_SIZE = 50;
+
+export const invoiceListQuery = (filters: InvoiceFilters, page: number, pageSize = INVOICE_PAGE_SIZE) =>
   queryOptions({
     queryKey: [...invoiceKey, 'list', filters, page, pageSize],
     queryFn: ({ signal }) => api.post<{ data: Invoice[]; total: number }>('/api/invoice/list-w-amounts', { filters, page, pageSize }, { signal }),

@@ -11,8 +11,8 @@ import { DateField } from '../../ui/date-field';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { Pager } from './pager';
-import { InvoiceStatusColor, InvoiceStatusLabel, formOptionsQuery, invoiceListQuery, type InvoiceFilters } from './api';
+import { Pager } from '../../ui/pager';
+import { INVOICE_PAGE_SIZE, InvoiceStatusColor, InvoiceStatusLabel, formOptionsQuery, invoiceListQuery, type InvoiceFilters } from './api';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All' },
@@ -167,7 +167,7 @@ export function InvoicesPage() {
             </Table>
           </Table.ScrollContainer>
           {invoices.data.total === 0 ? <Text c="dimmed">No invoices match these filters.</Text> : null}
-          <Pager page={page} total={invoices.data.total} onChange={setPage} />
+          <Pager page={page} pageSize={INVOICE_PAGE_SIZE} total={invoices.data.total} onChange={setPage} />
         </>
       ) : null}
     </Page>
