@@ -8,3 +8,4 @@ export * from './schemas/index.js';
 export * from './invoice.js';
 export * from './qrbill.js';
 export * from './qrbill-parse.js';
+export * from './fx.js';

@@ -122,6 +122,61 @@ describe('money out matched to bills', () => {
   });
 });
 
+describe('EUR bills debited in CHF: the realized exchange difference (docs/decisions/012)', () => {
+  const eurBill = (w: PayablesWorkplace, amount: string) => approvedBill(w, { amount, currency: 'EUR', exchangeRate: '0.95', referenceNumber: null });
+
+  it('books the CHF the bank debited for a group payment found by end-to-end id, the loss on 6942; a gain on 6952 by hand', async () => {
+    const w = await payablesWorkplace(server);
+    // 500 EUR booked at 0.95 = 475.00 CHF.
+    const bill = await eurBill(w, '500.00');
+    const group = await w.api.post('/api/transaction-group/insert', { payable: { uuids: [bill.uuid] }, executionDate: '2025-11-20' });
+    expect((await w.api.post('/api/transaction-group/status/change', { id: group.body.id, status: 4 })).status).toBe(200);
+    const endToEndId = bill.uuid.replaceAll('-', '');
+    const xml = camt054('NTF-FX-OUT-1', OWN_IBAN, [{ direction: 'DBIT', amount: '478.35', bankRef: 'FX-OUT-1', endToEndId }]);
+    expect(await xsdErrors(xml, 'camt.054.001.08.xsd')).toEqual([]);
+    const imported = await importFile(w, xml);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ imported: 1, matched: 1 });
+    const paid = (await w.api.post('/api/payable/detail', { uuid: bill.uuid })).body;
+    expect(paid.status).toBe(4);
+    expect((await entryLines(w, paid.paymentEntry.id)).lines).toEqual([
+      ['2000', '475.00', 1],
+      ['1020', '478.35', -1],
+      ['6942', '3.35', 1],
+    ]);
+    expect((await w.api.post('/api/transaction-group/detail', { id: group.body.id })).body).toMatchObject({ status: 2 });
+
+    // No end-to-end id, a CHF amount: offered within 5 % of the booked 475.00, matched by hand.
+    const second = await eurBill(w, '500.00');
+    await importFile(w, camt054('NTF-FX-OUT-2', OWN_IBAN, [{ direction: 'DBIT', amount: '470.20', bankRef: 'FX-OUT-2' }]));
+    const tx = await bankTransaction(w, 'FX-OUT-2');
+    expect(tx.matched_payable_id).toBeNull();
+    const view = await w.api.get(`/api/banking/integrations/reconcile?account=${await w.account('1020')}`);
+    expect(view.body.unmatched[0].suggestions.map((s: any) => [s.uuid, s.amount, s.currency])).toEqual([[second.uuid, '500.00', 'EUR']]);
+    const matched = await w.api.post('/api/banking/integrations/reconcile/match', { bankTransaction: { id: tx.id }, payable: { uuid: second.uuid } });
+    expect(matched.status, JSON.stringify(matched.body)).toBe(200);
+    const secondPaid = (await w.api.post('/api/payable/detail', { uuid: second.uuid })).body;
+    expect((await entryLines(w, secondPaid.paymentEntry.id)).lines).toEqual([
+      ['2000', '475.00', 1],
+      ['1020', '470.20', -1],
+      ['6952', '4.80', -1],
+    ]);
+  });
+
+  it('leaves a CHF debit more than 25 % off the booked amount unmatched with the reason, booking nothing', async () => {
+    const w = await payablesWorkplace(server);
+    const bill = await eurBill(w, '500.00');
+    const group = await w.api.post('/api/transaction-group/insert', { payable: { uuids: [bill.uuid] } });
+    await w.api.post('/api/transaction-group/status/change', { id: group.body.id, status: 4 });
+    const before = await counts(w);
+    const imported = await importFile(w, camt054('NTF-FX-OUT-3', OWN_IBAN, [{ direction: 'DBIT', amount: '950.00', bankRef: 'FX-OUT-3', endToEndId: bill.uuid.replaceAll('-', '') }]));
+    expect(imported.body).toMatchObject({ imported: 1, matched: 0 });
+    expect(imported.body.transactions[0].reason).toBe(`bill ${bill.id}: 950.00 CHF is more than 25 % away from the booked 475.00 CHF: check the amount`);
+    expect(await counts(w)).toEqual({ entries: before.entries, transactions: before.transactions + 1 });
+    expect((await w.api.post('/api/payable/detail', { uuid: bill.uuid })).body.status).toBe(3);
+  });
+});
+
 describe('POST /api/banking/integrations/reconcile/match', () => {
   it('books a debit as the chosen bill\'s payment, exactly as an automatic match', async () => {
     const w = await payablesWorkplace(server);

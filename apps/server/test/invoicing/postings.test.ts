@@ -224,6 +224,77 @@ describe('EUR invoices', () => {
   });
 });
 
+describe('realized exchange differences (docs/decisions/012)', () => {
+  const lines = async (w: InvoicingWorkplace, id: number) =>
+    (await entryLines(w, id)).map((l) => [l.account.number, l.amount, l.direction, l.currency, l.originalAmount, l.exchangeRate]);
+
+  it('an EUR invoice paid with more CHF than booked: bank gets what it received, receivable zero, gain credited to 6952', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await insert(w, { currency: 'EUR', fxRate: '0.93' });
+    await send(w, invoice.uuid);
+    // 269.53 EUR booked at 0.93 = 250.66 CHF; the bank credited 253.37 CHF (rate 0.94004…).
+    const paid = await w.api.post('/api/invoice/status/change', { uuid: invoice.uuid, status: 3, ledgerDate: '2025-04-02', amountBase: '253.37' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const [bank, receivable, gain] = await lines(w, paid.body.entries[1].id);
+    expect(bank!.slice(0, 5)).toEqual(['1020', '253.37', 1, 'EUR', '269.53']);
+    expect(receivable).toEqual(['1100', '250.66', -1, 'EUR', '269.53', '0.93']);
+    expect(gain!.slice(0, 4)).toEqual(['6952', '2.71', -1, 'CHF']);
+    // The 10-decimal settlement rate converts back to the bank's amount to the cent.
+    expect((Number(bank![5]) * 269.53).toFixed(2)).toBe('253.37');
+    expect(await balance(w, '1100')).toBe('0.00');
+    expect(await balance(w, '6952')).toBe('-2.71');
+    // Created on first use with the chart's name.
+    const accounts = (await w.api.post('/api/accounting/balance/get', { date: '2099-12-31' })).body.accounts;
+    expect(accounts.find((a: { number: string }) => a.number === '6952').name).toBe('Kursgewinne');
+  });
+
+  it('paid with less CHF than booked: the loss is debited to 6942 Kursverluste', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await insert(w, { currency: 'EUR', fxRate: '0.93' });
+    await send(w, invoice.uuid);
+    const paid = await w.api.post('/api/invoice/status/change', { uuid: invoice.uuid, status: 3, ledgerDate: '2025-04-02', amountBase: '248' });
+    expect(paid.status).toBe(200);
+    expect((await lines(w, paid.body.entries[1].id)).map((l) => l.slice(0, 3))).toEqual([
+      ['1020', '248.00', 1],
+      ['1100', '250.66', -1],
+      ['6942', '2.66', 1],
+    ]);
+    expect(await balance(w, '1100')).toBe('0.00');
+    expect(await balance(w, '6942')).toBe('2.66');
+  });
+
+  it('refuses, naming amountBase and writing nothing: another amount on a CHF invoice, an implausible one, zero, and amountBase on sending', async () => {
+    const w = await invoicingWorkplace(server);
+    const chf = await insert(w, { items: [{ name: 'Service', amount: '1', price: '100' }] });
+    const notYet = await w.api.post('/api/invoice/status/change', { uuid: chf.uuid, status: 2, ledgerDate: '2025-03-10', amountBase: '108.10' });
+    expect(notYet.status).toBe(400);
+    expect(notYet.body.fields).toEqual({ amountBase: 'the amount received is given only when the invoice is paid' });
+    await send(w, chf.uuid);
+    const eur = await insert(w, { currency: 'EUR', fxRate: '0.93' });
+    await send(w, eur.uuid);
+    const before = await entryCount(w);
+    const cases: [string, string, string][] = [
+      [chf.uuid, '108.00', 'the document is in CHF, the currency of the books: it is settled for its amount 108.10'],
+      [eur.uuid, '320.00', '320.00 CHF is more than 25 % away from the booked 250.66 CHF: check the amount'],
+      [eur.uuid, '0', 'must be greater than 0'],
+    ];
+    for (const [uuid, amountBase, message] of cases) {
+      const refused = await w.api.post('/api/invoice/status/change', { uuid, status: 3, ledgerDate: '2025-04-02', amountBase });
+      expect(refused.status, amountBase).toBe(400);
+      expect(refused.body.fields).toEqual({ amountBase: message });
+    }
+    const malformed = await w.api.post('/api/invoice/status/change', { uuid: eur.uuid, status: 3, amountBase: '12.345' });
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.body.fields)).toEqual(['amountBase']);
+    expect(await entryCount(w)).toBe(before);
+    expect((await w.api.post('/api/invoice/detail', { id: eur.uuid })).body.status).toBe(2);
+    // The booked amount itself is no difference: two lines, as without amountBase.
+    const exact = await w.api.post('/api/invoice/status/change', { uuid: chf.uuid, status: 3, ledgerDate: '2025-04-02', amountBase: '108.10' });
+    expect(exact.status).toBe(200);
+    expect(await lines(w, exact.body.entries[1].id)).toHaveLength(2);
+  });
+});
+
 describe('due dates and ageing', () => {
   it('defaults the due date to the invoice date + 30 days, refuses one before the invoice date, keeps the term on a new invoice date', async () => {
     const w = await invoicingWorkplace(server);

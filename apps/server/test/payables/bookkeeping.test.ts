@@ -204,6 +204,35 @@ describe('POST /api/payable/pay', () => {
     expect(await balance(w, '1000')).toBe('-45.90');
   });
 
+  it('pays an EUR bill for the CHF that left the account, the difference on 6942/6952; refuses amountBase on a CHF bill', async () => {
+    const w = await payablesWorkplace(server);
+    const bank = await w.account('1020');
+    // 100 EUR at 0.95 = 95.00 CHF booked on 2000.
+    const eur = await approved(w, { amount: '100.00', currency: 'EUR', exchangeRate: '0.95', companyFinance: { id: w.supplier.ibanProfile }, referenceNumber: null });
+    const paid = await w.api.post('/api/payable/pay', { uuid: eur.uuid, account: { id: bank }, date: '2025-03-31', amountBase: '96.10' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await lines(w, paid.body.paymentEntry.id)).toEqual([
+      ['2000', '95.00', 1],
+      ['1020', '96.10', -1],
+      ['6942', '1.10', 1],
+    ]);
+    expect(await balance(w, '2000')).toBe('0.00');
+    const cheaper = await approved(w, { amount: '100.00', currency: 'EUR', exchangeRate: '0.95', companyFinance: { id: w.supplier.ibanProfile }, referenceNumber: null });
+    const gained = await w.api.post('/api/payable/pay', { uuid: cheaper.uuid, account: { id: bank }, date: '2025-03-31', amountBase: '93.70' });
+    expect(await lines(w, gained.body.paymentEntry.id)).toEqual([
+      ['2000', '95.00', 1],
+      ['1020', '93.70', -1],
+      ['6952', '1.30', -1],
+    ]);
+
+    const chf = await approved(w);
+    const before = await state(w);
+    const refused = await w.api.post('/api/payable/pay', { uuid: chf.uuid, account: { id: bank }, date: '2025-03-31', amountBase: '1080.00' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ amountBase: 'the document is in CHF, the currency of the books: it is settled for its amount 1081.00' });
+    expect(await state(w)).toEqual(before);
+  });
+
   it('answers 409 for a bill that is not approved, 400 naming the account, 404, 401 and 403 — and writes nothing', async () => {
     const w = await payablesWorkplace(server);
     const other = await payablesWorkplace(server);

@@ -295,6 +295,63 @@ describe('bank credits matched by amount and debtor name, and by hand', () => {
   });
 });
 
+describe('EUR invoices paid in CHF: the realized exchange difference (docs/decisions/012)', () => {
+  /** A sent EUR invoice: 269.53 EUR at 0.93 = 250.66 CHF (see invoiceData). */
+  async function sentEurInvoice(w: InvoicingWorkplace) {
+    const created = await w.api.post('/api/invoice/insert', { data: { ...invoiceData(w), currency: 'EUR', fxRate: '0.93' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const sent = await w.api.post('/api/invoice/status/change', { uuid: created.body.uuid, status: 2, ledgerDate: '2025-03-01' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body).toMatchObject({ totals: { total: '269.53' }, totalBase: '250.66' });
+    return sent.body as { uuid: string; refNumber: string; paymentReference: string };
+  }
+  const paidLines = async (w: InvoicingWorkplace, uuid: string) => {
+    const paid = (await w.api.post('/api/invoice/detail', { id: uuid })).body;
+    expect(paid.status).toBe(3);
+    const entry = (await w.api.post('/api/accounting/entry/detail', { id: paid.entries.find((e: { kind: string }) => e.kind === 'paid').id })).body;
+    return entry.entryAccounts.map((l: any) => [l.account.number, l.amount, l.direction]);
+  };
+
+  it('a CHF credit with the QR reference of an EUR invoice pays it for what arrived and books the gain on 6952', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentEurInvoice(w);
+    const imported = await importFile(w, camt054Of('NTF-FX-1', QR_IBAN, [{ direction: 'CRDT', amount: '254.10', bankRef: 'FX-IN-1', reference: invoice.paymentReference }]));
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ imported: 1, matched: 1 });
+    expect(await paidLines(w, invoice.uuid)).toEqual([
+      ['1020', '254.10', 1],
+      ['1100', '250.66', -1],
+      ['6952', '3.44', -1],
+    ]);
+    expect(await balance(w, '1100')).toBe('0.00');
+  });
+
+  it('a CHF credit without reference is not matched to an EUR invoice by name, but offered within 5 % and booked by hand with the loss on 6942', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentEurInvoice(w);
+    const imported = await importFile(
+      w,
+      camt054Of('NTF-FX-2', QR_IBAN, [
+        { direction: 'CRDT', amount: '245.00', bankRef: 'FX-IN-2', name: 'Simon Muster AG' },
+        // 20 % off the booked 250.66: not offered.
+        { direction: 'CRDT', amount: '200.00', bankRef: 'FX-IN-3', name: 'Simon Muster AG' },
+      ]),
+    );
+    expect(imported.body).toMatchObject({ imported: 2, matched: 0 });
+    const view = await w.api.get(`/api/banking/integrations/reconcile?account=${await w.account('1020')}`);
+    const byAmount = Object.fromEntries(view.body.unmatched.map((t: any) => [t.amount, t]));
+    expect(byAmount['245.00'].suggestions.map((s: any) => [s.kind, s.uuid, s.amount, s.currency])).toEqual([['invoice', invoice.uuid, '269.53', 'EUR']]);
+    expect(byAmount['200.00'].suggestions).toEqual([]);
+    const matched = await w.api.post('/api/banking/integrations/reconcile/match', { bankTransaction: { id: byAmount['245.00'].id }, invoice: { uuid: invoice.uuid } });
+    expect(matched.status, JSON.stringify(matched.body)).toBe(200);
+    expect(await paidLines(w, invoice.uuid)).toEqual([
+      ['1020', '245.00', 1],
+      ['1100', '250.66', -1],
+      ['6942', '5.66', 1],
+    ]);
+  });
+});
+
 describe('POST /api/company/delete with documents', () => {
   it('answers 409 naming the invoices and the bills', async () => {
     const w = await invoicingWorkplace(server);

@@ -6,6 +6,8 @@
 export { seedSwissSmeChart, importChart, SWISS_SME_FUNCTION_TYPES } from './chart.service.js';
 export {
   upsertLedgerAccount,
+  chartAccountId,
+  booksCurrency,
   makeRoomForBankAccount,
   getLedgerAccount,
   listLedgerAccounts,
@@ -13,5 +15,6 @@ export {
   type LedgerAccountInput,
 } from './ledger-account.service.js';
 export { postJournalEntry, getJournalEntry, type JournalEntry, type JournalEntryInput, type PostingInput } from './journal-entry.service.js';
+export { settlementPostings, type Settlement } from './settlement.service.js';
 export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance } from './balance.service.js';
 export { importJournal, type JournalImportResult } from './journal-import.service.js';

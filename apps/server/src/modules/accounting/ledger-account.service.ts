@@ -2,9 +2,10 @@
  * Ledger accounts and account groups: the chart of accounts of an instance. Functions take the
  * caller's transaction (`db.withInstance`) so other modules can use them inside their own.
  */
-import { Currency, defaultAccountType, validationMessages, type AccountFunctionTypeId, type AccountTypeId, type CurrencyCode } from '@bilan/domain';
+import { Currency, currencyCodeById, defaultAccountType, validationMessages, type AccountFunctionTypeId, type AccountTypeId, type CurrencyCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AccountingError, invalidField, notFoundError } from './accounting.errors.js';
+import { selectInstanceCurrencyId } from './accounting.sql.js';
 import {
   deleteLedgerAccount,
   insertLedgerAccount,
@@ -132,6 +133,30 @@ export async function upsertLedgerAccount(tx: Tx, instanceId: string, input: Led
   });
 }
 
+/**
+ * The id of the chart account `account.number`, created with the chart's name in the books' currency
+ * `currency` when the instance does not have it yet. Postings the system derives (VAT rates the Swiss
+ * SME chart lacks, decision 008; exchange differences 6942/6952, decision 012) use it so a customised
+ * chart never blocks them. 400 as `upsertLedgerAccount` for an invalid number.
+ */
+export async function chartAccountId(
+  tx: Tx,
+  instanceId: string,
+  account: { number: string; name: string },
+  currency: CurrencyCode,
+  functionType: AccountFunctionTypeId | null = null,
+): Promise<number> {
+  const [existing] = await selectLedgerAccounts(tx, instanceId, { numbers: [account.number] });
+  if (existing) return existing.id;
+  return insertLedgerAccount(tx, instanceId, {
+    number: normalizeNumber(account.number),
+    name: normalizeName(account.name),
+    currencyId: Currency[currency],
+    typeId: defaultAccountType(account.number),
+    functionTypeId: functionType,
+  });
+}
+
 /** The Swiss SME chart's cash account (Kasse), which onboarding's proposed bank code 1000 meets. */
 const CASH_ACCOUNT_NUMBER = '1000';
 /** Post and bank accounts of the Swiss SME chart (group 100, 1010–1029): a bank account may take them over. */
@@ -179,4 +204,9 @@ export async function createAccountGroup(tx: Tx, instanceId: string, input: { nu
     throw new AccountingError('number_taken', message, { number: message });
   }
   return { id: ids[0]!, number: input.number, name };
+}
+
+/** The books' currency (the instance's base currency: every posting's `amount` is in it). */
+export async function booksCurrency(tx: Tx, instanceId: string): Promise<CurrencyCode> {
+  return currencyCodeById(await selectInstanceCurrencyId(tx, instanceId)) ?? 'CHF';
 }

@@ -91,6 +91,8 @@ export interface OpenInvoice {
   date: string;
   amount: string;
   currency: string;
+  /** amount × the invoice's fxRate: the receivable in the books' currency, 2 decimals. */
+  amountBase: string;
 }
 
 /**
@@ -144,7 +146,9 @@ type DebitMatch = { payableId: number; entryId: number | null } | { payableId: n
  * pain.001 writes it) to a bill in a transaction group (booked) or already paid (linked only); else
  * by exact amount and currency plus the creditor — IBAN of its payment profile or a similar name
  * (names.ts) — to exactly one bill that is approved or in an initiated group. The payment is booked
- * at the booking date on the statement's bank account (settleBill). Null: no candidate.
+ * at the booking date on the statement's bank account (settleBill); a bill in another currency that
+ * the bank debited in the books' currency gets its realized exchange difference booked. Null: no
+ * candidate.
  */
 export async function matchDebit(tx: Tx, instanceId: string, userId: string | null, debit: BankCredit): Promise<DebitMatch | null> {
   if (debit.endToEndId) {
@@ -154,7 +158,7 @@ export async function matchDebit(tx: Tx, instanceId: string, userId: string | nu
     );
     if (bill) {
       if (bill.status === PayableStatus.paid) return { payableId: bill.id, entryId: null };
-      const booked = await attempt(tx, () => settleBill(tx, instanceId, userId, bill.id, debit.accountId, debit.bookingDate));
+      const booked = await attempt(tx, () => settleBill(tx, instanceId, userId, bill.id, debit.accountId, debit.bookingDate, debit));
       return 'value' in booked ? { payableId: bill.id, entryId: booked.value } : { payableId: null, reason: `bill ${bill.id}: ${booked.reason}` };
     }
   }
@@ -178,7 +182,7 @@ export async function matchDebit(tx: Tx, instanceId: string, userId: string | nu
     return { payableId: null, reason: `${creditor.length} open bills (${creditor.map((b) => b.id).join(', ')}) match amount and creditor: match by hand` };
   }
   const billId = creditor[0]!.id;
-  const booked = await attempt(tx, () => settleBill(tx, instanceId, userId, billId, debit.accountId, debit.bookingDate));
+  const booked = await attempt(tx, () => settleBill(tx, instanceId, userId, billId, debit.accountId, debit.bookingDate, debit));
   return 'value' in booked ? { payableId: billId, entryId: booked.value } : { payableId: null, reason: `bill ${billId}: ${booked.reason}` };
 }
 

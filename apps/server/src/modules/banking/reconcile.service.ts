@@ -5,10 +5,10 @@
  * open invoices or bills of the same amount it could pay. Such a transaction is then matched by hand
  * to one of them (booked exactly as an automatic match books) or booked against a chosen account.
  */
-import { Currency, currencyCodeById, toFixedAmount, toMoney, type CurrencyCode } from '@bilan/domain';
+import { currencyCodeById, toFixedAmount, toMoney, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
-import { postJournalEntry } from '../accounting/journal-entry.service.js';
+import { booksCurrency, postJournalEntry } from '../accounting/accounting.service.js';
 import { getPayable } from '../payables/payables.service.js';
 import { settleBill } from '../payables/transaction-groups.service.js';
 import { getInvoicePort, type BankCredit } from './bank-import.service.js';
@@ -39,7 +39,11 @@ export interface UnmatchedTransaction {
   description: string | null;
   /** Why the automatic match did not book it (e.g. the period is locked), else null. */
   reason: string | null;
-  /** Open invoices (money in) or bills (money out) of the same amount and currency. */
+  /**
+   * Open invoices (money in) or bills (money out) of the same amount and currency; for a transaction
+   * in the books' currency also documents in another currency whose booked amount is within 5 %
+   * (the bank converted them; matching books the exchange difference), closest first.
+   */
   suggestions: Suggestion[];
 }
 
@@ -76,10 +80,14 @@ interface BankTransactionRow {
 const BANK_TRANSACTION_COLUMNS = `id, account_id, booking_date, direction, amount, currency, reference, end_to_end_id, counterparty, counterparty_iban,
   description, dedup_key, entry_id, matched_payable_id, matched_invoice_uuid, unmatched_reason`;
 
+/** How far a converted document's booked amount may be from the bank's amount to be suggested. */
+const CONVERTED_MATCH_TOLERANCE = '0.05';
+
 /** Open bills a payment out could settle: approved, or in a pending or initiated transaction group. */
 async function openBills(tx: Tx, instanceId: string) {
-  return tx.query<{ uuid: string; id: number; date: string; amount: string; currency_id: number; name: string | null; description: string }>(
-    `SELECT p.uuid, p.id, p.date::text AS date, p.amount::text AS amount, p.currency_id, c.name, p.description
+  return tx.query<{ uuid: string; id: number; date: string; amount: string; currency_id: number; amount_base: string; name: string | null; description: string }>(
+    `SELECT p.uuid, p.id, p.date::text AS date, p.amount::text AS amount, p.currency_id, round(p.amount * p.exchange_rate, 2)::text AS amount_base,
+            c.name, p.description
        FROM payable p
        LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
       WHERE p.instance_id = $1 AND p.status IN (2, 3) ORDER BY p.date, p.id`,
@@ -117,27 +125,42 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
   const hasOut = unmatched.some((row) => row.direction === -1);
   const invoices = hasIn ? await getInvoicePort().open(tx, instanceId, accountId) : [];
   const bills = hasOut ? await openBills(tx, instanceId) : [];
-  const suggestionsFor = (row: BankTransactionRow): Suggestion[] => {
-    const amount = toMoney(row.amount);
-    if (row.direction === 1) {
-      return invoices
-        .filter((invoice) => invoice.currency === row.currency && toMoney(invoice.amount).eq(amount))
-        .slice(0, 20)
-        .map((invoice) => ({ kind: 'invoice', uuid: invoice.uuid, id: invoice.id, label: `${invoice.refNumber} ${invoice.company}`, date: invoice.date, amount: invoice.amount, currency: invoice.currency }));
-    }
-    const currencyId = Currency[row.currency as CurrencyCode];
-    return bills
-      .filter((bill) => bill.currency_id === currencyId && toMoney(bill.amount).eq(amount))
+  const books = unmatched.length ? await booksCurrency(tx, instanceId) : 'CHF';
+  /** Same currency and amount: distance 0; converted by the bank (transaction in the books' currency): relative distance ≤ 5 %. */
+  const distance = (transaction: BankTransactionRow, currency: string, amount: string, amountBase: string): Money | null => {
+    if (currency === transaction.currency) return toMoney(amount).eq(toMoney(transaction.amount)) ? toMoney(0) : null;
+    if (transaction.currency !== books) return null;
+    const off = toMoney(amountBase).minus(toMoney(transaction.amount)).abs().dividedBy(toMoney(transaction.amount));
+    return off.lte(CONVERTED_MATCH_TOLERANCE) ? off : null;
+  };
+  const closest = <T,>(items: readonly T[], measure: (item: T) => Money | null): T[] =>
+    items
+      .map((item) => ({ item, off: measure(item) }))
+      .filter((x): x is { item: T; off: Money } => x.off !== null)
+      .sort((a, b) => a.off.comparedTo(b.off))
       .slice(0, 20)
-      .map((bill) => ({
-        kind: 'bill',
-        uuid: bill.uuid,
-        id: bill.id,
-        label: `Bill ${bill.id} ${bill.name ?? bill.description}`.trim(),
-        date: bill.date,
-        amount: toFixedAmount(bill.amount),
-        currency: row.currency,
+      .map((x) => x.item);
+  const suggestionsFor = (row: BankTransactionRow): Suggestion[] => {
+    if (row.direction === 1) {
+      return closest(invoices, (invoice) => distance(row, invoice.currency, invoice.amount, invoice.amountBase)).map((invoice) => ({
+        kind: 'invoice',
+        uuid: invoice.uuid,
+        id: invoice.id,
+        label: `${invoice.refNumber} ${invoice.company}`,
+        date: invoice.date,
+        amount: invoice.amount,
+        currency: invoice.currency,
       }));
+    }
+    return closest(bills, (bill) => distance(row, currencyCodeById(bill.currency_id) ?? 'CHF', bill.amount, bill.amount_base)).map((bill) => ({
+      kind: 'bill',
+      uuid: bill.uuid,
+      id: bill.id,
+      label: `Bill ${bill.id} ${bill.name ?? bill.description}`.trim(),
+      date: bill.date,
+      amount: toFixedAmount(bill.amount),
+      currency: currencyCodeById(bill.currency_id) ?? 'CHF',
+    }));
   };
   return {
     account,
@@ -181,8 +204,7 @@ async function openBankTransaction(tx: Tx, instanceId: string, bankTransactionId
  */
 export async function bookBankTransaction(tx: Tx, instanceId: string, userId: string | null, bankTransactionId: number, counterAccountId: number): Promise<number> {
   const row = await openBankTransaction(tx, instanceId, bankTransactionId);
-  const [instance] = await tx.query<{ currency_id: number }>('SELECT currency_id FROM instance WHERE id = $1', [instanceId]);
-  if (currencyCodeById(instance?.currency_id ?? 1) !== row.currency) {
+  if ((await booksCurrency(tx, instanceId)) !== row.currency) {
     throw badRequest(`the bank transaction is in ${row.currency}; book it by hand with its exchange rate`, { bankTransaction: 'foreign currency' });
   }
   const direction = row.direction === 1 ? 1 : -1;
@@ -242,12 +264,14 @@ export async function matchBankTransaction(tx: Tx, instanceId: string, userId: s
   }
   if (row.direction !== -1) throw fieldError('payable.uuid', 'money in cannot pay a bill: choose an invoice');
   const bill = await getPayable(tx, instanceId, { uuid: target.payableUuid }, true);
-  if (bill.currency !== row.currency || !toMoney(bill.amount).eq(toMoney(row.amount))) {
+  // A bill in another currency that the bank paid in the books' currency: settleBill books the exchange difference.
+  const converted = bill.currency !== row.currency && row.currency === (await booksCurrency(tx, instanceId));
+  if (!converted && (bill.currency !== row.currency || !toMoney(bill.amount).eq(toMoney(row.amount)))) {
     throw conflict(`the bank transaction is ${money}, bill ${bill.id} is ${bill.amount} ${bill.currency}: book it against an account instead`, {
       'payable.uuid': 'amount or currency differ',
     });
   }
-  const entryId = await settleBill(tx, instanceId, userId, bill.id, row.account_id, row.booking_date);
+  const entryId = await settleBill(tx, instanceId, userId, bill.id, row.account_id, row.booking_date, { amount: row.amount, currency: row.currency });
   await tx.query('UPDATE bank_transaction SET matched_payable_id = $3, entry_id = $4, unmatched_reason = NULL WHERE instance_id = $1 AND id = $2', [
     instanceId,
     bankTransactionId,

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InvoiceStatus, formatReferenceNumber, invoiceItemSchema, invoiceSchema, strictObject, zDate, zId, zUuid } from '@bilan/domain';
+import { InvoiceStatus, formatReferenceNumber, invoiceItemSchema, invoiceSchema, strictObject, zAmount, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
@@ -325,7 +325,19 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
           'originalAmount and exchangeRate. sent → paid(3) posts debit the payment profile ledger account / credit receivable; sent → ' +
           'denied(4) reverses the sent posting; both dated on or after the sent date (400 `ledgerDate`). Others: 409. `ledgerDate` ' +
           'defaults to today; 409 on or before the lock date.',
-        body: strictObject({ uuid: zUuid, status: statusId, bankRef: z.string().max(200).nullable().optional(), ledgerDate: zDate.optional() }),
+        body: strictObject({
+          uuid: zUuid,
+          status: statusId,
+          bankRef: z.string().max(200).nullable().optional(),
+          ledgerDate: zDate.optional(),
+          amountBase: zAmount(2)
+            .nullish()
+            .describe(
+              "sent → paid only: what reached the bank in the books' currency, 2 decimals. For an invoice in another currency the " +
+                'difference to total × fxRate is booked as realized exchange difference (loss debit 6942, gain credit 6952); for an ' +
+                "invoice in the books' currency it must equal the total. Default: total × fxRate.",
+            ),
+        }),
         response: { 200: invoiceAnswer, ...errorsWithConflict },
       },
     },
@@ -333,7 +345,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { instanceId, userId } = auth(request);
       const body = request.body;
       return fieldsUnder('', () =>
-        withTx(instanceId, (tx) => changeStatus(tx, instanceId, userId, { uuid: body.uuid, status: body.status, bankRef: body.bankRef, ledgerDate: body.ledgerDate })),
+        withTx(instanceId, (tx) => changeStatus(tx, instanceId, userId, { uuid: body.uuid, status: body.status, bankRef: body.bankRef, ledgerDate: body.ledgerDate, amountBase: body.amountBase })),
       ).catch((error: unknown) => {
         // fieldsUnder('') prefixes '.', strip it back.
         if (error && typeof error === 'object' && 'fields' in error && error.fields) {

@@ -38,7 +38,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
-import { getJournalEntry, listLedgerAccounts, postJournalEntry, upsertLedgerAccount, type PostingInput } from '../accounting/accounting.service.js';
+import { chartAccountId, getJournalEntry, listLedgerAccounts, postJournalEntry, settlementPostings, type PostingInput } from '../accounting/accounting.service.js';
 import {
   insertItem,
   selectInvoices,
@@ -569,23 +569,17 @@ async function receivableAccount(tx: Tx, instanceId: string): Promise<number> {
   return account.id;
 }
 
-/**
- * The ledger account of a chart number, created with the chart's name (in the books' currency) when
- * the instance does not have it yet: the 3.8 % and 0 % accounts are not in the Swiss SME chart
- * (docs/decisions/008-vat-rates-to-accounts.md).
- */
-async function chartAccount(tx: Tx, instanceId: string, account: ChartAccount, functionType: number | null, base: CurrencyCode): Promise<number> {
-  const [existing] = await listLedgerAccounts(tx, instanceId, { numbers: [account.number] });
-  if (existing) return existing.id;
-  return (await upsertLedgerAccount(tx, instanceId, { number: account.number, name: account.name, currency: base, functionType })).id;
-}
-
 export interface StatusChange {
   uuid: string;
   status: number;
   bankRef?: string | null | undefined;
   /** YYYY-MM-DD; default today. */
   ledgerDate?: string | undefined;
+  /**
+   * sent → paid of an invoice in another currency: what reached the bank in the books' currency,
+   * 2 decimals; default total × the invoice's fxRate (no exchange difference).
+   */
+  amountBase?: string | null | undefined;
 }
 
 const ALLOWED: Record<number, number[]> = { 1: [2], 2: [3, 4], 3: [], 4: [] };
@@ -610,7 +604,7 @@ async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promi
     let accountId = item.account?.id;
     if (accountId === undefined) {
       const key = normalizeVatRate(rate);
-      accountId = defaultRevenue.get(key) ?? (await chartAccount(tx, instanceId, vatAccountsFor(rate).revenue, null, base));
+      accountId = defaultRevenue.get(key) ?? (await chartAccountId(tx, instanceId, vatAccountsFor(rate).revenue, base));
       defaultRevenue.set(key, accountId);
     }
     revenue.set(accountId, (revenue.get(accountId) ?? toMoney(0)).plus(toMoney(item.total)));
@@ -641,7 +635,7 @@ async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promi
   for (const vatLine of invoice.totals.vatLines) {
     const accounts = vatAccountsFor(vatLine.rate);
     if (toMoney(vatLine.vat).isZero() || !accounts.vat) continue;
-    lines.push(posting(await chartAccount(tx, instanceId, accounts.vat, 2, base), toMoney(vatLine.vat), -1));
+    lines.push(posting(await chartAccountId(tx, instanceId, accounts.vat, base, 2), toMoney(vatLine.vat), -1));
     credits.push(toMoney(vatLine.vat));
   }
   if (foreign) {
@@ -666,7 +660,9 @@ async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promi
  * pending → sent: see `sentPostings` (receivable 1100; revenue per line account, default by VAT rate
  * 3200/3201/3202/3203; VAT per rate 2200/2201/2202). Lines take the invoice's currency and fxRate
  * (CHF and 1 for a CHF invoice, spec §9).
- * sent → paid: debit the payment profile's ledger account, credit receivable (bankRef kept).
+ * sent → paid: debit the payment profile's ledger account, credit receivable (bankRef kept); an
+ * invoice in another currency with `amountBase` (what the bank received in the books' currency)
+ * books the realized exchange difference on 6942/6952 (accounting/settlement.service.ts).
  * sent → denied: the reverse of the sent entry. Paid and denied are dated on or after the sent
  * ledger date (400 on `ledgerDate`). Anything else: 409. The lock date applies (409).
  */
@@ -689,7 +685,9 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
   }
   const invoice = toInvoice(row, await selectItems(tx, instanceId, [row.uuid]));
   const ref = formatReferenceNumber(row.id);
-  const foreign = invoice.currency !== invoice.baseCurrency;
+  if (change.amountBase != null && change.status !== InvoiceStatus.paid) {
+    throw fieldError('amountBase', 'the amount received is given only when the invoice is paid');
+  }
   let entryId: number;
   let column: 'sent_entry_id' | 'paid_entry_id' | 'denied_entry_id';
   if (change.status === InvoiceStatus.sent) {
@@ -711,18 +709,24 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
     ]);
   } else if (change.status === InvoiceStatus.paid) {
     if (row.profile_account_id === null) throw conflict('the payment profile has no ledger account to book the payment on');
-    const receivable = await receivableAccount(tx, instanceId);
-    // At the invoice's rate, so the receivable goes back to exactly zero.
-    const side = (accountId: number, direction: 1 | -1): PostingInput =>
-      foreign
-        ? { accountId, direction, currency: invoice.currency, originalAmount: invoice.totals.total, exchangeRate: invoice.fxRate }
-        : { accountId, direction, amount: invoice.totals.total };
+    const description = `Payment ${ref} ${row.company_name}${change.bankRef ? ` (${change.bankRef})` : ''}`.slice(0, 500);
     entryId = await postJournalEntry(tx, instanceId, userId, {
       dateLedger: ledgerDate,
-      description: `Payment ${ref} ${row.company_name}${change.bankRef ? ` (${change.bankRef})` : ''}`.slice(0, 500),
+      description,
       source: 'invoice',
       sourceRef: row.uuid,
-      lines: [side(row.profile_account_id, 1), side(receivable, -1)],
+      // The receivable goes back to zero at the invoice's rate; the bank gets what it received.
+      lines: await settlementPostings(tx, instanceId, {
+        kind: 'receivable',
+        documentAccountId: await receivableAccount(tx, instanceId),
+        bankAccountId: row.profile_account_id,
+        currency: invoice.currency,
+        originalAmount: invoice.totals.total,
+        bookedRate: invoice.fxRate,
+        base: invoice.baseCurrency,
+        settledBase: change.amountBase,
+        field: 'amountBase',
+      }),
     });
     column = 'paid_entry_id';
   } else {

@@ -398,7 +398,8 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
           'Marks an approved bill paid outside a payment batch (spec §7.1 `/payable/pay {uuid, token}`): direct debit (LSV), card, cash ' +
           'or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date`: debit the liability the bill was booked on ' +
           '(payables 2000, staff 2250 for expenses) / credit `account` (the bank, cash or card account the money left; an asset or ' +
-          'liability account), the gross in the instance currency at the bill\'s exchange rate; bill → paid 4. `token` is an ' +
+          'liability account), the gross in the instance currency at the bill\'s exchange rate (or `amountBase` with the exchange ' +
+          'difference on 6942/6952 for a bill in another currency); bill → paid 4. `token` is an ' +
           'idempotency key: repeating the call with the same token on the bill it paid answers that bill and posts nothing (a retry ' +
           'after a lost answer is safe); without a token a second call is a 409. 400 `account.id`; 404 unknown bill; 409 when the ' +
           'bill is not approved (pending: approve first; in a transaction group: the group pays it; paid; cancelled) or `date` is on ' +
@@ -408,14 +409,20 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
           token: z.string().min(1).max(200).nullish().describe('idempotency key of this payment (e.g. a client-generated uuid)'),
           account: strictObject({ id: zId }).describe('the bank, cash or card ledger account the money left'),
           date: zDate.describe('payment date YYYY-MM-DD (the posting date)'),
+          amountBase: zAmount(2)
+            .nullish()
+            .describe(
+              "a bill in another currency: what left the account in the books' currency, 2 decimals; the difference to amount × " +
+                'exchangeRate is booked as realized exchange difference (loss debit 6942, gain credit 6952). Default: amount × exchangeRate.',
+            ),
         }),
         response: { 200: payableAnswer, ...errorsWithConflict },
       },
     },
     async (request) => {
       const { instanceId, userId } = auth(request);
-      const { uuid, token, account, date } = request.body;
-      return app.db.withInstance(instanceId, (tx) => payPayable(tx, instanceId, userId, uuid, { accountId: account.id, date, token: token ?? null }));
+      const { uuid, token, account, date, amountBase } = request.body;
+      return app.db.withInstance(instanceId, (tx) => payPayable(tx, instanceId, userId, uuid, { accountId: account.id, date, token: token ?? null, amountBase }));
     },
   );
 

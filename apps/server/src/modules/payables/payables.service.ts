@@ -25,7 +25,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
-import { getJournalEntry, postJournalEntry, type PostingInput } from '../accounting/journal-entry.service.js';
+import { booksCurrency, getJournalEntry, postJournalEntry, settlementPostings, type PostingInput } from '../accounting/accounting.service.js';
 
 export const payableStatusName: Record<number, string> = {
   [PayableStatus.pending]: 'pending',
@@ -540,21 +540,39 @@ export async function changePayableStatus(
 
 /**
  * Books a booked bill's payment at `date`: debit the liability its booking credited (payables 2000
- * or staff 2250) / credit `paymentAccountId` (bank, cash, card), the gross in the instance currency
- * at the bill's exchange rate (so the liability nets to zero). Marks the bill paid (4); returns the
- * entry id. Used by groups, statement matches (automatic and manual) and /payable/pay alike.
+ * or staff 2250) / credit `paymentAccountId` (bank, cash, card). The liability nets to zero at the
+ * bill's exchange rate; for a bill in another currency `settledBase` — what left the account in the
+ * books' currency, 2 decimals — is credited to the bank and the difference booked as realized
+ * exchange difference (6942/6952, accounting/settlement.service.ts; 400 on `field` as described
+ * there). Marks the bill paid (4); returns the entry id. Used by groups, statement matches
+ * (automatic and manual) and /payable/pay alike.
  */
-export async function bookPayment(tx: Tx, instanceId: string, userId: string | null, bill: PayableAnswer, paymentAccountId: number, date: string): Promise<number> {
-  const amount = toFixedAmount(toMoney(bill.amount).times(toMoney(bill.exchangeRate)));
+export async function bookPayment(
+  tx: Tx,
+  instanceId: string,
+  userId: string | null,
+  bill: PayableAnswer,
+  paymentAccountId: number,
+  date: string,
+  settledBase?: string | null,
+  field = 'amountBase',
+): Promise<number> {
   const entryId = await postJournalEntry(tx, instanceId, userId, {
     dateLedger: date,
     description: `Payment of ${bill.isExpense ? 'expense' : 'bill'} ${bill.id}${bill.company ? ` ${bill.company.name}` : ''}`.slice(0, 500),
     source: 'payment',
     sourceRef: bill.uuid,
-    lines: [
-      { accountId: await liabilityAccountOf(tx, instanceId, bill), amount, direction: 1 },
-      { accountId: paymentAccountId, amount, direction: -1 },
-    ],
+    lines: await settlementPostings(tx, instanceId, {
+      kind: 'payable',
+      documentAccountId: await liabilityAccountOf(tx, instanceId, bill),
+      bankAccountId: paymentAccountId,
+      currency: bill.currency as CurrencyCode,
+      originalAmount: bill.amount,
+      bookedRate: bill.exchangeRate,
+      base: await booksCurrency(tx, instanceId),
+      settledBase,
+      field,
+    }),
   });
   await tx.query('UPDATE payable SET status = 4, payment_entry_id = $3 WHERE instance_id = $1 AND id = $2', [instanceId, bill.id, entryId]);
   return entryId;
@@ -567,6 +585,8 @@ export interface PayInput {
   date: string;
   /** Idempotency key of the call (spec §7.1 `/payable/pay {uuid, token}`). */
   token: string | null;
+  /** A bill in another currency: what left the account in the books' currency, 2 decimals. */
+  amountBase?: string | null | undefined;
 }
 
 /**
@@ -597,7 +617,7 @@ export async function payPayable(tx: Tx, instanceId: string, userId: string | nu
   // Money leaves an asset (bank, cash) or grows a liability (credit card, current account of a partner).
   if (account.type_id !== 1 && account.type_id !== 2) throw fieldError('account.id', 'pay from a bank, cash or card account (an asset or liability account)');
   if (input.accountId === (await liabilityAccountOf(tx, instanceId, bill))) throw fieldError('account.id', 'the bill is booked on this account; choose the account the money left');
-  await bookPayment(tx, instanceId, userId, bill, input.accountId, input.date);
+  await bookPayment(tx, instanceId, userId, bill, input.accountId, input.date, input.amountBase);
   await tx.query('UPDATE payable SET payment_token = $3 WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid, input.token]);
   return getPayable(tx, instanceId, { uuid });
 }

@@ -12,6 +12,7 @@
 import { countryIsoCode, PayableStatus, toFixedAmount, TransactionGroupStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { booksCurrency } from '../accounting/accounting.service.js';
 import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../banking/pain001.js';
 import { bookPayment, getPayable, listPayables, PAYABLE_SELECT, toPayableAnswer, today, type PayableAnswer } from './payables.service.js';
 import { transactionGroupStatusName } from './outflows.js';
@@ -225,15 +226,28 @@ export async function completeGroupIfPaid(tx: Tx, instanceId: string, groupId: n
 /**
  * Pays one bill from a bank account as a statement match does (automatic or manual): the bill must
  * be approved (2) or in a transaction group (3); its payment is booked at `date` (debit its
- * liability / credit `bankAccountId`) and its group becomes paid once all its bills are. 409 for
- * another status or on or before the lock date. Returns the payment entry id.
+ * liability / credit `bankAccountId`) and its group becomes paid once all its bills are. `bank` is
+ * what the statement shows: when a bill in another currency left the account in the books'
+ * currency (the bank converted it), that amount is booked with the realized exchange difference.
+ * 409 for another status or on or before the lock date; 400 `bankTransaction` for an implausible
+ * conversion (settlement.service.ts). Returns the payment entry id.
  */
-export async function settleBill(tx: Tx, instanceId: string, userId: string | null, billId: number, bankAccountId: number, date: string): Promise<number> {
+export async function settleBill(
+  tx: Tx,
+  instanceId: string,
+  userId: string | null,
+  billId: number,
+  bankAccountId: number,
+  date: string,
+  bank?: { amount: string; currency: string },
+): Promise<number> {
   const bill = await getPayable(tx, instanceId, { id: billId }, true);
   if (bill.status !== PayableStatus.approved && bill.status !== PayableStatus.inTransactionGroup) {
     throw conflict(`bill ${bill.id} is ${bill.statusName}: only an approved bill or one in a transaction group can be paid`, { status: bill.statusName });
   }
-  const entryId = await bookPayment(tx, instanceId, userId, bill, bankAccountId, date);
+  let settledBase: string | undefined;
+  if (bank && bank.currency !== bill.currency && bank.currency === (await booksCurrency(tx, instanceId))) settledBase = bank.amount;
+  const entryId = await bookPayment(tx, instanceId, userId, bill, bankAccountId, date, settledBase, 'bankTransaction');
   if (bill.transactionGroup) await completeGroupIfPaid(tx, instanceId, bill.transactionGroup.id, date);
   return entryId;
 }

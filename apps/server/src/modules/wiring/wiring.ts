@@ -118,6 +118,7 @@ async function openInvoices(tx: Tx, instanceId: string, accountId: number): Prom
       date: invoice.dateInvoice,
       amount: invoice.totals.total,
       currency: invoice.currency,
+      amountBase: invoice.totalBase,
     }))
     .reverse();
 }
@@ -125,14 +126,19 @@ async function openInvoices(tx: Tx, instanceId: string, accountId: number): Prom
 /**
  * Pays invoice `invoiceUuid` with bank credit `credit` through the invoices module's own status
  * change (sent → paid at the booking date: debit the invoice's payment-profile account / credit
- * receivable 1100), bankRef = the bank's reference (AcctSvcrRef, else end-to-end id). Refuses (409)
- * a credit of another amount or currency than the invoice total, or one that reached another bank
- * account than the invoice's, since the posting would then not match the bank.
+ * receivable 1100), bankRef = the bank's reference (AcctSvcrRef, else end-to-end id). A credit in the
+ * books' currency pays an invoice in another currency for what arrived, with the realized exchange
+ * difference (6942/6952). Refuses (409) a credit of another amount in the invoice's currency, or of
+ * a third currency, or one that reached another bank account than the invoice's, since the posting
+ * would then not match the bank.
  */
 async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoiceUuid: string) {
   const invoice = await getInvoice(tx, instanceId, invoiceUuid);
   if (invoice.status !== InvoiceStatus.sent) throw conflict(`invoice ${invoice.refNumber} is ${invoice.statusName}: only a sent invoice can be paid`, { 'invoice.uuid': 'not open' });
-  if (invoice.currency !== credit.currency || !new Money(invoice.totals.total).eq(credit.amount)) {
+  // An invoice in another currency that reached the bank converted to the books' currency: the
+  // payment books what arrived and the exchange difference (accounting/settlement.service.ts).
+  const converted = invoice.currency !== credit.currency && credit.currency === invoice.baseCurrency;
+  if (!converted && (invoice.currency !== credit.currency || !new Money(invoice.totals.total).eq(credit.amount))) {
     throw conflict(`the bank credit is ${credit.amount} ${credit.currency}, invoice ${invoice.refNumber} is ${invoice.totals.total} ${invoice.currency}: book it against an account instead`, {
       'invoice.uuid': 'amount or currency differ',
     });
@@ -145,6 +151,7 @@ async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoic
     status: InvoiceStatus.paid,
     ledgerDate: credit.bookingDate,
     bankRef: credit.accountServicerRef ?? credit.endToEndId,
+    amountBase: converted ? credit.amount : undefined,
   });
   const entry = paid.entries.find((e) => e.kind === 'paid');
   return { invoiceUuid: paid.uuid, entryId: entry!.id };
@@ -153,16 +160,17 @@ async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoic
 /**
  * Invoices side of a statement import (issue #5 §4), plugged into the banking module:
  * 1. by payment reference: the sent invoice with the credit's structured reference (QRR or SCOR,
- *    SIX IG QR-bill §4.3.2 / ISO 11649) and the same amount, paid to this bank account;
- * 2. else by exact amount and debtor name: exactly one such open invoice whose customer's name is
- *    similar to the credit's debtor (banking/names.ts: case, accents, legal form ignored).
+ *    SIX IG QR-bill §4.3.2 / ISO 11649) and the same amount and currency, paid to this bank account
+ *    — or, for an invoice in another currency, a credit in the books' currency of any amount (the
+ *    bank converted it; the exchange difference is booked);
+ * 2. else by exact amount, currency and debtor name: exactly one such open invoice whose customer's
+ *    name is similar to the credit's debtor (banking/names.ts: case, accents, legal form ignored).
  * A match is booked with payInvoice. A booking the ledger refuses (locked period, 409) is rolled
  * back to a savepoint and the credit stays unmatched with the reason; several candidates by name
- * leave it unmatched with that reason. Only CHF credits (invoices are sent in CHF).
+ * leave it unmatched with that reason.
  */
 export const invoicePort: InvoicePort = {
   async match(tx, instanceId, credit, session) {
-    if (credit.currency && credit.currency !== 'CHF') return null;
     // One load of the open invoices per import and account; paid ones are taken out as we go.
     const cacheKey = `openInvoices:${credit.accountId}`;
     const load = async () => (session[cacheKey] ??= await openInvoices(tx, instanceId, credit.accountId)) as OpenInvoice[];
@@ -178,14 +186,18 @@ export const invoicePort: InvoicePort = {
       );
       for (const row of rows) {
         const found = await getInvoice(tx, instanceId, row.uuid);
-        if (new Money(found.totals.total).eq(credit.amount)) {
-          candidate = { uuid: found.uuid, id: found.id, refNumber: found.refNumber, company: found.company.name, date: found.dateInvoice, amount: found.totals.total, currency: found.currency };
+        // The reference identifies the invoice: one in another currency is paid by what the bank converted.
+        const converted = found.currency !== credit.currency && credit.currency === found.baseCurrency;
+        if (converted || (found.currency === credit.currency && new Money(found.totals.total).eq(credit.amount))) {
+          candidate = { uuid: found.uuid, id: found.id, refNumber: found.refNumber, company: found.company.name, date: found.dateInvoice, amount: found.totals.total, currency: found.currency, amountBase: found.totalBase };
           break;
         }
       }
     }
     if (!candidate && credit.counterparty) {
-      const byName = (await load()).filter((invoice) => new Money(invoice.amount).eq(credit.amount) && isSimilarName(invoice.company, credit.counterparty));
+      const byName = (await load()).filter(
+        (invoice) => invoice.currency === credit.currency && new Money(invoice.amount).eq(credit.amount) && isSimilarName(invoice.company, credit.counterparty),
+      );
       if (byName.length > 1) return { reason: `${byName.length} open invoices (${byName.map((i) => i.refNumber).join(', ')}) match amount and debtor name: match by hand` };
       candidate = byName[0];
     }
