@@ -30,7 +30,6 @@ import {
   toFixedAmount,
   toMoney,
   vatAccountsFor,
-  type ChartAccount,
   type CurrencyCode,
   type InvoiceImportRow,
   type InvoiceTotals,
