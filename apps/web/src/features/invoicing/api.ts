@@ -133,7 +133,7 @@ export const deleteInvoice = (uuid: string) => api.post('/api/invoice/delete', {
 export const insertItem = (uuid: string, item: InvoiceItemInput) => api.post<Invoice>('/api/invoice/item/insert', { data: { ...item, invoice: { uuid } } });
 export const updateItem = (id: number, item: InvoiceItemInput) => api.post<Invoice>('/api/invoice/item/update', { id, data: item });
 export const deleteItem = (id: number) => api.post<Invoice>('/api/invoice/item/delete', { id });
-export const changeStatus = (body: { uuid: string; status: number; bankRef?: string; ledgerDate?: string }) =>
+export const changeStatus = (body: { uuid: string; status: number; bankRef?: string; ledgerDate?: string; amountBase?: string }) =>
   api.post<Invoice>('/api/invoice/status/change', body);
 export const shareInvoice = (uuid: string) => api.post<{ token: string }>('/api/invoice/share', { uuid });
 export const revokeShare = (uuid: string) => api.post('/api/invoice/share/revoke', { uuid });

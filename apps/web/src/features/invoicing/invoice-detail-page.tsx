@@ -16,6 +16,7 @@ import { DateField } from '../../ui/date-field';
 import { ErrorAlert } from '../../ui/error-alert';
 import { NotFound } from '../../ui/not-found';
 import { Page } from '../../ui/page';
+import { SettledAmountField } from '../../ui/settled-amount-field';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { WriteError } from './write-error';
 import {
@@ -59,9 +60,18 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
   const queryClient = useQueryClient();
   const [ledgerDate, setLedgerDate] = useState<string | null>(action?.status === 2 ? invoice.dateInvoice : today());
   const [bankRef, setBankRef] = useState('');
+  // An invoice in another currency is paid for what the bank credited in the books' currency.
+  const converted = action?.status === 3 && invoice.currency !== invoice.baseCurrency;
+  const [amountBase, setAmountBase] = useState(invoice.totalBase);
   const mutation = useMutation({
     mutationFn: () =>
-      changeStatus({ uuid: invoice.uuid, status: action!.status, ledgerDate: ledgerDate ?? undefined, ...(action?.status === 3 && bankRef ? { bankRef } : {}) }),
+      changeStatus({
+        uuid: invoice.uuid,
+        status: action!.status,
+        ledgerDate: ledgerDate ?? undefined,
+        ...(action?.status === 3 && bankRef ? { bankRef } : {}),
+        ...(converted ? { amountBase } : {}),
+      }),
     onSuccess: async (updated) => {
       queryClient.setQueryData(invoiceDetailQuery(invoice.uuid).queryKey, updated);
       await queryClient.invalidateQueries({ queryKey: invoiceKey });
@@ -70,7 +80,8 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
       onClose();
     },
   });
-  const dateError = serverFieldErrors(mutation.error).ledgerDate;
+  const fields = serverFieldErrors(mutation.error);
+  const dateError = fields.ledgerDate;
   const amount = `${invoice.currency} ${formatAmount(invoice.totals.total)}`;
   return (
     <Modal opened={action !== null} onClose={onClose} title={action?.title}>
@@ -89,8 +100,20 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
                 : 'Reverses the posting of the sent invoice.'}
           </Text>
           <DateField label="Ledger date" required value={ledgerDate} onChange={setLedgerDate} error={dateError} />
+          {converted ? (
+            <SettledAmountField
+              kind="receivable"
+              amount={invoice.totals.total}
+              currency={invoice.currency}
+              booked={invoice.totalBase}
+              base={invoice.baseCurrency}
+              value={amountBase}
+              onChange={setAmountBase}
+              error={fields.amountBase}
+            />
+          ) : null}
           {action?.status === 3 ? <TextInput label="Bank reference" value={bankRef} onChange={(e) => setBankRef(e.currentTarget.value)} /> : null}
-          {mutation.isError && !dateError ? <WriteError error={mutation.error} what="Could not change the status" /> : null}
+          {mutation.isError && !dateError && !fields.amountBase ? <WriteError error={mutation.error} what="Could not change the status" /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -264,8 +264,9 @@ export const insertGroup = (uuids: string[], options: GroupOptions = {}) =>
  * Pays an approved bill outside a payment batch (POST /api/payable/pay). `token` makes a retry of
  * the same payment harmless: the dialog makes one per opening.
  */
-export const payPayable = (uuid: string, accountId: number, date: string, token: string) =>
-  api.post<Payable>('/api/payable/pay', { uuid, token, account: { id: accountId }, date });
+/** `amountBase`: a bill in another currency, what left the account in the books' currency (decision 012). */
+export const payPayable = (uuid: string, accountId: number, date: string, token: string, amountBase?: string) =>
+  api.post<Payable>('/api/payable/pay', { uuid, token, account: { id: accountId }, date, ...(amountBase ? { amountBase } : {}) });
 export const changeGroupStatus = (id: number, status: number, date?: string) =>
   api.post<TransactionGroup>('/api/transaction-group/status/change', { id, status, ...(date ? { date } : {}) });
 export const deleteGroup = (id: number) => api.post<{ ok: true }>('/api/transaction-group/delete', { id });

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toBaseAmount } from '@bilan/domain';
 import { today } from '../../lib/dates';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
+import { SettledAmountField } from '../../ui/settled-amount-field';
 import { allAccountsQuery, debtorAccountsQuery, payablesKey, payPayable, type Payable } from './api';
 
 interface PayBillDialogProps {
@@ -21,6 +24,11 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
   const [token] = useState(() => crypto.randomUUID());
   const [account, setAccount] = useState<string | null>(null);
   const [date, setDate] = useState<string | null>(today());
+  // A bill in another currency is paid for what left the account in the books' currency.
+  const base = useSession().profile?.instance.currency ?? 'CHF';
+  const converted = bill.currency !== base;
+  const booked = toBaseAmount(bill.amount, bill.exchangeRate);
+  const [amountBase, setAmountBase] = useState(booked);
   // Money leaves an asset (bank, cash) or a liability grows (credit card): balance-sheet accounts only.
   const options = (accounts.data?.data ?? [])
     .filter((a) => (a.type.id === 1 || a.type.id === 2) && a.id !== bill.liabilityAccount?.id)
@@ -28,7 +36,7 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
   const fallback = banks.data?.data[0] ? String(banks.data.data[0].account.id) : null;
   const chosen = account ?? fallback;
   const pay = useMutation({
-    mutationFn: () => payPayable(bill.uuid, Number(chosen), date!, token),
+    mutationFn: () => payPayable(bill.uuid, Number(chosen), date!, token, converted ? amountBase : undefined),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: payablesKey });
       onClose();
@@ -47,12 +55,24 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
       </Text>
       <Select label="Paid from" searchable data={options} value={chosen} onChange={setAccount} allowDeselect={false} error={fields['account.id']} />
       <DateField label="Payment date" value={date} onChange={setDate} error={fields.date} />
-      {pay.isError && !fields['account.id'] && !fields.date ? <Alert color="red">{errorMessage(pay.error)}</Alert> : null}
+      {converted ? (
+        <SettledAmountField
+          kind="payable"
+          amount={bill.amount}
+          currency={bill.currency}
+          booked={booked}
+          base={base}
+          value={amountBase}
+          onChange={setAmountBase}
+          error={fields.amountBase}
+        />
+      ) : null}
+      {pay.isError && !fields['account.id'] && !fields.date && !fields.amountBase ? <Alert color="red">{errorMessage(pay.error)}</Alert> : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button loading={pay.isPending} disabled={!chosen || !date} onClick={() => pay.mutate()}>
+        <Button loading={pay.isPending} disabled={!chosen || !date || (converted && !amountBase)} onClick={() => pay.mutate()}>
           Mark paid
         </Button>
       </Group>

@@ -1,0 +1,87 @@
+/**
+ * Realized exchange differences in Chromium (docs/decisions/012): an EUR invoice marked paid for
+ * the CHF the bank credited, an EUR bill marked paid for the CHF that left the account; each dialog
+ * shows the gain or loss before posting, and the postings land on 6952 Kursgewinne and 6942
+ * Kursverluste.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signUpAndOnboard, snap } from './support';
+
+async function bearer(page: Page): Promise<string> {
+  const request = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers().authorization);
+  await page.goto('/bill');
+  return (await request).headers().authorization!;
+}
+
+test('EUR invoice and EUR bill settled in CHF book the exchange gain and loss', async ({ page }) => {
+  await signUpAndOnboard(page, { name: `FX ${Date.now().toString(36)}`, currency: 'CHF' });
+  const authorization = await bearer(page);
+  const api = async (path: string, data?: unknown) => {
+    const response = data === undefined ? await page.request.get(path, { headers: { authorization } }) : await page.request.post(path, { data, headers: { authorization } });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+    return response.json();
+  };
+  const accountId = async (number: string) => (await api('/api/accounting/account/list', { filters: { text: number } })).data.find((a: any) => a.number === number).id as number;
+  const balanceOf = async (number: string) =>
+    ((await api('/api/accounting/balance/get', { date: '2099-12-31' })).accounts.find((a: any) => a.number === number)?.balance ?? '0.00') as string;
+
+  const own = (await api('/api/company/list')).data.find((c: any) => c.isOwn);
+  const ownProfile = await api('/api/payment-profile/insert', { data: { company: { uuid: own.uuid }, account: { id: await accountId('1020') }, type: 1, iban: 'CH5604835012345678009' } });
+  const address = { street: 'Rue du Marché', houseNumber: '4', zip: '1204', city: 'Genève', country: { id: 1 } };
+  const customer = await api('/api/company/insert', { data: { name: 'Client Lyon SARL', address } });
+  const addresses = await api('/api/address/list', { filters: { company: { uuid: customer.uuid } } });
+  // 1 × 1000 EUR + 8.1 % VAT = 1081.00 EUR, booked at 0.94 = 1016.14 CHF.
+  const invoice = await api('/api/invoice/insert', {
+    data: {
+      company: { uuid: customer.uuid },
+      address: { id: addresses.data[0].id },
+      paymentProfile: { id: ownProfile.id },
+      currency: 'EUR',
+      fxRate: '0.94',
+      vat: '0.081',
+      dateInvoice: '2025-10-01',
+      items: [{ name: 'Conseil', amount: '1', price: '1000' }],
+    },
+  });
+  expect(invoice.totalBase).toBe('1016.14');
+  await api('/api/invoice/status/change', { uuid: invoice.uuid, status: 2, ledgerDate: '2025-10-01' });
+
+  await page.goto(`/invoice/${invoice.uuid}/detail`);
+  await page.getByRole('button', { name: 'Mark paid' }).click();
+  const paidDialog = page.getByRole('dialog', { name: 'Mark paid' });
+  const received = paidDialog.getByLabel('Received in CHF');
+  await expect(received).toHaveValue('1016.14');
+  await expect(paidDialog.getByText('No exchange difference.')).toBeVisible();
+  await received.fill('1023.50');
+  await expect(paidDialog.getByText(/Exchange gain of CHF 7,36 to 6952 Kursgewinne/)).toBeVisible();
+  await received.fill('1500');
+  await expect(paidDialog.getByText(/More than 25 % away/)).toBeVisible();
+  await received.fill('1023.50');
+  await snap(page, 'fx-01-invoice-received-in-chf');
+  await paidDialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  expect(await balanceOf('1100')).toBe('0.00');
+  expect(await balanceOf('6952')).toBe('-7.36');
+  await snap(page, 'fx-02-invoice-paid');
+
+  // 500 EUR at 0.95 = 475.00 CHF; the bank debited 481.20 CHF: a loss of 6.20.
+  const supplier = await api('/api/company/insert', { data: { name: 'Fournisseur Paris SAS', address: { ...address, city: 'Lausanne', zip: '1003' } } });
+  const bill = await api('/api/payable/insert', {
+    data: { company: { uuid: supplier.uuid }, date: '2025-10-05', amount: '500.00', currency: 'EUR', exchangeRate: '0.95', description: 'Licence annuelle' },
+  });
+  await api('/api/payable/update', { uuid: bill.uuid, data: { status: 2 } });
+  await page.goto('/bill');
+  await page.getByRole('row').filter({ hasText: 'Licence annuelle' }).getByRole('button', { name: 'Pay', exact: true }).click();
+  const payDialog = page.getByRole('dialog');
+  const paidOut = payDialog.getByLabel('Paid in CHF');
+  await expect(paidOut).toHaveValue('475.00');
+  await paidOut.fill('481.20');
+  await expect(payDialog.getByText(/Exchange loss of CHF 6,20 to 6942 Kursverluste/)).toBeVisible();
+  await snap(page, 'fx-03-bill-paid-in-chf');
+  await payDialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Licence annuelle' }).getByText('Paid')).toBeVisible();
+  expect(await balanceOf('2000')).toBe('0.00');
+  expect(await balanceOf('6942')).toBe('6.20');
+});
