@@ -4,23 +4,14 @@
  * shows the gain or loss before posting, and the postings land on 6952 Kursgewinne and 6942
  * Kursverluste.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiFor } from './payables-support';
 import { signUpAndOnboard, snap } from './support';
-
-async function bearer(page: Page): Promise<string> {
-  const request = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers().authorization);
-  await page.goto('/bill');
-  return (await request).headers().authorization!;
-}
 
 test('EUR invoice and EUR bill settled in CHF book the exchange gain and loss', async ({ page }) => {
   await signUpAndOnboard(page, { name: `FX ${Date.now().toString(36)}`, currency: 'CHF' });
-  const authorization = await bearer(page);
-  const api = async (path: string, data?: unknown) => {
-    const response = data === undefined ? await page.request.get(path, { headers: { authorization } }) : await page.request.post(path, { data, headers: { authorization } });
-    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-    return response.json();
-  };
+  const { post } = await apiFor(page);
+  const api = async (path: string, data: unknown = {}) => (await post(path, data)).json();
   const accountId = async (number: string) => (await api('/api/accounting/account/list', { filters: { text: number } })).data.find((a: any) => a.number === number).id as number;
   const balanceOf = async (number: string) =>
     ((await api('/api/accounting/balance/get', { date: '2099-12-31' })).accounts.find((a: any) => a.number === number)?.balance ?? '0.00') as string;
