@@ -49,6 +49,12 @@ test('QR-bill PDF from another workplace → prefilled bill → confirmed', asyn
   await expect(read).toContainText('New supplier');
   await expect(page.getByLabel('Amount')).toHaveValue(/^269[.,]55$/);
   await expect(page.getByLabel('Reference (QR or RF…)')).toHaveValue(reference.replace(/\s/g, ''));
+  // The supplier's Swico S1 billing information: invoice number and date, 30 days net, 8.1 % VAT.
+  await expect(read).toContainText(/Invoice BILAN\d{6} · of 03\.11\.2025 · VAT 8\.1 %/);
+  await expect(page.getByLabel('Bill date')).toHaveValue('03.11.2025');
+  await expect(page.getByLabel('Due date')).toHaveValue('03.12.2025');
+  await expect(page.getByLabel('of which VAT')).toHaveValue('20.20');
+  await expect(page.getByLabel('Description')).toHaveValue(/^Invoice BILAN\d{6}$/);
   await snap(page, 'inbox-qr-01-prefilled');
   await page.getByRole('button', { name: 'Save bill' }).click();
   await page.waitForURL('**/bill');

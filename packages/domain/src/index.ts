@@ -9,3 +9,4 @@ export * from './invoice.js';
 export * from './qrbill.js';
 export * from './qrbill-parse.js';
 export * from './fx.js';
+export * from './swico.js';

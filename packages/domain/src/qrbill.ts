@@ -28,6 +28,11 @@ export interface QrBillData {
   /** QR reference (27 digits) with a QR-IBAN, creditor reference (RF…) or none with an IBAN. */
   reference?: string | undefined;
   message?: string | undefined;
+  /**
+   * Structured billing information (IG v2.3 §4.3.3 StrdBkgInf), e.g. Swico S1 (swico.ts): begins
+   * with "//"; together with `message` at most 140 characters.
+   */
+  billInformation?: string | undefined;
 }
 
 /**
@@ -72,7 +77,8 @@ function checkAddress(prefix: string, address: QrBillAddress, fail: (field: stri
  * Validates QR-bill data; returns `{}` when valid, else a map field → message. Rules: IBAN (CH/LI);
  * QR-IBAN requires a QR reference (27 digits, recursive mod 10, not all zeros); IBAN allows a
  * creditor reference (ISO 11649 mod 97-10) or none; amount 0.01–999,999,999.99 or empty; currency
- * CHF/EUR; structured addresses; character set of §4.1.1; message ≤ 140 characters.
+ * CHF/EUR; structured addresses; character set of §4.1.1; message ≤ 140 characters, and with the
+ * billing information (which begins with "//") ≤ 140 characters together (§4.3.3).
  */
 export function validateQrBill(data: QrBillData): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -101,6 +107,11 @@ export function validateQrBill(data: QrBillData): Record<string, string> {
   if (data.message !== undefined) {
     if (data.message.length > 140) fail('message', 'at most 140 characters');
     else if (!isQrBillText(data.message)) fail('message', 'contains a character the QR-bill does not allow');
+  }
+  if (data.billInformation !== undefined) {
+    if (!data.billInformation.startsWith('//')) fail('billInformation', 'billing information begins with "//" and its syntax prefix');
+    else if (data.billInformation.length + (data.message?.length ?? 0) > 140) fail('billInformation', 'message and billing information together at most 140 characters');
+    else if (!isQrBillText(data.billInformation)) fail('billInformation', 'contains a character the QR-bill does not allow');
   }
   return fields;
 }

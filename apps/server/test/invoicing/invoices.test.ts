@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidCreditorReference, isValidQrReference, validateQrBill } from '@bilan/domain';
+import { isValidCreditorReference, isValidQrReference, parseSwicoS1, swicoDueDate, swicoVatAmount, validateQrBill } from '@bilan/domain';
 import { Client, startTestServer, type TestServer } from '../helpers.js';
 import { QR_IBAN, decodeQrFromPdf, invoiceData, invoicingWorkplace, memberClient, pdfPages, type InvoicingWorkplace } from './support.js';
 
@@ -286,7 +286,7 @@ describe('share links', () => {
 });
 
 describe('POST /api/invoice/pdf', () => {
-  const expectPayload = (payload: string, invoice: { paymentReference: string }, account: string) => {
+  const expectPayload = (payload: string, invoice: { paymentReference: string; refNumber: string }, account: string, uid?: string) => {
     const lines = payload.split(/\r?\n/);
     expect(lines.slice(0, 3)).toEqual(['SPC', '0200', '1']);
     expect(lines[3]).toBe(account);
@@ -297,6 +297,12 @@ describe('POST /api/invoice/pdf', () => {
     expect(lines.slice(20, 27)).toEqual(['S', 'Simon Muster AG', 'Musterstrasse', '1', '8000', 'Seldwyla', 'CH']);
     expect(lines[28]).toBe(invoice.paymentReference);
     expect(lines[30]).toBe('EPD');
+    // Swico S1 billing information (IG v2.3 Annex D): what the customer's software books from.
+    const s1 = parseSwicoS1(lines[31]!)!;
+    expect(s1).toEqual({ invoiceNumber: invoice.refNumber, invoiceDate: '2025-03-01', uid, vat: [{ rate: '8.1' }], conditions: [{ discount: '0', days: 30 }] });
+    expect(swicoDueDate(s1)).toBe('2025-03-31');
+    expect(swicoVatAmount(s1, lines[18])).toBe('20.20');
+    expect(lines[29]!.length + lines[31]!.length).toBeLessThanOrEqual(140);
     const data = {
       account: lines[3]!,
       creditor: { name: lines[5]!, street: lines[6] || undefined, buildingNumber: lines[7] || undefined, zip: lines[8]!, city: lines[9]!, country: lines[10]! },
@@ -305,6 +311,7 @@ describe('POST /api/invoice/pdf', () => {
       currency: lines[19] as 'CHF',
       reference: lines[28],
       message: lines[29],
+      billInformation: lines[31],
     };
     expect(validateQrBill(data)).toEqual({});
     expect(lines[27]).toBe(invoice.paymentReference.startsWith('RF') ? 'SCOR' : 'QRR');
@@ -324,12 +331,32 @@ describe('POST /api/invoice/pdf', () => {
     }
   });
 
-  it('renders the payment part alone with onlyReceipt, and an RF reference with an IBAN', async () => {
-    const created = (await post('/invoice/insert', { data: invoiceData(wp, wp.ibanProfile) })).body;
-    const file = await pdf({ lang: 'de', uuid: created.uuid, onlyReceipt: true });
+  it('renders the payment part alone with onlyReceipt, and an RF reference with an IBAN; the VAT number goes into Swico /30/', async () => {
+    const w = await invoicingWorkplace(server);
+    expect((await w.api.post('/api/instance/update', { data: { vatNumber: 'CHE-116.281.710 MWST' } })).status).toBe(200);
+    const created = (await w.api.post('/api/invoice/insert', { data: invoiceData(w, w.ibanProfile) })).body;
+    const file = await pdf({ lang: 'de', uuid: created.uuid, onlyReceipt: true }, w.token);
     expect(file.status).toBe(200);
     const payload = decodeQrFromPdf(file.bytes);
-    expectPayload(payload!, created, 'CH9300762011623852957');
+    expectPayload(payload!, created, 'CH9300762011623852957', 'CHE-116.281.710');
+  });
+
+  it('writes each VAT rate with its net amount in Swico /32/ for a mixed invoice, and shortens the message, not the billing information', async () => {
+    const items = [
+      { name: 'Consulting', amount: '2', price: '150' },
+      { name: 'Books', amount: '3', price: '19.90', vat: '0.026' },
+    ];
+    const created = (await post('/invoice/insert', { data: { ...invoiceData(wp), items, description: 'x'.repeat(200) } })).body;
+    const lines = decodeQrFromPdf((await pdf({ lang: 'en', uuid: created.uuid })).bytes)!.split(/\r?\n/);
+    const s1 = parseSwicoS1(lines[31]!)!;
+    expect(s1.vat).toEqual([
+      { rate: '8.1', net: '300' },
+      { rate: '2.6', net: '59.7' },
+    ]);
+    // 24.30 + 1.55, the invoice's VAT.
+    expect(swicoVatAmount(s1, lines[18])).toBe(created.totals.vat);
+    expect(lines[29]!.length + lines[31]!.length).toBe(140);
+    expect(lines[29]).toMatch(new RegExp(`^${created.refNumber} x+$`));
   });
 
   it('puts the QR-bill on its own page for a long invoice', async () => {

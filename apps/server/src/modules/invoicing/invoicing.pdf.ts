@@ -18,6 +18,7 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrData, FontName } from 'swissqrbill/types';
 import {
   countryIsoCode,
+  encodeSwicoS1,
   formatAmount,
   formatCreditorReference,
   formatDate,
@@ -25,6 +26,7 @@ import {
   formatReferenceNumber,
   toBaseAmount,
   toMoney,
+  swicoNumber,
   validateQrBill,
   vatRateToPercent,
   type CountryId,
@@ -127,8 +129,39 @@ export function addressLines(
   return lines;
 }
 
+/** The 9 digits of a Swiss UID (CHE-123.456.789, with or without a MWST/TVA/IVA suffix), or undefined. */
+function uidDigits(value: string | null): string | undefined {
+  const match = value ? /^CHE[-\s]?(\d{3})\.?(\d{3})\.?(\d{3})/.exec(value.trim()) : null;
+  return match ? `CHE-${match[1]}.${match[2]}.${match[3]}` : undefined;
+}
+
+/**
+ * The invoice's Swico S1 billing information (SIX IG QR-bill v2.3 Annex D), so the customer's
+ * software books it without typing: invoice number, invoice date, the creditor's UID, VAT (one rate
+ * on the whole amount, or each rate with its net amount) and the net payment term. VAT is left out
+ * when it would not fit: the message needs room too (together at most 140 characters).
+ */
+export function invoiceBillInformation(invoice: Invoice, creditor: Creditor): string {
+  const lines = invoice.totals.vatLines;
+  const vat =
+    lines.length > 1
+      ? lines.map((line) => ({ rate: vatRateToPercent(line.rate), net: swicoNumber(line.base) }))
+      : lines[0] && !toMoney(lines[0].vat).isZero()
+        ? [{ rate: vatRateToPercent(lines[0].rate) }]
+        : undefined;
+  const base = {
+    invoiceNumber: formatReferenceNumber(invoice.id),
+    invoiceDate: invoice.dateInvoice,
+    uid: uidDigits(creditor.uid) ?? uidDigits(creditor.vat_number),
+    conditions: invoice.paymentTermDays >= 0 ? [{ discount: '0', days: invoice.paymentTermDays }] : undefined,
+  };
+  const full = encodeSwicoS1({ ...base, vat });
+  return full.length <= 100 ? full : encodeSwicoS1(base);
+}
+
 /** The QR-bill data of an invoice (structured addresses, type S), validated (400 `qrBill.*` otherwise). */
 export function qrBillData(invoice: Invoice, creditor: Creditor): QrBillData {
+  const billInformation = invoiceBillInformation(invoice, creditor);
   const data: QrBillData = {
     account: invoice.paymentProfile.iban ?? '',
     creditor: {
@@ -150,7 +183,8 @@ export function qrBillData(invoice: Invoice, creditor: Creditor): QrBillData {
     amount: invoice.totals.total,
     currency: invoice.currency === 'EUR' ? 'EUR' : 'CHF',
     reference: invoice.paymentReference,
-    message: `${formatReferenceNumber(invoice.id)}${invoice.description ? ` ${invoice.description}` : ''}`.slice(0, 140),
+    message: `${formatReferenceNumber(invoice.id)}${invoice.description ? ` ${invoice.description}` : ''}`.slice(0, 140 - billInformation.length),
+    billInformation,
   };
   const fields = validateQrBill(data);
   const [first] = Object.entries(fields);
@@ -182,6 +216,7 @@ function toSwissQrBill(data: QrBillData): QrData {
     currency: data.currency,
     reference: data.reference,
     message: data.message,
+    additionalInformation: data.billInformation,
   };
 }
 

@@ -2,7 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { countryIsoCode, currencyCodes, formatIban, isQrIban, normalizeIban, type CountryId, type ParsedQrBill } from '@bilan/domain';
+import {
+  countryIsoCode,
+  currencyCodes,
+  formatDate,
+  formatIban,
+  isQrIban,
+  normalizeIban,
+  parseSwicoS1,
+  swicoDueDate,
+  swicoVatAmount,
+  type CountryId,
+  type ParsedQrBill,
+  type SwicoS1,
+} from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { DateField } from '../../ui/date-field';
@@ -33,6 +46,18 @@ function supplierAddress(bill: ParsedQrBill): SupplierData['address'] {
   return { street: bill.creditor.street, houseNumber: bill.creditor.buildingNumber || null, zip: bill.creditor.zip, city: bill.creditor.city, country: { id: Number(countryId) } };
 }
 
+/** What the supplier's Swico S1 billing information says, in one line (SIX IG QR-bill v2.3 Annex D). */
+function swicoSummary(s1: SwicoS1): string {
+  const parts = [
+    s1.invoiceNumber ? `Invoice ${s1.invoiceNumber}` : null,
+    s1.invoiceDate ? `of ${formatDate(s1.invoiceDate)}` : null,
+    s1.uid ? `UID ${s1.uid}` : null,
+    s1.vat ? `VAT ${s1.vat.map((v) => `${v.rate} %${v.net ? ` on ${v.net}` : ''}`).join(', ')}` : null,
+    ...(s1.conditions ?? []).filter((c) => c.discount !== '0').map((c) => `${c.discount} % discount within ${c.days} days`),
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
 interface BillFormProps {
   /** Inbox file the new bill is drafted from: saved as its voucher in the same call. */
   fileUuid?: string;
@@ -57,16 +82,18 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
   // `undefined`: not touched yet, so the supplier/profile matched from the QR-bill (or the bill's own) applies.
   const [chosenCompany, setCompany] = useState<string | null | undefined>(bill ? (bill.company?.uuid ?? null) : undefined);
   const [chosenProfile, setProfile] = useState<string | null | undefined>(bill ? (bill.companyFinance ? String(bill.companyFinance.id) : null) : undefined);
-  const [date, setDate] = useState<string | null>(bill?.date ?? today());
-  const [dueDate, setDueDate] = useState<string | null>(bill?.dueDate ?? null);
+  // The supplier's Swico S1 billing information, when its QR-bill carries one: date, term and VAT.
+  const [s1] = useState(() => (qrBill ? parseSwicoS1(qrBill.billInformation) : null));
+  const [date, setDate] = useState<string | null>(bill?.date ?? s1?.invoiceDate ?? today());
+  const [dueDate, setDueDate] = useState<string | null>(bill?.dueDate ?? (s1 ? swicoDueDate(s1) : undefined) ?? null);
   const [amount, setAmount] = useState(bill?.amount ?? qrBill?.amount ?? '');
-  const [vatAmount, setVatAmount] = useState(bill && bill.vatAmount !== '0.00' ? bill.vatAmount : '');
+  const [vatAmount, setVatAmount] = useState(bill ? (bill.vatAmount !== '0.00' ? bill.vatAmount : '') : ((s1 && swicoVatAmount(s1, qrBill?.amount)) ?? ''));
   const [currency, setCurrency] = useState<string>(bill?.currency ?? qrBill?.currency ?? 'CHF');
   const [exchangeRate, setExchangeRate] = useState(bill && bill.exchangeRate !== '1' ? bill.exchangeRate : '');
   const [account, setAccount] = useState<string | null>(bill?.expenseAccount ? String(bill.expenseAccount.id) : null);
   const [reference, setReference] = useState(bill?.referenceNumber ?? qrBill?.reference ?? '');
   const [message, setMessage] = useState(bill?.message ?? qrBill?.message ?? '');
-  const [description, setDescription] = useState(bill?.description ?? '');
+  const [description, setDescription] = useState(bill?.description ?? (s1?.invoiceNumber ? `Invoice ${s1.invoiceNumber}` : ''));
 
   const companies = useQuery(companiesQuery());
   const allProfiles = useQuery({ ...allProfilesQuery(), enabled: !!qrBill });
@@ -135,6 +162,7 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
                 {formatIban(qrBill.iban)}
                 {isQrIban(qrBill.iban) ? ' (QR-IBAN)' : ''}
               </Text>
+              {s1 && swicoSummary(s1) ? <Text size="sm">{swicoSummary(s1)}</Text> : null}
               {sendsSupplier && ibanMatch ? <Text size="sm">Known IBAN: the bill goes to {ibanMatch.company?.name}.</Text> : null}
               {createsSupplier ? <Text size="sm">New supplier: saving creates it with this address and IBAN.</Text> : null}
               {createsProfile ? <Text size="sm">Saving adds this IBAN to the supplier&apos;s payment profiles.</Text> : null}
