@@ -75,4 +75,25 @@ test('EUR invoice and EUR bill settled in CHF book the exchange gain and loss', 
   await expect(page.getByRole('row').filter({ hasText: 'Licence annuelle' }).getByText('Paid')).toBeVisible();
   expect(await balanceOf('2000')).toBe('0.00');
   expect(await balanceOf('6942')).toBe('6.20');
+
+  // A bank debit of 478.00 CHF without reference: the EUR bill (booked 475.00) is offered, matched by hand.
+  const second = await api('/api/payable/insert', {
+    data: { company: { uuid: supplier.uuid }, date: '2025-10-06', amount: '500.00', currency: 'EUR', exchangeRate: '0.95', description: 'Licence Q2' },
+  });
+  await api('/api/payable/update', { uuid: second.uuid, data: { status: 2 } });
+  const camt = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn>
+<GrpHdr><MsgId>E2E-FX-1</MsgId><CreDtTm>2025-10-20T18:00:00</CreDtTm></GrpHdr><Ntfctn><Id>E2E-FX-1-1</Id><CreDtTm>2025-10-20T18:00:00</CreDtTm>
+<Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct><Ntry><Amt Ccy="CHF">478.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+<BookgDt><Dt>2025-10-20</Dt></BookgDt><AcctSvcrRef>FX-REC-1</AcctSvcrRef><BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>DMCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+</Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`;
+  await page.goto(`/accounting/account/${await accountId('1000')}/reconciliation`);
+  await page.locator('input[type=file]').setInputFiles({ name: 'camt054.xml', mimeType: 'application/xml', buffer: Buffer.from(camt) });
+  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 already known.')).toBeVisible();
+  await page.getByRole('combobox', { name: /^Open bill for / }).click();
+  await page.getByRole('option', { name: /Fournisseur Paris SAS · 06\.10\.2025 · EUR 500,00/ }).click();
+  await expect(page.getByText(/EUR 500,00 paid as CHF 478,00: the difference to the booked amount is an exchange/)).toBeVisible();
+  await snap(page, 'fx-04-reconciliation-converted');
+  await page.getByRole('button', { name: 'Match', exact: true }).click();
+  await expect(page.getByText('Every imported bank transaction is matched or booked.')).toBeVisible();
+  expect(await balanceOf('6942')).toBe('9.20');
 });

@@ -6,7 +6,7 @@
  * SME chart, Kontenrahmen KMU: 6942 Kursverluste, 6952 Kursgewinne).
  */
 import type { ChartAccount } from './invoice.js';
-import { toFixedAmount, toMoney } from './money.js';
+import { toFixedAmount, toMoney, type Money } from './money.js';
 
 /** Swiss SME chart accounts of realized exchange differences. */
 export const FX_LOSS_ACCOUNT: ChartAccount = { number: '6942', name: 'Kursverluste' };
@@ -59,4 +59,24 @@ export function isImplausibleFxDifference(booked: string, settled: string): bool
   const base = toMoney(booked);
   if (base.isZero()) return !toMoney(settled).isZero();
   return toMoney(settled).minus(base).abs().dividedBy(base.abs()).gt(toMoney(FX_DIFFERENCE_LIMIT));
+}
+
+/**
+ * How far a converted amount may be from the booked one for a match without a person: 5 %, a
+ * market move between invoicing and payment. Beyond it a short or over payment is likelier than an
+ * exchange difference, so the statement line waits for a person (who may still book it, up to
+ * FX_DIFFERENCE_LIMIT).
+ */
+export const FX_MATCH_TOLERANCE = '0.05';
+
+/**
+ * Relative distance of the settled amount from the booked one, as a share of the settled amount
+ * (what the bank shows), or null when it is beyond FX_MATCH_TOLERANCE. Both 2-decimal strings in
+ * the books' currency; `settled` > 0.
+ */
+export function fxMatchDistance(booked: string, settled: string): Money | null {
+  const bank = toMoney(settled);
+  if (bank.lte(0)) return null;
+  const off = toMoney(booked).minus(bank).abs().dividedBy(bank);
+  return off.lte(toMoney(FX_MATCH_TOLERANCE)) ? off : null;
 }

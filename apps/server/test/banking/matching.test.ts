@@ -163,17 +163,42 @@ describe('EUR bills debited in CHF: the realized exchange difference (docs/decis
     ]);
   });
 
-  it('leaves a CHF debit more than 25 % off the booked amount unmatched with the reason, booking nothing', async () => {
+  it('leaves a CHF debit more than 5 % off the booked amount unmatched with the reason; by hand up to 25 %, beyond 409; nothing booked on refusal', async () => {
     const w = await payablesWorkplace(server);
     const bill = await eurBill(w, '500.00');
     const group = await w.api.post('/api/transaction-group/insert', { payable: { uuids: [bill.uuid] } });
     await w.api.post('/api/transaction-group/status/change', { id: group.body.id, status: 4 });
     const before = await counts(w);
-    const imported = await importFile(w, camt054('NTF-FX-OUT-3', OWN_IBAN, [{ direction: 'DBIT', amount: '950.00', bankRef: 'FX-OUT-3', endToEndId: bill.uuid.replaceAll('-', '') }]));
-    expect(imported.body).toMatchObject({ imported: 1, matched: 0 });
-    expect(imported.body.transactions[0].reason).toBe(`bill ${bill.id}: 950.00 CHF is more than 25 % away from the booked 475.00 CHF: check the amount`);
-    expect(await counts(w)).toEqual({ entries: before.entries, transactions: before.transactions + 1 });
+    const e2e = bill.uuid.replaceAll('-', '');
+    const imported = await importFile(
+      w,
+      camt054('NTF-FX-OUT-3', OWN_IBAN, [
+        { direction: 'DBIT', amount: '950.00', bankRef: 'FX-OUT-3', endToEndId: e2e },
+        { direction: 'DBIT', amount: '520.00', bankRef: 'FX-OUT-4', endToEndId: e2e },
+      ]),
+    );
+    expect(imported.body).toMatchObject({ imported: 2, matched: 0 });
+    expect(imported.body.transactions.map((t: any) => t.reason)).toEqual([
+      `bill ${bill.id} (500.00 EUR) is booked at 475.00, the debit is 950.00 CHF: more than 5 % apart; match by hand or book against an account`,
+      `bill ${bill.id} (500.00 EUR) is booked at 475.00, the debit is 520.00 CHF: more than 5 % apart; match by hand or book against an account`,
+    ]);
+    expect(await counts(w)).toEqual({ entries: before.entries, transactions: before.transactions + 2 });
     expect((await w.api.post('/api/payable/detail', { uuid: bill.uuid })).body.status).toBe(3);
+
+    const match = async (bankRef: string) =>
+      w.api.post('/api/banking/integrations/reconcile/match', { bankTransaction: { id: (await bankTransaction(w, bankRef)).id }, payable: { uuid: bill.uuid } });
+    const implausible = await match('FX-OUT-3');
+    expect(implausible.status).toBe(409);
+    expect(implausible.body.error).toMatch(/more than 25 % away from its booked amount/);
+    expect(await counts(w)).toEqual({ entries: before.entries, transactions: before.transactions + 2 });
+    // 9.5 % off: a person may decide it is the exchange difference.
+    expect((await match('FX-OUT-4')).status).toBe(200);
+    const paid = (await w.api.post('/api/payable/detail', { uuid: bill.uuid })).body;
+    expect((await entryLines(w, paid.paymentEntry.id)).lines).toEqual([
+      ['2000', '475.00', 1],
+      ['1020', '520.00', -1],
+      ['6942', '45.00', 1],
+    ]);
   });
 });
 

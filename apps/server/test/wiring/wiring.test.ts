@@ -326,6 +326,31 @@ describe('EUR invoices paid in CHF: the realized exchange difference (docs/decis
     expect(await balance(w, '1100')).toBe('0.00');
   });
 
+  it('a CHF credit with the reference but more than 5 % short (a part payment?) stays unmatched with the reason; by hand beyond 25 % is a 409', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentEurInvoice(w);
+    const entries = await entryCount(w);
+    const imported = await importFile(
+      w,
+      camt054Of('NTF-FX-5', QR_IBAN, [
+        { direction: 'CRDT', amount: '200.00', bankRef: 'FX-IN-5', reference: invoice.paymentReference },
+        { direction: 'CRDT', amount: '150.00', bankRef: 'FX-IN-6', reference: invoice.paymentReference },
+      ]),
+    );
+    expect(imported.body).toMatchObject({ imported: 2, matched: 0 });
+    expect(imported.body.transactions[0].reason).toBe(
+      `invoice ${invoice.refNumber} (269.53 EUR) is booked at 250.66 CHF, the credit is 200.00 CHF: more than 5 % apart, a part payment? Match by hand or book against an account`,
+    );
+    expect(await entryCount(w)).toBe(entries);
+    const view = await w.api.get(`/api/banking/integrations/reconcile?account=${await w.account('1020')}`);
+    const farOff = view.body.unmatched.find((t: any) => t.amount === '150.00');
+    const refused = await w.api.post('/api/banking/integrations/reconcile/match', { bankTransaction: { id: farOff.id }, invoice: { uuid: invoice.uuid } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/150\.00 CHF.*250\.66 CHF: more than 25 % apart/);
+    expect(await entryCount(w)).toBe(entries);
+    expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);
+  });
+
   it('a CHF credit without reference is not matched to an EUR invoice by name, but offered within 5 % and booked by hand with the loss on 6942', async () => {
     const w = await invoicingWorkplace(server);
     const invoice = await sentEurInvoice(w);

@@ -11,7 +11,7 @@
  *   bill is reopened (approved, out of the group) and its payment posting, if any, reversed.
  */
 import { createHash } from 'node:crypto';
-import { BankPaymentStatus, Currency, normalizeIban, PayableStatus, TransactionGroupStatus, type CurrencyCode } from '@bilan/domain';
+import { BankPaymentStatus, Currency, currencyCodeById, fxMatchDistance, normalizeIban, PayableStatus, toFixedAmount, TransactionGroupStatus, type CurrencyCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { reverseEntry, today } from '../payables/payables.service.js';
@@ -147,17 +147,26 @@ type DebitMatch = { payableId: number; entryId: number | null } | { payableId: n
  * by exact amount and currency plus the creditor — IBAN of its payment profile or a similar name
  * (names.ts) — to exactly one bill that is approved or in an initiated group. The payment is booked
  * at the booking date on the statement's bank account (settleBill); a bill in another currency that
- * the bank debited in the books' currency gets its realized exchange difference booked. Null: no
- * candidate.
+ * the bank debited in the books' currency gets its realized exchange difference booked, when the
+ * debit is within 5 % of the booked amount (FX_MATCH_TOLERANCE; else unmatched with the reason).
+ * Null: no candidate.
  */
 export async function matchDebit(tx: Tx, instanceId: string, userId: string | null, debit: BankCredit): Promise<DebitMatch | null> {
   if (debit.endToEndId) {
-    const [bill] = await tx.query<{ id: number; status: number }>(
-      `SELECT id, status FROM payable WHERE instance_id = $1 AND replace(uuid::text, '-', '') = lower($2) AND status IN (3, 4) FOR UPDATE`,
+    const [bill] = await tx.query<{ id: number; status: number; currency_id: number; amount: string; amount_base: string }>(
+      `SELECT id, status, currency_id, amount::text AS amount, round(amount * exchange_rate, 2)::text AS amount_base
+         FROM payable WHERE instance_id = $1 AND replace(uuid::text, '-', '') = lower($2) AND status IN (3, 4) FOR UPDATE`,
       [instanceId, debit.endToEndId],
     );
     if (bill) {
       if (bill.status === PayableStatus.paid) return { payableId: bill.id, entryId: null };
+      const currency = currencyCodeById(bill.currency_id);
+      if (currency !== debit.currency && !fxMatchDistance(bill.amount_base, debit.amount)) {
+        return {
+          payableId: null,
+          reason: `bill ${bill.id} (${toFixedAmount(bill.amount)} ${currency}) is booked at ${bill.amount_base}, the debit is ${debit.amount} ${debit.currency}: more than 5 % apart; match by hand or book against an account`,
+        };
+      }
       const booked = await attempt(tx, () => settleBill(tx, instanceId, userId, bill.id, debit.accountId, debit.bookingDate, debit));
       return 'value' in booked ? { payableId: bill.id, entryId: booked.value } : { payableId: null, reason: `bill ${bill.id}: ${booked.reason}` };
     }

@@ -236,10 +236,12 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
           'automatic match of a statement import does, at the booking date. Money in + `invoice.uuid`: a sent invoice paid to this ' +
           'bank account, of the same amount (invoice → paid 3: debit bank / credit receivable 1100, bankRef = the bank reference). ' +
           'Money out + `payable.uuid`: an approved bill or one in a transaction group, same amount and currency (bill → paid 4: debit ' +
-          'its liability 2000/2250 / credit this bank account; its group is paid once all its bills are). Give exactly one of ' +
+          'its liability 2000/2250 / credit this bank account; its group is paid once all its bills are). A document in another ' +
+          "currency may be matched to a transaction in the books' currency within 25 % of its booked amount: the transaction's " +
+          'amount is booked and the realized exchange difference goes to 6942/6952 (docs/decisions/012). Give exactly one of ' +
           '`invoice` and `payable`. Answers the reconciliation of the transaction\'s account. 400 naming the field (both or none ' +
           'given, wrong direction); 404 unknown transaction or document; 409 already booked/matched, document not open, amount or ' +
-          'currency differ, invoice paid to another account, or locked period. Nothing is written on error.',
+          'currency differ (converted: more than 25 % apart), invoice paid to another account, or locked period. Nothing is written on error.',
         body: strictObject({
           bankTransaction: strictObject({ id: zId }),
           invoice: strictObject({ uuid: zUuid }).optional(),

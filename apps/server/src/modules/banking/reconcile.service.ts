@@ -5,7 +5,7 @@
  * open invoices or bills of the same amount it could pay. Such a transaction is then matched by hand
  * to one of them (booked exactly as an automatic match books) or booked against a chosen account.
  */
-import { currencyCodeById, toFixedAmount, toMoney, type Money } from '@bilan/domain';
+import { currencyCodeById, fxMatchDistance, isImplausibleFxDifference, toBaseAmount, toFixedAmount, toMoney, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
 import { booksCurrency, postJournalEntry } from '../accounting/accounting.service.js';
@@ -80,9 +80,6 @@ interface BankTransactionRow {
 const BANK_TRANSACTION_COLUMNS = `id, account_id, booking_date, direction, amount, currency, reference, end_to_end_id, counterparty, counterparty_iban,
   description, dedup_key, entry_id, matched_payable_id, matched_invoice_uuid, unmatched_reason`;
 
-/** How far a converted document's booked amount may be from the bank's amount to be suggested. */
-const CONVERTED_MATCH_TOLERANCE = '0.05';
-
 /** Open bills a payment out could settle: approved, or in a pending or initiated transaction group. */
 async function openBills(tx: Tx, instanceId: string) {
   return tx.query<{ uuid: string; id: number; date: string; amount: string; currency_id: number; amount_base: string; name: string | null; description: string }>(
@@ -126,12 +123,11 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
   const invoices = hasIn ? await getInvoicePort().open(tx, instanceId, accountId) : [];
   const bills = hasOut ? await openBills(tx, instanceId) : [];
   const books = unmatched.length ? await booksCurrency(tx, instanceId) : 'CHF';
-  /** Same currency and amount: distance 0; converted by the bank (transaction in the books' currency): relative distance ≤ 5 %. */
+  /** Same currency and amount: distance 0; converted by the bank (transaction in the books' currency): relative distance ≤ 5 % (FX_MATCH_TOLERANCE). */
   const distance = (transaction: BankTransactionRow, currency: string, amount: string, amountBase: string): Money | null => {
     if (currency === transaction.currency) return toMoney(amount).eq(toMoney(transaction.amount)) ? toMoney(0) : null;
     if (transaction.currency !== books) return null;
-    const off = toMoney(amountBase).minus(toMoney(transaction.amount)).abs().dividedBy(toMoney(transaction.amount));
-    return off.lte(CONVERTED_MATCH_TOLERANCE) ? off : null;
+    return fxMatchDistance(amountBase, transaction.amount);
   };
   const closest = <T,>(items: readonly T[], measure: (item: T) => Money | null): T[] =>
     items
@@ -269,6 +265,11 @@ export async function matchBankTransaction(tx: Tx, instanceId: string, userId: s
   if (!converted && (bill.currency !== row.currency || !toMoney(bill.amount).eq(toMoney(row.amount)))) {
     throw conflict(`the bank transaction is ${money}, bill ${bill.id} is ${bill.amount} ${bill.currency}: book it against an account instead`, {
       'payable.uuid': 'amount or currency differ',
+    });
+  }
+  if (converted && isImplausibleFxDifference(toBaseAmount(bill.amount, bill.exchangeRate), toFixedAmount(row.amount))) {
+    throw conflict(`the bank transaction is ${money}, bill ${bill.id} (${bill.amount} ${bill.currency}) is more than 25 % away from its booked amount: no exchange difference; book it against an account instead`, {
+      'payable.uuid': 'amount differs too much',
     });
   }
   const entryId = await settleBill(tx, instanceId, userId, bill.id, row.account_id, row.booking_date, { amount: row.amount, currency: row.currency });

@@ -8,7 +8,7 @@
  *   and debtor name, paid through the invoicing module's own status change (issue #4 §3: debit bank
  *   / credit receivable at the booking date); the same for manual matches on the reconciliation page.
  */
-import { currencyCodeById, InvoiceStatus, Money, toFixedAmount } from '@bilan/domain';
+import { currencyCodeById, fxMatchDistance, InvoiceStatus, isImplausibleFxDifference, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
 import { AP_AR_SOURCES, type ApArSource, type OpenAmount, type OpenItem } from '../companies/ap-ar.service.js';
@@ -143,6 +143,12 @@ async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoic
       'invoice.uuid': 'amount or currency differ',
     });
   }
+  if (converted && isImplausibleFxDifference(invoice.totalBase, credit.amount)) {
+    throw conflict(
+      `the bank credit is ${credit.amount} ${credit.currency}, invoice ${invoice.refNumber} is booked at ${invoice.totalBase} ${invoice.baseCurrency}: more than 25 % apart, no exchange difference; book it against an account instead`,
+      { 'invoice.uuid': 'amount differs too much' },
+    );
+  }
   if (invoice.paymentProfile.account?.id !== credit.accountId) {
     throw conflict(`invoice ${invoice.refNumber} is paid to another bank account (its payment profile)`, { 'invoice.uuid': 'paid to another bank account' });
   }
@@ -161,8 +167,9 @@ async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoic
  * Invoices side of a statement import (issue #5 §4), plugged into the banking module:
  * 1. by payment reference: the sent invoice with the credit's structured reference (QRR or SCOR,
  *    SIX IG QR-bill §4.3.2 / ISO 11649) and the same amount and currency, paid to this bank account
- *    — or, for an invoice in another currency, a credit in the books' currency of any amount (the
- *    bank converted it; the exchange difference is booked);
+ *    — or, for an invoice in another currency, a credit in the books' currency within 5 % of the
+ *    booked amount (the bank converted it; the exchange difference is booked). Further off, a short
+ *    or over payment is likelier: the credit waits for a person, with the reason;
  * 2. else by exact amount, currency and debtor name: exactly one such open invoice whose customer's
  *    name is similar to the credit's debtor (banking/names.ts: case, accents, legal form ignored).
  * A match is booked with payInvoice. A booking the ledger refuses (locked period, 409) is rolled
@@ -188,6 +195,11 @@ export const invoicePort: InvoicePort = {
         const found = await getInvoice(tx, instanceId, row.uuid);
         // The reference identifies the invoice: one in another currency is paid by what the bank converted.
         const converted = found.currency !== credit.currency && credit.currency === found.baseCurrency;
+        if (converted && !fxMatchDistance(found.totalBase, credit.amount)) {
+          return {
+            reason: `invoice ${found.refNumber} (${found.totals.total} ${found.currency}) is booked at ${found.totalBase} ${found.baseCurrency}, the credit is ${credit.amount} ${credit.currency}: more than 5 % apart, a part payment? Match by hand or book against an account`,
+          };
+        }
         if (converted || (found.currency === credit.currency && new Money(found.totals.total).eq(credit.amount))) {
           candidate = { uuid: found.uuid, id: found.id, refNumber: found.refNumber, company: found.company.name, date: found.dateInvoice, amount: found.totals.total, currency: found.currency, amountBase: found.totalBase };
           break;

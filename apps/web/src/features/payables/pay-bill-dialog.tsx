@@ -25,8 +25,9 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
   const [account, setAccount] = useState<string | null>(null);
   const [date, setDate] = useState<string | null>(today());
   // A bill in another currency is paid for what left the account in the books' currency.
-  const base = useSession().profile?.instance.currency ?? 'CHF';
-  const converted = bill.currency !== base;
+  // Without a profile (never after sign-in) the field stays hidden rather than guess the currency.
+  const base = useSession().profile?.instance.currency;
+  const converted = base !== undefined && bill.currency !== base;
   const booked = toBaseAmount(bill.amount, bill.exchangeRate);
   const [amountBase, setAmountBase] = useState(booked);
   // Money leaves an asset (bank, cash) or a liability grows (credit card): balance-sheet accounts only.
@@ -55,7 +56,7 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
       </Text>
       <Select label="Paid from" searchable data={options} value={chosen} onChange={setAccount} allowDeselect={false} error={fields['account.id']} />
       <DateField label="Payment date" value={date} onChange={setDate} error={fields.date} />
-      {converted ? (
+      {converted && base ? (
         <SettledAmountField
           kind="payable"
           amount={bill.amount}

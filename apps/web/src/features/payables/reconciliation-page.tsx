@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, FileButton, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDate } from '@bilan/domain';
+import { formatAmount, formatDate } from '@bilan/domain';
 import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
@@ -111,7 +111,8 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                 {o.unmatched.map((tx) => {
                   const suggestions = tx.suggestions.map((suggestion) => ({
                     value: `${suggestion.kind}:${suggestion.uuid}`,
-                    label: `${suggestion.label} · ${formatDate(suggestion.date)}`,
+                    // A document in another currency is offered when the bank converted it (within 5 %): show its amount.
+                    label: `${suggestion.label} · ${formatDate(suggestion.date)}${suggestion.currency !== tx.currency ? ` · ${suggestion.currency} ${formatAmount(suggestion.amount)}` : ''}`,
                   }));
                   const picked = tx.suggestions.find((suggestion) => `${suggestion.kind}:${suggestion.uuid}` === (chosenDocument[tx.id] ?? null));
                   return (
@@ -139,7 +140,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                                 data={suggestions}
                                 value={chosenDocument[tx.id] ?? null}
                                 onChange={(value) => setChosenDocument((current) => ({ ...current, [tx.id]: value }))}
-                                placeholder={suggestions.length ? `${tx.direction === 1 ? 'Invoice' : 'Bill'} of this amount` : `No open ${tx.direction === 1 ? 'invoice' : 'bill'} of this amount`}
+                                placeholder={suggestions.length ? `Choose the ${tx.direction === 1 ? 'invoice' : 'bill'}` : `No open ${tx.direction === 1 ? 'invoice' : 'bill'} of this amount`}
                                 disabled={suggestions.length === 0}
                                 size="xs"
                                 w={310}
@@ -153,6 +154,12 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                                 Match
                               </Button>
                             </Group>
+                            {picked && picked.currency !== tx.currency ? (
+                              <Text size="xs" c="dimmed">
+                                {picked.currency} {formatAmount(picked.amount)} paid as {tx.currency} {formatAmount(tx.amount)}: the difference to the booked amount is an exchange
+                                gain (6952) or loss (6942).
+                              </Text>
+                            ) : null}
                             <Group gap={6} wrap="nowrap">
                               <Select
                                 aria-label={`Counter account for ${tx.id}`}
