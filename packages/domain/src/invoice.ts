@@ -153,6 +153,15 @@ export type InvoiceCurrency = (typeof INVOICE_CURRENCIES)[number];
 /** Default payment term: the due date is the invoice date plus 30 days. */
 export const DEFAULT_PAYMENT_TERM_DAYS = 30;
 
+/**
+ * The VAT included in a gross amount at `rate` (a fraction): gross × rate / (1 + rate), half-up to
+ * the cent (Swiss VAT is computed on the consideration, MWSTG art. 24; prices include it here).
+ */
+export function vatIncluded(gross: string, rate: string): string {
+  const r = toMoney(rate);
+  return toFixedAmount(toMoney(gross).times(r).dividedBy(r.plus(1)));
+}
+
 /** `date` (YYYY-MM-DD) plus `days` calendar days, in UTC so no time zone shifts the day. */
 export function addDays(date: string, days: number): string {
   const at = new Date(`${date}T00:00:00Z`);

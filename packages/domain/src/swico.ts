@@ -4,7 +4,11 @@
  * date(s)>/32/<VAT>/33/<import VAT>/40/<conditions>`. Bilan writes it on its invoices and reads it
  * from the QR-bills of suppliers, so a bill is proposed with its date, due date and VAT.
  */
+import { vatPercentToRate } from './format.js';
+import { addDays, vatIncluded } from './invoice.js';
 import { toFixedAmount, toMoney } from './money.js';
+import { isCalendarDate } from './validators/date.js';
+import { swissUid } from './validators/uid.js';
 
 export interface SwicoVatRate {
   /** Percent as written, e.g. '8.1' (not a fraction). */
@@ -43,10 +47,8 @@ const NUMBER = /^\d{1,12}(\.\d{1,6})?$/;
 
 /** YYMMDD → YYYY-MM-DD in 2000–2099 (Swico dates have two-digit years), or undefined if not a date. */
 function fromYymmdd(value: string): string | undefined {
-  if (!/^\d{6}$/.test(value)) return undefined;
-  const iso = `20${value.slice(0, 2)}-${value.slice(2, 4)}-${value.slice(4, 6)}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : undefined;
+  const iso = /^\d{6}$/.test(value) ? `20${value.slice(0, 2)}-${value.slice(2, 4)}-${value.slice(4, 6)}` : '';
+  return isCalendarDate(iso) ? iso : undefined;
 }
 
 const toYymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
@@ -107,7 +109,8 @@ export function parseSwicoS1(text: string): SwicoS1 | null {
         s1.customerReference = value;
         break;
       case '30':
-        if (/^\d{9}$/.test(value)) s1.uid = `CHE-${value.slice(0, 3)}.${value.slice(3, 6)}.${value.slice(6)}`;
+        // Digits only (IG Table 28); a UID with a wrong check digit is left out.
+        if (/^\d{9}$/.test(value)) s1.uid = swissUid(`CHE${value}`);
         break;
       case '31': {
         const start = fromYymmdd(value.slice(0, 6));
@@ -163,10 +166,7 @@ export const swicoNumber = (value: string): string => toMoney(value).toFixed();
  */
 export function swicoDueDate(s1: SwicoS1): string | undefined {
   const net = s1.conditions?.find((c) => toMoney(c.discount).isZero());
-  if (!s1.invoiceDate || !net) return undefined;
-  const date = new Date(`${s1.invoiceDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + net.days);
-  return date.toISOString().slice(0, 10);
+  return s1.invoiceDate && net ? addDays(s1.invoiceDate, net.days) : undefined;
 }
 
 /**
@@ -178,12 +178,11 @@ export function swicoVatAmount(s1: SwicoS1, amount: string | undefined): string 
   if (!s1.vat && !s1.importVat) return undefined;
   let vat = toMoney(0);
   for (const line of s1.vat ?? []) {
-    const rate = toMoney(line.rate);
     if (line.net === undefined) {
       if (amount === undefined) return undefined;
-      vat = vat.plus(toMoney(toFixedAmount(toMoney(amount).times(rate).dividedBy(rate.plus(100)))));
+      vat = vat.plus(toMoney(vatIncluded(amount, vatPercentToRate(line.rate))));
     } else {
-      vat = vat.plus(toMoney(toFixedAmount(toMoney(line.net).times(rate).dividedBy(100))));
+      vat = vat.plus(toMoney(toFixedAmount(toMoney(line.net).times(toMoney(line.rate)).dividedBy(100))));
     }
   }
   for (const line of s1.importVat ?? []) vat = vat.plus(toMoney(line.vat));

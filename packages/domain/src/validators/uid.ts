@@ -43,3 +43,13 @@ export function formatSwissUid(value: string): string {
   const formatted = `CHE-${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`;
   return suffix ? `${formatted} ${suffix}` : formatted;
 }
+
+/**
+ * The bare UID 'CHE-123.456.789' of a valid UID or VAT number in any accepted form (suffix dropped),
+ * or undefined: Swico S1 /30/ carries the UID without prefix, separators or suffix.
+ */
+export function swissUid(value: string | null | undefined): string | undefined {
+  const uid = value ? parseUid(value.trim()) : undefined;
+  if (!uid || !isValidSwissUid(value!.trim())) return undefined;
+  return formatSwissUid(`CHE${uid.digits}`);
+}

@@ -27,6 +27,7 @@ import {
   toBaseAmount,
   toMoney,
   swicoNumber,
+  swissUid,
   validateQrBill,
   vatRateToPercent,
   type CountryId,
@@ -129,12 +130,6 @@ export function addressLines(
   return lines;
 }
 
-/** The 9 digits of a Swiss UID (CHE-123.456.789, with or without a MWST/TVA/IVA suffix), or undefined. */
-function uidDigits(value: string | null): string | undefined {
-  const match = value ? /^CHE[-\s]?(\d{3})\.?(\d{3})\.?(\d{3})/.exec(value.trim()) : null;
-  return match ? `CHE-${match[1]}.${match[2]}.${match[3]}` : undefined;
-}
-
 /**
  * The invoice's Swico S1 billing information (SIX IG QR-bill v2.3 Annex D), so the customer's
  * software books it without typing: invoice number, invoice date, the creditor's UID, VAT (one rate
@@ -152,7 +147,7 @@ export function invoiceBillInformation(invoice: Invoice, creditor: Creditor): st
   const base = {
     invoiceNumber: formatReferenceNumber(invoice.id),
     invoiceDate: invoice.dateInvoice,
-    uid: uidDigits(creditor.uid) ?? uidDigits(creditor.vat_number),
+    uid: swissUid(creditor.uid) ?? swissUid(creditor.vat_number),
     conditions: invoice.paymentTermDays >= 0 ? [{ discount: '0', days: invoice.paymentTermDays }] : undefined,
   };
   const full = encodeSwicoS1({ ...base, vat });

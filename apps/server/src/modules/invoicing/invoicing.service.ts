@@ -708,10 +708,9 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
     ]);
   } else if (change.status === InvoiceStatus.paid) {
     if (row.profile_account_id === null) throw conflict('the payment profile has no ledger account to book the payment on');
-    const description = `Payment ${ref} ${row.company_name}${change.bankRef ? ` (${change.bankRef})` : ''}`.slice(0, 500);
     entryId = await postJournalEntry(tx, instanceId, userId, {
       dateLedger: ledgerDate,
-      description,
+      description: `Payment ${ref} ${row.company_name}${change.bankRef ? ` (${change.bankRef})` : ''}`.slice(0, 500),
       source: 'invoice',
       sourceRef: row.uuid,
       // The receivable goes back to zero at the invoice's rate; the bank gets what it received.

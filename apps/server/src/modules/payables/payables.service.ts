@@ -20,6 +20,7 @@ import {
   PayableStatus,
   toFixedAmount,
   toMoney,
+  vatIncluded,
   type CurrencyCode,
   type PayableStatusId,
 } from '@bilan/domain';
@@ -295,14 +296,6 @@ async function resolveInput(tx: Tx, instanceId: string, input: PayableInput) {
   return { reference, currencyId, rate, vatAmount, vatRate: vatRate ?? null };
 }
 
-/**
- * The VAT included in a gross amount at `rate` (a fraction): gross × rate / (1 + rate), half-up to
- * the cent (Swiss VAT is computed on the consideration, MWSTG art. 24; prices include it here).
- */
-export function vatIncluded(gross: string, rate: string): string {
-  const r = toMoney(rate);
-  return toFixedAmount(toMoney(gross).times(r).dividedBy(r.plus(1)));
-}
 
 /** Creates a pending bill; answers it. 400 naming the field (relative to `data`). */
 export async function insertPayable(tx: Tx, instanceId: string, input: PayableInput): Promise<PayableAnswer> {

@@ -83,7 +83,8 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
   const [chosenCompany, setCompany] = useState<string | null | undefined>(bill ? (bill.company?.uuid ?? null) : undefined);
   const [chosenProfile, setProfile] = useState<string | null | undefined>(bill ? (bill.companyFinance ? String(bill.companyFinance.id) : null) : undefined);
   // The supplier's Swico S1 billing information, when its QR-bill carries one: date, term and VAT.
-  const [s1] = useState(() => (qrBill ? parseSwicoS1(qrBill.billInformation) : null));
+  const s1 = qrBill ? parseSwicoS1(qrBill.billInformation) : null;
+  const swicoLine = s1 ? swicoSummary(s1) : '';
   const [date, setDate] = useState<string | null>(bill?.date ?? s1?.invoiceDate ?? today());
   const [dueDate, setDueDate] = useState<string | null>(bill?.dueDate ?? (s1 ? swicoDueDate(s1) : undefined) ?? null);
   const [amount, setAmount] = useState(bill?.amount ?? qrBill?.amount ?? '');
@@ -162,7 +163,7 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
                 {formatIban(qrBill.iban)}
                 {isQrIban(qrBill.iban) ? ' (QR-IBAN)' : ''}
               </Text>
-              {s1 && swicoSummary(s1) ? <Text size="sm">{swicoSummary(s1)}</Text> : null}
+              {swicoLine ? <Text size="sm">{swicoLine}</Text> : null}
               {sendsSupplier && ibanMatch ? <Text size="sm">Known IBAN: the bill goes to {ibanMatch.company?.name}.</Text> : null}
               {createsSupplier ? <Text size="sm">New supplier: saving creates it with this address and IBAN.</Text> : null}
               {createsProfile ? <Text size="sm">Saving adds this IBAN to the supplier&apos;s payment profiles.</Text> : null}
