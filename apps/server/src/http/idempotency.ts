@@ -157,7 +157,8 @@ async function settle(request: FastifyRequest, reply: FastifyReply, payload: unk
           ),
     );
   } catch (error) {
-    // The answer itself is sent anyway; the claim stays "in progress" until it expires.
+    // The answer itself is sent anyway. The claim stays "in progress" until it expires: releasing
+    // it could let a retry book a second time what the handler has already booked.
     request.log.error({ err: error, key }, 'could not store the idempotent answer');
   }
 }
