@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { AppError, fromDatabaseError } from './http/errors.js';
 import { accessPlugin } from './http/access.js';
+import { documentIdempotencyKey, idempotencyPlugin } from './http/idempotency.js';
 import { rateLimits } from './http/rate-limits.js';
 import { NUL_MESSAGE, nulBytePath, validationFields } from './http/validation.js';
 import { metaRoutes } from './modules/meta/meta.routes.js';
@@ -143,10 +144,12 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentIdempotencyKey(jsonSchemaTransform),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(accessPlugin);
+  // After access: a key is claimed for the authenticated instance and user (decision 013).
+  await app.register(idempotencyPlugin);
   await app.register(rateLimits);
 
   await app.register(metaRoutes, { prefix: '/api' });
