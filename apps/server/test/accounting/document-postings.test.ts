@@ -128,6 +128,7 @@ describe('the journal routes refuse document postings (409 document_posting nami
         const response = await post(`/api/accounting${path}`, body);
         expect(response.status, `${path} ${JSON.stringify(response.body)}`).toBe(409);
         expect(response.body).toMatchObject({ code: 'document_posting', document });
+        expect(response.body.fields).toBeUndefined();
         expect(response.body.error).toContain(`posted by ${document.type} ${document.reference}`);
       }
       expect(await snapshot(id)).toEqual(before);

@@ -270,13 +270,14 @@ export interface EntryChangeContext {
 
 /**
  * 409 `document_posting` for an entry posted by a document (issue 11 §2): the body names the
- * document (`document: { type, reference, uuid, link }`) and `fields[field]` says why.
+ * document (`document: { type, reference, uuid, link }`).
  */
-async function refuseDocumentPosting(tx: Tx, instanceId: string, head: JournalEntryHead, context: EntryChangeContext, field: string): Promise<void> {
+async function refuseDocumentPosting(tx: Tx, instanceId: string, head: JournalEntryHead, context: EntryChangeContext): Promise<void> {
   const document = await documentOfEntry(tx, instanceId, head, context.documents);
   if (!document) return;
   const message = `journal entry ${head.id} was posted by ${document.type} ${document.reference}: change it through the ${document.type}`;
-  throw new AccountingError('document_posting', message, { [field]: `posted by ${document.type} ${document.reference}` }, { code: 'document_posting', document });
+  // No `fields`: the entry as a whole is refused, whichever field of the body named it.
+  throw new AccountingError('document_posting', message, undefined, { code: 'document_posting', document });
 }
 
 /** Writes a change of manual entries to the audit trail: who, when (the event's time), before and after. */
@@ -297,7 +298,7 @@ export async function replaceJournalEntry(
   context: EntryChangeContext,
 ): Promise<JournalEntry> {
   const head = await requireEntryHead(tx, instanceId, entryId);
-  await refuseDocumentPosting(tx, instanceId, head, context, 'id');
+  await refuseDocumentPosting(tx, instanceId, head, context);
   const contextOfPostings = await loadPostingContext(tx, instanceId, input.lines);
   const columns = resolvePostings(contextOfPostings, input.dateLedger, input.lines);
   assertOpenPeriod(contextOfPostings.lockDate, [head.dateLedger, input.dateLedger]);
@@ -317,7 +318,7 @@ export async function replaceJournalEntry(
  */
 export async function deleteJournalEntry(tx: Tx, instanceId: string, entryId: number, context: EntryChangeContext): Promise<void> {
   const head = await requireEntryHead(tx, instanceId, entryId);
-  await refuseDocumentPosting(tx, instanceId, head, context, 'id');
+  await refuseDocumentPosting(tx, instanceId, head, context);
   assertOpenPeriod(await selectLockDate(tx, instanceId), [head.dateLedger]);
   const before = await getJournalEntry(tx, instanceId, entryId);
   await deleteJournalLinesOfEntry(tx, instanceId, entryId);
@@ -334,8 +335,8 @@ export async function mergeJournalEntries(tx: Tx, instanceId: string, entry1: nu
   if (entry1 === entry2) throw invalidField('entry2', 'an entry cannot be merged with itself');
   const target = await requireEntryHead(tx, instanceId, entry1);
   const source = await requireEntryHead(tx, instanceId, entry2);
-  await refuseDocumentPosting(tx, instanceId, target, context, 'entry1');
-  await refuseDocumentPosting(tx, instanceId, source, context, 'entry2');
+  await refuseDocumentPosting(tx, instanceId, target, context);
+  await refuseDocumentPosting(tx, instanceId, source, context);
   if (target.dateLedger !== source.dateLedger) {
     throw invalidField(
       'entry2',
@@ -365,7 +366,7 @@ export async function changeJournalLine(
 ): Promise<JournalLine> {
   const line = await selectJournalLine(tx, instanceId, lineId);
   if (!line) throw notFoundError('journal_line_not_found', 'journal line', lineId);
-  await refuseDocumentPosting(tx, instanceId, await requireEntryHead(tx, instanceId, line.entryId), context, 'id');
+  await refuseDocumentPosting(tx, instanceId, await requireEntryHead(tx, instanceId, line.entryId), context);
   if (change.accountId !== undefined) {
     const [account] = await selectLedgerAccountHeads(tx, instanceId, [change.accountId]);
     if (!account) throw invalidField('account.id', `ledger account ${change.accountId} not found`);
