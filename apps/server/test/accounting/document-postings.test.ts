@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDocumentPostingWrite } from '../../src/modules/accounting/accounting.service.js';
 import { fromDatabaseError } from '../../src/http/errors.js';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { camt054 } from '../banking/xsd.js';
+import { camt054, pain002 } from '../banking/xsd.js';
 import { invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
-import { supplier, type Supplier } from '../payables/setup.js';
+import { QR_REF, supplier, type Supplier } from '../payables/setup.js';
 
 let server: TestServer;
 let w: InvoicingWorkplace;
@@ -226,6 +226,33 @@ describe('the documents keep working', () => {
     const check = await w.api.get('/api/accounting/balance/check');
     expect(check.body).toMatchObject({ ok: true });
     expect(check.body.checks.length).toBeGreaterThan(0);
+  });
+});
+
+describe('pain.002 rejection', () => {
+  it("reverses a paid group's payment; the reversal names the bill and the journal routes refuse it", async () => {
+    const created = await post('/api/payable/insert', {
+      data: { company: { uuid: creditor.uuid }, companyFinance: { id: creditor.qrProfile }, date: '2025-11-03', amount: '12.00', referenceNumber: QR_REF },
+    });
+    expect((await post('/api/payable/update', { uuid: created.body.uuid, data: { status: 2 } })).status).toBe(200);
+    const group = await post('/api/transaction-group/insert', { payable: { uuids: [created.body.uuid] }, executionDate: '2025-11-25' });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+    await post('/api/transaction-group/status/change', { id: group.body.id, status: 4 });
+    const paid = await post('/api/transaction-group/status/change', { id: group.body.id, status: 2, date: '2025-12-01' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const report = pain002({ version: '10', original: group.body.uuid.replace(/-/g, ''), group: 'RJCT', groupReason: 'DU01', blocks: [], messageId: 'STS-DOC-1' });
+    const imported = await w.api.request('POST', '/api/banking/integrations/transactions', report, { 'content-type': 'application/xml' });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ rejected: 1 });
+    const [reversal] = await server.db.withInstance(w.instanceId, (tx) =>
+      tx.query<{ id: number }>("SELECT id FROM journal_entry WHERE description LIKE '%rejected by the bank%' ORDER BY id DESC LIMIT 1"),
+    );
+    const before = await snapshot(reversal!.id);
+    expect(before.entry.document).toMatchObject({ type: 'bill', uuid: created.body.uuid });
+    const refused = await post('/api/accounting/entry/delete', { id: reversal!.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'document_posting', document: { type: 'bill', uuid: created.body.uuid } });
+    expect(await snapshot(reversal!.id)).toEqual(before);
   });
 });
 
