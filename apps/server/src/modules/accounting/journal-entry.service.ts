@@ -299,9 +299,9 @@ export async function replaceJournalEntry(
 ): Promise<JournalEntry> {
   const head = await requireEntryHead(tx, instanceId, entryId);
   await refuseDocumentPosting(tx, instanceId, head, context);
-  const contextOfPostings = await loadPostingContext(tx, instanceId, input.lines);
-  const columns = resolvePostings(contextOfPostings, input.dateLedger, input.lines);
-  assertOpenPeriod(contextOfPostings.lockDate, [head.dateLedger, input.dateLedger]);
+  const postingContext = await loadPostingContext(tx, instanceId, input.lines);
+  const columns = resolvePostings(postingContext, input.dateLedger, input.lines);
+  assertOpenPeriod(postingContext.lockDate, [head.dateLedger, input.dateLedger]);
   const before = await getJournalEntry(tx, instanceId, entryId);
   // Lines first: the entry's date change would otherwise cascade into lines about to be replaced.
   await deleteJournalLinesOfEntry(tx, instanceId, entryId);
