@@ -35,7 +35,7 @@ import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
 import { payablesModule } from './modules/payables/payables.module.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
-import './modules/wiring/wiring.js';
+import { documentResolvers } from './modules/wiring/wiring.js';
 
 export interface AppDeps {
   config: Config;
@@ -155,7 +155,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(metaRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/napi' });
   await app.register(instanceRoutes);
-  await app.register(accountingRoutes, { prefix: '/api/accounting' });
+  await app.register(accountingRoutes, { prefix: '/api/accounting', documents: documentResolvers });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });
   await app.register(identityRoutes);

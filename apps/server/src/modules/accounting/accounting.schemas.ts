@@ -87,6 +87,21 @@ export const journalEntryAnswer = z.object({
   debitTotal: money,
 });
 
+/** The document that posted an entry (issue 11 §2); see document-posting.ts. */
+export const postingDocumentSchema = z.object({
+  type: z.string().describe("'invoice', 'bill', 'expense', 'bank transaction', or the entry's source"),
+  reference: z.string().describe('human reference, e.g. the invoice number 00042'),
+  uuid: z.string().nullable(),
+  link: z.string().nullable().describe("the document's page in the web app"),
+});
+
+/** entry/detail: the entry and, for a document posting, its document (null for manual and imported entries). */
+export const journalEntryDetailAnswer = journalEntryAnswer.extend({ document: postingDocumentSchema.nullable() });
+
+/** 409 of the journal routes: `code: 'document_posting'` and `document` when the entry belongs to a document. */
+export const entryConflictSchema = errorSchema.extend({ code: z.literal('document_posting').optional(), document: postingDocumentSchema.optional() });
+export const errorsWithEntryConflict = { ...errorsWithNotFound, 409: entryConflictSchema } as const;
+
 export const accountGroupSchema = z.object({ id: z.number().int(), number: z.string(), name: z.string() });
 
 export const trialBalanceSchema = z.object({
