@@ -20,6 +20,18 @@ export const engine = (process.env.BILAN_TEST_DB ?? 'pglite') as 'pglite' | 'pos
 /** The PostgreSQL server's admin URL of this run (global-setup: BILAN_TEST_PG_URL, the local server or an embedded one). */
 export const adminUrl = (): string => inject('pgAdminUrl');
 
+/** Drops a test database once its closed pools have really gone (at most ~1 s), then by force. */
+export async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  // pg's pool.end() resolves before the server has read every Terminate; a forced drop then
+  // kills a closing connection with FATAL 57P01 that no listener catches (uncaught error).
+  for (let wait = 0; wait < 100; wait += 1) {
+    const { rows } = await admin.query('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (rows[0].open === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 /**
  * A fresh database for one test file: a copy of the migrated template, or with `empty: true` a
  * database without any table (for tests of the migration runner itself).
@@ -40,14 +52,7 @@ export async function openTestDatabase(options: { empty?: boolean } = {}): Promi
       url: url.toString(),
       drop: async () => {
         await db.close();
-        // pg's pool.end() resolves before the server has read every Terminate; a forced drop then
-        // kills a closing connection with FATAL 57P01 that no listener catches (uncaught error).
-        for (let wait = 0; wait < 100; wait += 1) {
-          const { rows } = await admin.query('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0].open === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabase(admin, name);
         await admin.end();
       },
     };
