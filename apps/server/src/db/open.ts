@@ -83,6 +83,10 @@ export async function openDatabase(config: Pick<Config, 'env' | 'databaseUrl' | 
           { cause: error },
         );
       });
+      // The owner itself as DATABASE_URL (e.g. the CLI's `user superadmin`): from PostgreSQL 16 the
+      // creator of bilan_app holds only its admin option, so it grants itself the membership. A
+      // user that may not grant is left to the check below, which says what to do.
+      await grantApplicationRoles(db, runtime.name).catch(() => undefined);
     }
     // The first request would fail otherwise, with a message that says less.
     await db

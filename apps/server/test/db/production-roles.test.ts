@@ -128,6 +128,15 @@ describe.skipIf(engine !== 'postgres')('production database roles', () => {
     expect(await refusal(urlAs(), 'test')).toBe('started');
   });
 
+  it('starts with the owner alone as DATABASE_URL (how the CLI changes platform rights)', async () => {
+    const db = await openDatabase({ ...settings, env: 'production', databaseUrl: urlAs(names.owner) });
+    try {
+      expect(await db.withAuth((tx) => tx.query('SELECT current_user AS role'))).toEqual([{ role: 'bilan_auth' }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('says what to set when the runtime user may not migrate and no migration URL is given', async () => {
     const refusal = await openDatabase({ ...settings, env: 'production', databaseUrl: urlAs(names.stranger) }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ConfigError);
