@@ -36,6 +36,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * The owner's postgres://… for migrations only (creates tables and the roles bilan_app and
+   * bilan_auth, and lets the DATABASE_URL user act as them); unset = DATABASE_URL migrates.
+   */
+  BILAN_MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   /** The built-in OpenID provider for providers without configuration (on unless production). */
   BILAN_LOCAL_IDP: booleanFlag.optional(),
   /** Directory of the built web app; unset = apps/web/dist. */
@@ -67,6 +75,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Owner connection for migrations; undefined = `databaseUrl` migrates (README "Production database"). */
+  migrationDatabaseUrl: string | undefined;
   localIdp: boolean;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -117,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (devSuperadmins.length && e.NODE_ENV === 'production') {
     problems.push('  BILAN_DEV_SUPERADMINS: not allowed in production; use `npm run cli -- user superadmin --email …`');
   }
+  if (e.BILAN_MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
+    problems.push('  BILAN_MIGRATION_DATABASE_URL: needs DATABASE_URL (the embedded PGlite migrates itself)');
+  }
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   const publicUrl = (e.BILAN_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -127,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.BILAN_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.BILAN_MIGRATION_DATABASE_URL,
     localIdp: e.BILAN_LOCAL_IDP ?? e.NODE_ENV !== 'production',
     webDist: e.BILAN_WEB_DIST ? resolve(e.BILAN_WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
