@@ -48,7 +48,14 @@ const money = z.string().meta({ description: 'decimal string, 2 decimals', examp
 // Answers
 // ------------------------------------------------------------------------------------------------
 
-export const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export const errorSchema = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  code: z
+    .enum(['already_done', 'retry'])
+    .optional()
+    .describe('409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved'),
+});
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** Error answers every authenticated route can give besides its own. */
