@@ -6,6 +6,7 @@
  * serializes every transaction, so it proves nothing); the sequential repeat runs on both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromDatabaseError } from '../../src/http/errors.js';
 import { engine, startTestServer, type ApiResponse, type TestServer } from '../helpers.js';
 import { camt054, pain002 } from '../banking/xsd.js';
 import { invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
@@ -154,6 +155,28 @@ describe('a repeated state change answers 409 already_done (both engines)', () =
 });
 
 describe.skipIf(engine !== 'postgres')(`${N} parallel identical requests post once (PostgreSQL)`, () => {
+  it('a deadlock PostgreSQL reports maps to 409 retry, not 500', async () => {
+    const w = await payablesWorkplace(server);
+    const [bank, payables] = [await w.account('1020'), await w.account('2000')];
+    let locked = 0;
+    let release!: () => void;
+    const bothHoldOne = new Promise<void>((resolve) => (release = resolve));
+    // Two transactions take the same two rows in opposite orders: PostgreSQL aborts one (40P01).
+    const lockBoth = (first: number, second: number) =>
+      server.db.withInstance(w.instanceId, async (tx) => {
+        await tx.query('SELECT 1 FROM ledger_account WHERE instance_id = $1 AND id = $2 FOR UPDATE', [w.instanceId, first]);
+        if (++locked === 2) release();
+        await bothHoldOne;
+        await tx.query('SELECT 1 FROM ledger_account WHERE instance_id = $1 AND id = $2 FOR UPDATE', [w.instanceId, second]);
+      });
+    const results = await Promise.allSettled([lockBoth(bank, payables), lockBoth(payables, bank)]);
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.reason).toMatchObject({ code: '40P01' });
+    expect(fromDatabaseError(failed[0]!.reason)).toMatchObject({ statusCode: 409, extra: { code: 'retry' } });
+    expect(fromDatabaseError({ code: '40001', message: 'could not serialize access' })).toMatchObject({ statusCode: 409, extra: { code: 'retry' } });
+  });
+
   it('invoice pending → sent, sent → paid', async () => {
     const w = await invoicingWorkplace(server);
     const invoice = await pendingInvoice(w);
