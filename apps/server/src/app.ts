@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { AppError, fromDatabaseError } from './http/errors.js';
 import { accessPlugin } from './http/access.js';
+import { documentIdempotencyKey, idempotencyPlugin } from './http/idempotency.js';
 import { rateLimits } from './http/rate-limits.js';
 import { NUL_MESSAGE, nulBytePath, validationFields } from './http/validation.js';
 import { metaRoutes } from './modules/meta/meta.routes.js';
@@ -34,7 +35,7 @@ import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
 import { payablesModule } from './modules/payables/payables.module.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
-import './modules/wiring/wiring.js';
+import { documentResolvers } from './modules/wiring/wiring.js';
 
 export interface AppDeps {
   config: Config;
@@ -143,16 +144,18 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentIdempotencyKey(jsonSchemaTransform),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(accessPlugin);
+  // After access: a key is claimed for the authenticated instance and user (decision 013).
+  await app.register(idempotencyPlugin);
   await app.register(rateLimits);
 
   await app.register(metaRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/napi' });
   await app.register(instanceRoutes);
-  await app.register(accountingRoutes, { prefix: '/api/accounting' });
+  await app.register(accountingRoutes, { prefix: '/api/accounting', documents: documentResolvers });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });
   await app.register(identityRoutes);

@@ -53,6 +53,8 @@ export const alreadyDone = (message: string, fields?: Record<string, string>) =>
 /** SQLSTATEs raised by our own triggers (migrations/0001_foundation.sql). */
 export const SQLSTATE_UNBALANCED_ENTRY = 'BIL01';
 export const SQLSTATE_LOCKED_PERIOD = 'BIL02';
+/** A change of an entry posted by a document outside its document (migrations/0014_document_postings.sql). */
+export const SQLSTATE_DOCUMENT_POSTING = 'BIL03';
 
 interface PgError {
   code?: string;
@@ -74,6 +76,8 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
       return new AppError('validation', error.message ?? 'journal entry does not balance', { entryAccounts: error.message ?? '' });
     case SQLSTATE_LOCKED_PERIOD:
       return new AppError('conflict', error.message ?? 'the period is locked', { dateLedger: error.message ?? '' });
+    case SQLSTATE_DOCUMENT_POSTING:
+      return new AppError('conflict', error.message ?? 'the entry was posted by a document', undefined, { code: 'document_posting' });
     case '23505': // unique_violation
       return new AppError('conflict', `already exists (${error.constraint ?? 'unique'})`);
     case '23503': // foreign_key_violation

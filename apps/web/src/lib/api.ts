@@ -43,16 +43,69 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The header the server honours on its write POSTs (docs/api.md "Idempotency", decision 013). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * A fresh key for one logical write: 128 random bits as 32 hex characters. From
+ * `crypto.getRandomValues`, which, unlike `crypto.randomUUID`, also exists outside secure contexts.
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether a POST carries a key, and so may be retried: those of the business API. The server
+ * honours the key on every /api POST that writes and ignores it on the others (reads, safe to
+ * repeat); /napi calls (sign-in, refresh, sessions) are never repeated behind the caller's back.
+ */
+const takesIdempotencyKey = (method: string, path: string): boolean => method === 'POST' && path.startsWith('/api/');
+
+/** Pause before the one retry after a dropped connection, and between asks while the first still runs. */
+export const RETRY_DELAYS_MS = { network: 300, inProgress: [250, 500, 1000, 2000] } as const;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A failure of the connection itself (fetch rejects with TypeError), not an abort by the caller. */
+const isNetworkFailure = (error: unknown): boolean => error instanceof TypeError;
+
+const isInProgress = (response: Response, body: unknown): boolean =>
+  response.status === 409 && typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'idempotency_in_progress';
+
+/**
+ * One logical call. A write POST gets a fresh Idempotency-Key; when its connection drops, it is sent
+ * once more with the same key, so the server books it at most once and answers the first result.
+ * If that retry finds the first attempt still running (409 `idempotency_in_progress`), it asks
+ * again a few times, with the same key, until the stored answer is there.
+ */
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const init: RequestInit = {
-    method,
-    headers: headers(body === undefined ? {} : { 'content-type': 'application/json' }),
-    credentials: 'same-origin',
-    signal: options.signal ?? null,
-  };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  const response = await fetch(path, init);
-  const parsed = parseBody(await response.text());
+  const key = takesIdempotencyKey(method, path) ? newIdempotencyKey() : undefined;
+  const extra: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+  if (key) extra[IDEMPOTENCY_HEADER] = key;
+  const send = () =>
+    fetch(path, {
+      method,
+      headers: headers(extra),
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  let response: Response;
+  let retried = false;
+  try {
+    response = await send();
+  } catch (error) {
+    if (!key || !isNetworkFailure(error)) throw error;
+    await sleep(RETRY_DELAYS_MS.network);
+    response = await send();
+    retried = true;
+  }
+  let parsed = parseBody(await response.text());
+  for (const delay of retried ? RETRY_DELAYS_MS.inProgress : []) {
+    if (!isInProgress(response, parsed)) break;
+    await sleep(delay);
+    response = await send();
+    parsed = parseBody(await response.text());
+  }
   if (!response.ok) throw new ApiError(response.status, parsed, method, path);
   return parsed as T;
 }
@@ -81,13 +134,25 @@ export interface UploadOptions {
 
 /**
  * POSTs a text body with XMLHttpRequest, because fetch cannot report upload progress. Same
- * contract as `api.post`: resolves with the parsed JSON, rejects with ApiError.
+ * contract as `api.post`, Idempotency-Key and the one retry after a dropped connection included:
+ * resolves with the parsed JSON, rejects with ApiError.
  */
-export function uploadText<T>(path: string, text: string, options: UploadOptions): Promise<T> {
+export async function uploadText<T>(path: string, text: string, options: UploadOptions): Promise<T> {
+  const key = takesIdempotencyKey('POST', path) ? newIdempotencyKey() : undefined;
+  try {
+    return await uploadOnce<T>(path, text, options, key);
+  } catch (error) {
+    if (!key || !isNetworkFailure(error)) throw error;
+    await sleep(RETRY_DELAYS_MS.network);
+    return uploadOnce<T>(path, text, options, key);
+  }
+}
+
+function uploadOnce<T>(path: string, text: string, options: UploadOptions, key: string | undefined): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
-    for (const [name, value] of Object.entries(headers({ 'content-type': options.contentType }))) {
+    for (const [name, value] of Object.entries(headers({ 'content-type': options.contentType, ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}) }))) {
       xhr.setRequestHeader(name, value);
     }
     xhr.upload.onprogress = (event) => {

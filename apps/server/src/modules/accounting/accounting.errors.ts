@@ -16,7 +16,8 @@ export type AccountingErrorCode =
   | 'instance_not_found'
   | 'ledger_account_has_postings'
   | 'number_taken' // ledger account or group number already used in the instance
-  | 'period_locked'; // on or before the lock date (the database refuses it too, BIL02)
+  | 'period_locked' // on or before the lock date (the database refuses it too, BIL02)
+  | 'document_posting'; // the entry belongs to a document (invoice, bill, …): change the document (BIL03)
 
 function httpCode(code: AccountingErrorCode): ErrorCode {
   switch (code) {
@@ -33,6 +34,7 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'ledger_account_has_postings':
     case 'number_taken':
     case 'period_locked':
+    case 'document_posting':
       return 'conflict';
   }
 }
@@ -42,8 +44,9 @@ export class AccountingError extends AppError {
     readonly accountingCode: AccountingErrorCode,
     message: string,
     fields?: Record<string, string>,
+    extra?: Record<string, unknown>,
   ) {
-    super(httpCode(accountingCode), message, fields);
+    super(httpCode(accountingCode), message, fields, extra);
   }
 }
 

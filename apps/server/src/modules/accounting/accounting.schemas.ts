@@ -51,10 +51,12 @@ const money = z.string().meta({ description: 'decimal string, 2 decimals', examp
 export const errorSchema = z.object({
   error: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  // A string, not an enum: any 409 of any route may carry `retry` (http/errors.ts), and a code the
+  // schema did not list would fail the response's serialization (a 500).
   code: z
-    .enum(['already_done', 'retry'])
+    .string()
     .optional()
-    .describe('409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved'),
+    .describe('409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries)'),
 });
 export const okSchema = z.object({ ok: z.literal(true) });
 
@@ -93,6 +95,21 @@ export const journalEntryAnswer = z.object({
   entryAccounts: z.array(journalLineAnswer),
   debitTotal: money,
 });
+
+/** The document that posted an entry (issue 11 §2); see document-posting.ts. */
+export const postingDocumentSchema = z.object({
+  type: z.string().describe("'invoice', 'bill', 'expense', 'bank transaction', or the entry's source"),
+  reference: z.string().describe('human reference, e.g. the invoice number 00042'),
+  uuid: z.string().nullable(),
+  link: z.string().nullable().describe("the document's page in the web app"),
+});
+
+/** entry/detail: the entry and, for a document posting, its document (null for manual and imported entries). */
+export const journalEntryDetailAnswer = journalEntryAnswer.extend({ document: postingDocumentSchema.nullable() });
+
+/** 409 of the journal routes: `code: 'document_posting'` and `document` when the entry belongs to a document. */
+export const entryConflictSchema = errorSchema.extend({ code: z.enum(['document_posting', 'retry']).optional(), document: postingDocumentSchema.optional() });
+export const errorsWithEntryConflict = { ...errorsWithNotFound, 409: entryConflictSchema } as const;
 
 export const accountGroupSchema = z.object({ id: z.number().int(), number: z.string(), name: z.string() });
 

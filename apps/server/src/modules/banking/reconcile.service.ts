@@ -287,3 +287,21 @@ export async function matchBankTransaction(tx: Tx, instanceId: string, userId: s
   ]);
   return entryId;
 }
+
+/**
+ * The bank transaction that a 'bank' entry booked (source_ref = its id), as the journal names it
+ * (issue 11 §2): date, counterparty and amount, linked to its account's reconciliation page.
+ * Undefined when there is no such transaction.
+ */
+export async function bankTransactionOfEntry(
+  tx: Tx,
+  instanceId: string,
+  bankTransactionId: number,
+): Promise<{ accountId: number; label: string } | undefined> {
+  const [row] = await tx.query<{ account_id: number; booking_date: string; counterparty: string | null; amount: string; currency: string }>(
+    'SELECT account_id, booking_date::text AS booking_date, counterparty, amount::text AS amount, currency FROM bank_transaction WHERE instance_id = $1 AND id = $2',
+    [instanceId, bankTransactionId],
+  );
+  if (!row) return undefined;
+  return { accountId: row.account_id, label: [String(bankTransactionId), row.booking_date, row.counterparty, `${row.amount} ${row.currency}`].filter(Boolean).join(' ') };
+}

@@ -36,6 +36,20 @@ export interface JournalEntry {
   debitTotal: string;
 }
 
+/** The document that posted an entry (invoice, bill, bank transaction, …); it alone may change the entry. */
+export interface PostingDocument {
+  type: string;
+  reference: string;
+  uuid: string | null;
+  /** Path of the document's page in this app, when it has one. */
+  link: string | null;
+}
+
+/** entry/detail: the entry and, for a document posting, its document (null for manual and imported entries). */
+export interface JournalEntryDetail extends JournalEntry {
+  document: PostingDocument | null;
+}
+
 export interface Paged<T> {
   data: T[];
   total: number;
@@ -121,7 +135,7 @@ export const entryListQuery = (filters: EntryFilters, page: number, order: 'asc'
 export const entryDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ['accounting', 'entry', 'detail', id],
-    queryFn: () => api.post<JournalEntry>(`${base}/entry/detail`, { id }),
+    queryFn: () => api.post<JournalEntryDetail>(`${base}/entry/detail`, { id }),
   });
 
 export const accountPostingsQuery = (accountId: number, filters: { dateFrom?: string; dateTo?: string }, page: number) =>
