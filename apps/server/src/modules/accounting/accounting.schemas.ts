@@ -48,7 +48,16 @@ const money = z.string().meta({ description: 'decimal string, 2 decimals', examp
 // Answers
 // ------------------------------------------------------------------------------------------------
 
-export const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export const errorSchema = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  // A string, not an enum: any 409 of any route may carry `retry` (http/errors.ts), and a code the
+  // schema did not list would fail the response's serialization (a 500).
+  code: z
+    .string()
+    .optional()
+    .describe('409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries)'),
+});
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** Error answers every authenticated route can give besides its own. */
@@ -99,7 +108,7 @@ export const postingDocumentSchema = z.object({
 export const journalEntryDetailAnswer = journalEntryAnswer.extend({ document: postingDocumentSchema.nullable() });
 
 /** 409 of the journal routes: `code: 'document_posting'` and `document` when the entry belongs to a document. */
-export const entryConflictSchema = errorSchema.extend({ code: z.literal('document_posting').optional(), document: postingDocumentSchema.optional() });
+export const entryConflictSchema = errorSchema.extend({ code: z.enum(['document_posting', 'retry']).optional(), document: postingDocumentSchema.optional() });
 export const errorsWithEntryConflict = { ...errorsWithNotFound, 409: entryConflictSchema } as const;
 
 export const accountGroupSchema = z.object({ id: z.number().int(), number: z.string(), name: z.string() });

@@ -12,7 +12,7 @@
  */
 import { currencyCodeById, fxMatchDistance, InvoiceStatus, isImplausibleFxDifference, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { AppError, conflict } from '../../http/errors.js';
+import { alreadyDone, AppError, conflict } from '../../http/errors.js';
 import { journalEntrySource, type DocumentResolver, type DocumentResolvers } from '../accounting/accounting.service.js';
 import { AP_AR_SOURCES, type ApArSource, type OpenAmount, type OpenItem } from '../companies/ap-ar.service.js';
 import { attempt, setInvoicePort, type BankCredit, type InvoicePort, type OpenInvoice } from '../banking/bank-import.service.js';
@@ -134,10 +134,12 @@ async function openInvoices(tx: Tx, instanceId: string, accountId: number): Prom
  * books' currency pays an invoice in another currency for what arrived, with the realized exchange
  * difference (6942/6952). Refuses (409) a credit of another amount in the invoice's currency, or of
  * a third currency, or one that reached another bank account than the invoice's, since the posting
- * would then not match the bank.
+ * would then not match the bank. 409 `already_done` when the invoice is paid already.
  */
 async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoiceUuid: string) {
+  // Read without a lock: changeStatus locks the invoice and checks its status again before posting.
   const invoice = await getInvoice(tx, instanceId, invoiceUuid);
+  if (invoice.status === InvoiceStatus.paid) throw alreadyDone(`invoice ${invoice.refNumber} is already paid`, { 'invoice.uuid': 'already paid' });
   if (invoice.status !== InvoiceStatus.sent) throw conflict(`invoice ${invoice.refNumber} is ${invoice.statusName}: only a sent invoice can be paid`, { 'invoice.uuid': 'not open' });
   // An invoice in another currency that reached the bank converted to the books' currency: the
   // payment books what arrived and the exchange difference (accounting/settlement.service.ts).
