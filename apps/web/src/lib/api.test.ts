@@ -14,10 +14,10 @@ describe('api transport', () => {
     const fetch = respond(200, '{"ok":true}');
     vi.stubGlobal('fetch', fetch);
     setAccessToken('t0k');
-    await expect(api.post('/api/x', { a: 1 })).resolves.toEqual({ ok: true });
+    await expect(api.post('/api/accounting/account/detail', { id: 1 })).resolves.toEqual({ ok: true });
     const init = fetch.mock.calls[0]?.[1];
     expect(init?.method).toBe('POST');
-    expect(init?.body).toBe('{"a":1}');
+    expect(init?.body).toBe('{"id":1}');
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer t0k');
   });
 
@@ -34,6 +34,13 @@ describe('api transport', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(404);
     expect((failure as ApiError).body).toEqual({ error: 'Instance not found', err: 'Instance not found' });
+  });
+
+  it('fills path parameters and appends the query of a declared route', async () => {
+    const fetch = respond(200, '{"url":"https://idp.example/auth"}');
+    vi.stubGlobal('fetch', fetch);
+    await api.get('/napi/auth/{provider}/url', { params: { provider: 'a/b' }, query: { instance: 'x y' } });
+    expect(fetch.mock.calls[0]?.[0]).toBe('/napi/auth/a%2Fb/url?instance=x+y');
   });
 
   it('builds query strings without undefined values', () => {

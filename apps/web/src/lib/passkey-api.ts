@@ -1,6 +1,6 @@
 /** Passkey calls (spec §7.2). WebAuthn binary fields travel as base64url strings. */
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { api } from './api';
+import { untypedApi } from './api';
 
 export interface PasskeyLoginResult {
   token?: string;
@@ -11,16 +11,16 @@ export interface PasskeyLoginResult {
 }
 
 export const passkeyApi = {
-  list: () => api.get<{ data: { credentialId: string; createdAt: string; lastUsedAt: string | null }[] }>('/napi/profile/webauthn/list'),
+  list: () => untypedApi.get<{ data: { credentialId: string; createdAt: string; lastUsedAt: string | null }[] }>('/napi/profile/webauthn/list'),
   registerStart: () =>
-    api.get<{ challenge: string; jwt: string; options: PublicKeyCredentialCreationOptionsJSON }>('/napi/profile/webauthn/register'),
+    untypedApi.get<{ challenge: string; jwt: string; options: PublicKeyCredentialCreationOptionsJSON }>('/napi/profile/webauthn/register'),
   registerFinish: (body: { jwt: string; credentialId: string; attestationObject: string; clientDataJSON: string; transports: string[] }) =>
-    api.post<{ isValidSignature: boolean }>('/napi/profile/webauthn/register', body),
+    untypedApi.post<{ isValidSignature: boolean }>('/napi/profile/webauthn/register', body),
   prelogin: (uuid: string, instance: string) =>
-    api.post<{ challenge: string; authenticators: { credentialId: string; jwt: string }[]; options: PublicKeyCredentialRequestOptionsJSON }>(
+    untypedApi.post<{ challenge: string; authenticators: { credentialId: string; jwt: string }[]; options: PublicKeyCredentialRequestOptionsJSON }>(
       '/napi/auth/webauthn/prelogin',
       { uuid, instance },
     ),
   login: (body: { jwt: string; credentialId: string; authenticatorData: string; clientDataJSON: string; signature: string; userHandle?: string }) =>
-    api.post<PasskeyLoginResult>('/napi/auth/webauthn/login', body),
+    untypedApi.post<PasskeyLoginResult>('/napi/auth/webauthn/login', body),
 };

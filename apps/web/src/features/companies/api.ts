@@ -1,7 +1,7 @@
 /** Company, address, payment-profile, additional-property and settings calls (docs/api.md "Companies"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdditionalPropertyInsert, CompanyAddress, CompanyInsert, CompanyUpdate, InstanceSettings, PaymentProfileInsert } from '@bilan/domain';
-import { api, withQuery } from '../../lib/api';
+import { untypedApi, withQuery } from '../../lib/api';
 
 export interface Address {
   id: number;
@@ -102,65 +102,65 @@ export const companyListQuery = (text: string, sort: { by: CompanySortField; ord
   queryOptions({
     queryKey: [...companiesKey, 'list', text, sort, page],
     queryFn: ({ signal }) =>
-      api.post<{ data: CompanyListItem[]; total: number }>('/api/company/list', { filters: { text }, sort, page, pageSize: COMPANY_PAGE_SIZE, openAmounts: true }, { signal }),
+      untypedApi.post<{ data: CompanyListItem[]; total: number }>('/api/company/list', { filters: { text }, sort, page, pageSize: COMPANY_PAGE_SIZE, openAmounts: true }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const companyDetailQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...companiesKey, 'detail', uuid],
-    queryFn: ({ signal }) => api.post<Company>('/api/company/detail', { id: uuid }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<Company>('/api/company/detail', { id: uuid }, { signal }),
   });
 
 export const addressListQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...companiesKey, 'addresses', uuid],
-    queryFn: ({ signal }) => api.post<{ data: Address[]; total: number }>('/api/address/list', { filters: { company: { uuid } } }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<{ data: Address[]; total: number }>('/api/address/list', { filters: { company: { uuid } } }, { signal }),
   });
 
 export const paymentProfileListQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...companiesKey, 'payment-profiles', uuid],
     queryFn: ({ signal }) =>
-      api.post<{ data: PaymentProfile[]; total: number }>('/api/payment-profile/list', { filters: { company: { uuid } } }, { signal }),
+      untypedApi.post<{ data: PaymentProfile[]; total: number }>('/api/payment-profile/list', { filters: { company: { uuid } } }, { signal }),
   });
 
 export const propertyListQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...companiesKey, 'properties', uuid],
     queryFn: ({ signal }) =>
-      api.post<{ data: AdditionalProperty[]; total: number }>('/api/additional-property/list', { filters: { company: { uuid } } }, { signal }),
+      untypedApi.post<{ data: AdditionalProperty[]; total: number }>('/api/additional-property/list', { filters: { company: { uuid } } }, { signal }),
   });
 
 export const apArQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...companiesKey, 'ap-ar', uuid],
-    queryFn: ({ signal }) => api.post<ApAr>('/api/company/ap-ar', { uuid }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<ApAr>('/api/company/ap-ar', { uuid }, { signal }),
   });
 
 export const instanceDetailQuery = () =>
-  queryOptions({ queryKey: [...instanceKey, 'detail'], queryFn: ({ signal }) => api.get<InstanceDetail>('/api/instance/detail', { signal }) });
+  queryOptions({ queryKey: [...instanceKey, 'detail'], queryFn: ({ signal }) => untypedApi.get<InstanceDetail>('/api/instance/detail', { signal }) });
 
 export const ledgerAccountsQuery = () =>
   queryOptions({
     queryKey: ['accounting', 'account', 'list', ''],
-    queryFn: ({ signal }) => api.post<{ data: { id: number; number: string; name: string }[] }>('/api/accounting/account/list', {}, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<{ data: { id: number; number: string; name: string }[] }>('/api/accounting/account/list', {}, { signal }),
   });
 
-export const insertCompany = (data: CompanyInsert) => api.post<Company>('/api/company/insert', { data });
-export const importCompanies = (csv: string) => api.post<{ created: number; data: Company[] }>('/api/company/import', { data: csv });
-export const updateCompany = (uuid: string, data: CompanyUpdate) => api.post<Company>('/api/company/update', { id: uuid, data });
-export const deleteCompany = (uuid: string) => api.post<{ ok: true }>('/api/company/delete', { id: uuid });
-export const insertAddress = (data: CompanyAddress & { company: { uuid: string } }) => api.post<Address>('/api/address/insert', { data });
-export const updateAddress = (id: number, data: CompanyAddress) => api.post<Address>('/api/address/update', { id, data });
-export const deleteAddress = (id: number) => api.post<{ ok: true }>('/api/address/delete', { id });
-export const insertPaymentProfile = (data: PaymentProfileInsert) => api.post<PaymentProfile>('/api/payment-profile/insert', { data });
-export const archivePaymentProfile = (id: number) => api.post<PaymentProfile>('/api/payment-profile/archive', { id });
-export const deletePaymentProfile = (id: number) => api.post<{ ok: true }>('/api/payment-profile/delete', { id });
-export const insertProperty = (data: AdditionalPropertyInsert) => api.post<AdditionalProperty>('/api/additional-property/insert', { data });
-export const deleteProperty = (id: number) => api.post<{ ok: true }>('/api/additional-property/delete', { id });
-export const updateInstance = (data: InstanceSettings) => api.post<InstanceDetail>('/api/instance/update', { data });
+export const insertCompany = (data: CompanyInsert) => untypedApi.post<Company>('/api/company/insert', { data });
+export const importCompanies = (csv: string) => untypedApi.post<{ created: number; data: Company[] }>('/api/company/import', { data: csv });
+export const updateCompany = (uuid: string, data: CompanyUpdate) => untypedApi.post<Company>('/api/company/update', { id: uuid, data });
+export const deleteCompany = (uuid: string) => untypedApi.post<{ ok: true }>('/api/company/delete', { id: uuid });
+export const insertAddress = (data: CompanyAddress & { company: { uuid: string } }) => untypedApi.post<Address>('/api/address/insert', { data });
+export const updateAddress = (id: number, data: CompanyAddress) => untypedApi.post<Address>('/api/address/update', { id, data });
+export const deleteAddress = (id: number) => untypedApi.post<{ ok: true }>('/api/address/delete', { id });
+export const insertPaymentProfile = (data: PaymentProfileInsert) => untypedApi.post<PaymentProfile>('/api/payment-profile/insert', { data });
+export const archivePaymentProfile = (id: number) => untypedApi.post<PaymentProfile>('/api/payment-profile/archive', { id });
+export const deletePaymentProfile = (id: number) => untypedApi.post<{ ok: true }>('/api/payment-profile/delete', { id });
+export const insertProperty = (data: AdditionalPropertyInsert) => untypedApi.post<AdditionalProperty>('/api/additional-property/insert', { data });
+export const deleteProperty = (id: number) => untypedApi.post<{ ok: true }>('/api/additional-property/delete', { id });
+export const updateInstance = (data: InstanceSettings) => untypedApi.post<InstanceDetail>('/api/instance/update', { data });
 export const searchRegister = (text: string, signal?: AbortSignal) =>
-  api.get<{ data: RegisterCompany[]; total: number }>(withQuery('/api/company-register/search', { s: text }), { signal });
+  untypedApi.get<{ data: RegisterCompany[]; total: number }>(withQuery('/api/company-register/search', { s: text }), { signal });
 export const registerDetail = (text: string, ehraid: number) =>
-  api.get<RegisterCompanyDetail>(withQuery('/api/company-register/detail', { s: text, ehraid }));
+  untypedApi.get<RegisterCompanyDetail>(withQuery('/api/company-register/detail', { s: text, ehraid }));

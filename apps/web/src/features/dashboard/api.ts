@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, withQuery } from '../../lib/api';
+import { untypedApi, withQuery } from '../../lib/api';
 
 /** GET /api/analytics/counts (spec §7.1). */
 export interface Counts {
@@ -17,10 +17,10 @@ export interface DashboardBalances {
 }
 
 export const countsQuery = () =>
-  queryOptions({ queryKey: ['analytics', 'counts'], queryFn: () => api.get<Counts>('/api/analytics/counts') });
+  queryOptions({ queryKey: ['analytics', 'counts'], queryFn: () => untypedApi.get<Counts>('/api/analytics/counts') });
 
 export const dashboardBalancesQuery = (year: number) =>
   queryOptions({
     queryKey: ['accounting', 'account', 'dashboard', year],
-    queryFn: () => api.get<DashboardBalances>(withQuery('/api/accounting/account/dashboard', { year })),
+    queryFn: () => untypedApi.get<DashboardBalances>(withQuery('/api/accounting/account/dashboard', { year })),
   });

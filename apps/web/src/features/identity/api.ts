@@ -1,5 +1,5 @@
 /** Profile, staff and superadmin calls (spec §7.2, docs/api.md "Identity"). */
-import { api, withQuery } from '../../lib/api';
+import { untypedApi, withQuery } from '../../lib/api';
 import type { Profile } from '../../lib/session';
 
 export type RoleName = 'owner' | 'admin' | 'accountant' | 'viewer';
@@ -81,32 +81,32 @@ export interface PlatformAnalytics {
 }
 
 export const identityApi = {
-  twoFactorStatus: () => api.get<{ status: boolean }>('/napi/profile/2fa'),
-  twoFactorUrl: () => api.get<{ url: string }>('/napi/profile/2fa/url'),
-  twoFactorSet: (secretUrl: string, code: string) => api.post<{ verified: true }>('/napi/profile/2fa/set', { secretUrl, code }),
-  twoFactorUnset: (code: string) => api.post<{ verified: true }>('/napi/profile/2fa/unset', { code }),
+  twoFactorStatus: () => untypedApi.get<{ status: boolean }>('/napi/profile/2fa'),
+  twoFactorUrl: () => untypedApi.get<{ url: string }>('/napi/profile/2fa/url'),
+  twoFactorSet: (secretUrl: string, code: string) => untypedApi.post<{ verified: true }>('/napi/profile/2fa/set', { secretUrl, code }),
+  twoFactorUnset: (code: string) => untypedApi.post<{ verified: true }>('/napi/profile/2fa/unset', { code }),
 
-  sessions: () => api.get<{ data: SessionRow[] }>('/napi/profile/sessions'),
-  revokeSession: (id: string) => api.post<{ ok: true }>('/napi/profile/sessions/revoke', { id }),
-  revokeAllSessions: () => api.post<{ revoked: number }>('/napi/profile/sessions/revoke-all', {}),
+  sessions: () => untypedApi.get<{ data: SessionRow[] }>('/napi/profile/sessions'),
+  revokeSession: (id: string) => untypedApi.post<{ ok: true }>('/napi/profile/sessions/revoke', { id }),
+  revokeAllSessions: () => untypedApi.post<{ revoked: number }>('/napi/profile/sessions/revoke-all', {}),
 
-  instances: () => api.get<{ data: InstanceRow[] }>('/napi/profile/instance/list'),
+  instances: () => untypedApi.get<{ data: InstanceRow[] }>('/napi/profile/instance/list'),
   changeInstance: (uuid: string) =>
-    api.post<{ token: string; profile: Profile | null; permissions: string[]; locale: string }>('/napi/profile/instance/change', { uuid }),
+    untypedApi.post<{ token: string; profile: Profile | null; permissions: string[]; locale: string }>('/napi/profile/instance/change', { uuid }),
   updateProfile: (firstName: string, lastName: string) =>
-    api.post<{ firstName: string; lastName: string }>('/napi/profile/update', { firstName, lastName }),
+    untypedApi.post<{ firstName: string; lastName: string }>('/napi/profile/update', { firstName, lastName }),
 
-  mailSync: () => api.get<{ data: MailSyncRow[] }>('/api/profile/mail-sync'),
+  mailSync: () => untypedApi.get<{ data: MailSyncRow[] }>('/api/profile/mail-sync'),
 
-  members: () => api.get<{ data: Member[]; invitations: Invitation[] }>('/api/instance/member/list'),
-  invite: (email: string, role: RoleName) => api.post<Invitation>('/api/instance/member/invite', { email, role }),
-  withdrawInvitation: (id: number) => api.post<{ ok: true }>('/api/instance/member/invitation/delete', { id }),
-  changeRole: (uuid: string, role: RoleName) => api.post<{ uuid: string; role: RoleName }>('/api/instance/member/role', { uuid, role }),
-  removeMember: (uuid: string) => api.post<{ ok: true }>('/api/instance/member/remove', { uuid }),
+  members: () => untypedApi.get<{ data: Member[]; invitations: Invitation[] }>('/api/instance/member/list'),
+  invite: (email: string, role: RoleName) => untypedApi.post<Invitation>('/api/instance/member/invite', { email, role }),
+  withdrawInvitation: (id: number) => untypedApi.post<{ ok: true }>('/api/instance/member/invitation/delete', { id }),
+  changeRole: (uuid: string, role: RoleName) => untypedApi.post<{ uuid: string; role: RoleName }>('/api/instance/member/role', { uuid, role }),
+  removeMember: (uuid: string) => untypedApi.post<{ ok: true }>('/api/instance/member/remove', { uuid }),
 
   auditLog: (page: number, event?: string) =>
-    api.get<{ data: AuditRow[]; total: number }>(withQuery('/napi/admin/audit/list', { page, pageSize: 50, event })),
-  actionLog: (page: number) => api.get<{ data: ActionLogRow[]; total: number }>(withQuery('/napi/admin/action-log/list', { page, pageSize: 50 })),
-  analytics: () => api.get<PlatformAnalytics>('/napi/admin/analytics'),
-  unblock: (uuid: string) => api.post<{ ok: true }>('/napi/admin/user/unblock', { uuid }),
+    untypedApi.get<{ data: AuditRow[]; total: number }>(withQuery('/napi/admin/audit/list', { page, pageSize: 50, event })),
+  actionLog: (page: number) => untypedApi.get<{ data: ActionLogRow[]; total: number }>(withQuery('/napi/admin/action-log/list', { page, pageSize: 50 })),
+  analytics: () => untypedApi.get<PlatformAnalytics>('/napi/admin/analytics'),
+  unblock: (uuid: string) => untypedApi.post<{ ok: true }>('/napi/admin/user/unblock', { uuid }),
 };

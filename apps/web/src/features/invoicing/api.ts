@@ -1,7 +1,7 @@
 /** Invoice calls and shapes (docs/api.md "Invoices /api/invoice"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { InvoiceInput, InvoiceItemInput } from '@bilan/domain';
-import { api, getAccessToken, ApiError } from '../../lib/api';
+import { untypedApi, getAccessToken, ApiError } from '../../lib/api';
 
 export interface InvoiceItem {
   id: number;
@@ -111,35 +111,35 @@ export const INVOICE_PAGE_SIZE = 50;
 export const invoiceListQuery = (filters: InvoiceFilters, page: number, pageSize = INVOICE_PAGE_SIZE) =>
   queryOptions({
     queryKey: [...invoiceKey, 'list', filters, page, pageSize],
-    queryFn: ({ signal }) => api.post<{ data: Invoice[]; total: number }>('/api/invoice/list-w-amounts', { filters, page, pageSize }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<{ data: Invoice[]; total: number }>('/api/invoice/list-w-amounts', { filters, page, pageSize }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const invoiceDetailQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...invoiceKey, 'detail', uuid],
-    queryFn: ({ signal }) => api.post<Invoice>('/api/invoice/detail', { id: uuid }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<Invoice>('/api/invoice/detail', { id: uuid }, { signal }),
   });
 
 export const formOptionsQuery = () =>
-  queryOptions({ queryKey: [...invoiceKey, 'form-options'], queryFn: ({ signal }) => api.get<FormOptions>('/api/invoice/form-options', { signal }) });
+  queryOptions({ queryKey: [...invoiceKey, 'form-options'], queryFn: ({ signal }) => untypedApi.get<FormOptions>('/api/invoice/form-options', { signal }) });
 
 export const debtorsQuery = (date?: string) =>
-  queryOptions({ queryKey: [...invoiceKey, 'debtors', date], queryFn: ({ signal }) => api.post<Debtors>('/api/invoice/debtors', date ? { date } : {}, { signal }) });
+  queryOptions({ queryKey: [...invoiceKey, 'debtors', date], queryFn: ({ signal }) => untypedApi.post<Debtors>('/api/invoice/debtors', date ? { date } : {}, { signal }) });
 
-export const insertInvoice = (data: InvoiceInput) => api.post<Invoice>('/api/invoice/insert', { data });
-export const updateInvoice = (uuid: string, data: Partial<InvoiceInput>) => api.post<Invoice>('/api/invoice/update', { id: uuid, data });
-export const deleteInvoice = (uuid: string) => api.post('/api/invoice/delete', { uuid });
-export const insertItem = (uuid: string, item: InvoiceItemInput) => api.post<Invoice>('/api/invoice/item/insert', { data: { ...item, invoice: { uuid } } });
-export const updateItem = (id: number, item: InvoiceItemInput) => api.post<Invoice>('/api/invoice/item/update', { id, data: item });
-export const deleteItem = (id: number) => api.post<Invoice>('/api/invoice/item/delete', { id });
+export const insertInvoice = (data: InvoiceInput) => untypedApi.post<Invoice>('/api/invoice/insert', { data });
+export const updateInvoice = (uuid: string, data: Partial<InvoiceInput>) => untypedApi.post<Invoice>('/api/invoice/update', { id: uuid, data });
+export const deleteInvoice = (uuid: string) => untypedApi.post('/api/invoice/delete', { uuid });
+export const insertItem = (uuid: string, item: InvoiceItemInput) => untypedApi.post<Invoice>('/api/invoice/item/insert', { data: { ...item, invoice: { uuid } } });
+export const updateItem = (id: number, item: InvoiceItemInput) => untypedApi.post<Invoice>('/api/invoice/item/update', { id, data: item });
+export const deleteItem = (id: number) => untypedApi.post<Invoice>('/api/invoice/item/delete', { id });
 export const changeStatus = (body: { uuid: string; status: number; bankRef?: string; ledgerDate?: string; amountBase?: string }) =>
-  api.post<Invoice>('/api/invoice/status/change', body);
-export const shareInvoice = (uuid: string) => api.post<{ token: string }>('/api/invoice/share', { uuid });
-export const revokeShare = (uuid: string) => api.post('/api/invoice/share/revoke', { uuid });
+  untypedApi.post<Invoice>('/api/invoice/status/change', body);
+export const shareInvoice = (uuid: string) => untypedApi.post<{ token: string }>('/api/invoice/share', { uuid });
+export const revokeShare = (uuid: string) => untypedApi.post('/api/invoice/share/revoke', { uuid });
 export const importInvoices = (data: Record<string, unknown>[]) =>
-  api.post<{ created: number; invoices: { uuid: string; id: number; total: string }[] }>('/api/invoice/import', { data });
-export const invoiceOfEntry = (id: number) => api.post<{ uuid: string; refNumber: string }>('/api/invoice/by-entry', { id });
+  untypedApi.post<{ created: number; invoices: { uuid: string; id: number; total: string }[] }>('/api/invoice/import', { data });
+export const invoiceOfEntry = (id: number) => untypedApi.post<{ uuid: string; refNumber: string }>('/api/invoice/by-entry', { id });
 
 /** A posting of an invoice's journal entry (docs/api.md "JournalLine"), as the detail page shows it. */
 export interface Posting {
@@ -164,7 +164,7 @@ export interface PostedEntry {
 export const postedEntryQuery = (id: number) =>
   queryOptions({
     queryKey: ['accounting', 'entry', 'detail', id],
-    queryFn: ({ signal }) => api.post<PostedEntry>('/api/accounting/entry/detail', { id }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<PostedEntry>('/api/accounting/entry/detail', { id }, { signal }),
   });
 
 /** Fetches the PDF as a Blob (POST with the bearer token; the answer is binary). */

@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatDate, vatRateToPercent } from '@bilan/domain';
-import { api, withQuery } from '../../lib/api';
+import { untypedApi, withQuery } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
 import { CenteredLoader } from '../../ui/centered-loader';
@@ -29,7 +29,7 @@ export function PublicInvoicePage() {
   const { token = '' } = useParams();
   const invoice = useQuery({
     queryKey: ['public-invoice', token],
-    queryFn: ({ signal }) => api.get<PublicInvoice>(withQuery('/api/public/invoice', { token }), { signal }),
+    queryFn: ({ signal }) => untypedApi.get<PublicInvoice>(withQuery('/api/public/invoice', { token }), { signal }),
     retry: false,
   });
   return (

@@ -1,6 +1,6 @@
 /** Payables, transaction groups and bank files (docs/api.md "Payables", "Transaction groups", "Banking"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, getAccessToken, uploadText } from '../../lib/api';
+import { untypedApi, getAccessToken, untypedUploadText } from '../../lib/api';
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
 
@@ -100,7 +100,7 @@ export const PAGE_SIZE = 50;
 export const payableListQuery = (filters: PayableFilters, page: number) =>
   queryOptions({
     queryKey: [...payablesKey, 'list', filters, page],
-    queryFn: ({ signal }) => api.post<{ data: Payable[]; total: number }>('/api/payable/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<{ data: Payable[]; total: number }>('/api/payable/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -115,7 +115,7 @@ export interface Creditors {
 export const payableDetailQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...payablesKey, 'detail', uuid],
-    queryFn: ({ signal }) => api.post<Payable>('/api/payable/detail', { uuid }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<Payable>('/api/payable/detail', { uuid }, { signal }),
   });
 
 export interface PayableHistory {
@@ -144,14 +144,14 @@ export interface PayableHistory {
 export const payableHistoryQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...payablesKey, 'history', uuid],
-    queryFn: ({ signal }) => api.post<PayableHistory>('/api/payable/history', { uuid }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<PayableHistory>('/api/payable/history', { uuid }, { signal }),
   });
 
 /** Changes the fields of a pending bill (`/api/payable/update`); given fields replace, others stay. */
-export const updatePayable = (uuid: string, data: Partial<PayableData>) => api.post<Payable>('/api/payable/update', { uuid, data });
+export const updatePayable = (uuid: string, data: Partial<PayableData>) => untypedApi.post<Payable>('/api/payable/update', { uuid, data });
 
 export const creditorsQuery = () =>
-  queryOptions({ queryKey: [...payablesKey, 'creditors'], queryFn: ({ signal }) => api.get<Creditors>('/api/payable/creditors', { signal }) });
+  queryOptions({ queryKey: [...payablesKey, 'creditors'], queryFn: ({ signal }) => untypedApi.get<Creditors>('/api/payable/creditors', { signal }) });
 
 /** An own bank account a transaction group can pay from (GET /api/transaction-group/debtor-accounts). */
 export interface DebtorAccount {
@@ -165,19 +165,19 @@ export interface DebtorAccount {
 export const debtorAccountsQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'debtor-accounts'],
-    queryFn: ({ signal }) => api.get<{ data: DebtorAccount[] }>('/api/transaction-group/debtor-accounts', { signal }),
+    queryFn: ({ signal }) => untypedApi.get<{ data: DebtorAccount[] }>('/api/transaction-group/debtor-accounts', { signal }),
   });
 
 export const groupListQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'groups'],
-    queryFn: ({ signal }) => api.get<{ data: TransactionGroup[]; total: number }>('/api/transaction-group/list', { signal }),
+    queryFn: ({ signal }) => untypedApi.get<{ data: TransactionGroup[]; total: number }>('/api/transaction-group/list', { signal }),
   });
 
 export const groupDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...payablesKey, 'group', id],
-    queryFn: ({ signal }) => api.post<TransactionGroup & { Payable: Payable[] }>('/api/transaction-group/detail', { id }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<TransactionGroup & { Payable: Payable[] }>('/api/transaction-group/detail', { id }, { signal }),
   });
 
 export interface CompanyOption {
@@ -202,13 +202,13 @@ export interface AccountOption {
 export const companiesQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'companies'],
-    queryFn: ({ signal }) => api.get<{ data: CompanyOption[] }>('/api/company/list?pageSize=500', { signal }),
+    queryFn: ({ signal }) => untypedApi.get<{ data: CompanyOption[] }>('/api/company/list?pageSize=500', { signal }),
   });
 
 export const profilesQuery = (companyUuid: string | null) =>
   queryOptions({
     queryKey: [...payablesKey, 'profiles', companyUuid],
-    queryFn: ({ signal }) => api.post<{ data: ProfileOption[] }>('/api/payment-profile/list', { filters: { company: { uuid: companyUuid } } }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<{ data: ProfileOption[] }>('/api/payment-profile/list', { filters: { company: { uuid: companyUuid } } }, { signal }),
     enabled: !!companyUuid,
   });
 
@@ -216,16 +216,16 @@ export const profilesQuery = (companyUuid: string | null) =>
 export const allProfilesQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'profiles', 'all'],
-    queryFn: ({ signal }) => api.post<{ data: ProfileOption[] }>('/api/payment-profile/list', {}, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<{ data: ProfileOption[] }>('/api/payment-profile/list', {}, { signal }),
   });
 
 export const expenseAccountsQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'accounts'],
-    queryFn: ({ signal }) => api.post<{ data: AccountOption[] }>('/api/accounting/account/list', { filters: { type: 3 } }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<{ data: AccountOption[] }>('/api/accounting/account/list', { filters: { type: 3 } }, { signal }),
   });
 
-export const insertPayable = (data: PayableData) => api.post<Payable>('/api/payable/insert', { data });
+export const insertPayable = (data: PayableData) => untypedApi.post<Payable>('/api/payable/insert', { data });
 
 /** The supplier a QR-bill names, matched (IBAN, UID, name) or created by the server with the bill. */
 export interface SupplierData {
@@ -240,13 +240,13 @@ export interface SupplierData {
  * the bill's voucher (its mail is then processed). A failure writes nothing.
  */
 export const confirmPayable = (data: PayableData, supplier?: SupplierData, fileUuid?: string) =>
-  api.post<Payable & { supplier?: { matchedBy: string; company: { uuid: string; name: string } } }>('/api/payable/insert', {
+  untypedApi.post<Payable & { supplier?: { matchedBy: string; company: { uuid: string; name: string } } }>('/api/payable/insert', {
     data,
     ...(supplier ? { supplier } : {}),
     ...(fileUuid ? { file: { uuid: fileUuid } } : {}),
   });
-export const changePayableStatus = (uuid: string, status: 1 | 2 | 5) => api.post<Payable>('/api/payable/update', { uuid, data: { status } });
-export const deletePayable = (uuid: string) => api.post<{ ok: true }>('/api/payable/delete', { uuid });
+export const changePayableStatus = (uuid: string, status: 1 | 2 | 5) => untypedApi.post<Payable>('/api/payable/update', { uuid, data: { status } });
+export const deletePayable = (uuid: string) => untypedApi.post<{ ok: true }>('/api/payable/delete', { uuid });
 export interface GroupOptions {
   /** Requested execution date per bill, same order as the uuids. */
   executionDates?: string[];
@@ -255,7 +255,7 @@ export interface GroupOptions {
   executionDate?: string;
 }
 export const insertGroup = (uuids: string[], options: GroupOptions = {}) =>
-  api.post<TransactionGroup>('/api/transaction-group/insert', {
+  untypedApi.post<TransactionGroup>('/api/transaction-group/insert', {
     payable: { uuids, ...(options.executionDates ? { executionDates: options.executionDates } : {}) },
     ...(options.debtorAccountId ? { debtor: { account: { id: options.debtorAccountId } } } : {}),
     ...(options.executionDate ? { executionDate: options.executionDate } : {}),
@@ -266,10 +266,10 @@ export const insertGroup = (uuids: string[], options: GroupOptions = {}) =>
  */
 /** `amountBase`: a bill in another currency, what left the account in the books' currency (decision 012). */
 export const payPayable = (uuid: string, accountId: number, date: string, token: string, amountBase?: string) =>
-  api.post<Payable>('/api/payable/pay', { uuid, token, account: { id: accountId }, date, ...(amountBase ? { amountBase } : {}) });
+  untypedApi.post<Payable>('/api/payable/pay', { uuid, token, account: { id: accountId }, date, ...(amountBase ? { amountBase } : {}) });
 export const changeGroupStatus = (id: number, status: number, date?: string) =>
-  api.post<TransactionGroup>('/api/transaction-group/status/change', { id, status, ...(date ? { date } : {}) });
-export const deleteGroup = (id: number) => api.post<{ ok: true }>('/api/transaction-group/delete', { id });
+  untypedApi.post<TransactionGroup>('/api/transaction-group/status/change', { id, status, ...(date ? { date } : {}) });
+export const deleteGroup = (id: number) => untypedApi.post<{ ok: true }>('/api/transaction-group/delete', { id });
 
 export interface ImportResult {
   kind: string;
@@ -280,7 +280,7 @@ export interface ImportResult {
   accepted?: number;
   rejected?: number;
 }
-export const importBankFile = (xml: string) => uploadText<ImportResult>('/api/banking/integrations/transactions', xml, { contentType: 'application/xml' });
+export const importBankFile = (xml: string) => untypedUploadText<ImportResult>('/api/banking/integrations/transactions', xml, { contentType: 'application/xml' });
 
 /** Fetches a file with the session token and saves it under `fileName` (the browser's download). */
 export async function downloadFile(method: 'GET' | 'POST', path: string, fileName: string, body?: unknown): Promise<void> {
@@ -343,26 +343,26 @@ export interface UnmatchedTransaction {
 export const reconcileQuery = (accountId: number) =>
   queryOptions({
     queryKey: [...payablesKey, 'reconcile', accountId],
-    queryFn: ({ signal }) => api.get<Reconciliation>(`/api/banking/integrations/reconcile?account=${accountId}`, { signal }),
+    queryFn: ({ signal }) => untypedApi.get<Reconciliation>(`/api/banking/integrations/reconcile?account=${accountId}`, { signal }),
   });
 
 /** Manual match: books the bank transaction as the payment of the chosen invoice or bill. */
 export const matchBankTransaction = (bankTransactionId: number, suggestion: Pick<MatchSuggestion, 'kind' | 'uuid'>) =>
-  api.post<Reconciliation>('/api/banking/integrations/reconcile/match', {
+  untypedApi.post<Reconciliation>('/api/banking/integrations/reconcile/match', {
     bankTransaction: { id: bankTransactionId },
     ...(suggestion.kind === 'invoice' ? { invoice: { uuid: suggestion.uuid } } : { payable: { uuid: suggestion.uuid } }),
   });
 
 export const bookBankTransaction = (accountId: number, bankTransactionId: number, counterAccountId: number) =>
-  api.post<Reconciliation>('/api/banking/integrations/reconcile', { account: { id: accountId }, bankTransaction: { id: bankTransactionId }, counterAccount: { id: counterAccountId } });
+  untypedApi.post<Reconciliation>('/api/banking/integrations/reconcile', { account: { id: accountId }, bankTransaction: { id: bankTransactionId }, counterAccount: { id: counterAccountId } });
 
 export const importStatement = (xml: string, accountId: number) =>
-  uploadText<ImportResult>(`/api/banking/integrations/transactions?account=${accountId}`, xml, { contentType: 'application/xml' });
+  untypedUploadText<ImportResult>(`/api/banking/integrations/transactions?account=${accountId}`, xml, { contentType: 'application/xml' });
 
 export const allAccountsQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'all-accounts'],
-    queryFn: ({ signal }) => api.post<{ data: AccountOption[] }>('/api/accounting/account/list', {}, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<{ data: AccountOption[] }>('/api/accounting/account/list', {}, { signal }),
   });
 
 export interface InboxFile {
@@ -393,12 +393,12 @@ export const mailStatusColor: Record<number, string> = { 1: 'yellow', 2: 'green'
 export const mailListQuery = (filters: { status?: number; id?: number }, page = 1) =>
   queryOptions({
     queryKey: [...payablesKey, 'mails', filters, page],
-    queryFn: ({ signal }) => api.post<{ data: Mail[]; total: number }>('/api/mail/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<{ data: Mail[]; total: number }>('/api/mail/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 /** Pending → processed 2 or refused 3 (`/api/mail/update`). */
-export const changeMailStatus = (id: number, status: 2 | 3) => api.post<Mail>('/api/mail/update', { id, data: { status } });
+export const changeMailStatus = (id: number, status: 2 | 3) => untypedApi.post<Mail>('/api/mail/update', { id, data: { status } });
 
 /** What an upload answers: the stored file, or for an .eml the mail read from it. */
 export type UploadResult = InboxFile | { mail: Mail; skipped: { name: string; mimeType: string }[] };
@@ -406,10 +406,10 @@ export type UploadResult = InboxFile | { mail: Mail; skipped: { name: string; mi
 export const filesQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'files'],
-    queryFn: ({ signal }) => api.post<{ data: InboxFile[]; total: number }>('/api/file/list', {}, { signal }),
+    queryFn: ({ signal }) => untypedApi.post<{ data: InboxFile[]; total: number }>('/api/file/list', {}, { signal }),
   });
 
-export const deleteFile = (uuid: string) => api.post<{ ok: true }>('/api/file/delete', { uuid });
+export const deleteFile = (uuid: string) => untypedApi.post<{ ok: true }>('/api/file/delete', { uuid });
 
 /** Content type of a dropped file the server accepts, from its type or its extension (.eml). */
 export function inboxContentType(file: File): string | null {
@@ -476,4 +476,4 @@ export interface ReceiptImportRowError {
 
 /** Dext import (`POST /api/mail/import`, text/csv): all or nothing; a 400 carries `rows`. */
 export const importReceipts = (csv: string, as: 'bill' | 'expense', onProgress: (fraction: number) => void) =>
-  uploadText<ReceiptImportResult>(`/api/mail/import?as=${as}`, csv, { contentType: 'text/csv', onUploadProgress: onProgress });
+  untypedUploadText<ReceiptImportResult>(`/api/mail/import?as=${as}`, csv, { contentType: 'text/csv', onUploadProgress: onProgress });
