@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
-import { untypedApi } from '../lib/api';
+import { api } from '../lib/api';
 
 /**
  * On a journal entry posted by an invoice: a link back to that invoice (POST /api/invoice/by-entry).
@@ -11,7 +11,7 @@ import { untypedApi } from '../lib/api';
 export function EntryInvoiceLink({ entryId }: { entryId: number }) {
   const invoice = useQuery({
     queryKey: ['invoice', 'by-entry', entryId],
-    queryFn: () => untypedApi.post<{ uuid: string; refNumber: string }>('/api/invoice/by-entry', { id: entryId }),
+    queryFn: () => api.post('/api/invoice/by-entry', { id: entryId }),
     retry: false,
   });
   if (!invoice.data) return null;
