@@ -12788,7 +12788,59 @@ export interface paths {
                             executionDates: string[];
                             id: number;
                             paidDate: string | null;
-                            Payable: unknown[];
+                            Payable: {
+                                amount: string;
+                                bankReason: string | null;
+                                bankTxStatus: string | null;
+                                bookingEntry: {
+                                    id: number;
+                                } | null;
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                companyFinance: {
+                                    bic: string | null;
+                                    iban: string | null;
+                                    id: number;
+                                    type: number;
+                                } | null;
+                                currency: string;
+                                date: string;
+                                description: string;
+                                dueDate: string | null;
+                                exchangeRate: string;
+                                /** @description requested execution date while in a transaction group */
+                                executionDate: string | null;
+                                expenseAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                id: number;
+                                isExpense: boolean;
+                                /** @description the account the booking credited (2000, or 2250 for expenses) */
+                                liabilityAccount: {
+                                    id: number;
+                                    number: string;
+                                } | null;
+                                message: string | null;
+                                paymentEntry: {
+                                    id: number;
+                                } | null;
+                                referenceNumber: string | null;
+                                status: number;
+                                statusName: string;
+                                transactionGroup: {
+                                    id: number;
+                                    status: number;
+                                } | null;
+                                type: number;
+                                uuid: string;
+                                vatAmount: string;
+                                /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
+                                vatRate: string | null;
+                            }[];
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
@@ -12927,7 +12979,59 @@ export interface paths {
                             executionDates: string[];
                             id: number;
                             paidDate: string | null;
-                            Payable: unknown[];
+                            Payable: {
+                                amount: string;
+                                bankReason: string | null;
+                                bankTxStatus: string | null;
+                                bookingEntry: {
+                                    id: number;
+                                } | null;
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                companyFinance: {
+                                    bic: string | null;
+                                    iban: string | null;
+                                    id: number;
+                                    type: number;
+                                } | null;
+                                currency: string;
+                                date: string;
+                                description: string;
+                                dueDate: string | null;
+                                exchangeRate: string;
+                                /** @description requested execution date while in a transaction group */
+                                executionDate: string | null;
+                                expenseAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                id: number;
+                                isExpense: boolean;
+                                /** @description the account the booking credited (2000, or 2250 for expenses) */
+                                liabilityAccount: {
+                                    id: number;
+                                    number: string;
+                                } | null;
+                                message: string | null;
+                                paymentEntry: {
+                                    id: number;
+                                } | null;
+                                referenceNumber: string | null;
+                                status: number;
+                                statusName: string;
+                                transactionGroup: {
+                                    id: number;
+                                    status: number;
+                                } | null;
+                                type: number;
+                                uuid: string;
+                                vatAmount: string;
+                                /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
+                                vatRate: string | null;
+                            }[];
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
@@ -13156,7 +13260,59 @@ export interface paths {
                                 executionDates: string[];
                                 id: number;
                                 paidDate: string | null;
-                                Payable: unknown[];
+                                Payable: {
+                                    amount: string;
+                                    bankReason: string | null;
+                                    bankTxStatus: string | null;
+                                    bookingEntry: {
+                                        id: number;
+                                    } | null;
+                                    company: {
+                                        name: string;
+                                        uuid: string;
+                                    } | null;
+                                    companyFinance: {
+                                        bic: string | null;
+                                        iban: string | null;
+                                        id: number;
+                                        type: number;
+                                    } | null;
+                                    currency: string;
+                                    date: string;
+                                    description: string;
+                                    dueDate: string | null;
+                                    exchangeRate: string;
+                                    /** @description requested execution date while in a transaction group */
+                                    executionDate: string | null;
+                                    expenseAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    } | null;
+                                    id: number;
+                                    isExpense: boolean;
+                                    /** @description the account the booking credited (2000, or 2250 for expenses) */
+                                    liabilityAccount: {
+                                        id: number;
+                                        number: string;
+                                    } | null;
+                                    message: string | null;
+                                    paymentEntry: {
+                                        id: number;
+                                    } | null;
+                                    referenceNumber: string | null;
+                                    status: number;
+                                    statusName: string;
+                                    transactionGroup: {
+                                        id: number;
+                                        status: number;
+                                    } | null;
+                                    type: number;
+                                    uuid: string;
+                                    vatAmount: string;
+                                    /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
+                                    vatRate: string | null;
+                                }[];
                                 status: number;
                                 statusName: string;
                                 /** @description sum of the bills in the instance currency */
@@ -13387,7 +13543,59 @@ export interface paths {
                             executionDates: string[];
                             id: number;
                             paidDate: string | null;
-                            Payable: unknown[];
+                            Payable: {
+                                amount: string;
+                                bankReason: string | null;
+                                bankTxStatus: string | null;
+                                bookingEntry: {
+                                    id: number;
+                                } | null;
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                companyFinance: {
+                                    bic: string | null;
+                                    iban: string | null;
+                                    id: number;
+                                    type: number;
+                                } | null;
+                                currency: string;
+                                date: string;
+                                description: string;
+                                dueDate: string | null;
+                                exchangeRate: string;
+                                /** @description requested execution date while in a transaction group */
+                                executionDate: string | null;
+                                expenseAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                id: number;
+                                isExpense: boolean;
+                                /** @description the account the booking credited (2000, or 2250 for expenses) */
+                                liabilityAccount: {
+                                    id: number;
+                                    number: string;
+                                } | null;
+                                message: string | null;
+                                paymentEntry: {
+                                    id: number;
+                                } | null;
+                                referenceNumber: string | null;
+                                status: number;
+                                statusName: string;
+                                transactionGroup: {
+                                    id: number;
+                                    status: number;
+                                } | null;
+                                type: number;
+                                uuid: string;
+                                vatAmount: string;
+                                /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
+                                vatRate: string | null;
+                            }[];
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
