@@ -141,16 +141,6 @@ export const api = {
     request('POST', urlOf(path, options as UrlOptions), body ?? {}, options as RequestOptions | undefined),
 };
 
-/**
- * The old unchecked calls, kept only while call sites move to `api` (issue 11 §3); removed once
- * none is left.
- * @deprecated use `api`, typed from the route schemas.
- */
-export const untypedApi = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('POST', path, body, options),
-};
-
 export interface UploadOptions {
   contentType: string;
   /** Fraction 0–1 of the body sent. */
@@ -194,7 +184,3 @@ export function uploadText<P extends PostPath>(
     xhr.send(text);
   });
 }
-
-/** @deprecated use `uploadText`, typed from the route schemas; kept only while call sites move. */
-export const untypedUploadText = <T>(path: string, text: string, options: UploadOptions): Promise<T> =>
-  uploadText(path as PostPath, text, options as never) as Promise<T>;

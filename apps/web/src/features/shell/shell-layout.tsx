@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { VERSION } from '@bilan/domain';
 import { paths } from '../../config/paths';
-import { untypedApi } from '../../lib/api';
+import { api } from '../../lib/api';
 import { getSession, reloadIntoInstance, useSession } from '../../lib/session';
 import { startIdleWatch } from '../../lib/idle';
 import { watchInstanceSwitch } from '../../lib/session-channel';
@@ -22,7 +22,7 @@ const topIcons = [
 function useVersion(): string {
   const { data } = useQuery({
     queryKey: ['meta', 'version'],
-    queryFn: () => untypedApi.get<{ version: string }>('/api/meta/version'),
+    queryFn: () => api.get('/api/meta/version'),
     staleTime: Infinity,
   });
   return data?.version ?? VERSION;
