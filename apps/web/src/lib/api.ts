@@ -99,9 +99,6 @@ export type ApiBody<P extends PostPath> =
       ? B | undefined
       : undefined;
 
-/** The query a GET route takes. */
-export type ApiQuery<P extends GetPath> = Operation<P, 'get'> extends { parameters: { query?: infer Q } } ? Exclude<Q, undefined> : never;
-
 type QueryOption<Op> = Op extends { parameters: { query: infer Q } }
   ? { query: Q }
   : Op extends { parameters: { query?: infer Q } }
