@@ -264,7 +264,10 @@ describe('sign-in with two-factor', () => {
     expect(responses.filter((r) => r.status >= 500)).toEqual([]);
     const checked = responses.filter((r) => r.status === 400);
     expect(checked.map((r) => r.body.attempt).sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(responses.filter((r) => r.status !== 400).every((r) => r.status === 403 && r.body.blocked === true)).toBe(true);
+    // The rest are refused: blocked (403), or 401 once the block has ended the pending sign-in.
+    const refused = responses.filter((r) => r.status !== 400);
+    expect(refused.every((r) => (r.status === 403 && r.body.blocked === true) || r.status === 401)).toBe(true);
+    expect(refused.some((r) => r.status === 403)).toBe(true);
     // Every checked code is audited as a failure; the one attempt past the maximum blocks unchecked.
     const events = await server.db.asOwner((tx) =>
       tx.query<{ event: string }>(`SELECT event FROM audit_event WHERE user_id = $1 AND event LIKE 'twofactor.%' ORDER BY id`, [workplace.userId]),
