@@ -59,7 +59,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Large journal imports arrive as one CSV body; everything else is small.
     bodyLimit: 64 * 1024 * 1024,
-    trustProxy: config.env === 'production',
+    // X-Forwarded-For only from the configured proxies: from anyone else it would let a client pick
+    // its own IP, past every per-IP limit and into the audit trail (issue 11 §5).
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
 
