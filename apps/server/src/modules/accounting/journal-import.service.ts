@@ -5,7 +5,18 @@
  * All or nothing in the caller's transaction; shared by POST /api/accounting/import/journal and
  * the CLI's `import journal`.
  */
-import { currencyCodeById, isAmountString, isCurrencyCode, isValidIsoDate, toFixedAmount, toMoney, type Money } from '@bilan/domain';
+import {
+  amountTooLargeMessage,
+  currencyCodeById,
+  isAmountString,
+  isCurrencyCode,
+  isValidIsoDate,
+  isWithinAmountBound,
+  MAX_AMOUNT,
+  toFixedAmount,
+  toMoney,
+  type Money,
+} from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AccountingError } from './accounting.errors.js';
 import { selectInstanceCurrencyId, selectLockDate } from './accounting.sql.js';
@@ -75,6 +86,7 @@ export async function importJournal(tx: Tx, instanceId: string, userId: string |
     else if (accountIds.has(number)) rowAccount[index] = accountIds.get(number)!;
     else unmapped.add(number);
     if (!isAmountString(amount, 2)) errors.add(line, 'amount', `"${amount}" is not an amount with at most 2 decimals such as -1994.75`);
+    else if (!isWithinAmountBound(amount)) errors.add(line, 'amount', amountTooLargeMessage(MAX_AMOUNT));
     else rowAmount[index] = amount;
     if (currency && currency !== instanceCurrency) {
       errors.add(
