@@ -131,8 +131,14 @@ export async function importJournal(tx: Tx, instanceId: string, userId: string |
     throw new AccountingError('period_locked', message, { dateLedger: message });
   }
 
-  const firstEntryId = await allocateIds(tx, instanceId, 'journal_entry', list.length);
-  const firstLineId = await allocateIds(tx, instanceId, 'journal_line', records.length);
+  // Zero postings (they occur in real exports) move nothing and the books refuse them (migration
+  // 0015, journal_line.amount > 0): skipped, and an entry of zeros only with them.
+  const posted = list
+    .map((entry) => ({ ...entry, rows: entry.rows.filter((row) => !toMoney(rowAmount[row]!).isZero()) }))
+    .filter((entry) => entry.rows.length > 0);
+  const lineCount = posted.reduce((sum, entry) => sum + entry.rows.length, 0);
+  const firstEntryId = await allocateIds(tx, instanceId, 'journal_entry', posted.length);
+  const firstLineId = await allocateIds(tx, instanceId, 'journal_line', lineCount);
   const currencyId = await selectInstanceCurrencyId(tx, instanceId);
   const lines: JournalLineColumns = {
     id: [],
@@ -146,7 +152,7 @@ export async function importJournal(tx: Tx, instanceId: string, userId: string |
     exchangeRate: [],
     description: [],
   };
-  list.forEach((entry, entryIndex) => {
+  posted.forEach((entry, entryIndex) => {
     for (const row of entry.rows) {
       const signed = rowAmount[row]!;
       const absolute = signed.startsWith('-') ? signed.slice(1) : signed;
@@ -155,7 +161,6 @@ export async function importJournal(tx: Tx, instanceId: string, userId: string |
       lines.entryId.push(firstEntryId + entryIndex);
       lines.dateLedger.push(entry.date);
       lines.accountId.push(rowAccount[row]!);
-      // Zero postings (they occur in real exports) count as debit: the direction of 0 is immaterial.
       lines.direction.push(signed.startsWith('-') ? -1 : 1);
       lines.amount.push(absolute);
       lines.currencyId.push(currencyId);
@@ -169,13 +174,13 @@ export async function importJournal(tx: Tx, instanceId: string, userId: string |
     tx,
     instanceId,
     {
-      id: list.map((_, i) => firstEntryId + i),
-      dateLedger: list.map((entry) => entry.date),
-      description: list.map((entry) => entry.description),
-      sourceRef: list.map((entry) => entry.key),
+      id: posted.map((_, i) => firstEntryId + i),
+      dateLedger: posted.map((entry) => entry.date),
+      description: posted.map((entry) => entry.description),
+      sourceRef: posted.map((entry) => entry.key),
     },
     { source: 'import', createdBy: userId },
   );
   await insertJournalLines(tx, instanceId, lines);
-  return { entries: list.length, lines: records.length, dateFrom, dateTo };
+  return { entries: posted.length, lines: lineCount, dateFrom, dateTo };
 }
