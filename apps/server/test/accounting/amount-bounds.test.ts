@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AMOUNT } from '@bilan/domain';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
+import { postJournalEntry } from '../../src/modules/accounting/journal-entry.service.js';
 import { simpleEntry } from './ledger.js';
 
 const TOO_LARGE = '1000000000000.00';
@@ -45,6 +46,28 @@ describe('amounts beyond MAX_AMOUNT', () => {
     const expense = await wp.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-03-12', amount: TOO_LARGE, description: 'Taxi' } });
     expect(expense.status).toBe(400);
     expect(expense.body.fields['data.amount']).toBe(MESSAGE);
+  });
+
+  it('a document posting that converts to 0.00 is refused naming the field, not left to the database (migration 0015)', async () => {
+    // Through the API the amount is required and > 0; a document's foreign line gives none.
+    const [bank, revenue] = [await wp.account('1020'), await wp.account('3200')];
+    const refused = await server.db
+      .withInstance(wp.instanceId, (tx) =>
+        postJournalEntry(tx, wp.instanceId, wp.userId, {
+          dateLedger: '2025-03-01',
+          description: 'rounds away',
+          lines: [
+            { accountId: bank, amount: '1.00', direction: 1 },
+            { accountId: revenue, amount: '1.00', direction: -1 },
+            { accountId: bank, direction: 1, currency: 'EUR', originalAmount: '0.001', exchangeRate: '0.95' },
+          ],
+        }),
+      )
+      .then(
+        () => undefined,
+        (error: { fields?: Record<string, string> }) => error.fields,
+      );
+    expect(refused).toEqual({ 'entryAccounts.2.originalAmount': 'amount must be greater than 0' });
   });
 
   it('the largest allowed amounts posted twice leave the trial balance and the reconciliation page answering', async () => {
