@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('amounts beyond MAX_AMOUNT', () => {
-  it('are refused naming the field: journal entry, journal import, invoice line, expense', async () => {
+  it('are refused naming the field: journal entry, journal import, invoice line, Dext import, expense', async () => {
     const [bank, revenue] = [await wp.account('1020'), await wp.account('3200')];
     const entry = await wp.api.post('/api/accounting/entry/insert', simpleEntry('2025-03-01', bank, revenue, TOO_LARGE));
     expect(entry.status).toBe(400);
@@ -42,6 +42,10 @@ describe('amounts beyond MAX_AMOUNT', () => {
     const imported = await wp.api.post('/api/accounting/import/journal', csv);
     expect(imported.status).toBe(400);
     expect(Object.values(imported.body.fields ?? {})).toContain(MESSAGE);
+
+    const dext = await wp.api.post('/api/mail/import', `date,supplier,amount,vat,currency,category\n2025-03-12,Muster AG,${TOO_LARGE},0,CHF,6500`);
+    expect(dext.status).toBe(400);
+    expect(dext.body.rows).toContainEqual({ row: 2, field: 'amount', message: MESSAGE });
 
     const expense = await wp.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-03-12', amount: TOO_LARGE, description: 'Taxi' } });
     expect(expense.status).toBe(400);
