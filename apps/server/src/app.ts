@@ -20,8 +20,9 @@ import type { Database } from './db/database.js';
 import { AppError, fromDatabaseError } from './http/errors.js';
 import { accessPlugin } from './http/access.js';
 import { documentIdempotencyKey, idempotencyPlugin } from './http/idempotency.js';
+import { BODY_LIMIT } from './http/body-limits.js';
 import { rateLimits } from './http/rate-limits.js';
-import { NUL_MESSAGE, nulBytePath, validationFields } from './http/validation.js';
+import { isNestedDeeperThan, NUL_MESSAGE, nulBytePath, TOO_DEEP_MESSAGE, validationFields } from './http/validation.js';
 import { metaRoutes } from './modules/meta/meta.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { localIdp } from './modules/auth/local-idp.js';
@@ -58,9 +59,11 @@ installZodMessages();
 export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // Large journal imports arrive as one CSV body; everything else is small.
-    bodyLimit: 64 * 1024 * 1024,
-    trustProxy: config.env === 'production',
+    // Only the file and bulk-import routes take more (their own bodyLimit): see body-limits.ts.
+    bodyLimit: BODY_LIMIT,
+    // X-Forwarded-For only from the configured proxies: from anyone else it would let a client pick
+    // its own IP, past every per-IP limit and into the audit trail (issue 11 §5).
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -98,6 +101,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   // Before validation: text with a NUL character is refused naming its field (PostgreSQL could only
   // say "invalid byte sequence", naming none).
   app.addHook('preValidation', async (request) => {
+    if (isNestedDeeperThan(request.body)) throw new AppError('validation', `body: ${TOO_DEEP_MESSAGE}`, { body: TOO_DEEP_MESSAGE });
     const path = nulBytePath(request.body) ?? nulBytePath(request.query);
     if (path) throw new AppError('validation', `${path}: ${NUL_MESSAGE}`, { [path]: NUL_MESSAGE });
   });

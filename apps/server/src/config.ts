@@ -2,6 +2,7 @@
  * Server configuration from the environment, validated once at start-up (STYLE.md #2). A wrong
  * setting stops the server with a readable list instead of failing later.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ssoProviders, type SsoProvider } from '@bilan/domain';
@@ -54,12 +55,29 @@ const envSchema = z.object({
   /** HTTP Basic credentials issued by the register (zefix@bj.admin.ch). */
   BILAN_ZEFIX_USER: z.string().min(1).optional(),
   BILAN_ZEFIX_PASSWORD: z.string().min(1).optional(),
+  /**
+   * Comma-separated IPs or CIDRs of the reverse proxies whose X-Forwarded-For is believed (default
+   * none: the peer address is the client). Anyone else could otherwise choose their own IP.
+   */
+  BILAN_TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean))
+    .refine((entries) => entries.every(isIpOrCidr), 'IP addresses or CIDRs separated by commas, e.g. 10.0.0.1,192.168.0.0/16'),
   /** Comma-separated e-mails made superadmin at sign-in; refused in production (see Config.devSuperadmins). */
   BILAN_DEV_SUPERADMINS: z.string().optional(),
   ...providerEnv('GOOGLE'),
   ...providerEnv('MICROSOFT'),
   ...providerEnv('SWISSID'),
 });
+
+/** An IPv4/IPv6 address, optionally with a prefix length (CIDR) within the address's size. */
+function isIpOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 export interface OidcProviderConfig {
   issuer: string;
@@ -92,6 +110,8 @@ export interface Config {
    * superadmin pages this way; production uses `npm run cli -- user superadmin`).
    */
   devSuperadmins: string[];
+  /** Proxies whose X-Forwarded-For gives the client's IP (BILAN_TRUSTED_PROXIES); empty = none. */
+  trustedProxies: string[];
   /** Zefix REST adapter settings (spec §2.9 register search); undefined when not configured. */
   companyRegister: { baseUrl: string; username: string | undefined; password: string | undefined } | undefined;
 }
@@ -147,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     emailVerifiedClaim,
     devSuperadmins,
+    trustedProxies: e.BILAN_TRUSTED_PROXIES,
     companyRegister: e.BILAN_ZEFIX_URL
       ? { baseUrl: e.BILAN_ZEFIX_URL.replace(/\/+$/, ''), username: e.BILAN_ZEFIX_USER, password: e.BILAN_ZEFIX_PASSWORD }
       : undefined,

@@ -151,6 +151,9 @@ function resolvePostings(
     } else {
       base = toMoney(amount);
     }
+    // A posting moves money; the database refuses 0.00 too (migration 0015). Reachable only through
+    // a foreign amount that converts to less than half a cent.
+    if (base.isZero()) return fail(`${index}.${original !== undefined ? 'originalAmount' : 'amount'}`, validationMessages.amountPositive);
     if (line.direction === 1) debit = debit.plus(base);
     else credit = credit.plus(base);
     columns.dateLedger.push(dateLedger);

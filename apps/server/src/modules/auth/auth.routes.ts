@@ -90,8 +90,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/:provider/url',
     {
       config: { access: 'public', rateLimit: perIp(60) },
-      // Per workplace (uuid, or the name of a sign-up), 20 a minute.
-      preHandler: perAccount(app, 'sso-url', 20, (request) => (request.query as { instance?: string }).instance?.trim().toLowerCase()),
+      // Per client IP and workplace (uuid, or the name of a sign-up), 20 a minute. Not per workplace
+      // alone: anyone could then lock the owner out of their workplace with 21 anonymous calls (issue 11 §5).
+      preHandler: perAccount(app, 'sso-url', 20, (request) => {
+        const instance = (request.query as { instance?: string }).instance?.trim().toLowerCase();
+        return instance ? `${request.ip} ${instance}` : undefined;
+      }),
       schema: {
         tags: ['session'],
         description:
