@@ -162,7 +162,7 @@ describe('the database refuses document postings without the flag (BIL03)', () =
     expect(
       await refusedAsApp(
         `INSERT INTO journal_line (instance_id, id, entry_id, date_ledger, account_id, direction, amount, currency_id, amount_original, exchange_rate)
-         SELECT instance_id, next_ids(instance_id, 'journal_line', 1), entry_id, date_ledger, account_id, direction, 0, currency_id, 0, 1
+         SELECT instance_id, next_ids(instance_id, 'journal_line', 1), entry_id, date_ledger, account_id, direction, 1, currency_id, 1, 1
            FROM journal_line WHERE id = $1`,
         [line!.id],
       ),
