@@ -83,7 +83,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       // A refused upload (CSV, XML, a file) is one field: the file. Name it when the error names none.
       const isFile = appError.statusCode === 400 && !appError.fields && !String(request.headers['content-type'] ?? '').includes('json') && request.body !== undefined;
       const fields = isFile ? { file: appError.message } : appError.fields;
-      return reply.code(appError.statusCode).send({ error: appError.message, fields, ...appError.extra });
+      return reply.code(appError.statusCode).send({ error: appError.message, fields, ...appError.extra, code: appError.bodyCode });
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type). A 400 of this kind
     // is about the body as a whole, so `fields` names the body (every 400 names what is wrong).

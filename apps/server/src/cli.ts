@@ -12,7 +12,7 @@ import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { AppError } from './http/errors.js';
 import { importChart, importJournal, seedSwissSmeChart, todayInSwitzerland, trialBalance } from './modules/accounting/accounting.service.js';
-import { toCsv } from './modules/accounting/csv.js';
+import { toCsv } from './lib/csv.js';
 import { unblockUser } from './modules/identity/two-factor.service.js';
 
 const USAGE = `Usage: npm run cli -- <command>

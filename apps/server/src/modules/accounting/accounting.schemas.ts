@@ -48,13 +48,8 @@ const money = z.string().meta({ description: 'decimal string, 2 decimals', examp
 // Answers
 // ------------------------------------------------------------------------------------------------
 
-export const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
-export const okSchema = z.object({ ok: z.literal(true) });
-
-/** Error answers every authenticated route can give besides its own. */
-export const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
-export const errorsWithNotFound = { ...errors, 404: errorSchema } as const;
-export const errorsWithConflict = { ...errorsWithNotFound, 409: errorSchema } as const;
+// Shared by every module's routes; re-exported so accounting's own routes keep one import.
+export { errorSchema, okSchema, errors, errorsWithNotFound, errorsWithConflict, pageFields } from '../../http/schemas.js';
 
 export const ledgerAccountAnswer = z.object({
   id: z.number().int(),
@@ -146,8 +141,3 @@ export const ledgerAccountData = ledgerAccountSchema;
 export const ledgerAccountPatch = ledgerAccountSchema.partial();
 /** entry/insert and entry/update `data` (domain schema: ≥ 2 lines, amounts > 0, debit = credit). */
 export const journalEntryData = journalEntrySchema;
-
-export const pageFields = {
-  page: z.number().int('must be an integer').min(1).default(1),
-  pageSize: z.number().int('must be an integer').min(1).max(500).default(50),
-};

@@ -4,7 +4,7 @@
  * and start a session — all in one transaction.
  */
 import type { Tx } from '../../db/database.js';
-import { AppError, conflict } from '../../http/errors.js';
+import { authError } from './auth.errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { blockedError, hasTwoFactor, startSecondFactor } from '../identity/two-factor.service.js';
 import type { ClientMeta, IssuedSession, SessionService } from './session.service.js';
@@ -104,7 +104,7 @@ export async function signIn(
 ): Promise<SignedIn | SecondFactorRequired> {
   const userId = await upsertUser(tx, login.provider, identity);
   if (!userId) {
-    throw new AppError('unauthenticated', 'Could not log you in', undefined, {
+    throw authError('sign_in_refused', 'Could not log you in', undefined, {
       reason: 'the provider did not verify the e-mail address and this identity is not linked to a user',
     });
   }
@@ -116,7 +116,7 @@ export async function signIn(
   if (devSuperadmins.includes(account!.email)) await tx.query('UPDATE app_user SET is_superadmin = true WHERE id = $1 AND NOT is_superadmin', [userId]);
   let instance: { uuid: string; name: string };
   if (login.isSignup) {
-    if (await findInstanceByName(tx, login.instance)) throw conflict(INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });
+    if (await findInstanceByName(tx, login.instance)) throw authError('instance_name_taken', INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });
     const [row] = await tx.query<{ id: string; name: string }>('INSERT INTO instance (name) VALUES ($1) RETURNING id, name', [
       login.instance.trim(),
     ]);
@@ -128,7 +128,7 @@ export async function signIn(
         WHERE i.id = $1 AND m.user_id = $2`,
       [login.instance, userId],
     );
-    if (!row) throw new AppError('forbidden', 'Could not log you in', undefined, { reason: 'not a member of this workplace' });
+    if (!row) throw authError('sign_in_forbidden', 'Could not log you in', undefined, { reason: 'not a member of this workplace' });
     instance = { uuid: row.id, name: row.name };
   }
   if (await hasTwoFactor(tx, userId)) {

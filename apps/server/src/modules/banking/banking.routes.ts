@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictObject, zAmount, zDate, zId, zRequiredText, zUuid } from '@bilan/domain';
 import { badRequest } from '../../http/errors.js';
-import { errors, errorsWithConflict } from '../accounting/accounting.schemas.js';
+import { errors, errorsWithConflict } from '../../http/schemas.js';
 import { buildPain001, Pain001Error, type Pain001Payment } from './pain001.js';
 import { auth } from '../../http/access.js';
 import { importBankFile } from './bank-import.service.js';

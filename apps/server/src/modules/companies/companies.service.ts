@@ -20,7 +20,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
-import { parseCsv, RowErrors } from '../accounting/csv.js';
+import { parseCsv, RowErrors } from '../../lib/csv.js';
 import {
   deleteAddress,
   deleteCompany,

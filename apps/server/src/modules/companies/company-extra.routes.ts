@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { additionalPropertyInsertSchema, instanceSettingsSchema, strictObject, vatPercentToRate, Currency, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { fieldsUnder } from '../accounting/accounting.errors.js';
+import { fieldsUnder } from '../../http/errors.js';
 import { instanceDetailSchema } from '../instances/instances.routes.js';
 import { instanceDetail } from '../instances/instances.service.js';
 import { insertAdditionalProperty, listAdditionalProperties, removeAdditionalProperty } from './additional-property.service.js';
