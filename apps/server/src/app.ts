@@ -24,7 +24,7 @@ import { NUL_MESSAGE, nulBytePath, validationFields } from './http/validation.js
 import { metaRoutes } from './modules/meta/meta.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { localIdp } from './modules/auth/local-idp.js';
-import { SessionService } from './modules/auth/session.service.js';
+import { SessionService } from './modules/identity/session.service.js';
 import { instanceRoutes } from './modules/instances/instances.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -32,6 +32,7 @@ import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
 import { payablesModule } from './modules/payables/payables.module.js';
+import { bankingRoutes } from './modules/banking/banking.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
 import './modules/wiring/wiring.js';
@@ -158,6 +159,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(identityRoutes);
   await app.register(invoicingRoutes, { prefix: '/api' });
   await app.register(payablesModule, { prefix: '/api' });
+  await app.register(bankingRoutes, { prefix: '/api' });
   await app.register(companyRoutes, { prefix: '/api' });
   if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });
   await app.register(webApp);

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.js';
 import { authError } from './auth.errors.js';
 import { auditClient, recordAuditNow } from '../audit/audit.service.js';
 import { signIn, findInstanceByName, INSTANCE_NAME_TAKEN } from './auth.service.js';
-import { REFRESH_COOKIE, SESSION_IDLE_MESSAGE, SESSION_TOO_OLD_MESSAGE } from './session.service.js';
+import { REFRESH_COOKIE, SESSION_IDLE_MESSAGE, SESSION_TOO_OLD_MESSAGE } from '../identity/session.service.js';
 import { decodeState, SsoService } from './sso.service.js';
 import { pendingSecondFactorUser, verifySecondFactor } from '../identity/two-factor.service.js';
 import { perAccount, perIp } from '../../http/rate-limits.js';

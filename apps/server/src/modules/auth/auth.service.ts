@@ -6,45 +6,12 @@
 import type { Tx } from '../../db/database.js';
 import { authError } from './auth.errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { blockedError, hasTwoFactor, startSecondFactor } from '../identity/two-factor.service.js';
-import type { ClientMeta, IssuedSession, SessionService } from './session.service.js';
+import { acceptInvitations } from '../identity/invitations.service.js';
+import { blockedError, hasTwoFactor, startSecondFactor, type SecondFactorRequired } from '../identity/two-factor.service.js';
+import type { ClientMeta, IssuedSession, SessionService } from '../identity/session.service.js';
 import type { SsoIdentity, SsoLogin } from './sso.service.js';
 
 export const INSTANCE_NAME_TAKEN = 'Instance name already taken';
-
-/** A sign-in that passed its first factor and needs the second (spec §7.2 "action '2FA'"). */
-export interface SecondFactorRequired {
-  action: '2FA';
-  payload: string;
-}
-
-/**
- * Accepts every open staff invitation of the e-mail the provider vouched for (issue #3 §4: "accepted
- * at the next sign-in with that e-mail through any provider").
- */
-export async function acceptInvitations(tx: Tx, userId: string, email: string, meta: ClientMeta): Promise<void> {
-  const joined = await tx.query<{ instance_id: string; role: string }>(
-    `WITH accepted AS (
-       UPDATE instance_invitation SET accepted_at = now(), accepted_by = $2
-        WHERE email = $1 AND accepted_at IS NULL
-        RETURNING instance_id, role)
-     INSERT INTO instance_member (instance_id, user_id, role)
-     SELECT instance_id, $2, role FROM accepted
-     ON CONFLICT (instance_id, user_id) DO NOTHING
-     RETURNING instance_id, role`,
-    [email, userId],
-  );
-  for (const row of joined) {
-    await recordAudit(tx, {
-      event: 'member.joined',
-      userId,
-      instanceId: row.instance_id,
-      ip: meta.ip ?? null,
-      userAgent: meta.userAgent ?? null,
-      detail: { role: row.role },
-    });
-  }
-}
 
 export interface SignedIn {
   session: IssuedSession;

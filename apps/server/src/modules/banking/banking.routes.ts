@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { strictObject, zAmount, zDate, zId, zRequiredText, zUuid } from '@bilan/domain';
 import { badRequest } from '../../http/errors.js';
 import { errors, errorsWithConflict } from '../../http/schemas.js';
-import { buildPain001, Pain001Error, type Pain001Payment } from './pain001.js';
+import { buildPain001, Pain001Error, type Pain001Payment } from '../../lib/pain001.js';
 import { auth } from '../../http/access.js';
 import { importBankFile } from './bank-import.service.js';
 import { bookBankTransaction, matchBankTransaction, reconciliation } from './reconcile.service.js';

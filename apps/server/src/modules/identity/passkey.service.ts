@@ -17,9 +17,9 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { ClientMeta, SessionService } from '../auth/session.service.js';
-import { acceptInvitations, type SecondFactorRequired } from '../auth/auth.service.js';
-import { blockedError, hasTwoFactor, startSecondFactor, type SecondFactorResult } from './two-factor.service.js';
+import type { ClientMeta, SessionService } from './session.service.js';
+import { acceptInvitations } from './invitations.service.js';
+import { blockedError, hasTwoFactor, startSecondFactor, type SecondFactorRequired, type SecondFactorResult } from './two-factor.service.js';
 
 /** Spec §9: 60 seconds; ES256 (-7) and RS256 (-257). */
 export const PASSKEY_TIMEOUT_MS = 60_000;

@@ -1,7 +1,7 @@
 /**
  * Staff of an instance (issue #3 §4): members with their roles and open invitations. Owners and
  * admins invite by e-mail (accepted at the invitee's next sign-in with that e-mail, see
- * auth.service `acceptInvitations`), change roles and remove members. Rules that keep an instance
+ * identity/invitations.service `acceptInvitations`), change roles and remove members. Rules that keep an instance
  * governable: nobody changes their own role or removes themselves, only an owner grants or takes
  * away the owner role, and the last owner stays.
  */

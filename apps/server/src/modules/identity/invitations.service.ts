@@ -1,0 +1,35 @@
+/**
+ * Staff invitations taken up at sign-in (issue #3 §4). Identity owns members and invitations; the
+ * sign-in flows (auth's providers, passkeys) call this.
+ */
+import type { Tx } from '../../db/database.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { ClientMeta } from './session.service.js';
+
+/**
+ * Accepts every open staff invitation of the e-mail the provider vouched for (issue #3 §4: "accepted
+ * at the next sign-in with that e-mail through any provider").
+ */
+export async function acceptInvitations(tx: Tx, userId: string, email: string, meta: ClientMeta): Promise<void> {
+  const joined = await tx.query<{ instance_id: string; role: string }>(
+    `WITH accepted AS (
+       UPDATE instance_invitation SET accepted_at = now(), accepted_by = $2
+        WHERE email = $1 AND accepted_at IS NULL
+        RETURNING instance_id, role)
+     INSERT INTO instance_member (instance_id, user_id, role)
+     SELECT instance_id, $2, role FROM accepted
+     ON CONFLICT (instance_id, user_id) DO NOTHING
+     RETURNING instance_id, role`,
+    [email, userId],
+  );
+  for (const row of joined) {
+    await recordAudit(tx, {
+      event: 'member.joined',
+      userId,
+      instanceId: row.instance_id,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent ?? null,
+      detail: { role: row.role },
+    });
+  }
+}
