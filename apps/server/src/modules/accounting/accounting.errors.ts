@@ -16,6 +16,7 @@ export type AccountingErrorCode =
   | 'instance_not_found'
   | 'ledger_account_has_postings'
   | 'number_taken' // ledger account or group number already used in the instance
+  | 'control_account_missing' // the chart has no receivable, payables or bank account to post to
   | 'period_locked'; // on or before the lock date (the database refuses it too, BIL02)
 
 function httpCode(code: AccountingErrorCode): ErrorCode {
@@ -32,6 +33,7 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
       return 'not_found';
     case 'ledger_account_has_postings':
     case 'number_taken':
+    case 'control_account_missing':
     case 'period_locked':
       return 'conflict';
   }

@@ -18,3 +18,12 @@ export { postJournalEntry, getJournalEntry, type JournalEntry, type JournalEntry
 export { settlementPostings, type Settlement } from './settlement.service.js';
 export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance } from './balance.service.js';
 export { importJournal, type JournalImportResult } from './journal-import.service.js';
+export {
+  accountBalance,
+  controlAccount,
+  entriesOfDocuments,
+  hasJournalEntries,
+  reverseJournalEntry,
+  type ControlAccountKind,
+  type DocumentEntry,
+} from './ledger.api.js';
