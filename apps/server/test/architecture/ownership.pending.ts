@@ -12,7 +12,7 @@ export const PENDING: Readonly<Record<string, readonly string[]>> = {
   'modules/auth/auth.service.ts': ['app_user', 'instance', 'instance_member'],
   'modules/identity/session.service.ts': ['instance'],
   'modules/banking/bank-import.service.ts': ['company', 'instance', 'journal_entry', 'ledger_account', 'payable', 'payment_profile', 'transaction_group'],
-  'modules/banking/reconcile.service.ts': ['company', 'journal_line', 'ledger_account', 'payable'],
+  'modules/banking/reconcile.service.ts': ['company', 'ledger_account', 'payable'],
   'modules/companies/companies.service.ts': ['instance'],
   'modules/companies/companies.sql.ts': ['bank_transaction', 'instance', 'invoice', 'journal_entry', 'payable'],
   'modules/identity/admin.routes.ts': ['action_log', 'audit_event', 'instance'],
