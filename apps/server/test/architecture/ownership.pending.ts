@@ -15,7 +15,6 @@ export const PENDING: Readonly<Record<string, readonly string[]>> = {
   'modules/banking/reconcile.service.ts': ['company', 'ledger_account', 'payable'],
   'modules/companies/companies.service.ts': ['instance'],
   'modules/companies/companies.sql.ts': ['bank_transaction', 'instance', 'invoice', 'journal_entry', 'payable'],
-  'modules/identity/admin.routes.ts': ['action_log', 'audit_event', 'instance'],
   'modules/identity/passkey.service.ts': ['instance'],
   'modules/identity/two-factor.service.ts': ['instance'],
   'modules/instances/instances.service.ts': ['app_user', 'instance_member'],

@@ -218,9 +218,13 @@ describe('superadmin', () => {
     expect(audit.body.data.length).toBeLessThanOrEqual(5);
     expect(audit.body.total).toBeGreaterThan(0);
     const log = await user.api.get('/napi/admin/action-log/list');
-    expect(log.body.data.some((row: { url: string }) => row.url === '/profile')).toBe(true);
+    const view = log.body.data.find((row: { url: string }) => row.url === '/profile');
+    // Who and where, resolved from the owners of users and instances.
+    expect(view.user).toEqual({ uuid: user.userId, email: user.email });
+    expect(view.instance).toEqual({ uuid: user.instanceId, name: expect.stringMatching(/\S/) });
     const analytics = await user.api.get('/napi/admin/analytics');
     expect(analytics.body.users).toBeGreaterThan(0);
+    expect(analytics.body.instances).toBeGreaterThan(0);
     expect((await user.api.get('/napi/admin/audit/list?page=0')).body.fields.page).toBeTruthy();
     expect((await user.api.get('/napi/profile')).body.isSuperadmin).toBe(true);
   });

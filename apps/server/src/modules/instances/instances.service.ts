@@ -264,3 +264,16 @@ export async function updateInstanceSettings(tx: Tx, instanceId: string, userId:
   }
   return instanceDetail(tx, instanceId, userId);
 }
+
+/** Names of the given instances by id (platform pages list records of every instance). */
+export async function instanceNames(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.query<{ id: string; name: string }>('SELECT id, name FROM instance WHERE id = ANY ($1::uuid[])', [[...new Set(ids)]]);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** How many instances (workplaces) the platform has. */
+export async function countInstances(tx: Tx): Promise<number> {
+  const [row] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM instance');
+  return row!.count;
+}
