@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Currency, isCurrencyCode, isValidIsoDate, type CurrencyCode } from '@bilan/domain';
+import { isCurrencyCode, isValidIsoDate, type CurrencyCode } from '@bilan/domain';
 import { loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
@@ -14,6 +14,7 @@ import { AppError } from './http/errors.js';
 import { importChart, importJournal, seedSwissSmeChart, todayInSwitzerland, trialBalance } from './modules/accounting/accounting.service.js';
 import { toCsv } from './lib/csv.js';
 import { unblockUser } from './modules/identity/two-factor.service.js';
+import { createInstance as insertInstance, findInstanceByName } from './modules/instances/instances.service.js';
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -79,22 +80,15 @@ async function readInput(file: string | undefined): Promise<string> {
 
 /** Instance by name, case-insensitive (names are unique by lower(name), migration 0001). */
 async function findInstance(db: Database, name: string): Promise<{ id: string; name: string }> {
-  const [instance] = await db.withAuth((tx) =>
-    tx.query<{ id: string; name: string }>('SELECT id, name FROM instance WHERE lower(name) = lower($1)', [name]),
-  );
+  const instance = await db.withAuth((tx) => findInstanceByName(tx, name));
   if (!instance) throw new Error(`instance "${name}" not found`);
-  return instance;
+  return { id: instance.uuid, name: instance.name };
 }
 
 async function createInstance(db: Database, name: string, currency: CurrencyCode, withChart: boolean): Promise<string> {
   let id: string;
   try {
-    [{ id }] = (await db.withAuth((tx) =>
-      tx.query<{ id: string }>('INSERT INTO instance (name, currency_id, initialized_at) VALUES ($1, $2, now()) RETURNING id', [
-        name,
-        Currency[currency],
-      ]),
-    )) as [{ id: string }];
+    ({ uuid: id } = await db.withAuth((tx) => insertInstance(tx, { name, currency, initialized: true })));
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw new Error(`Instance name already taken: "${name}"`, { cause: error });
     if ((error as { code?: string }).code === '23514') throw new Error(`invalid instance name "${name}" (1 to 100 characters)`, { cause: error });

@@ -8,7 +8,8 @@ import { isSsoProvider, type SsoProvider } from '@bilan/domain';
 import { AppError } from '../../http/errors.js';
 import { authError } from './auth.errors.js';
 import { auditClient, recordAuditNow } from '../audit/audit.service.js';
-import { signIn, findInstanceByName, INSTANCE_NAME_TAKEN } from './auth.service.js';
+import { signIn, INSTANCE_NAME_TAKEN } from './auth.service.js';
+import { findInstanceByName, instanceExists } from '../instances/instances.service.js';
 import { REFRESH_COOKIE, SESSION_IDLE_MESSAGE, SESSION_TOO_OLD_MESSAGE } from '../identity/session.service.js';
 import { decodeState, SsoService } from './sso.service.js';
 import { pendingSecondFactorUser, verifySecondFactor } from '../identity/two-factor.service.js';
@@ -102,8 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } else {
         if (!UUID.test(instance)) throw authError('instance_wrong', 'instance wrong', { instance: 'instance wrong' });
-        const [row] = await app.db.withAuth((tx) => tx.query('SELECT 1 FROM instance WHERE id = $1', [instance]));
-        if (!row) throw authError('instance_not_found', 'Instance not found');
+        if (!(await app.db.withAuth((tx) => instanceExists(tx, instance)))) throw authError('instance_not_found', 'Instance not found');
       }
       const start = await sso.start(provider, instance, isSignup);
       reply.setCookie(SSO_COOKIE, start.loginId, {

@@ -5,6 +5,7 @@
  */
 import type { Tx } from '../../db/database.js';
 import { authError } from './auth.errors.js';
+import { createInstance, findInstanceByName } from '../instances/instances.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { acceptInvitations } from '../identity/invitations.service.js';
 import { blockedError, hasTwoFactor, startSecondFactor, type SecondFactorRequired } from '../identity/two-factor.service.js';
@@ -48,14 +49,6 @@ async function upsertUser(tx: Tx, provider: string, identity: SsoIdentity): Prom
   return user!.id;
 }
 
-/** Looks an instance up by name, case-insensitively (names are unique regardless of case). */
-export async function findInstanceByName(tx: Tx, name: string): Promise<{ uuid: string; name: string } | undefined> {
-  const [row] = await tx.query<{ id: string; name: string }>('SELECT id, name FROM instance WHERE lower(name) = lower($1)', [
-    name.trim(),
-  ]);
-  return row ? { uuid: row.id, name: row.name } : undefined;
-}
-
 /**
  * Signs a user in (or up) after the provider vouched for them. `devSuperadmins` (non-production
  * only, Config.devSuperadmins) lists e-mails made superadmin here. Throws AppError 401/403 'Could
@@ -84,10 +77,7 @@ export async function signIn(
   let instance: { uuid: string; name: string };
   if (login.isSignup) {
     if (await findInstanceByName(tx, login.instance)) throw authError('instance_name_taken', INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });
-    const [row] = await tx.query<{ id: string; name: string }>('INSERT INTO instance (name) VALUES ($1) RETURNING id, name', [
-      login.instance.trim(),
-    ]);
-    instance = { uuid: row!.id, name: row!.name };
+    instance = await createInstance(tx, { name: login.instance });
     await tx.query(`INSERT INTO instance_member (instance_id, user_id, role) VALUES ($1, $2, 'owner')`, [instance.uuid, userId]);
   } else {
     const [row] = await tx.query<{ id: string; name: string }>(

@@ -277,3 +277,30 @@ export async function countInstances(tx: Tx): Promise<number> {
   const [row] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM instance');
   return row!.count;
 }
+
+/** Looks an instance up by name, case-insensitively (names are unique regardless of case, migration 0001). */
+export async function findInstanceByName(tx: Tx, name: string): Promise<{ uuid: string; name: string } | undefined> {
+  const [row] = await tx.query<{ id: string; name: string }>('SELECT id, name FROM instance WHERE lower(name) = lower($1)', [name.trim()]);
+  return row ? { uuid: row.id, name: row.name } : undefined;
+}
+
+/** Whether an instance with this id exists. */
+export async function instanceExists(tx: Tx, instanceId: string): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM instance WHERE id = $1', [instanceId]);
+  return rows.length > 0;
+}
+
+/**
+ * Creates an instance named `name` (trimmed). Sign-up creates it bare (onboarding follows); the CLI
+ * gives the currency and marks it ready. The database refuses a taken name (23505) or a bad one (23514).
+ */
+export async function createInstance(tx: Tx, input: { name: string; currency?: CurrencyCode; initialized?: boolean }): Promise<{ uuid: string; name: string }> {
+  // Without a currency the column's default (CHF) applies; onboarding sets the real one.
+  const [row] = await tx.query<{ id: string; name: string }>(
+    input.currency === undefined
+      ? 'INSERT INTO instance (name, initialized_at) VALUES ($1, CASE WHEN $2 THEN now() END) RETURNING id, name'
+      : 'INSERT INTO instance (name, initialized_at, currency_id) VALUES ($1, CASE WHEN $2 THEN now() END, $3) RETURNING id, name',
+    [input.name.trim(), input.initialized ?? false, ...(input.currency === undefined ? [] : [Currency[input.currency]])],
+  );
+  return { uuid: row!.id, name: row!.name };
+}
