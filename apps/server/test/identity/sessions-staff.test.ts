@@ -178,11 +178,12 @@ describe('staff and roles', () => {
     // An admin cannot touch owners; nobody changes their own role; the last owner stays.
     await owner.api.post('/api/instance/member/role', { uuid: me, role: 'admin' });
     const asAdmin = accountant;
-    expect((await asAdmin.post('/api/instance/member/role', { uuid: owner.userId, role: 'viewer' })).status).toBe(403);
-    expect((await asAdmin.post('/api/instance/member/role', { uuid: me, role: 'owner' })).status).toBe(409);
+    expect((await asAdmin.post('/api/instance/member/role', { uuid: owner.userId, role: 'viewer' })).body).toMatchObject({ code: 'owner_role_reserved' });
+    expect((await asAdmin.post('/api/instance/member/role', { uuid: me, role: 'owner' })).body).toMatchObject({ code: 'own_membership' });
     expect((await asAdmin.post('/api/instance/member/invite', { email: 'o@example.ch', role: 'owner' })).status).toBe(403);
     expect((await owner.api.post('/api/instance/member/role', { uuid: owner.userId, role: 'viewer' })).status).toBe(409);
-    expect((await owner.api.post('/api/instance/member/role', { uuid: '00000000-0000-4000-8000-000000000000', role: 'viewer' })).status).toBe(404);
+    const unknown = await owner.api.post('/api/instance/member/role', { uuid: '00000000-0000-4000-8000-000000000000', role: 'viewer' });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'member_not_found']);
 
     // Removal: the removed member's token stops working at once.
     expect((await owner.api.post('/api/instance/member/remove', { uuid: me })).status).toBe(200);

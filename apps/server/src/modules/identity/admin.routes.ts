@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
-import { notFound } from '../../http/errors.js';
+import { identityError } from './identity.errors.js';
 import { unblockUser } from './two-factor.service.js';
 import type { Tx } from '../../db/database.js';
 import { listPageViews } from '../action-log/action-log.service.js';
@@ -177,7 +177,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ok = await unblockUser(app.db, request.body.uuid, auth(request).userId, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      if (!ok) throw notFound('User');
+      if (!ok) throw identityError('user_not_found', 'User not found');
       return { ok: true as const };
     },
   );
