@@ -14,6 +14,7 @@ import { AppError } from './http/errors.js';
 import { importChart, importJournal, seedSwissSmeChart, todayInSwitzerland, trialBalance } from './modules/accounting/accounting.service.js';
 import { toCsv } from './lib/csv.js';
 import { unblockUser } from './modules/identity/two-factor.service.js';
+import { setSuperadmin, userIdByEmail } from './modules/identity/users.service.js';
 import { createInstance as insertInstance, findInstanceByName } from './modules/instances/instances.service.js';
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -162,16 +163,13 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<string>
     const email = required(values.email, 'email').toLowerCase();
     const database = await db();
     if (sub === 'unblock') {
-      const [user] = await database.withAuth((tx) => tx.query<{ id: string }>('SELECT id FROM app_user WHERE email = $1', [email]));
-      if (!user || !(await unblockUser(database, user.id, null, {}))) throw new AppError('not_found', `no user with e-mail "${email}"`);
+      const userId = await database.withAuth((tx) => userIdByEmail(tx, email));
+      if (!userId || !(await unblockUser(database, userId, null, {}))) throw new AppError('not_found', `no user with e-mail "${email}"`);
       return `${email} unblocked`;
     }
     const flag = !values.revoke;
     // Run as the owner: granting platform rights is not something sign-in code (bilan_auth) does.
-    const [row] = await database.asOwner((tx) =>
-      tx.query<{ id: string }>('UPDATE app_user SET is_superadmin = $2 WHERE email = $1 RETURNING id', [email, flag]),
-    );
-    if (!row) throw new AppError('not_found', `no user with e-mail "${email}"`);
+    if (!(await database.asOwner((tx) => setSuperadmin(tx, email, flag)))) throw new AppError('not_found', `no user with e-mail "${email}"`);
     return flag ? `${email} is now a superadmin` : `${email} is no longer a superadmin`;
   }
 

@@ -2,6 +2,7 @@
  * Staff invitations taken up at sign-in (issue #3 §4). Identity owns members and invitations; the
  * sign-in flows (auth's providers, passkeys) call this.
  */
+import type { RoleName } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { ClientMeta } from './session.service.js';
@@ -32,4 +33,15 @@ export async function acceptInvitations(tx: Tx, userId: string, email: string, m
       detail: { role: row.role },
     });
   }
+}
+
+/** Adds the user to the instance with `role` (sign-up makes its user the owner). */
+export async function addMember(tx: Tx, instanceId: string, userId: string, role: RoleName): Promise<void> {
+  await tx.query('INSERT INTO instance_member (instance_id, user_id, role) VALUES ($1, $2, $3)', [instanceId, userId, role]);
+}
+
+/** The user's role in the instance, undefined when not a member. */
+export async function memberRole(tx: Tx, instanceId: string, userId: string): Promise<RoleName | undefined> {
+  const [row] = await tx.query<{ role: RoleName }>('SELECT role FROM instance_member WHERE instance_id = $1 AND user_id = $2', [instanceId, userId]);
+  return row?.role;
 }
