@@ -18,7 +18,8 @@ import type { Database } from '../../db/database.js';
 import { identityError } from './identity.errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { ClientMeta, SessionService } from './session.service.js';
-import { acceptInvitations } from './invitations.service.js';
+import { acceptInvitations, memberRole } from './invitations.service.js';
+import { instanceNames } from '../instances/instances.service.js';
 import { blockedError, hasTwoFactor, startSecondFactor, type SecondFactorRequired, type SecondFactorResult } from './two-factor.service.js';
 
 /** Spec §9: 60 seconds; ES256 (-7) and RS256 (-257). */
@@ -255,11 +256,9 @@ export class PasskeyService {
       // Refused after the counter moved: the assertion is spent either way.
       if (user.blocked_at) return { blocked: true };
       await acceptInvitations(tx, userId, user.email, meta);
-      const [instance] = await tx.query<{ name: string }>(
-        'SELECT i.name FROM instance i JOIN instance_member m ON m.instance_id = i.id AND m.user_id = $2 WHERE i.id = $1',
-        [instanceId, userId],
-      );
-      if (!instance) throw identityError('sign_in_forbidden', 'Could not log you in');
+      const [found] = (await memberRole(tx, instanceId, userId)) ? await instanceNames(tx, [instanceId]) : [];
+      if (!found) throw identityError('sign_in_forbidden', 'Could not log you in');
+      const instance = { name: found[1] };
       const client = { ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null };
       if (await hasTwoFactor(tx, userId)) {
         const payload = await startSecondFactor(tx, userId, instanceId, 'passkey');
