@@ -19,8 +19,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { AppError, fromDatabaseError } from './http/errors.js';
 import { accessPlugin } from './http/access.js';
+import { documentIdempotencyKey, idempotencyPlugin } from './http/idempotency.js';
+import { BODY_LIMIT } from './http/body-limits.js';
 import { rateLimits } from './http/rate-limits.js';
-import { NUL_MESSAGE, nulBytePath, validationFields } from './http/validation.js';
+import { isNestedDeeperThan, NUL_MESSAGE, nulBytePath, TOO_DEEP_MESSAGE, validationFields } from './http/validation.js';
 import { metaRoutes } from './modules/meta/meta.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { localIdp } from './modules/auth/local-idp.js';
@@ -35,7 +37,7 @@ import { payablesModule } from './modules/payables/payables.module.js';
 import { bankingRoutes } from './modules/banking/banking.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
-import './modules/wiring/wiring.js';
+import { documentResolvers } from './modules/wiring/wiring.js';
 
 export interface AppDeps {
   config: Config;
@@ -58,9 +60,11 @@ installZodMessages();
 export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // Large journal imports arrive as one CSV body; everything else is small.
-    bodyLimit: 64 * 1024 * 1024,
-    trustProxy: config.env === 'production',
+    // Only the file and bulk-import routes take more (their own bodyLimit): see body-limits.ts.
+    bodyLimit: BODY_LIMIT,
+    // X-Forwarded-For only from the configured proxies: from anyone else it would let a client pick
+    // its own IP, past every per-IP limit and into the audit trail (issue 11 §5).
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -98,6 +102,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   // Before validation: text with a NUL character is refused naming its field (PostgreSQL could only
   // say "invalid byte sequence", naming none).
   app.addHook('preValidation', async (request) => {
+    if (isNestedDeeperThan(request.body)) throw new AppError('validation', `body: ${TOO_DEEP_MESSAGE}`, { body: TOO_DEEP_MESSAGE });
     const path = nulBytePath(request.body) ?? nulBytePath(request.query);
     if (path) throw new AppError('validation', `${path}: ${NUL_MESSAGE}`, { [path]: NUL_MESSAGE });
   });
@@ -144,16 +149,18 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentIdempotencyKey(jsonSchemaTransform),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(accessPlugin);
+  // After access: a key is claimed for the authenticated instance and user (decision 013).
+  await app.register(idempotencyPlugin);
   await app.register(rateLimits);
 
   await app.register(metaRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/napi' });
   await app.register(instanceRoutes);
-  await app.register(accountingRoutes, { prefix: '/api/accounting' });
+  await app.register(accountingRoutes, { prefix: '/api/accounting', documents: documentResolvers });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });
   await app.register(identityRoutes);

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { isCurrencyCode, isValidIsoDate, type CurrencyCode } from '@bilan/domain';
 import { loadConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { migrationFiles } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { AppError } from './http/errors.js';
 import { importChart, importJournal, seedSwissSmeChart, todayInSwitzerland, trialBalance } from './modules/accounting/accounting.service.js';
@@ -107,8 +108,10 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<string>
   if (command === 'migrate') {
     onlyOptions(values, [], 'migrate');
     if (sub !== undefined) throw new UsageError(`unexpected argument "${sub}"`);
-    const names = await (await db()).asOwner((tx) => tx.query<{ name: string }>('SELECT name FROM schema_migration ORDER BY name'));
-    return `database up to date: ${names.length} migrations, last ${names[names.length - 1]?.name ?? 'none'}`;
+    // Opening migrates; reading schema_migration back would need the owner, not DATABASE_URL's user.
+    await db();
+    const names = migrationFiles();
+    return `database up to date: ${names.length} migrations, last ${names[names.length - 1] ?? 'none'}`;
   }
 
   if (command === 'instance' && sub === 'create') {

@@ -2,6 +2,7 @@
  * Server configuration from the environment, validated once at start-up (STYLE.md #2). A wrong
  * setting stops the server with a readable list instead of failing later.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ssoProviders, type SsoProvider } from '@bilan/domain';
@@ -36,6 +37,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * The owner's postgres://… for migrations only (creates tables and the roles bilan_app and
+   * bilan_auth, and lets the DATABASE_URL user act as them); unset = DATABASE_URL migrates.
+   */
+  BILAN_MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   /** The built-in OpenID provider for providers without configuration (on unless production). */
   BILAN_LOCAL_IDP: booleanFlag.optional(),
   /** Directory of the built web app; unset = apps/web/dist. */
@@ -46,12 +55,29 @@ const envSchema = z.object({
   /** HTTP Basic credentials issued by the register (zefix@bj.admin.ch). */
   BILAN_ZEFIX_USER: z.string().min(1).optional(),
   BILAN_ZEFIX_PASSWORD: z.string().min(1).optional(),
+  /**
+   * Comma-separated IPs or CIDRs of the reverse proxies whose X-Forwarded-For is believed (default
+   * none: the peer address is the client). Anyone else could otherwise choose their own IP.
+   */
+  BILAN_TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean))
+    .refine((entries) => entries.every(isIpOrCidr), 'IP addresses or CIDRs separated by commas, e.g. 10.0.0.1,192.168.0.0/16'),
   /** Comma-separated e-mails made superadmin at sign-in; refused in production (see Config.devSuperadmins). */
   BILAN_DEV_SUPERADMINS: z.string().optional(),
   ...providerEnv('GOOGLE'),
   ...providerEnv('MICROSOFT'),
   ...providerEnv('SWISSID'),
 });
+
+/** An IPv4/IPv6 address, optionally with a prefix length (CIDR) within the address's size. */
+function isIpOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 export interface OidcProviderConfig {
   issuer: string;
@@ -67,6 +93,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Owner connection for migrations; undefined = `databaseUrl` migrates (README "Production database"). */
+  migrationDatabaseUrl: string | undefined;
   localIdp: boolean;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -82,6 +110,8 @@ export interface Config {
    * superadmin pages this way; production uses `npm run cli -- user superadmin`).
    */
   devSuperadmins: string[];
+  /** Proxies whose X-Forwarded-For gives the client's IP (BILAN_TRUSTED_PROXIES); empty = none. */
+  trustedProxies: string[];
   /** Zefix REST adapter settings (spec §2.9 register search); undefined when not configured. */
   companyRegister: { baseUrl: string; username: string | undefined; password: string | undefined } | undefined;
 }
@@ -117,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (devSuperadmins.length && e.NODE_ENV === 'production') {
     problems.push('  BILAN_DEV_SUPERADMINS: not allowed in production; use `npm run cli -- user superadmin --email …`');
   }
+  if (e.BILAN_MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
+    problems.push('  BILAN_MIGRATION_DATABASE_URL: needs DATABASE_URL (the embedded PGlite migrates itself)');
+  }
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   const publicUrl = (e.BILAN_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -127,12 +160,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.BILAN_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.BILAN_MIGRATION_DATABASE_URL,
     localIdp: e.BILAN_LOCAL_IDP ?? e.NODE_ENV !== 'production',
     webDist: e.BILAN_WEB_DIST ? resolve(e.BILAN_WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     oidc,
     emailVerifiedClaim,
     devSuperadmins,
+    trustedProxies: e.BILAN_TRUSTED_PROXIES,
     companyRegister: e.BILAN_ZEFIX_URL
       ? { baseUrl: e.BILAN_ZEFIX_URL.replace(/\/+$/, ''), username: e.BILAN_ZEFIX_USER, password: e.BILAN_ZEFIX_PASSWORD }
       : undefined,

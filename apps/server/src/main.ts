@@ -3,6 +3,7 @@
  */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { MigrationError } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 
 async function main(): Promise<void> {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A refused setting or migration history is for the operator to read, not a stack trace.
+  console.error(error instanceof ConfigError || error instanceof MigrationError ? error.message : error);
   process.exit(1);
 });

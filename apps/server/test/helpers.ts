@@ -3,7 +3,6 @@
  * (BILAN_TEST_DB = pglite | postgres). No mocks: requests go over HTTP with fetch.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -12,19 +11,40 @@ import type { RoleName } from '@bilan/domain';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite, openPostgres, type Database } from '../src/db/database.js';
-import { ADMIN_URL } from './global-setup.js';
+import { freePort } from './free-port.js';
+
+export { freePort };
 
 export const engine = (process.env.BILAN_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
-/** A fresh, migrated database for one test file. */
-export async function openTestDatabase(): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> {
+/** The PostgreSQL server's admin URL of this run (global-setup: BILAN_TEST_PG_URL, the local server or an embedded one). */
+export const adminUrl = (): string => inject('pgAdminUrl');
+
+/** Drops a test database once its closed pools have really gone (at most ~1 s), then by force. */
+export async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  // pg's pool.end() resolves before the server has read every Terminate; a forced drop then
+  // kills a closing connection with FATAL 57P01 that no listener catches (uncaught error).
+  for (let wait = 0; wait < 100; wait += 1) {
+    const { rows } = await admin.query('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (rows[0].open === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/**
+ * A fresh database for one test file: a copy of the migrated template, or with `empty: true` a
+ * database without any table (for tests of the migration runner itself).
+ */
+export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<{ db: Database; url?: string; drop: () => Promise<void> }> {
   if (engine === 'postgres') {
     const template = inject('pgTemplate');
+    // Named after the template even when empty: the global teardown drops what a crashed run left.
     const name = `${template}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client(ADMIN_URL);
+    const admin = new pg.Client(adminUrl());
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    const url = new URL(ADMIN_URL);
+    await admin.query(options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const url = new URL(adminUrl());
     url.pathname = `/${name}`;
     const db = await openPostgres(url.toString());
     return {
@@ -32,20 +52,13 @@ export async function openTestDatabase(): Promise<{ db: Database; url?: string; 
       url: url.toString(),
       drop: async () => {
         await db.close();
-        // pg's pool.end() resolves before the server has read every Terminate; a forced drop then
-        // kills a closing connection with FATAL 57P01 that no listener catches (uncaught error).
-        for (let wait = 0; wait < 100; wait += 1) {
-          const { rows } = await admin.query('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [name]);
-          if (rows[0].open === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabase(admin, name);
         await admin.end();
       },
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'bilan-pglite-'));
-  cpSync(inject('pgliteTemplate'), join(dir, 'db'), { recursive: true });
+  if (!options.empty) cpSync(inject('pgliteTemplate'), join(dir, 'db'), { recursive: true });
   const db = await openPglite(join(dir, 'db'));
   return {
     db,
@@ -54,18 +67,6 @@ export async function openTestDatabase(): Promise<{ db: Database; url?: string; 
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export interface TestServer {

@@ -166,6 +166,8 @@ describe('invoice helpers', () => {
     expect(toBaseAmount('0.005', '1')).toBe('0.01');
     expect(invoiceItemProblems({ amount: '2', price: '10', discountAbs: '20' })).toEqual({});
     expect(invoiceItemProblems({ amount: '2', price: '10', discountAbs: '20.01' })).toEqual({ discountAbs: 'the discount cannot exceed the line amount' });
+    expect(invoiceItemProblems({ amount: '1000', price: '999999999999.99' })).toEqual({ price: 'the line amount (quantity × price) must be between -999999999999.99 and 999999999999.99' });
+    expect(invoiceItemProblems({ amount: '1', price: '999999999999.99' })).toEqual({});
     expect(invoiceItemProblems({ amount: '1', price: '10', discount: '5', discountAbs: '1' })).toEqual({ discountAbs: 'give either a percent or an absolute discount, not both' });
     expect(invoiceItemProblems({ amount: '1', price: '10', discount: '0', discountAbs: '1' })).toEqual({});
     // Malformed values are the schema's to report, never an exception here.

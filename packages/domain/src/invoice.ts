@@ -13,7 +13,8 @@
  *   the revenue, so the receivable equals exactly the amount due on the QR-bill.
  * All arithmetic is decimal.js; no binary float ever touches an amount.
  */
-import { isAmountString, toFixedAmount, toMoney, roundTo5Rappen, type Money } from './money.js';
+import { amountTooLargeMessage } from './messages.js';
+import { isAmountString, isWithinAmountBound, MAX_AMOUNT, toFixedAmount, toMoney, roundTo5Rappen, type Money } from './money.js';
 import { makeCreditorReference, makeQrReference } from './validators/reference.js';
 
 export interface InvoiceLineInput {
@@ -183,13 +184,19 @@ export function toBaseAmount(amount: string, fxRate: string): string {
 }
 
 /**
- * Line rules across fields (the schema checks each field alone): either a percent or an absolute
- * discount, not both; an absolute discount at most quantity × price. Returns field → message.
+ * Line rules across fields (the schema checks each field alone): quantity × price within
+ * MAX_AMOUNT; either a percent or an absolute discount, not both; an absolute discount at most
+ * quantity × price. Returns field → message.
  */
 export function invoiceItemProblems(item: { amount: string; price: string; discount?: string | null | undefined; discountAbs?: string | null | undefined }): Record<string, string> {
   const problems: Record<string, string> = {};
   // Values the schema refuses are its to report; this only judges well-formed amounts.
   if (!isAmountString(item.amount, 4) || !isAmountString(item.price, 4)) return problems;
+  // Each factor is within MAX_AMOUNT, their product need not be: the line's posting must fit too.
+  if (!isWithinAmountBound(toMoney(item.amount).times(toMoney(item.price)))) {
+    problems.price = `the line amount (quantity × price) ${amountTooLargeMessage(MAX_AMOUNT).replace(/^amount /, '')}`;
+    return problems;
+  }
   const given = (value: string | null | undefined): value is string => isAmountString(value, 4) && !toMoney(value).isZero();
   if (given(item.discount) && given(item.discountAbs)) {
     problems.discountAbs = 'give either a percent or an absolute discount, not both';

@@ -81,6 +81,9 @@ export const qrBillCharacterMessage = (character: string): string => {
   return `Character ${shown} cannot be used in Swiss payments`;
 };
 
+/** Amounts beyond MAX_AMOUNT (money.ts): the database columns could not hold their sums. */
+export const amountTooLargeMessage = (max: string): string => `amount must be between -${max} and ${max}`;
+
 /** Amount format message; the spec leaves it open, so it names the rule the input broke. */
 export const amountMessage = (maxDecimals: number): string =>
   `amount must be a decimal number with at most ${maxDecimals} decimals`;

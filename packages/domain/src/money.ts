@@ -20,6 +20,21 @@ export function isAmountString(value: unknown, maxDecimals = 2): value is string
 }
 
 /**
+ * The largest amount any input may carry, either sign (issue 11 §5). The amount columns are
+ * numeric(20,2) (journal_line.amount, payable.amount, bank lines; < 10^18) and the per-period
+ * balances numeric(22,2) (< 10^20): with inputs below 10^12, a million postings of the maximum on
+ * one account still fit a column, so no sum that a report or a later posting forms can overflow
+ * and turn a page into a 500. 999 billion is far above any plausible amount of an SME's books.
+ */
+export const MAX_AMOUNT = '999999999999.99';
+const MAX_AMOUNT_VALUE = new Money(MAX_AMOUNT);
+
+/** True when the decimal string `value` lies within ±MAX_AMOUNT. */
+export function isWithinAmountBound(value: string | Decimal): boolean {
+  return toMoney(value).abs().lte(MAX_AMOUNT_VALUE);
+}
+
+/**
  * Parses an exact amount. Accepts a decimal string or a Decimal; a JS number is accepted only when
  * it is a safe integer (anything else may already carry float error). Throws RangeError otherwise.
  */

@@ -1,16 +1,106 @@
+/**
+ * Start-up of the database: open, check the runtime role, migrate (README "Production database").
+ */
 import { join } from 'node:path';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from './database.js';
 import { migrate } from './migrate.js';
 
-/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in BILAN_DATA_DIR) and migrates it. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+/** The roles every application transaction switches to (migration 0001). */
+const APPLICATION_ROLES = ['bilan_app', 'bilan_auth'] as const;
+
+interface Role {
+  name: string;
+  isSuperuser: boolean;
+  bypassesRls: boolean;
+}
+
+async function connectingRole(db: Database): Promise<Role> {
+  const [role] = await db.asOwner((tx) =>
+    tx.query<{ name: string; rolsuper: boolean; rolbypassrls: boolean }>(
+      'SELECT rolname AS name, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user',
+    ),
+  );
+  return { name: role!.name, isSuperuser: role!.rolsuper, bypassesRls: role!.rolbypassrls };
+}
+
+/**
+ * As the migrating owner: lets the runtime user switch to the application roles
+ * (`set_config('role', …)` needs membership; from PostgreSQL 16 one with the SET option).
+ */
+async function grantApplicationRoles(owner: Database, runtimeUser: string): Promise<void> {
+  await owner.asOwner(async (tx) => {
+    const missing = await tx.query<{ role: string }>(
+      `SELECT role FROM unnest($2::text[]) AS r(role)
+        WHERE NOT pg_has_role($1, role, CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'SET' ELSE 'MEMBER' END)`,
+      [runtimeUser, APPLICATION_ROLES],
+    );
+    for (const { role } of missing) {
+      const [grant] = await tx.query<{ sql: string }>('SELECT format($1::text, $2::text, $3::text) AS sql', ['GRANT %I TO %I', role, runtimeUser]);
+      await tx.exec(grant!.sql);
+    }
+  });
+}
+
+/**
+ * Opens the configured database and migrates it: PGlite in BILAN_DATA_DIR, or the PostgreSQL
+ * server of DATABASE_URL, migrated as BILAN_MIGRATION_DATABASE_URL's owner when that is set (which
+ * also grants the DATABASE_URL user the application roles). Throws ConfigError when, in
+ * production, the DATABASE_URL user is a superuser or bypasses row-level security (the tenant
+ * policies would not apply: decision 002), or when it cannot act as the application roles;
+ * MigrationError (migrate.ts) when the history is refused.
+ */
+export async function openDatabase(config: Pick<Config, 'env' | 'databaseUrl' | 'migrationDatabaseUrl' | 'dataDir'>): Promise<Database> {
   const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(join(config.dataDir, 'pglite'));
   try {
-    await migrate(db);
+    if (db.kind === 'pglite') {
+      await migrate(db);
+      return db;
+    }
+    const runtime = await connectingRole(db);
+    if (config.env === 'production' && (runtime.isSuperuser || runtime.bypassesRls)) {
+      throw new ConfigError(
+        `DATABASE_URL: the user "${runtime.name}" is ${runtime.isSuperuser ? 'a superuser' : 'allowed to bypass row-level security'}; ` +
+          'in production the server connects as a login role without SUPERUSER and BYPASSRLS and migrates with ' +
+          'BILAN_MIGRATION_DATABASE_URL (README "Production database")',
+      );
+    }
+    if (config.migrationDatabaseUrl) {
+      const owner = await openPostgres(config.migrationDatabaseUrl, { max: 1 });
+      try {
+        await migrate(owner);
+        await grantApplicationRoles(owner, runtime.name);
+      } finally {
+        await owner.close();
+      }
+    } else {
+      await migrate(db).catch((error: unknown) => {
+        const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        if (code !== '42501') throw error;
+        throw new ConfigError(
+          `DATABASE_URL: the user "${runtime.name}" may not migrate the database (${(error as Error).message}); ` +
+            'set BILAN_MIGRATION_DATABASE_URL to the owner (README "Production database")',
+          { cause: error },
+        );
+      });
+      // The owner itself as DATABASE_URL (e.g. the CLI's `user superadmin`): from PostgreSQL 16 the
+      // creator of bilan_app holds only its admin option, so it grants itself the membership. A
+      // user that may not grant is left to the check below, which says what to do.
+      await grantApplicationRoles(db, runtime.name).catch(() => undefined);
+    }
+    // The first request would fail otherwise, with a message that says less.
+    await db
+      .asOwner((tx) => tx.query(`SELECT ${APPLICATION_ROLES.map((role) => `set_config('role', '${role}', true)`).join(', ')}`))
+      .catch((error: unknown) => {
+        throw new ConfigError(
+          `DATABASE_URL: the user "${runtime.name}" cannot act as ${APPLICATION_ROLES.join(' and ')} (${(error as Error).message}); ` +
+            `set BILAN_MIGRATION_DATABASE_URL, whose owner grants them, or run GRANT ${APPLICATION_ROLES.join(', ')} TO "${runtime.name}"`,
+          { cause: error },
+        );
+      });
+    return db;
   } catch (error) {
     await db.close();
     throw error;
   }
-  return db;
 }

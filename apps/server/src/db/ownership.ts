@@ -4,8 +4,7 @@
  * functions. Decided by who writes the rows. `test/architecture/ownership.test.ts` checks that this
  * map names every table of the database catalogue and that no module's SQL names another's table.
  *
- * A table created by a new migration must be added here, or the test fails (migrations 0013–0015,
- * written in parallel, add e.g. `idempotency_key`, owned by `http`: the lead adds them on merge).
+ * A table created by a new migration must be added here, or the test fails.
  */
 export type Owner =
   | 'accounting'
@@ -24,6 +23,9 @@ export type Owner =
 export const TABLE_OWNER = {
   // db: per-instance id counters behind next_ids() (0001), called from every module's INSERTs.
   instance_counter: 'db',
+
+  // http: stored answers of Idempotency-Key requests (0013, decision 013).
+  idempotency_key: 'http',
 
   // instances: the workplace itself (profile, settings, onboarding).
   instance: 'instances',

@@ -64,10 +64,18 @@ export const notFound = (what: string) => new AppError('not_found', `${what} not
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
 export const unauthenticated = (message = 'Authentication required') => new AppError('unauthenticated', message);
 export const forbidden = (message: string) => new AppError('forbidden', message);
+/**
+ * 409 for a state change that has already happened (issue 11 §1), e.g. a parallel duplicate
+ * request: the body carries `code: 'already_done'` so a client can treat it as success. The message
+ * names the document and its current state ("invoice 00042 is already paid").
+ */
+export const alreadyDone = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields, { code: 'already_done' });
 
 /** SQLSTATEs raised by our own triggers (migrations/0001_foundation.sql). */
 export const SQLSTATE_UNBALANCED_ENTRY = 'BIL01';
 export const SQLSTATE_LOCKED_PERIOD = 'BIL02';
+/** A change of an entry posted by a document outside its document (migrations/0014_document_postings.sql). */
+export const SQLSTATE_DOCUMENT_POSTING = 'BIL03';
 
 interface PgError {
   code?: string;
@@ -89,10 +97,17 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
       return new AppError('validation', error.message ?? 'journal entry does not balance', { entryAccounts: error.message ?? '' }, { code: 'entry_unbalanced' });
     case SQLSTATE_LOCKED_PERIOD:
       return new AppError('conflict', error.message ?? 'the period is locked', { dateLedger: error.message ?? '' }, { code: 'period_locked' });
+    case SQLSTATE_DOCUMENT_POSTING:
+      return new AppError('conflict', error.message ?? 'the entry was posted by a document', undefined, { code: 'document_posting' });
     case '23505': // unique_violation
       return new AppError('conflict', `already exists (${error.constraint ?? 'unique'})`);
     case '23503': // foreign_key_violation
       return new AppError('conflict', `still referenced or refers to a missing row (${error.constraint ?? 'foreign key'})`);
+    // Two transactions that locked the same rows in another order, or a serializable transaction
+    // that lost: nothing was written, the same request may well succeed again (issue 11 §1).
+    case '40P01': // deadlock_detected
+    case '40001': // serialization_failure
+      return new AppError('conflict', 'another change to the same records ran at the same time; nothing was saved, please retry', undefined, { code: 'retry' });
     case '23514': // check_violation
     case '22001': // string_data_right_truncation
     case '22003': // numeric_value_out_of_range

@@ -8,7 +8,15 @@ import { z } from 'zod';
 export const errorSchema = z.object({
   error: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
-  code: z.string().optional().describe("the module's error code, e.g. 'company_not_found'; clients branch on it, not on the message"),
+  // A string, not an enum: any 409 of any route may carry `retry` (http/errors.ts), and a code the
+  // schema did not list would fail the response's serialization (a 500).
+  code: z
+    .string()
+    .optional()
+    .describe(
+      "the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); " +
+        '409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries)',
+    ),
 });
 export const okSchema = z.object({ ok: z.literal(true) });
 

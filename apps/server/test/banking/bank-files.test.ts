@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { toMoney } from '@bilan/domain';
 import { BankFileError, detectBankFile, parseCamt, parsePain002 } from '../../src/modules/banking/bank-files.js';
-import { isoFixture, pain002 } from './xsd.js';
+import { camt054, isoFixture, pain002 } from './xsd.js';
 
 const minor = (amount: string, direction: 1 | -1, currency: string) =>
   toMoney(amount).times(currency === 'JPY' ? 1 : 100).times(direction).toFixed(0);
@@ -106,6 +106,14 @@ describe('parsePain002', () => {
     expect(() => detectBankFile('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"/>')).toThrow(BankFileError);
     expect(() => parseCamt('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>')).toThrow(BankFileError);
     expect(() => parseCamt(pain002({ version: '10', original: 'M', group: 'ACCP', txs: [] }))).toThrow(BankFileError);
+  });
+
+  it('refuses amounts that are not ISO 20022 amounts or lie beyond MAX_AMOUNT (issue 11 §5)', () => {
+    const withAmount = (amount: string) => camt054('M1', 'CH9300762011623852957', [{ direction: 'CRDT', amount, bankRef: 'R1' }]);
+    expect(parseCamt(withAmount('999999999999.99')).records[0]!.entries[0]!.amount).toBe('999999999999.99');
+    expect(() => parseCamt(withAmount('1000000000000.00'))).toThrow(/beyond 999999999999.99/);
+    expect(() => parseCamt(withAmount('1e5'))).toThrow(BankFileError);
+    expect(() => parseCamt(withAmount('-5.00'))).toThrow(BankFileError);
   });
 });
 

@@ -72,3 +72,68 @@ describe('database catalogue', () => {
     ).toBe('42501');
   });
 });
+
+describe('the database refuses what the domain refuses (issue 11 §5, migration 0015)', () => {
+  it('refuses a posting of 0.00 written directly as the application role', async () => {
+    const workplace = await createWorkplace(server);
+    const accounts = await server.db.withInstance(workplace.instanceId, (tx) =>
+      tx.query<{ id: number }>("SELECT id FROM ledger_account WHERE instance_id = $1 AND number IN ('1020', '3200') ORDER BY number", [workplace.instanceId]),
+    );
+    const line = (id: number, direction: 1 | -1) => ({ account: { id }, amount: '10.00', direction });
+    const posted = await workplace.api.post('/api/accounting/entry/insert', {
+      data: { dateLedger: '2025-05-01', description: 'manual', entryAccounts: [line(accounts[0]!.id, 1), line(accounts[1]!.id, -1)] },
+    });
+    expect(posted.status).toBe(200);
+    const refused = await server.db
+      .withInstance(workplace.instanceId, (tx) =>
+        tx.query(
+          `INSERT INTO journal_line (instance_id, id, entry_id, date_ledger, account_id, direction, amount, currency_id, amount_original, exchange_rate)
+           SELECT instance_id, id + 1000000, entry_id, date_ledger, account_id, 1, 0.00, currency_id, 0, 1
+             FROM journal_line WHERE instance_id = $1 ORDER BY id LIMIT 1`,
+          [workplace.instanceId],
+        ),
+      )
+      .then(
+        () => 'written',
+        (error: { code?: string; constraint?: string; message?: string }) => `${error.code} ${error.constraint ?? error.message}`,
+      );
+    expect(refused).toMatch(/^23514 .*journal_line_amount_positive/);
+    const [check] = await server.db.asOwner((tx) =>
+      tx.query<{ validated: boolean }>("SELECT convalidated AS validated FROM pg_constraint WHERE conname = 'journal_line_amount_positive'"),
+    );
+    expect(check).toEqual({ validated: true });
+  });
+
+  it('gives every VAT rate column one type, numeric(7,5) with one bound (0 ≤ rate < 1)', async () => {
+    const columns = await server.db.asOwner((tx) =>
+      tx.query<{ table: string; type: string; domain: string | null }>(
+        `SELECT c.relname AS table, format_type(a.atttypid, a.atttypmod) AS type, t.typname AS domain
+           FROM pg_attribute a
+           JOIN pg_class c ON c.oid = a.attrelid
+           JOIN pg_namespace n ON n.oid = c.relnamespace
+           LEFT JOIN pg_type t ON t.oid = a.atttypid AND t.typtype = 'd'
+          WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND a.attname LIKE '%vat_rate%' AND NOT a.attisdropped
+          ORDER BY 1`,
+      ),
+    );
+    expect(columns.map((c) => c.table)).toEqual(['instance', 'invoice', 'invoice_item', 'payable']);
+    expect(new Set(columns.map((c) => `${c.type} ${c.domain}`))).toEqual(new Set(['vat_rate vat_rate']));
+    const [domain] = await server.db.asOwner((tx) =>
+      tx.query<{ base: string; checks: string[] }>(
+        `SELECT format_type(t.typbasetype, t.typtypmod) AS base,
+                array(SELECT pg_get_constraintdef(k.oid) FROM pg_constraint k WHERE k.contypid = t.oid) AS checks
+           FROM pg_type t WHERE t.typname = 'vat_rate'`,
+      ),
+    );
+    expect(domain!.base).toBe('numeric(7,5)');
+    expect(domain!.checks).toHaveLength(1);
+    // No table adds a second bound of its own, but the workplace's default rate (1 % to 99 %).
+    const tableChecks = await server.db.asOwner((tx) =>
+      tx.query<{ table: string }>(
+        `SELECT k.conrelid::regclass::text AS table FROM pg_constraint k
+          WHERE k.contype = 'c' AND k.conrelid <> 0 AND pg_get_constraintdef(k.oid) LIKE '%vat_rate%' ORDER BY 1`,
+      ),
+    );
+    expect(tableChecks.map((c) => c.table)).toEqual(['instance']);
+  });
+});

@@ -92,7 +92,7 @@ describe('rate limits', () => {
     expect(first429(perIp)).toBe(30 - 11 + 1);
   });
 
-  it('limits the single sign-on URL per workplace (20) and per IP (60)', async () => {
+  it('limits the single sign-on URL per IP and workplace (20) and per IP (60)', async () => {
     const other = await createWorkplace(server, { onboard: false });
     const url = (instance: string, signup = false) =>
       anonymous.get(`/napi/auth/google/url?instance=${encodeURIComponent(instance)}${signup ? '&isSignup=true' : ''}`);

@@ -252,6 +252,33 @@ describe('sign-in with two-factor', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('counts each attempt before checking its code: of 10 parallel wrong codes at most 5 are checked (issue 11 §5)', async () => {
+    const workplace = await createWorkplace(server, { onboard: false });
+    const secret = await withTwoFactor(workplace);
+    const login = await signIn(workplace);
+    const valid = new Set([-1, 0, 1, 2].map((offset) => oathtool(secret, offset)));
+    const wrong = ['123456', '654321', '111111'].find((code) => !valid.has(code))!;
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => anonymous.post('/napi/auth/2fa', { code: wrong, payload: login.body.payload })),
+    );
+    expect(responses.filter((r) => r.status >= 500)).toEqual([]);
+    const checked = responses.filter((r) => r.status === 400);
+    expect(checked.map((r) => r.body.attempt).sort()).toEqual([1, 2, 3, 4, 5]);
+    // The rest are refused: blocked (403), or 401 once the block has ended the pending sign-in.
+    const refused = responses.filter((r) => r.status !== 400);
+    expect(refused.every((r) => (r.status === 403 && r.body.blocked === true) || r.status === 401)).toBe(true);
+    expect(refused.some((r) => r.status === 403)).toBe(true);
+    // Every checked code is audited as a failure; the one attempt past the maximum blocks unchecked.
+    const events = await server.db.asOwner((tx) =>
+      tx.query<{ event: string }>(`SELECT event FROM audit_event WHERE user_id = $1 AND event LIKE 'twofactor.%' ORDER BY id`, [workplace.userId]),
+    );
+    expect(events.map((e) => e.event)).toEqual(['twofactor.enabled', ...Array(5).fill('twofactor.failure'), 'twofactor.blocked']);
+    const [user] = await server.db.asOwner((tx) =>
+      tx.query<{ blocked: boolean }>('SELECT blocked_at IS NOT NULL AS blocked FROM app_user WHERE id = $1', [workplace.userId]),
+    );
+    expect(user!.blocked).toBe(true);
+  });
+
   it('refuses bad bodies naming the field, unknown payloads with 401', async () => {
     const bad = await anonymous.post('/napi/auth/2fa', { code: 'abc', payload: 'x' });
     expect(bad.status).toBe(400);

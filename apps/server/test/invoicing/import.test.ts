@@ -67,7 +67,7 @@ describe('POST /api/invoice/import', () => {
       { row: 2, field: 'discountAbs', message: 'amount must be a decimal number with at most 2 decimals' },
       { row: 3, field: 'discount', message: 'the discount cannot exceed 100 %' },
       { row: 4, field: 'company', message: 'no customer with this name' },
-      { row: 5, field: 'amount', message: 'at most 14 digits before the decimal point' },
+      { row: 5, field: 'amount', message: 'amount must be between -999999999999.99 and 999999999999.99' },
       { row: 6, field: 'discountAbs', message: 'give either a percent or an absolute discount, not both' },
       { row: 7, field: 'discountAbs', message: 'the discount cannot exceed the line amount' },
       { row: 8, field: 'name', message: 'This field must be given' },

@@ -1,4 +1,6 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
 
 /**
  * Puts field messages (from `fieldErrors` of @bilan/domain or a server `{ fields }`) next to the
@@ -21,4 +23,19 @@ export function applyFieldErrors<T extends FieldValues>(
     }
   }
   return unplaced;
+}
+
+/**
+ * A react-hook-form resolver that validates with the domain's zod schema, the one the route checks
+ * (STYLE.md #3): `toPayload` turns the form's input values into the request payload, the schema
+ * parses it, and submit receives the parsed payload. Errors are keyed by payload paths, so form
+ * fields are named after the payload's.
+ */
+export function payloadResolver<V extends FieldValues, S extends z.ZodType>(
+  schema: S,
+  toPayload: (values: V) => unknown,
+): Resolver<V, unknown, z.output<S>> {
+  const resolve = zodResolver(schema as z.ZodType<z.output<S>, FieldValues>);
+  return (values, context, options) =>
+    resolve(toPayload(values) as FieldValues, context, options as never) as ReturnType<Resolver<V, unknown, z.output<S>>>;
 }

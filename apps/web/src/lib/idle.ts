@@ -7,7 +7,7 @@
  * next refresh (docs/security.md, V7.3.1).
  */
 import { IDLE_TIMEOUT_MS } from '@bilan/domain';
-import { api } from './api';
+import { api, type ApiResult } from './api';
 import { IDLE_MESSAGE, readLastActivity, recordActivity } from './activity';
 import { endSession } from './session';
 import { SESSION_CHANNEL, type SessionMessage } from './session-channel';
@@ -18,10 +18,7 @@ export { IDLE_MESSAGE } from './activity';
 export const IDLE_OVERRIDE_KEY = 'idle_timeout_ms';
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
-interface SessionSettings {
-  idleTimeoutMs: number;
-  testOverrides: boolean;
-}
+type SessionSettings = Pick<ApiResult<'get', '/napi/auth/settings'>, 'idleTimeoutMs' | 'testOverrides'>;
 
 /** The idle time-out in effect: the server's, or the test override on a non-production server. */
 export function effectiveTimeout(settings: SessionSettings | null, override: string | null): number {
@@ -38,7 +35,7 @@ export function startIdleWatch(onSignedOut: () => void): () => void {
   let timeoutMs = IDLE_TIMEOUT_MS;
   let stopped = false;
   void api
-    .get<SessionSettings>('/napi/auth/settings')
+    .get('/napi/auth/settings')
     .then((settings) => {
       timeoutMs = effectiveTimeout(settings, readText(IDLE_OVERRIDE_KEY));
     })

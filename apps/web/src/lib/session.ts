@@ -6,20 +6,11 @@
  */
 import { useSyncExternalStore } from 'react';
 import { ACCESS_TOKEN_REFRESH_MS, Lang } from '@bilan/domain';
-import { api, ApiError, getAccessToken, setAccessToken, withQuery } from './api';
+import { api, ApiError, getAccessToken, setAccessToken, type ApiResult } from './api';
 import { IDLE_MESSAGE, idleMs, recordActivity } from './activity';
 import { readJson, storageKeys, storeLoginError, writeJson, writeText } from './storage';
 
-export interface Profile {
-  uuid: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  isSuperadmin: boolean;
-  permissions: string[];
-  instance: { uuid: string; name: string; currency: string; initialized?: boolean };
-}
+export type Profile = ApiResult<'get', '/napi/profile'>;
 
 export type SessionStatus =
   /** Nothing tried yet (fresh page load). */
@@ -83,7 +74,7 @@ let inflight: Promise<boolean> | null = null;
 export function refreshAccessToken(): Promise<boolean> {
   inflight ??= (async () => {
     const run = async () => {
-      const answer = await api.get<{ token: string; instance?: { uuid: string } }>(withQuery('/napi/auth/refresh', { idleMs: idleMs() }));
+      const answer = await api.get('/napi/auth/refresh', { query: { idleMs: idleMs() } });
       setAccessToken(answer.token);
       lastRefresh = Date.now();
       const shown = state.profile?.instance.uuid;
@@ -133,7 +124,7 @@ if (typeof document !== 'undefined') {
 export async function loadProfile(): Promise<SessionStatus> {
   // The status stays as it is until the answer: a reload after onboarding keeps its page on screen.
   try {
-    const profile = await api.get<Profile>('/napi/profile');
+    const profile = await api.get('/napi/profile');
     writeJson(storageKeys.profile, profile);
     writeJson(storageKeys.permissions, profile.permissions ?? []);
     writeText(storageKeys.locale, Lang.en);

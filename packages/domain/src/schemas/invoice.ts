@@ -31,10 +31,10 @@ const zVatRate = z.string().regex(/^(0(\.\d{1,5})?|1(\.0{1,5})?)$/, { error: 'VA
 /** One invoice line (working form of spec §3): name, amount (quantity), price, discount % or absolute. */
 export const invoiceItemSchema = strictObject({
   name: zRequiredText.pipe(z.string().max(200)),
-  /** Quantity, ≤ 4 decimals (NUMERIC(18,4)). */
-  amount: nonNegative(4, 14),
-  /** Unit price, ≤ 4 decimals (NUMERIC(20,4)). */
-  price: nonNegative(4, 16),
+  /** Quantity, ≤ 4 decimals (NUMERIC(18,4)); at most MAX_AMOUNT like every amount (zAmount). */
+  amount: nonNegative(4),
+  /** Unit price, ≤ 4 decimals (NUMERIC(20,4)); at most MAX_AMOUNT, and so is quantity × price (invoiceItemProblems). */
+  price: nonNegative(4),
   /** Percent 0–100. */
   discount: optionalAmount(4, 3).refine((value) => value == null || value === '' || !/^\d+(\.\d+)?$/.test(value) || toMoney(value).lte(100), {
     error: 'the discount cannot exceed 100 %',

@@ -215,9 +215,16 @@ describe('zDate', () => {
 
 describe('zAmount', () => {
   it('accepts decimal strings with up to 2 decimals by default', () => {
-    for (const value of ['0', '12', '-12', '1994.75', '0.5', '-0.01', '123456789012345678.99']) {
+    for (const value of ['0', '12', '-12', '1994.75', '0.5', '-0.01', '999999999999.99', '-999999999999.99']) {
       expect(errorsOf(zAmount(), value)).toEqual({});
     }
+  });
+
+  it('refuses amounts beyond ±999 999 999 999.99, whose sums the database columns could not hold (issue 11 §5)', () => {
+    for (const value of ['1000000000000', '-1000000000000', '999999999999999999.99', '123456789012345678.99']) {
+      expect(messageOf(zAmount(), value)).toBe('amount must be between -999999999999.99 and 999999999999.99');
+    }
+    expect(messageOf(zAmount(10), '999999999999.9900000001')).toBe('amount must be between -999999999999.99 and 999999999999.99');
   });
 
   it('refuses other text with the decimals named', () => {

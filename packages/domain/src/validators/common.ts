@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { currencyCodes, type CurrencyCode } from '../enums.js';
-import { amountMessage, expectedTypeMessage, validationMessages as m } from '../messages.js';
+import { amountMessage, amountTooLargeMessage, expectedTypeMessage, validationMessages as m } from '../messages.js';
+import { isAmountString, isWithinAmountBound, MAX_AMOUNT } from '../money.js';
 import { isValidIsoDate } from './date.js';
 
 type RawIssue = z.core.$ZodRawIssue;
@@ -127,14 +128,18 @@ const amountPattern = (maxDecimals: number): RegExp =>
 
 /**
  * Exact amount as a decimal string with at most `maxDecimals` fraction digits (money.ts
- * `isAmountString`; DESIGN.md "money": never a JSON number). Accepts negatives.
+ * `isAmountString`; DESIGN.md "money": never a JSON number). Accepts negatives. At most MAX_AMOUNT
+ * either way, the one input bound that keeps every sum within the database's columns.
  */
 export function zAmount(maxDecimals = 2) {
   if (!Number.isInteger(maxDecimals) || maxDecimals < 0 || maxDecimals > 12) {
     throw new RangeError(`maxDecimals ${maxDecimals} must be an integer from 0 to 12`);
   }
   const message = amountMessage(maxDecimals);
-  return z.string().regex(amountPattern(maxDecimals), { error: message });
+  return z
+    .string()
+    .regex(amountPattern(maxDecimals), { error: message })
+    .refine((value) => !isAmountString(value, maxDecimals) || isWithinAmountBound(value), { error: amountTooLargeMessage(MAX_AMOUNT) });
 }
 
 /** Required text: missing, empty or blank gives 'This field must be given' (spec §5); trimmed. */

@@ -17,7 +17,8 @@ export type AccountingErrorCode =
   | 'ledger_account_has_postings'
   | 'number_taken' // ledger account or group number already used in the instance
   | 'control_account_missing' // the chart has no receivable, payables or bank account to post to
-  | 'period_locked'; // on or before the lock date (the database refuses it too, BIL02)
+  | 'period_locked' // on or before the lock date (the database refuses it too, BIL02)
+  | 'document_posting'; // the entry belongs to a document (invoice, bill, …): change the document (BIL03)
 
 function httpCode(code: AccountingErrorCode): ErrorCode {
   switch (code) {
@@ -35,6 +36,7 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'number_taken':
     case 'control_account_missing':
     case 'period_locked':
+    case 'document_posting':
       return 'conflict';
   }
 }
@@ -44,8 +46,9 @@ export class AccountingError extends AppError {
     readonly accountingCode: AccountingErrorCode,
     message: string,
     fields?: Record<string, string>,
+    extra?: Record<string, unknown>,
   ) {
-    super(httpCode(accountingCode), message, fields, { code: accountingCode });
+    super(httpCode(accountingCode), message, fields, { code: accountingCode, ...extra });
   }
 }
 

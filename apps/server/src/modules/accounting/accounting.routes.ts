@@ -5,13 +5,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceRoutes } from './balance.routes.js';
 import { importRoutes } from './import.routes.js';
-import { journalEntryRoutes } from './journal-entry.routes.js';
+import { journalEntryRoutes, type JournalEntryRouteOptions } from './journal-entry.routes.js';
 import { ledgerAccountRoutes } from './ledger-account.routes.js';
 
-/** Registers the accounting routes; every one declares `config.access` and zod schemas for body and answers. */
-export const accountingRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Registers the accounting routes; every one declares `config.access` and zod schemas for body and
+ * answers. `documents` names the document behind a document posting (issue 11 §2).
+ */
+export const accountingRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions> = async (app, options) => {
   await app.register(ledgerAccountRoutes);
-  await app.register(journalEntryRoutes);
+  await app.register(journalEntryRoutes, { documents: options.documents });
   await app.register(balanceRoutes);
   await app.register(importRoutes);
 };

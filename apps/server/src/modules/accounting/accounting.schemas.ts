@@ -49,6 +49,7 @@ const money = z.string().meta({ description: 'decimal string, 2 decimals', examp
 // ------------------------------------------------------------------------------------------------
 
 // Shared by every module's routes; re-exported so accounting's own routes keep one import.
+import { errorSchema, errorsWithNotFound } from '../../http/schemas.js';
 export { errorSchema, okSchema, errors, errorsWithNotFound, errorsWithConflict, pageFields } from '../../http/schemas.js';
 
 export const ledgerAccountAnswer = z.object({
@@ -81,6 +82,23 @@ export const journalEntryAnswer = z.object({
   entryAccounts: z.array(journalLineAnswer),
   debitTotal: money,
 });
+
+/** The document that posted an entry (issue 11 §2); see document-posting.ts. */
+export const postingDocumentSchema = z.object({
+  type: z.string().describe("'invoice', 'bill', 'expense', 'bank transaction', or the entry's source"),
+  reference: z.string().describe('human reference, e.g. the invoice number 00042'),
+  uuid: z.string().nullable(),
+  link: z.string().nullable().describe("the document's page in the web app"),
+});
+
+/** entry/detail: the entry and, for a document posting, its document (null for manual and imported entries). */
+export const journalEntryDetailAnswer = journalEntryAnswer.extend({ document: postingDocumentSchema.nullable() });
+
+/** 409 of the journal routes: `code: 'document_posting'` and `document` when the entry belongs to a document. */
+// `code` stays a string (errorSchema): every error carries its module's code (period_locked, …), and
+// a code an enum did not list would fail the answer's serialization (a 500).
+export const entryConflictSchema = errorSchema.extend({ document: postingDocumentSchema.optional() });
+export const errorsWithEntryConflict = { ...errorsWithNotFound, 409: entryConflictSchema } as const;
 
 export const accountGroupSchema = z.object({ id: z.number().int(), number: z.string(), name: z.string() });
 

@@ -14,7 +14,8 @@ export {
   type LedgerAccount,
   type LedgerAccountInput,
 } from './ledger-account.service.js';
-export { postJournalEntry, getJournalEntry, type JournalEntry, type JournalEntryInput, type PostingInput } from './journal-entry.service.js';
+export { postJournalEntry, getJournalEntry, journalEntrySource, type JournalEntry, type JournalEntryInput, type PostingInput } from './journal-entry.service.js';
+export { withDocumentPostingWrite, isDocumentSource, type DocumentResolver, type DocumentResolvers, type PostingDocument } from './document-posting.js';
 export { settlementPostings, type Settlement } from './settlement.service.js';
 export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance } from './balance.service.js';
 export { importJournal, type JournalImportResult } from './journal-import.service.js';

@@ -5,6 +5,7 @@ import { auth } from '../../http/access.js';
 import { errorsWithConflict } from './accounting.schemas.js';
 import { importChart } from './chart.service.js';
 import { importJournal } from './journal-import.service.js';
+import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
 
 const tags = ['accounting'];
 const csvBody = z.string().min(1, 'the body is empty: send the CSV text with content-type text/csv');
@@ -15,6 +16,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/import/chart',
     {
       config: { access: 'write' },
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
         description:
@@ -34,6 +36,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/import/journal',
     {
       config: { access: 'write' },
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
         description:

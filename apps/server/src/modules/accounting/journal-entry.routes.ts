@@ -1,4 +1,5 @@
 /** Journal entries and postings under /api/accounting (spec §7.1 "Entries"). */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
@@ -6,11 +7,13 @@ import {
   accountPostingSchema,
   errors,
   errorsWithConflict,
+  errorsWithEntryConflict,
   errorsWithNotFound,
   id,
   idRef,
   journalEntryData,
   journalEntryAnswer,
+  journalEntryDetailAnswer,
   journalLineAnswer,
   ledgerDate,
   okSchema,
@@ -21,14 +24,18 @@ import { fieldsUnder } from './accounting.errors.js';
 import {
   changeJournalLine,
   deleteJournalEntry,
+  documentOfJournalEntry,
   getJournalEntry,
   listAccountPostings,
   listJournalEntries,
   mergeJournalEntries,
   postJournalEntryDetailed,
   replaceJournalEntry,
+  type EntryChangeContext,
   type PostingInput,
 } from './journal-entry.service.js';
+import type { DocumentResolvers } from './document-posting.js';
+import { auditClient } from '../audit/audit.service.js';
 
 const tags = ['accounting'];
 
@@ -51,8 +58,22 @@ const toPostings = (data: EntryData): PostingInput[] =>
     description: line.description,
   }));
 
-/** entry/insert, update, detail, delete, list, account/list, account/update and merge. */
-export const journalEntryRoutes: FastifyPluginAsyncZod = async (app) => {
+const DOCUMENT_RULE =
+  "An entry posted by a document (source other than 'manual' and 'import': invoice, bill, payment, bank, …) is changed only " +
+  "through its document: 409 with `code: 'document_posting'` and `document: { type, reference, uuid, link }`.";
+
+/** Options of the journal routes: how to name the document behind an entry (wiring/wiring.ts). */
+export interface JournalEntryRouteOptions {
+  documents: DocumentResolvers;
+}
+
+/**
+ * entry/insert, update, detail, delete, list, account/list, account/update and merge. Changes of
+ * manual entries are written to the audit trail (issue 11 §2); document postings are refused.
+ */
+export const journalEntryRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions> = async (app, { documents }) => {
+  const changeContext = (request: FastifyRequest): EntryChangeContext => ({ actor: { userId: auth(request).userId, ...auditClient(request) }, documents });
+
   app.post(
     '/entry/insert',
     {
@@ -86,23 +107,19 @@ export const journalEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'write' },
       schema: {
         tags,
-        description: `Replaces date, description and postings of an entry (postings get new ids). ${CURRENCY_RULE} Old and new date count for the lock.`,
+        description: `Replaces date, description and postings of an entry (postings get new ids). ${CURRENCY_RULE} Old and new date count for the lock. ${DOCUMENT_RULE} Audited (before and after).`,
         body: strictObject({ id, data: journalEntryData }),
-        response: { 200: journalEntryAnswer, ...errorsWithConflict },
+        response: { 200: journalEntryAnswer, ...errorsWithEntryConflict },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
       const { id: entryId, data } = request.body;
+      const context = changeContext(request);
       return fieldsUnder('data', () =>
-        app.db.withInstance(instanceId, async (tx) => {
-          await replaceJournalEntry(tx, instanceId, entryId, {
-            dateLedger: data.dateLedger,
-            description: data.description,
-            lines: toPostings(data),
-          });
-          return getJournalEntry(tx, instanceId, entryId);
-        }),
+        app.db.withInstance(instanceId, (tx) =>
+          replaceJournalEntry(tx, instanceId, entryId, { dateLedger: data.dateLedger, description: data.description, lines: toPostings(data) }, context),
+        ),
       );
     },
   );
@@ -113,14 +130,18 @@ export const journalEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'One journal entry with its postings; 404 for an unknown id or one of another instance.',
+        description:
+          'One journal entry with its postings and, for an entry posted by a document, that document (`document`: type, reference, uuid, link; null otherwise); 404 for an unknown id or one of another instance.',
         body: strictObject({ id }),
-        response: { 200: journalEntryAnswer, ...errorsWithNotFound },
+        response: { 200: journalEntryDetailAnswer, ...errorsWithNotFound },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => getJournalEntry(tx, instanceId, request.body.id));
+      return app.db.withInstance(instanceId, async (tx) => ({
+        ...(await getJournalEntry(tx, instanceId, request.body.id)),
+        document: await documentOfJournalEntry(tx, instanceId, request.body.id, documents),
+      }));
     },
   );
 
@@ -130,14 +151,15 @@ export const journalEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'write' },
       schema: {
         tags,
-        description: 'Deletes a journal entry and its postings; 404 unknown id, 409 on or before the lock date.',
+        description: `Deletes a journal entry and its postings; 404 unknown id, 409 on or before the lock date. ${DOCUMENT_RULE} Audited.`,
         body: strictObject({ id }),
-        response: { 200: okSchema, ...errorsWithConflict },
+        response: { 200: okSchema, ...errorsWithEntryConflict },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      await app.db.withInstance(instanceId, (tx) => deleteJournalEntry(tx, instanceId, request.body.id));
+      const context = changeContext(request);
+      await app.db.withInstance(instanceId, (tx) => deleteJournalEntry(tx, instanceId, request.body.id, context));
       return { ok: true as const };
     },
   );
@@ -216,20 +238,21 @@ export const journalEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'write' },
       schema: {
         tags,
-        description: 'Moves one posting (journal line `id`) to another account and/or changes its description; 404 unknown line, 409 locked.',
+        description: `Moves one posting (journal line \`id\`) to another account and/or changes its description; 404 unknown line, 409 locked. ${DOCUMENT_RULE} Audited.`,
         body: strictObject({
           id,
           data: strictObject({ account: idRef.optional(), description: z.string().max(500).nullable().optional() }),
         }),
-        response: { 200: journalLineAnswer, ...errorsWithConflict },
+        response: { 200: journalLineAnswer, ...errorsWithEntryConflict },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
       const { id: lineId, data } = request.body;
+      const context = changeContext(request);
       return fieldsUnder('data', () =>
         app.db.withInstance(instanceId, (tx) =>
-          changeJournalLine(tx, instanceId, lineId, { accountId: data.account?.id, description: data.description }),
+          changeJournalLine(tx, instanceId, lineId, { accountId: data.account?.id, description: data.description }, context),
         ),
       );
     },
@@ -241,15 +264,16 @@ export const journalEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'write' },
       schema: {
         tags,
-        description: "Moves entry2's postings into entry1 and deletes entry2; both must have the same date (400); 409 locked.",
+        description: `Moves entry2's postings into entry1 and deletes entry2; both must have the same date (400); 409 locked. ${DOCUMENT_RULE} Audited.`,
         body: strictObject({ entry1: id, entry2: id }),
-        response: { 200: journalEntryAnswer, ...errorsWithConflict },
+        response: { 200: journalEntryAnswer, ...errorsWithEntryConflict },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
       const { entry1, entry2 } = request.body;
-      return app.db.withInstance(instanceId, (tx) => mergeJournalEntries(tx, instanceId, entry1, entry2));
+      const context = changeContext(request);
+      return app.db.withInstance(instanceId, (tx) => mergeJournalEntries(tx, instanceId, entry1, entry2, context));
     },
   );
 };

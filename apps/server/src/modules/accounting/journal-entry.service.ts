@@ -26,10 +26,13 @@ import {
   updateJournalLine,
   type JournalEntry,
   type JournalEntryFilter,
+  type JournalEntryHead,
   type JournalLine,
   type JournalLineColumns,
 } from './journal-entry.sql.js';
 import { selectLedgerAccountHeads } from './ledger-account.sql.js';
+import { recordAudit, type JournalAuditEvent } from '../audit/audit.service.js';
+import { documentOfEntry, type DocumentEntry, type DocumentResolvers, type PostingDocument } from './document-posting.js';
 
 export type { JournalEntry, JournalLine } from './journal-entry.sql.js';
 
@@ -148,6 +151,9 @@ function resolvePostings(
     } else {
       base = toMoney(amount);
     }
+    // A posting moves money; the database refuses 0.00 too (migration 0015). Reachable only through
+    // a foreign amount that converts to less than half a cent.
+    if (base.isZero()) return fail(`${index}.${original !== undefined ? 'originalAmount' : 'amount'}`, validationMessages.amountPositive);
     if (line.direction === 1) debit = debit.plus(base);
     else credit = credit.plus(base);
     columns.dateLedger.push(dateLedger);
@@ -252,48 +258,88 @@ export async function getJournalEntry(tx: Tx, instanceId: string, entryId: numbe
   return entry;
 }
 
-async function requireEntryHead(tx: Tx, instanceId: string, entryId: number) {
+async function requireEntryHead(tx: Tx, instanceId: string, entryId: number): Promise<JournalEntryHead> {
   const head = await selectJournalEntryHead(tx, instanceId, entryId);
   if (!head) throw notFoundError('journal_entry_not_found', 'journal entry', entryId);
   return head;
 }
 
+/** Who changes entries through the journal routes, and how documents are named to them. */
+export interface EntryChangeContext {
+  actor: { userId: string | null; ip?: string | null; userAgent?: string | null };
+  /** Resolvers of the modules that post documents (wiring/wiring.ts). */
+  documents: DocumentResolvers;
+}
+
 /**
- * Replaces date, description and postings of an entry (postings get new ids). 404 unknown id, 409
- * when the old or the new date is on or before the lock date, 400 as for posting.
+ * 409 `document_posting` for an entry posted by a document (issue 11 §2): the body names the
+ * document (`document: { type, reference, uuid, link }`).
+ */
+async function refuseDocumentPosting(tx: Tx, instanceId: string, head: JournalEntryHead, context: EntryChangeContext): Promise<void> {
+  const document = await documentOfEntry(tx, instanceId, head, context.documents);
+  if (!document) return;
+  const message = `journal entry ${head.id} was posted by ${document.type} ${document.reference}: change it through the ${document.type}`;
+  // No `fields`: the entry as a whole is refused, whichever field of the body named it.
+  throw new AccountingError('document_posting', message, undefined, { code: 'document_posting', document });
+}
+
+/** Writes a change of manual entries to the audit trail: who, when (the event's time), before and after. */
+async function auditEntryChange(tx: Tx, instanceId: string, context: EntryChangeContext, event: JournalAuditEvent, detail: Record<string, unknown>): Promise<void> {
+  await recordAudit(tx, { event, instanceId, userId: context.actor.userId, ip: context.actor.ip ?? null, userAgent: context.actor.userAgent ?? null, detail });
+}
+
+/**
+ * Replaces date, description and postings of a manual or imported entry (postings get new ids) and
+ * returns it. 404 unknown id, 409 `document_posting` for a document's entry, 409 when the old or
+ * the new date is on or before the lock date, 400 as for posting. Audited with before and after.
  */
 export async function replaceJournalEntry(
   tx: Tx,
   instanceId: string,
   entryId: number,
   input: Omit<JournalEntryInput, 'source' | 'sourceRef'>,
-): Promise<void> {
+  context: EntryChangeContext,
+): Promise<JournalEntry> {
   const head = await requireEntryHead(tx, instanceId, entryId);
-  const context = await loadPostingContext(tx, instanceId, input.lines);
-  const columns = resolvePostings(context, input.dateLedger, input.lines);
-  assertOpenPeriod(context.lockDate, [head.dateLedger, input.dateLedger]);
+  await refuseDocumentPosting(tx, instanceId, head, context);
+  const postingContext = await loadPostingContext(tx, instanceId, input.lines);
+  const columns = resolvePostings(postingContext, input.dateLedger, input.lines);
+  assertOpenPeriod(postingContext.lockDate, [head.dateLedger, input.dateLedger]);
+  const before = await getJournalEntry(tx, instanceId, entryId);
   // Lines first: the entry's date change would otherwise cascade into lines about to be replaced.
   await deleteJournalLinesOfEntry(tx, instanceId, entryId);
   await updateJournalEntryHead(tx, instanceId, entryId, { dateLedger: input.dateLedger, description: input.description });
   await writePostings(tx, instanceId, entryId, columns);
-}
-
-/** Deletes an entry and its postings; 404 unknown id, 409 on or before the lock date. */
-export async function deleteJournalEntry(tx: Tx, instanceId: string, entryId: number): Promise<void> {
-  const head = await requireEntryHead(tx, instanceId, entryId);
-  assertOpenPeriod(await selectLockDate(tx, instanceId), [head.dateLedger]);
-  await deleteJournalLinesOfEntry(tx, instanceId, entryId);
-  await deleteJournalEntryRow(tx, instanceId, entryId);
+  const after = await getJournalEntry(tx, instanceId, entryId);
+  await auditEntryChange(tx, instanceId, context, 'journal_entry.updated', { entryId, before, after });
+  return after;
 }
 
 /**
- * Moves the postings of `entry2` into `entry1` and deletes `entry2`. Both must exist (404) and have
- * the same date (400 on `entry2`); 409 on or before the lock date. Returns the merged entry.
+ * Deletes a manual or imported entry and its postings; 404 unknown id, 409 `document_posting`, 409
+ * on or before the lock date. Audited with the deleted entry.
  */
-export async function mergeJournalEntries(tx: Tx, instanceId: string, entry1: number, entry2: number): Promise<JournalEntry> {
+export async function deleteJournalEntry(tx: Tx, instanceId: string, entryId: number, context: EntryChangeContext): Promise<void> {
+  const head = await requireEntryHead(tx, instanceId, entryId);
+  await refuseDocumentPosting(tx, instanceId, head, context);
+  assertOpenPeriod(await selectLockDate(tx, instanceId), [head.dateLedger]);
+  const before = await getJournalEntry(tx, instanceId, entryId);
+  await deleteJournalLinesOfEntry(tx, instanceId, entryId);
+  await deleteJournalEntryRow(tx, instanceId, entryId);
+  await auditEntryChange(tx, instanceId, context, 'journal_entry.deleted', { entryId, before, after: null });
+}
+
+/**
+ * Moves the postings of `entry2` into `entry1` and deletes `entry2`. Both must exist (404), be
+ * manual or imported (409 `document_posting`) and have the same date (400 on `entry2`); 409 on or
+ * before the lock date. Returns the merged entry; audited with both entries before and the result.
+ */
+export async function mergeJournalEntries(tx: Tx, instanceId: string, entry1: number, entry2: number, context: EntryChangeContext): Promise<JournalEntry> {
   if (entry1 === entry2) throw invalidField('entry2', 'an entry cannot be merged with itself');
   const target = await requireEntryHead(tx, instanceId, entry1);
   const source = await requireEntryHead(tx, instanceId, entry2);
+  await refuseDocumentPosting(tx, instanceId, target, context);
+  await refuseDocumentPosting(tx, instanceId, source, context);
   if (target.dateLedger !== source.dateLedger) {
     throw invalidField(
       'entry2',
@@ -301,23 +347,29 @@ export async function mergeJournalEntries(tx: Tx, instanceId: string, entry1: nu
     );
   }
   assertOpenPeriod(await selectLockDate(tx, instanceId), [target.dateLedger]);
+  const before = await selectJournalEntries(tx, instanceId, [entry1, entry2]);
   await moveJournalLines(tx, instanceId, entry2, entry1);
   await deleteJournalEntryRow(tx, instanceId, entry2);
-  return getJournalEntry(tx, instanceId, entry1);
+  const after = await getJournalEntry(tx, instanceId, entry1);
+  await auditEntryChange(tx, instanceId, context, 'journal_entry.merged', { entryId: entry1, mergedEntryId: entry2, before, after });
+  return after;
 }
 
 /**
- * Changes the account or the description of one posting. 404 unknown line, 400 (`account.id`)
- * unknown account, 409 on or before the lock date (both accounts' balances would change).
+ * Changes the account or the description of one posting of a manual or imported entry. 404 unknown
+ * line, 409 `document_posting`, 400 (`account.id`) unknown account, 409 on or before the lock date
+ * (both accounts' balances would change). Audited with the line before and after.
  */
 export async function changeJournalLine(
   tx: Tx,
   instanceId: string,
   lineId: number,
   change: { accountId?: number | undefined; description?: string | null | undefined },
+  context: EntryChangeContext,
 ): Promise<JournalLine> {
   const line = await selectJournalLine(tx, instanceId, lineId);
   if (!line) throw notFoundError('journal_line_not_found', 'journal line', lineId);
+  await refuseDocumentPosting(tx, instanceId, await requireEntryHead(tx, instanceId, line.entryId), context);
   if (change.accountId !== undefined) {
     const [account] = await selectLedgerAccountHeads(tx, instanceId, [change.accountId]);
     if (!account) throw invalidField('account.id', `ledger account ${change.accountId} not found`);
@@ -325,8 +377,24 @@ export async function changeJournalLine(
   // Any change of a posting on or before the lock date is refused, as the database trigger does.
   assertOpenPeriod(await selectLockDate(tx, instanceId), [line.dateLedger]);
   await updateJournalLine(tx, instanceId, lineId, change);
-  const { entryId: _entryId, dateLedger: _dateLedger, ...updated } = (await selectJournalLine(tx, instanceId, lineId))!;
+  const { entryId, dateLedger: _dateLedger, ...updated } = (await selectJournalLine(tx, instanceId, lineId))!;
+  const { entryId: _before, dateLedger: _date, ...before } = line;
+  await auditEntryChange(tx, instanceId, context, 'journal_line.updated', { entryId, lineId, before, after: updated });
   return updated;
+}
+
+/**
+ * The document that posted entry `entryId` (null for a manual or imported entry), for
+ * `entry/detail`; 404 unknown id.
+ */
+export async function documentOfJournalEntry(tx: Tx, instanceId: string, entryId: number, documents: DocumentResolvers): Promise<PostingDocument | null> {
+  return documentOfEntry(tx, instanceId, await requireEntryHead(tx, instanceId, entryId), documents);
+}
+
+/** Source and source_ref of an entry (what its document wrote there); 404 unknown id. */
+export async function journalEntrySource(tx: Tx, instanceId: string, entryId: number): Promise<DocumentEntry> {
+  const { id, source, sourceRef } = await requireEntryHead(tx, instanceId, entryId);
+  return { id, source, sourceRef };
 }
 
 export interface PageRequest {

@@ -159,15 +159,18 @@ export async function selectJournalEntryPage(
 export interface JournalEntryHead {
   id: number;
   dateLedger: string;
+  /** 'manual', 'import' or the document that posted it ('invoice', 'bill', …). */
+  source: string;
+  sourceRef: string | null;
 }
 
-/** Id and date of one entry, or undefined when it is not one of the instance's entries. */
+/** Id, date and source of one entry, or undefined when it is not one of the instance's entries. */
 export async function selectJournalEntryHead(tx: Tx, instanceId: string, entryId: number): Promise<JournalEntryHead | undefined> {
-  const [row] = await tx.query<{ id: number; date_ledger: string }>(
-    'SELECT id, date_ledger FROM journal_entry WHERE instance_id = $1 AND id = $2',
+  const [row] = await tx.query<{ id: number; date_ledger: string; source: string; source_ref: string | null }>(
+    'SELECT id, date_ledger, source, source_ref FROM journal_entry WHERE instance_id = $1 AND id = $2',
     [instanceId, entryId],
   );
-  return row ? { id: row.id, dateLedger: row.date_ledger } : undefined;
+  return row ? { id: row.id, dateLedger: row.date_ledger, source: row.source, sourceRef: row.source_ref } : undefined;
 }
 
 /** Reserves `count` consecutive ids of `kind` for the instance in one call; returns the first. */

@@ -5,7 +5,18 @@
  * All or nothing in the caller's transaction; shared by POST /api/accounting/import/journal and
  * the CLI's `import journal`.
  */
-import { currencyCodeById, isAmountString, isCurrencyCode, isValidIsoDate, toFixedAmount, toMoney, type Money } from '@bilan/domain';
+import {
+  amountTooLargeMessage,
+  currencyCodeById,
+  isAmountString,
+  isCurrencyCode,
+  isValidIsoDate,
+  isWithinAmountBound,
+  MAX_AMOUNT,
+  toFixedAmount,
+  toMoney,
+  type Money,
+} from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AccountingError } from './accounting.errors.js';
 import { selectInstanceCurrencyId, selectLockDate } from './accounting.sql.js';
@@ -75,6 +86,7 @@ export async function importJournal(tx: Tx, instanceId: string, userId: string |
     else if (accountIds.has(number)) rowAccount[index] = accountIds.get(number)!;
     else unmapped.add(number);
     if (!isAmountString(amount, 2)) errors.add(line, 'amount', `"${amount}" is not an amount with at most 2 decimals such as -1994.75`);
+    else if (!isWithinAmountBound(amount)) errors.add(line, 'amount', amountTooLargeMessage(MAX_AMOUNT));
     else rowAmount[index] = amount;
     if (currency && currency !== instanceCurrency) {
       errors.add(
@@ -119,8 +131,14 @@ export async function importJournal(tx: Tx, instanceId: string, userId: string |
     throw new AccountingError('period_locked', message, { dateLedger: message });
   }
 
-  const firstEntryId = await allocateIds(tx, instanceId, 'journal_entry', list.length);
-  const firstLineId = await allocateIds(tx, instanceId, 'journal_line', records.length);
+  // Zero postings (they occur in real exports) move nothing and the books refuse them (migration
+  // 0015, journal_line.amount > 0): skipped, and an entry of zeros only with them.
+  const posted = list
+    .map((entry) => ({ ...entry, rows: entry.rows.filter((row) => !toMoney(rowAmount[row]!).isZero()) }))
+    .filter((entry) => entry.rows.length > 0);
+  const lineCount = posted.reduce((sum, entry) => sum + entry.rows.length, 0);
+  const firstEntryId = await allocateIds(tx, instanceId, 'journal_entry', posted.length);
+  const firstLineId = await allocateIds(tx, instanceId, 'journal_line', lineCount);
   const currencyId = await selectInstanceCurrencyId(tx, instanceId);
   const lines: JournalLineColumns = {
     id: [],
@@ -134,7 +152,7 @@ export async function importJournal(tx: Tx, instanceId: string, userId: string |
     exchangeRate: [],
     description: [],
   };
-  list.forEach((entry, entryIndex) => {
+  posted.forEach((entry, entryIndex) => {
     for (const row of entry.rows) {
       const signed = rowAmount[row]!;
       const absolute = signed.startsWith('-') ? signed.slice(1) : signed;
@@ -143,7 +161,6 @@ export async function importJournal(tx: Tx, instanceId: string, userId: string |
       lines.entryId.push(firstEntryId + entryIndex);
       lines.dateLedger.push(entry.date);
       lines.accountId.push(rowAccount[row]!);
-      // Zero postings (they occur in real exports) count as debit: the direction of 0 is immaterial.
       lines.direction.push(signed.startsWith('-') ? -1 : 1);
       lines.amount.push(absolute);
       lines.currencyId.push(currencyId);
@@ -157,13 +174,13 @@ export async function importJournal(tx: Tx, instanceId: string, userId: string |
     tx,
     instanceId,
     {
-      id: list.map((_, i) => firstEntryId + i),
-      dateLedger: list.map((entry) => entry.date),
-      description: list.map((entry) => entry.description),
-      sourceRef: list.map((entry) => entry.key),
+      id: posted.map((_, i) => firstEntryId + i),
+      dateLedger: posted.map((entry) => entry.date),
+      description: posted.map((entry) => entry.description),
+      sourceRef: posted.map((entry) => entry.key),
     },
     { source: 'import', createdBy: userId },
   );
   await insertJournalLines(tx, instanceId, lines);
-  return { entries: list.length, lines: records.length, dateFrom, dateTo };
+  return { entries: posted.length, lines: lineCount, dateFrom, dateTo };
 }

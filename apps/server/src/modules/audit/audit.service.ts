@@ -1,6 +1,6 @@
 /**
- * Records security events (issue #3 §5 "Audit trail") with time, user, instance, IP and user agent.
- * Call it inside the transaction of the change it records, so an event exists exactly when the
+ * Records security events (issue #3 §5 "Audit trail") and changes of manual journal entries (issue
+ * 11 §2) with time, user, instance, IP and user agent. Call it inside the transaction of the change it records, so an event exists exactly when the
  * change does; a refused attempt is recorded in its own transaction (see recordAuditNow).
  */
 import type { FastifyRequest } from 'fastify';
@@ -30,7 +30,11 @@ export type AuditEvent =
   | 'profile.updated'
   | 'member.role_changed'
   | 'member.removed'
-  | 'instance.switched';
+  | 'instance.switched'
+  | JournalAuditEvent;
+
+/** Changes of manual journal entries (issue 11 §2), with the entry before and after in `detail`. */
+export type JournalAuditEvent = 'journal_entry.updated' | 'journal_entry.deleted' | 'journal_entry.merged' | 'journal_line.updated';
 
 export interface AuditRecord {
   event: AuditEvent;

@@ -26,6 +26,20 @@ const signedInSchema = z.object({
   instance: z.object({ uuid: z.string(), name: z.string() }),
 });
 const secondFactorSchema = z.object({ action: z.literal('2FA'), payload: z.string() });
+/**
+ * What an OpenID provider sends back to the redirect URI (OpenID Connect Core §3.1.2.5–6, RFC 9207
+ * `iss`). Named, so the OpenAPI document lists real query parameters; any other parameter is kept
+ * (strings only) because the whole query goes to openid-client, which checks it.
+ */
+const redirectQuerySchema = z
+  .object({
+    code: z.string().optional(),
+    state: z.string().optional(),
+    iss: z.string().optional(),
+    error: z.string().optional(),
+    error_description: z.string().optional(),
+  })
+  .catchall(z.string());
 const instanceNameSchema = z
   .string({ error: 'This field is required' })
   .trim()
@@ -78,8 +92,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/:provider/url',
     {
       config: { access: 'public', rateLimit: perIp(60) },
-      // Per workplace (uuid, or the name of a sign-up), 20 a minute.
-      preHandler: perAccount(app, 'sso-url', 20, (request) => (request.query as { instance?: string }).instance?.trim().toLowerCase()),
+      // Per client IP and workplace (uuid, or the name of a sign-up), 20 a minute. Not per workplace
+      // alone: anyone could then lock the owner out of their workplace with 21 anonymous calls (issue 11 §5).
+      preHandler: perAccount(app, 'sso-url', 20, (request) => {
+        const instance = (request.query as { instance?: string }).instance?.trim().toLowerCase();
+        return instance ? `${request.ip} ${instance}` : undefined;
+      }),
       schema: {
         tags: ['session'],
         description:
@@ -135,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'the refresh cookie. 400 SSO provider not recognized | Code expected | instance wrong; 401/403 Could not log you in; ' +
           '409 Instance name already taken (sign-up race).',
         params: z.object({ provider: z.string() }),
-        querystring: z.record(z.string(), z.string()),
+        querystring: redirectQuerySchema,
         response: { 200: z.union([signedInSchema, secondFactorSchema]), 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
       },
     },

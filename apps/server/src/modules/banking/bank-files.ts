@@ -7,6 +7,7 @@
  * Amounts stay decimal strings exactly as the bank wrote them.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { isWithinAmountBound, MAX_AMOUNT } from '@bilan/domain';
 
 export class BankFileError extends Error {}
 
@@ -125,9 +126,15 @@ const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : va
 const date = (node: unknown): string | null => text(at(node, 'Dt')) ?? text(at(node, 'DtTm'))?.slice(0, 10) ?? null;
 const direction = (value: unknown): 1 | -1 => (text(value) === 'DBIT' ? -1 : 1);
 
+/**
+ * An `Amt` element: ISO 20022 ActiveOrHistoricCurrencyAndAmount (≥ 0, at most 5 decimals). Refused
+ * beyond MAX_AMOUNT like every amount Bilan takes (issue 11 §5): sums must stay within the columns.
+ */
 function amount(node: unknown): { amount: string; currency: string } | null {
-  const value = text(node);
+  const value = text(node)?.trim() ?? null;
   if (value === null) return null;
+  if (!/^\d{1,18}(\.\d{1,5})?$/.test(value)) throw new BankFileError(`the amount "${value.slice(0, 40)}" is not an ISO 20022 amount`);
+  if (!isWithinAmountBound(value)) throw new BankFileError(`the amount ${value} is beyond ${MAX_AMOUNT}`);
   return { amount: value, currency: String(obj(node)['@Ccy'] ?? '') };
 }
 

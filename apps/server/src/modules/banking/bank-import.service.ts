@@ -11,11 +11,11 @@
  *   bill is reopened (approved, out of the group) and its payment posting, if any, reversed.
  */
 import { createHash } from 'node:crypto';
-import { BankPaymentStatus, Currency, currencyCodeById, fxMatchDistance, normalizeIban, PayableStatus, toFixedAmount, TransactionGroupStatus, type CurrencyCode } from '@bilan/domain';
+import { BankPaymentStatus, Currency, fxMatchDistance, normalizeIban, PayableStatus, toBaseAmount, toFixedAmount, TransactionGroupStatus, type CurrencyCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { reverseEntry, today } from '../payables/payables.service.js';
-import { settleBill } from '../payables/transaction-groups.service.js';
+import { lockBillAndGroup, settleBill } from '../payables/transaction-groups.service.js';
 import { BankFileError, detectBankFile, parseCamt, parsePain002, type CamtEntry, type CamtTransaction, type Pain002Document } from './bank-files.js';
 import { isSimilarName } from './names.js';
 import { executionDateOfBlock } from '../../lib/pain001.js';
@@ -55,11 +55,18 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 const fileError = (message: string) => badRequest(message, { file: message });
 
+/**
+ * Records the file by its SHA-256; undefined when the instance has it already. The unique key
+ * (instance, sha256) decides, not the NOT EXISTS read: a parallel import of the same file waits here
+ * until the first commits and then records nothing (issue 11 §1), so the file's postings exist once.
+ * NOT EXISTS only spares an id in the usual sequential re-import.
+ */
 async function recordFile(tx: Tx, instanceId: string, userId: string | null, kind: string, messageId: string, xml: string) {
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO bank_file (instance_id, id, kind, message_id, sha256, imported_by)
      SELECT $1, next_ids($1, 'bank_file'), $2, $3, $4, $5
       WHERE NOT EXISTS (SELECT 1 FROM bank_file WHERE instance_id = $1 AND sha256 = $4)
+     ON CONFLICT (instance_id, sha256) DO NOTHING
      RETURNING id`,
     [instanceId, kind, messageId.slice(0, 200), sha256(xml), userId],
   );
@@ -153,18 +160,19 @@ type DebitMatch = { payableId: number; entryId: number | null } | { payableId: n
  */
 export async function matchDebit(tx: Tx, instanceId: string, userId: string | null, debit: BankCredit): Promise<DebitMatch | null> {
   if (debit.endToEndId) {
-    const [bill] = await tx.query<{ id: number; status: number; currency_id: number; amount: string; amount_base: string }>(
-      `SELECT id, status, currency_id, amount::text AS amount, round(amount * exchange_rate, 2)::text AS amount_base
-         FROM payable WHERE instance_id = $1 AND replace(uuid::text, '-', '') = lower($2) AND status IN (3, 4) FOR UPDATE`,
+    const [found] = await tx.query<{ id: number }>(
+      `SELECT id FROM payable WHERE instance_id = $1 AND replace(uuid::text, '-', '') = lower($2) AND status IN (3, 4)`,
       [instanceId, debit.endToEndId],
     );
-    if (bill) {
+    // Locked group first, then the bill (the order of every group and bill change), and read again.
+    const bill = found && (await lockBillAndGroup(tx, instanceId, found.id));
+    if (bill && (bill.status === PayableStatus.paid || bill.status === PayableStatus.inTransactionGroup)) {
       if (bill.status === PayableStatus.paid) return { payableId: bill.id, entryId: null };
-      const currency = currencyCodeById(bill.currency_id);
-      if (currency !== debit.currency && !fxMatchDistance(bill.amount_base, debit.amount)) {
+      const amountBase = toBaseAmount(bill.amount, bill.exchangeRate);
+      if (bill.currency !== debit.currency && !fxMatchDistance(amountBase, debit.amount)) {
         return {
           payableId: null,
-          reason: `bill ${bill.id} (${toFixedAmount(bill.amount)} ${currency}) is booked at ${bill.amount_base}, the debit is ${debit.amount} ${debit.currency}: more than 5 % apart; match by hand or book against an account`,
+          reason: `bill ${bill.id} (${toFixedAmount(bill.amount)} ${bill.currency}) is booked at ${amountBase}, the debit is ${debit.amount} ${debit.currency}: more than 5 % apart; match by hand or book against an account`,
         };
       }
       const booked = await attempt(tx, () => settleBill(tx, instanceId, userId, bill.id, debit.accountId, debit.bookingDate, debit));

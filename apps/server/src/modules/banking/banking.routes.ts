@@ -12,6 +12,7 @@ import { buildPain001, Pain001Error, type Pain001Payment } from '../../lib/pain0
 import { auth } from '../../http/access.js';
 import { importBankFile } from './bank-import.service.js';
 import { bookBankTransaction, matchBankTransaction, reconciliation } from './reconcile.service.js';
+import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
 
 const tags = ['banking'];
 
@@ -116,6 +117,7 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/banking/integrations/transactions',
     {
       config: { access: 'write' },
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
         description:

@@ -7,7 +7,7 @@
  */
 import { currencyCodeById, fxMatchDistance, isImplausibleFxDifference, toBaseAmount, toFixedAmount, toMoney, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
+import { alreadyDone, badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
 import { accountBalance, booksCurrency, postJournalEntry } from '../accounting/accounting.service.js';
 import { getPayable } from '../payables/payables.service.js';
 import { settleBill } from '../payables/transaction-groups.service.js';
@@ -176,7 +176,10 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
   };
 }
 
-/** The bank transaction, locked; 404 unknown, 409 when already booked or matched. */
+/**
+ * The bank transaction, locked until the end of the transaction (taken before any document's lock);
+ * 404 unknown, 409 `already_done` when already booked or matched, so parallel calls book once.
+ */
 async function openBankTransaction(tx: Tx, instanceId: string, bankTransactionId: number): Promise<BankTransactionRow> {
   const [row] = await tx.query<BankTransactionRow>(`SELECT ${BANK_TRANSACTION_COLUMNS} FROM bank_transaction WHERE instance_id = $1 AND id = $2 FOR UPDATE`, [
     instanceId,
@@ -184,7 +187,8 @@ async function openBankTransaction(tx: Tx, instanceId: string, bankTransactionId
   ]);
   if (!row) throw notFound(`Bank transaction ${bankTransactionId}`);
   if (row.entry_id !== null || row.matched_payable_id !== null || row.matched_invoice_uuid !== null) {
-    throw conflict('the bank transaction is already booked or matched', { 'bankTransaction.id': 'already booked or matched' });
+    const state = row.matched_payable_id !== null ? `matched to bill ${row.matched_payable_id}` : row.matched_invoice_uuid !== null ? 'matched to an invoice' : 'booked';
+    throw alreadyDone(`bank transaction ${bankTransactionId} is already ${state}`, { 'bankTransaction.id': `already ${state}` });
   }
   return row;
 }
@@ -223,7 +227,7 @@ export type MatchTarget = { invoiceUuid: string; payableUuid?: undefined } | { p
  * out pays an approved bill or one in a transaction group (bill → paid: debit its liability /
  * credit this bank account; the group is paid once all its bills are) — at the booking date.
  * 400 `invoice.uuid` / `payable.uuid` when the direction does not fit; 404 unknown ids; 409 when
- * the transaction is already booked, the document is not open, the amount or currency differ, the
+ * the transaction is already booked (`already_done`), the document is not open, the amount or currency differ, the
  * invoice is paid to another bank account, or the date is locked. Nothing is written on error.
  */
 export async function matchBankTransaction(tx: Tx, instanceId: string, userId: string | null, bankTransactionId: number, target: MatchTarget): Promise<number> {
@@ -255,7 +259,9 @@ export async function matchBankTransaction(tx: Tx, instanceId: string, userId: s
     return paid.entryId;
   }
   if (row.direction !== -1) throw fieldError('payable.uuid', 'money in cannot pay a bill: choose an invoice');
-  const bill = await getPayable(tx, instanceId, { uuid: target.payableUuid }, true);
+  // Not locked here: settleBill locks the bill's group, then the bill, and checks its status again
+  // (an open bill's amount and currency no longer change).
+  const bill = await getPayable(tx, instanceId, { uuid: target.payableUuid });
   // A bill in another currency that the bank paid in the books' currency: settleBill books the exchange difference.
   const converted = bill.currency !== row.currency && row.currency === (await booksCurrency(tx, instanceId));
   if (!converted && (bill.currency !== row.currency || !toMoney(bill.amount).eq(toMoney(row.amount)))) {
@@ -276,4 +282,22 @@ export async function matchBankTransaction(tx: Tx, instanceId: string, userId: s
     entryId,
   ]);
   return entryId;
+}
+
+/**
+ * The bank transaction that a 'bank' entry booked (source_ref = its id), as the journal names it
+ * (issue 11 §2): date, counterparty and amount, linked to its account's reconciliation page.
+ * Undefined when there is no such transaction.
+ */
+export async function bankTransactionOfEntry(
+  tx: Tx,
+  instanceId: string,
+  bankTransactionId: number,
+): Promise<{ accountId: number; label: string } | undefined> {
+  const [row] = await tx.query<{ account_id: number; booking_date: string; counterparty: string | null; amount: string; currency: string }>(
+    'SELECT account_id, booking_date::text AS booking_date, counterparty, amount::text AS amount, currency FROM bank_transaction WHERE instance_id = $1 AND id = $2',
+    [instanceId, bankTransactionId],
+  );
+  if (!row) return undefined;
+  return { accountId: row.account_id, label: [String(bankTransactionId), row.booking_date, row.counterparty, `${row.amount} ${row.currency}`].filter(Boolean).join(' ') };
 }

@@ -41,6 +41,7 @@ import {
   removeCompany,
   removePaymentProfile,
 } from './companies.service.js';
+import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
 
 const companyListItem = companyAnswer.extend({
   open: z
@@ -202,6 +203,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/company/import',
     {
       config: { access: 'write' },
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
         description:

@@ -86,9 +86,12 @@ export async function disableTwoFactor(db: Database, userId: string, instanceId:
       [userId],
     );
     if (!row) throw conflict('Two-factor authentication is not set');
+    const attempt = await countSecondFactorAttempt(tx, userId, instanceId, 'unset', meta);
+    if (attempt > MAX_TWO_FACTOR_ATTEMPTS) return attempt;
     if (verifyTotp(row.secret, code, row.last_step === null ? null : Number(row.last_step)) === undefined) {
       // Returned, not thrown: the count must commit with this transaction.
-      return countSecondFactorFailure(tx, userId, instanceId, 'unset', meta);
+      await recordSecondFactorFailure(tx, userId, instanceId, 'unset', meta, attempt);
+      return attempt;
     }
     await tx.query('DELETE FROM user_totp WHERE user_id = $1', [userId]);
     await tx.query('UPDATE app_user SET failed_second_factor = 0 WHERE id = $1', [userId]);
@@ -100,29 +103,35 @@ export async function disableTwoFactor(db: Database, userId: string, instanceId:
 }
 
 /**
- * Counts a wrong second-factor code against the account and answers the new count; more than
- * MAX_TWO_FACTOR_ATTEMPTS blocks the account, ends its sessions and pending sign-ins. Audited as
- * twofactor.failure or twofactor.blocked with the attempt number and where it happened (`method`).
+ * Counts a second-factor attempt against the account *before* its code is looked at and answers
+ * the attempt's number (issue 11 §5: counting after the check let 10 parallel guesses all be
+ * checked). The conditional UPDATE locks the user's row until the caller's transaction ends, so
+ * parallel attempts of one account queue and each sees the count of those before it: at most
+ * MAX_TWO_FACTOR_ATTEMPTS codes are ever checked. The attempt past the maximum blocks the account
+ * (its code unchecked), ends its sessions and pending sign-ins; a blocked account answers 403 at
+ * once. A right code resets the count in the same transaction.
  */
-async function countSecondFactorFailure(tx: Tx, userId: string, instanceId: string | null, method: string, meta: ClientMeta): Promise<number> {
+async function countSecondFactorAttempt(tx: Tx, userId: string, instanceId: string | null, method: string, meta: ClientMeta): Promise<number> {
   const [row] = await tx.query<{ failed_second_factor: number }>(
     `UPDATE app_user SET failed_second_factor = failed_second_factor + 1,
             blocked_at = CASE WHEN failed_second_factor + 1 > $2 THEN now() ELSE blocked_at END
-      WHERE id = $1 RETURNING failed_second_factor`,
+      WHERE id = $1 AND blocked_at IS NULL RETURNING failed_second_factor`,
     [userId, MAX_TWO_FACTOR_ATTEMPTS],
   );
-  const count = row!.failed_second_factor;
-  const blocked = count > MAX_TWO_FACTOR_ATTEMPTS;
-  if (blocked) {
+  if (!row) throw blockedError();
+  const count = row.failed_second_factor;
+  if (count > MAX_TWO_FACTOR_ATTEMPTS) {
     // A blocked account keeps no session: whoever holds one is signed out too.
     await tx.query('UPDATE auth_session SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
     await tx.query('UPDATE second_factor_login SET consumed_at = now() WHERE user_id = $1 AND consumed_at IS NULL', [userId]);
+    await recordAudit(tx, audit(meta, { event: 'twofactor.blocked', userId, instanceId, detail: { attempt: count, method } }));
   }
-  await recordAudit(
-    tx,
-    audit(meta, { event: blocked ? 'twofactor.blocked' : 'twofactor.failure', userId, instanceId, detail: { attempt: count, method } }),
-  );
   return count;
+}
+
+/** Audits a wrong code (twofactor.failure with the attempt number and where it happened, `method`). */
+async function recordSecondFactorFailure(tx: Tx, userId: string, instanceId: string | null, method: string, meta: ClientMeta, attempt: number) {
+  await recordAudit(tx, audit(meta, { event: 'twofactor.failure', userId, instanceId, detail: { attempt, method } }));
 }
 
 /** Records a sign-in that passed its first factor and answers the opaque payload for /login/2fa/{payload}. */
@@ -161,27 +170,26 @@ export async function verifySecondFactor(
   code: string,
   meta: ClientMeta,
 ): Promise<SecondFactorResult> {
-  const [pending] = await db.withAuth((tx) =>
-    tx.query<{ id: string; user_id: string; instance_id: string; method: string; blocked_at: string | null; secret: string | null; last_step: string | null }>(
-      `SELECT p.id, p.user_id, p.instance_id, p.method, u.blocked_at, t.secret, t.last_step
-         FROM second_factor_login p
-         JOIN app_user u ON u.id = p.user_id
-         LEFT JOIN user_totp t ON t.user_id = p.user_id AND t.enabled_at IS NOT NULL
-        WHERE p.token_hash = $1 AND p.consumed_at IS NULL AND p.expires_at > now()`,
+  // One transaction from the count to the session: see countSecondFactorAttempt.
+  const outcome = await db.withAuth(async (tx): Promise<{ failures: number } | { result: SecondFactorResult }> => {
+    const [pending] = await tx.query<{ id: string; user_id: string; instance_id: string; method: string }>(
+      `SELECT id, user_id, instance_id, method FROM second_factor_login
+        WHERE token_hash = $1 AND consumed_at IS NULL AND expires_at > now()`,
       [sha256(payload)],
-    ),
-  );
-  if (!pending) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED, { payload: SECOND_FACTOR_EXPIRED });
-  if (pending.blocked_at) throw blockedError();
-  const step = pending.secret ? verifyTotp(pending.secret, code, pending.last_step === null ? null : Number(pending.last_step)) : undefined;
-
-  if (step === undefined) {
-    const failures = await db.withAuth((tx) => countSecondFactorFailure(tx, pending.user_id, pending.instance_id, pending.method, meta));
-    if (failures > MAX_TWO_FACTOR_ATTEMPTS) throw blockedError();
-    throw new AppError('validation', INVALID_CODE, { code: INVALID_CODE }, { attempt: failures, maxAttempts: MAX_TWO_FACTOR_ATTEMPTS });
-  }
-
-  return db.withAuth(async (tx) => {
+    );
+    if (!pending) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED, { payload: SECOND_FACTOR_EXPIRED });
+    const attempt = await countSecondFactorAttempt(tx, pending.user_id, pending.instance_id, pending.method, meta);
+    if (attempt > MAX_TWO_FACTOR_ATTEMPTS) return { failures: attempt };
+    // Read after the count's row lock, so a code another attempt just used is seen as used.
+    const [totp] = await tx.query<{ secret: string; last_step: string | null }>(
+      'SELECT secret, last_step FROM user_totp WHERE user_id = $1 AND enabled_at IS NOT NULL',
+      [pending.user_id],
+    );
+    const step = totp ? verifyTotp(totp.secret, code, totp.last_step === null ? null : Number(totp.last_step)) : undefined;
+    if (step === undefined) {
+      await recordSecondFactorFailure(tx, pending.user_id, pending.instance_id, pending.method, meta, attempt);
+      return { failures: attempt };
+    }
     // Both updates are conditional, so two requests racing with the same code cannot both win.
     const [consumed] = await tx.query('UPDATE second_factor_login SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id', [
       pending.id,
@@ -205,8 +213,11 @@ export async function verifySecondFactor(
       tx,
       audit(meta, { event: 'signin.success', userId: pending.user_id, instanceId: pending.instance_id, detail: { method: pending.method, secondFactor: 'totp' } }),
     );
-    return { session, user: { uuid: pending.user_id, email: row.email }, instance: { uuid: pending.instance_id, name: row.name } };
+    return { result: { session, user: { uuid: pending.user_id, email: row.email }, instance: { uuid: pending.instance_id, name: row.name } } };
   });
+  if ('result' in outcome) return outcome.result;
+  if (outcome.failures > MAX_TWO_FACTOR_ATTEMPTS) throw blockedError();
+  throw new AppError('validation', INVALID_CODE, { code: INVALID_CODE }, { attempt: outcome.failures, maxAttempts: MAX_TWO_FACTOR_ATTEMPTS });
 }
 
 /** Support's unblock (superadmin): clears the block and the failure count. */

@@ -30,6 +30,7 @@ import {
   updateInvoice,
   type Invoice,
 } from './invoicing.service.js';
+import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
 
 const tags = ['invoice'];
 const money = z.string();
@@ -407,6 +408,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoice/import',
     {
       config: { access: 'write' },
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
         description:

@@ -36,7 +36,7 @@ import {
   type Money,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
+import { alreadyDone, AppError, conflict, fieldError, notFound } from '../../http/errors.js';
 import { chartAccountId, getJournalEntry, listLedgerAccounts, postJournalEntry, settlementPostings, type PostingInput } from '../accounting/accounting.service.js';
 import {
   insertItem,
@@ -218,7 +218,15 @@ function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
 /** Accepts a uuid or the numeric per-instance id. */
 export type InvoiceKey = string | number;
 
-async function loadRow(tx: Tx, instanceId: string, key: InvoiceKey): Promise<InvoiceRow> {
+/**
+ * The invoice's row; with `lock`, the invoice row is first locked (`FOR UPDATE`) until the end of the
+ * transaction, so a status change reads the state no parallel change can alter before it commits
+ * (issue 11 §1). The read after the lock sees what a change that held it before committed.
+ */
+async function loadRow(tx: Tx, instanceId: string, key: InvoiceKey, lock = false): Promise<InvoiceRow> {
+  if (lock) {
+    await tx.query(`SELECT 1 FROM invoice WHERE instance_id = $1 AND ${typeof key === 'number' ? 'id = $2' : 'uuid = $2'} FOR UPDATE`, [instanceId, key]);
+  }
   const [row] = await selectInvoices(tx, instanceId, typeof key === 'number' ? { ids: [key] } : { uuids: [key] });
   if (!row) throw notFound(`invoice ${key}`);
   return row;
@@ -664,10 +672,16 @@ async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promi
  * books the realized exchange difference on 6942/6952 (accounting/settlement.service.ts).
  * sent → denied: the reverse of the sent entry. Paid and denied are dated on or after the sent
  * ledger date (400 on `ledgerDate`). Anything else: 409. The lock date applies (409).
+ * The invoice row is locked first, so parallel identical calls post once: the others answer 409
+ * `already_done` ("invoice 000042 is already paid").
  */
 export async function changeStatus(tx: Tx, instanceId: string, userId: string | null, change: StatusChange): Promise<Invoice> {
-  const row = await loadRow(tx, instanceId, change.uuid);
+  const row = await loadRow(tx, instanceId, change.uuid, true);
   const from = row.status_id;
+  if (from === change.status) {
+    // A repeat (double click, retry, a parallel request that won the lock): nothing more to post.
+    throw alreadyDone(`invoice ${formatReferenceNumber(row.id)} is already ${STATUS_NAMES[from]}`, { status: `already ${STATUS_NAMES[from]}` });
+  }
   if (!ALLOWED[from]?.includes(change.status)) {
     throw conflict(
       `invoice ${formatReferenceNumber(row.id)} cannot go from ${STATUS_NAMES[from]} to ${STATUS_NAMES[change.status] ?? change.status}: ` +

@@ -15,7 +15,7 @@
  * the header line; a UTF-8 byte order mark (Excel's "CSV UTF-8") is ignored.
  */
 import { parse } from 'csv-parse/sync';
-import { Currency, isAmountString, isValidIsoDate, toMoney, type CurrencyCode } from '@bilan/domain';
+import { amountTooLargeMessage, Currency, isAmountString, isValidIsoDate, isWithinAmountBound, MAX_AMOUNT, toMoney, type CurrencyCode } from '@bilan/domain';
 import { AppError } from '../../http/errors.js';
 import type { Tx } from '../../db/database.js';
 import { createCompany } from '../companies/companies.service.js';
@@ -128,6 +128,7 @@ export async function importReceipts(tx: Tx, instanceId: string, text: string, d
     else if (supplier.length > 200) fail('supplier', 'at most 200 characters');
     const amount = normalizeAmount(cell('amount'));
     if (!amount || toMoney(amount).lte(0)) fail('amount', 'amount must be a positive number with at most 2 decimals');
+    else if (!isWithinAmountBound(amount)) fail('amount', amountTooLargeMessage(MAX_AMOUNT));
     const vat = cell('vat') ? normalizeAmount(cell('vat')) : '0.00';
     if (!vat || toMoney(vat).lt(0)) fail('vat', 'VAT must be a number ≥ 0 with at most 2 decimals');
     else if (amount && toMoney(vat).gt(toMoney(amount))) fail('vat', 'VAT cannot exceed the amount');

@@ -13,6 +13,7 @@ import { errorSchema, errors, errorsWithConflict, pageFields } from '../../http/
 import { importReceipts } from './mail-import.service.js';
 import { changeMailStatus, getMail, listMails } from './inbox.service.js';
 import { mailAnswer } from './inbox.schemas.js';
+import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
 
 const tags = ['mail'];
 
@@ -21,6 +22,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mail/import',
     {
       config: { access: 'write' },
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
         description:

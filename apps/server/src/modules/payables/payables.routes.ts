@@ -70,7 +70,8 @@ const supplierData = companyInsertSchema.extend({
 
 const statusId = z.union([1, 2, 3, 4, 5].map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
 
-const payableAnswer = z.object({
+/** A bill as every payables route answers it; transaction groups list their bills in it too. */
+export const payableAnswer = z.object({
   id: z.number().int(),
   uuid: z.string(),
   type: z.number().int(),

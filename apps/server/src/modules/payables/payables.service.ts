@@ -25,7 +25,7 @@ import {
   type PayableStatusId,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
+import { alreadyDone, badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
 import { booksCurrency, getJournalEntry, postJournalEntry, settlementPostings, type PostingInput } from '../accounting/accounting.service.js';
 
 export const payableStatusName: Record<number, string> = {
@@ -567,9 +567,20 @@ export async function bookPayment(
       field,
     }),
   });
-  await tx.query('UPDATE payable SET status = 4, payment_entry_id = $3 WHERE instance_id = $1 AND id = $2', [instanceId, bill.id, entryId]);
+  // Conditional on the state the caller read: a caller that read without the row lock (or a future
+  // one) cannot pay a bill twice; the whole transaction, posting included, is rolled back then.
+  const changed = await tx.query('UPDATE payable SET status = 4, payment_entry_id = $3 WHERE instance_id = $1 AND id = $2 AND status IN (2, 3) RETURNING id', [
+    instanceId,
+    bill.id,
+    entryId,
+  ]);
+  if (!changed.length) throw alreadyPaid(bill);
   return entryId;
 }
+
+/** 409 `already_done` for a bill whose payment is booked already (issue 11 §1). */
+export const alreadyPaid = (bill: Pick<PayableAnswer, 'id' | 'isExpense'>) =>
+  alreadyDone(`${bill.isExpense ? 'expense' : 'bill'} ${bill.id} is already paid`, { status: 'already paid' });
 
 export interface PayInput {
   /** The bank, cash or card account the money left: an asset or liability ledger account. */
@@ -588,7 +599,8 @@ export interface PayInput {
  * `token` makes the call idempotent: the same token on a bill it already paid answers that bill
  * and posts nothing. 400 `account.id` (unknown, or not a balance-sheet account, or the liability
  * itself); 409 when the bill is not approved (pending: approve it first; in a group: the group pays
- * it) or the date is on or before the lock date.
+ * it) or the date is on or before the lock date; 409 `already_done` when it is paid (without the
+ * same token). The bill row is locked first, so parallel calls pay once.
  */
 export async function payPayable(tx: Tx, instanceId: string, userId: string | null, uuid: string, input: PayInput): Promise<PayableAnswer> {
   const bill = await getPayable(tx, instanceId, { uuid }, true);
@@ -596,6 +608,7 @@ export async function payPayable(tx: Tx, instanceId: string, userId: string | nu
     const [row] = await tx.query<{ payment_token: string | null }>('SELECT payment_token FROM payable WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid]);
     if (row?.payment_token === input.token) return bill;
   }
+  if (bill.status === PayableStatus.paid) throw alreadyPaid(bill);
   if (bill.status !== PayableStatus.approved) {
     const why =
       bill.status === PayableStatus.pending

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { strictObject, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
+import { payableAnswer } from './payables.routes.js';
 import {
   changeGroupStatus,
   deleteGroup,
@@ -43,7 +44,7 @@ const groupAnswer = z.object({
   }),
   createdAt: z.string(),
 });
-const groupWithPayables = groupAnswer.extend({ Payable: z.array(z.any()) });
+const groupWithPayables = groupAnswer.extend({ Payable: z.array(payableAnswer) });
 
 export const transactionGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

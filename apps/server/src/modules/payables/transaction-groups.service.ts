@@ -11,10 +11,10 @@
  */
 import { countryIsoCode, PayableStatus, toFixedAmount, TransactionGroupStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { alreadyDone, badRequest, conflict, notFound } from '../../http/errors.js';
 import { booksCurrency } from '../accounting/accounting.service.js';
 import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../../lib/pain001.js';
-import { bookPayment, getPayable, listPayables, PAYABLE_SELECT, toPayableAnswer, today, type PayableAnswer } from './payables.service.js';
+import { alreadyPaid, bookPayment, getPayable, listPayables, PAYABLE_SELECT, toPayableAnswer, today, type PayableAnswer } from './payables.service.js';
 import { transactionGroupStatusName } from './outflows.js';
 
 export const bankStatusName: Record<number, string> = { 1: 'pending', 2: 'paid', 3: 'pain002Accp', 4: 'pain002Rjctd', 5: 'pain002Part' };
@@ -224,12 +224,33 @@ export async function completeGroupIfPaid(tx: Tx, instanceId: string, groupId: n
 }
 
 /**
+ * Locks bill `billId` and, first, its transaction group: every path that changes both takes the
+ * group before its bills (group status change, pain.002, delete), so two of them wait for each
+ * other instead of deadlocking (issue 11 §1). Returns the bill as read under the lock; 404 unknown.
+ */
+export async function lockBillAndGroup(tx: Tx, instanceId: string, billId: number): Promise<PayableAnswer> {
+  for (;;) {
+    const [current] = await tx.query<{ transaction_group_id: number | null }>('SELECT transaction_group_id FROM payable WHERE instance_id = $1 AND id = $2', [
+      instanceId,
+      billId,
+    ]);
+    if (!current) throw notFound(`bill ${billId}`);
+    if (current.transaction_group_id !== null) {
+      await tx.query('SELECT 1 FROM transaction_group WHERE instance_id = $1 AND id = $2 FOR UPDATE', [instanceId, current.transaction_group_id]);
+    }
+    const bill = await getPayable(tx, instanceId, { id: billId }, true);
+    // Moved into or out of a group between the two reads: lock the group it is in now.
+    if ((bill.transactionGroup?.id ?? null) === current.transaction_group_id) return bill;
+  }
+}
+
+/**
  * Pays one bill from a bank account as a statement match does (automatic or manual): the bill must
  * be approved (2) or in a transaction group (3); its payment is booked at `date` (debit its
  * liability / credit `bankAccountId`) and its group becomes paid once all its bills are. `bank` is
  * what the statement shows: when a bill in another currency left the account in the books'
  * currency (the bank converted it), that amount is booked with the realized exchange difference.
- * 409 for another status or on or before the lock date; 400 `bankTransaction` for an implausible
+ * 409 for another status (`already_done` when paid) or on or before the lock date; 400 `bankTransaction` for an implausible
  * conversion (settlement.service.ts). Returns the payment entry id.
  */
 export async function settleBill(
@@ -241,7 +262,8 @@ export async function settleBill(
   date: string,
   bank?: { amount: string; currency: string },
 ): Promise<number> {
-  const bill = await getPayable(tx, instanceId, { id: billId }, true);
+  const bill = await lockBillAndGroup(tx, instanceId, billId);
+  if (bill.status === PayableStatus.paid) throw alreadyPaid(bill);
   if (bill.status !== PayableStatus.approved && bill.status !== PayableStatus.inTransactionGroup) {
     throw conflict(`bill ${bill.id} is ${bill.statusName}: only an approved bill or one in a transaction group can be paid`, { status: bill.statusName });
   }
@@ -257,9 +279,16 @@ const TRANSITIONS: Record<number, number[]> = {
   [TransactionGroupStatus.initiated]: [TransactionGroupStatus.paid, TransactionGroupStatus.denied],
 };
 
-/** Changes a group's status under the rules above; 409 for a transition they do not allow. */
+/**
+ * Changes a group's status under the rules above (paid books each bill's payment); 409 for a
+ * transition they do not allow, 409 `already_done` when the group has that status already. The
+ * group row is locked first (then its bills), so parallel identical calls post once.
+ */
 export async function changeGroupStatus(tx: Tx, instanceId: string, userId: string | null, id: number, status: number, date?: string) {
   const group = await getGroup(tx, instanceId, id, true);
+  if (group.status === status) {
+    throw alreadyDone(`transaction group ${id} is already ${group.statusName}`, { status: `already ${group.statusName}` });
+  }
   if (!TRANSITIONS[group.status]?.includes(status)) {
     throw conflict(`a transaction group cannot go from ${group.statusName} to ${transactionGroupStatusName[status]}`, { status: 'transition not allowed' });
   }

@@ -7,15 +7,19 @@
  * - Bank statement credits (camt.053/054, issue #5 §4) → sent invoices by reference, then by amount
  *   and debtor name, paid through the invoicing module's own status change (issue #4 §3: debit bank
  *   / credit receivable at the booking date); the same for manual matches on the reconciliation page.
+ * - Document postings (issue 11 §2): the invoice, bill or bank transaction behind a journal entry,
+ *   so the journal routes name it (passed to the accounting routes by app.ts).
  */
 import { currencyCodeById, fxMatchDistance, InvoiceStatus, isImplausibleFxDifference, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { conflict } from '../../http/errors.js';
+import { alreadyDone, AppError, conflict } from '../../http/errors.js';
+import { journalEntrySource, type DocumentResolver, type DocumentResolvers } from '../accounting/accounting.service.js';
 import { AP_AR_SOURCES, type ApArSource, type OpenAmount, type OpenItem } from '../companies/ap-ar.service.js';
 import { attempt, setInvoicePort, type BankCredit, type InvoicePort, type OpenInvoice } from '../banking/bank-import.service.js';
 import { isSimilarName } from '../banking/names.js';
-import { changeStatus, getInvoice, listInvoices } from '../invoicing/invoicing.service.js';
-import { OPEN_STATUSES } from '../payables/payables.service.js';
+import { bankTransactionOfEntry } from '../banking/reconcile.service.js';
+import { changeStatus, getInvoice, invoiceOfEntry, listInvoices } from '../invoicing/invoicing.service.js';
+import { getPayable, OPEN_STATUSES } from '../payables/payables.service.js';
 
 /**
  * Sent invoices of the company (spec §4: sent = open receivable). Amount = the receivable in the
@@ -130,10 +134,12 @@ async function openInvoices(tx: Tx, instanceId: string, accountId: number): Prom
  * books' currency pays an invoice in another currency for what arrived, with the realized exchange
  * difference (6942/6952). Refuses (409) a credit of another amount in the invoice's currency, or of
  * a third currency, or one that reached another bank account than the invoice's, since the posting
- * would then not match the bank.
+ * would then not match the bank. 409 `already_done` when the invoice is paid already.
  */
 async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoiceUuid: string) {
+  // Read without a lock: changeStatus locks the invoice and checks its status again before posting.
   const invoice = await getInvoice(tx, instanceId, invoiceUuid);
+  if (invoice.status === InvoiceStatus.paid) throw alreadyDone(`invoice ${invoice.refNumber} is already paid`, { 'invoice.uuid': 'already paid' });
   if (invoice.status !== InvoiceStatus.sent) throw conflict(`invoice ${invoice.refNumber} is ${invoice.statusName}: only a sent invoice can be paid`, { 'invoice.uuid': 'not open' });
   // An invoice in another currency that reached the bank converted to the books' currency: the
   // payment books what arrived and the exchange difference (accounting/settlement.service.ts).
@@ -223,6 +229,48 @@ export const invoicePort: InvoicePort = {
   pay: payInvoice,
   open: openInvoices,
 };
+
+/** Undefined instead of a 404: a resolver that finds nothing falls back to the entry's source. */
+async function unlessNotFound<T>(find: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await find();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return undefined;
+    throw error;
+  }
+}
+
+const invoiceDocument: DocumentResolver = async (tx, instanceId, entry) => {
+  const invoice = await unlessNotFound(() => invoiceOfEntry(tx, instanceId, entry.id));
+  return invoice ? { type: 'invoice', reference: invoice.refNumber, uuid: invoice.uuid, link: `/invoice/${invoice.uuid}/detail` } : null;
+};
+
+/**
+ * Bookings and payments name the bill's uuid in source_ref; reversals (payables reverseEntry: a
+ * rejected or cancelled bill, a pain.002 rejection) the id of the entry they reverse.
+ */
+const billDocument: DocumentResolver = async (tx, instanceId, entry) => {
+  let billUuid = entry.sourceRef;
+  if (billUuid && /^\d+$/.test(billUuid)) billUuid = (await unlessNotFound(() => journalEntrySource(tx, instanceId, Number(billUuid))))?.sourceRef ?? null;
+  if (!billUuid || !/^[0-9a-f-]{36}$/i.test(billUuid)) return null;
+  const bill = await unlessNotFound(() => getPayable(tx, instanceId, { uuid: billUuid }));
+  if (!bill) return null;
+  return {
+    type: bill.isExpense ? 'expense' : 'bill',
+    reference: `${bill.id}${bill.company ? ` ${bill.company.name}` : ''}${bill.referenceNumber ? ` (${bill.referenceNumber})` : ''}`,
+    uuid: bill.uuid,
+    link: `/bill/${bill.uuid}/detail`,
+  };
+};
+
+const bankDocument: DocumentResolver = async (tx, instanceId, entry) => {
+  if (!entry.sourceRef || !/^\d{1,9}$/.test(entry.sourceRef)) return null;
+  const found = await bankTransactionOfEntry(tx, instanceId, Number(entry.sourceRef));
+  return found ? { type: 'bank transaction', reference: found.label, uuid: null, link: `/accounting/account/${found.accountId}/reconciliation` } : null;
+};
+
+/** The documents behind journal entries, by journal_entry.source (accounting document-posting.ts). */
+export const documentResolvers: DocumentResolvers = { invoice: invoiceDocument, bill: billDocument, payment: billDocument, bank: bankDocument };
 
 // Registered once, at import (app start; app.ts imports this file after the modules). The invoicing
 // module may register its own invoice source on load (branch issue4b): then that one is kept.

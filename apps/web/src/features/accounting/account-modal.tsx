@@ -5,12 +5,11 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   currencyCodes,
   defaultAccountType,
-  fieldErrors,
   ledgerAccountSchema,
   type LedgerAccountInput,
 } from '@bilan/domain';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
-import { applyFieldErrors } from '../../lib/forms';
+import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { NumericInput } from '../../ui/numeric-input';
 import { accountingKey, insertAccount, updateAccount, type LedgerAccount } from './api';
@@ -26,6 +25,15 @@ interface AccountFormValues {
 
 const fields = ['number', 'name', 'currency', 'type', 'functionType'] as const;
 
+/** The payload of account/insert and account/update; `ledgerAccountSchema` checks it in the form and on the server. */
+const toPayload = (values: AccountFormValues) => ({
+  number: values.number,
+  name: values.name,
+  currency: values.currency,
+  ...(values.type ? { type: Number(values.type) } : {}),
+  functionType: values.functionType ? Number(values.functionType) : null,
+});
+
 interface AccountModalProps {
   opened: boolean;
   /** The account to edit; none creates one. */
@@ -37,7 +45,8 @@ function AccountForm({ account, onClose }: { account: LedgerAccount | null; onCl
   const queryClient = useQueryClient();
   const { profile } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState } = useForm<AccountFormValues>({
+  const { control, handleSubmit, setError, formState } = useForm<AccountFormValues, unknown, LedgerAccountInput>({
+    resolver: payloadResolver(ledgerAccountSchema, toPayload),
     defaultValues: account
       ? {
           number: account.number,
@@ -50,23 +59,9 @@ function AccountForm({ account, onClose }: { account: LedgerAccount | null; onCl
   });
   const number = useWatch({ control, name: 'number' });
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (data) => {
     setFailure(null);
-    const payload = {
-      number: values.number,
-      name: values.name,
-      currency: values.currency,
-      ...(values.type ? { type: Number(values.type) } : {}),
-      functionType: values.functionType ? Number(values.functionType) : null,
-    };
-    const parsed = ledgerAccountSchema.safeParse(payload);
-    if (!parsed.success) {
-      const rest = applyFieldErrors(setError, fieldErrors(parsed.error), fields);
-      if (rest.length) setFailure(rest.join(' '));
-      return;
-    }
     try {
-      const data: LedgerAccountInput = parsed.data;
       if (account) await updateAccount(account.id, data);
       else await insertAccount(data);
       await queryClient.invalidateQueries({ queryKey: accountingKey });

@@ -1,97 +1,33 @@
 /** Accounting calls and shapes (docs/api.md "Accounting /api/accounting"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Direction, JournalEntryInput, LedgerAccountInput } from '@bilan/domain';
-import { api, uploadText, type UploadOptions } from '../../lib/api';
+import type { JournalEntryInput, LedgerAccountInput } from '@bilan/domain';
+import { api, uploadText, type ApiBody, type ApiResult, type UploadOptions } from '../../lib/api';
 
-const base = '/api/accounting';
+// Answers are typed from the route schemas (lib/api-schema.d.ts, `npm run gen:api`).
+export type LedgerAccount = ApiResult<'post', '/api/accounting/account/detail'>;
+export type JournalEntry = ApiResult<'post', '/api/accounting/entry/detail'>;
+export type JournalLine = JournalEntry['entryAccounts'][number];
 
-export interface LedgerAccount {
-  id: number;
-  number: string;
-  name: string;
-  currency: string;
-  type: { id: number };
-  functionType: { id: number } | null;
-  balance: string;
-  hasPostings: boolean;
-}
-
-export interface JournalLine {
-  id: number;
-  account: { id: number; number: string; name: string };
-  amount: string;
-  direction: Direction;
-  originalAmount: string | null;
-  exchangeRate: string | null;
-  currency: string | null;
-  description: string | null;
-}
-
-export interface JournalEntry {
-  id: number;
-  dateLedger: string;
-  description: string;
-  source: string | null;
-  entryAccounts: JournalLine[];
-  debitTotal: string;
-}
+/** entry/detail: the entry and, for a document posting, its document (null for manual and imported entries). */
+export type JournalEntryDetail = JournalEntry;
+/** The document that posted an entry (invoice, bill, bank transaction, …); it alone may change the entry. */
+export type PostingDocument = NonNullable<JournalEntryDetail['document']>;
 
 export interface Paged<T> {
   data: T[];
   total: number;
 }
 
-export interface EntryFilters {
-  dateFrom?: string;
-  dateTo?: string;
-  text?: string;
-  accountId?: number;
-}
+export type EntryFilters = NonNullable<ApiBody<'/api/accounting/entry/list'>>['filters'];
 
-export interface Posting {
-  id: number;
-  entry: { id: number; dateLedger: string; description: string };
-  amount: string;
-  direction: Direction;
-  debit: string | null;
-  credit: string | null;
-  balance: string;
-}
-
-export interface AccountPostings extends Paged<Posting> {
-  openingBalance: string;
-  closingBalance: string;
-}
+export type AccountPostings = ApiResult<'post', '/api/accounting/entry/account/list'>;
+export type Posting = AccountPostings['data'][number];
 
 /** POST /api/accounting/balance/get: amounts in the instance currency, 2 decimals, debit positive. */
-export interface TrialBalance {
-  dateFrom: string | null;
-  date: string;
-  accounts: {
-    id: number;
-    number: string;
-    name: string;
-    currency: string;
-    type: { id: number };
-    openingBalance: string;
-    debit: string;
-    credit: string;
-    balance: string;
-  }[];
-  totals: { openingBalance: string; debit: string; credit: string; balance: string };
-}
+export type TrialBalance = ApiResult<'post', '/api/accounting/balance/get'>;
 
-export interface ChartImportResult {
-  created: number;
-  updated: number;
-}
-
-export interface JournalImportResult {
-  entries: number;
-  lines: number;
-  dateFrom: string | null;
-  dateTo: string | null;
-}
+export type ChartImportResult = ApiResult<'post', '/api/accounting/import/chart'>;
+export type JournalImportResult = ApiResult<'post', '/api/accounting/import/journal'>;
 
 export const PAGE_SIZE = 50;
 
@@ -101,34 +37,34 @@ export const accountingKey = ['accounting'] as const;
 export const accountListQuery = (text = '') =>
   queryOptions({
     queryKey: ['accounting', 'account', 'list', text],
-    queryFn: () => api.post<Paged<LedgerAccount>>(`${base}/account/list`, text ? { filters: { text } } : {}),
+    queryFn: () => api.post('/api/accounting/account/list', text ? { filters: { text } } : {}),
     placeholderData: keepPreviousData,
   });
 
 export const accountDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ['accounting', 'account', 'detail', id],
-    queryFn: () => api.post<LedgerAccount>(`${base}/account/detail`, { id }),
+    queryFn: () => api.post('/api/accounting/account/detail', { id }),
   });
 
 export const entryListQuery = (filters: EntryFilters, page: number, order: 'asc' | 'desc' = 'desc') =>
   queryOptions({
     queryKey: ['accounting', 'entry', 'list', filters, page, order],
-    queryFn: () => api.post<Paged<JournalEntry>>(`${base}/entry/list`, { filters, page, pageSize: PAGE_SIZE, order }),
+    queryFn: () => api.post('/api/accounting/entry/list', { filters, page, pageSize: PAGE_SIZE, order }),
     placeholderData: keepPreviousData,
   });
 
 export const entryDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ['accounting', 'entry', 'detail', id],
-    queryFn: () => api.post<JournalEntry>(`${base}/entry/detail`, { id }),
+    queryFn: () => api.post('/api/accounting/entry/detail', { id }),
   });
 
 export const accountPostingsQuery = (accountId: number, filters: { dateFrom?: string; dateTo?: string }, page: number) =>
   queryOptions({
     queryKey: ['accounting', 'entry', 'account', accountId, filters, page],
     queryFn: () =>
-      api.post<AccountPostings>(`${base}/entry/account/list`, {
+      api.post('/api/accounting/entry/account/list', {
         filters: { accountId, ...filters },
         page,
         pageSize: PAGE_SIZE,
@@ -139,19 +75,25 @@ export const accountPostingsQuery = (accountId: number, filters: { dateFrom?: st
 export const trialBalanceQuery = (date: string, dateFrom: string | null = null) =>
   queryOptions({
     queryKey: ['accounting', 'balance', date, dateFrom],
-    queryFn: () => api.post<TrialBalance>(`${base}/balance/get`, dateFrom ? { date, dateFrom } : { date }),
+    queryFn: () => api.post('/api/accounting/balance/get', dateFrom ? { date, dateFrom } : { date }),
     placeholderData: keepPreviousData,
   });
 
-export const insertAccount = (data: LedgerAccountInput) => api.post<LedgerAccount>(`${base}/account/insert`, { data });
+export const insertAccount = (data: LedgerAccountInput) => api.post('/api/accounting/account/insert', { data });
 export const updateAccount = (id: number, data: LedgerAccountInput) =>
-  api.post<LedgerAccount>(`${base}/account/update`, { id, data });
-export const deleteAccount = (id: number) => api.post<{ ok: true }>(`${base}/account/delete`, { id });
+  api.post('/api/accounting/account/update', { id, data });
+export const deleteAccount = (id: number) => api.post('/api/accounting/account/delete', { id });
 
-export const insertEntry = (data: JournalEntryInput) => api.post<JournalEntry>(`${base}/entry/insert`, { data });
+export const insertEntry = (data: JournalEntryInput) => api.post('/api/accounting/entry/insert', { data });
 export const updateEntry = (id: number, data: JournalEntryInput) =>
-  api.post<JournalEntry>(`${base}/entry/update`, { id, data });
-export const deleteEntry = (id: number) => api.post<{ ok: true }>(`${base}/entry/delete`, { id });
+  api.post('/api/accounting/entry/update', { id, data });
+export const deleteEntry = (id: number) => api.post('/api/accounting/entry/delete', { id });
 
-export const importCsv = <T,>(kind: 'chart' | 'journal', csv: string, options: Omit<UploadOptions, 'contentType'>) =>
-  uploadText<T>(`${base}/import/${kind}`, csv, { ...options, contentType: 'text/csv' });
+export const importCsv = (
+  kind: 'chart' | 'journal',
+  csv: string,
+  options: Omit<UploadOptions, 'contentType'>,
+): Promise<ChartImportResult | JournalImportResult> =>
+  kind === 'chart'
+    ? uploadText('/api/accounting/import/chart', csv, { ...options, contentType: 'text/csv' })
+    : uploadText('/api/accounting/import/journal', csv, { ...options, contentType: 'text/csv' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconLock, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DebitCredit, formatDate, type JournalEntryInput } from '@bilan/domain';
@@ -13,10 +13,9 @@ import { NotFound } from '../../ui/not-found';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { isApiError } from '../../lib/errors';
-import { accountingKey, deleteEntry, entryDetailQuery, updateEntry, type JournalEntry } from './api';
+import { accountingKey, deleteEntry, entryDetailQuery, updateEntry, type JournalEntry, type PostingDocument } from './api';
 import { EntryForm } from './entry-form';
 import { WriteError } from './write-error';
-import { EntryInvoiceLink } from '../../ui/entry-invoice-link';
 
 function EntryLines({ entry }: { entry: JournalEntry }) {
   const creditTotal = entry.debitTotal;
@@ -65,6 +64,31 @@ function EntryLines({ entry }: { entry: JournalEntry }) {
   );
 }
 
+/**
+ * An entry posted by a document is changed only through that document (issue 11 §2; the API
+ * answers 409 document_posting): the page names the document and links to it instead of offering
+ * edit and delete.
+ */
+function PostedBy({ document }: { document: PostingDocument }) {
+  const name = `${document.type} ${document.reference}`;
+  return (
+    <Alert variant="light" color="blue" icon={<IconLock size={18} />} title={`Posted by ${name}`}>
+      <Text size="sm">
+        This entry belongs to the {document.type}: it changes only through the {document.type}
+        {document.link ? (
+          <>
+            {' — '}
+            <Anchor component={Link} to={document.link}>
+              open the {document.type}
+            </Anchor>
+          </>
+        ) : null}
+        .
+      </Text>
+    </Alert>
+  );
+}
+
 export function EntryDetailPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
@@ -105,7 +129,7 @@ export function EntryDetailPage() {
     <Page
       title={`Journal Entry ${id}`}
       actions={
-        data && !editing && canWrite ? (
+        data && !editing && canWrite && !data.document ? (
           <>
             <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
               Edit
@@ -122,7 +146,8 @@ export function EntryDetailPage() {
       </Anchor>
       {entry.isError ? <ErrorAlert what="Could not load the journal entry" error={entry.error} onRetry={() => void entry.refetch()} /> : null}
       {!data && !entry.isError ? <TableSkeleton rows={4} /> : null}
-      {data && editing ? (
+      {data?.document ? <PostedBy document={data.document} /> : null}
+      {data && editing && !data.document ? (
         <Paper withBorder p="md" radius="md">
           <EntryForm initial={data} submitLabel="Save changes" onSubmit={save} onCancel={() => setEditing(false)} />
         </Paper>
@@ -148,7 +173,6 @@ export function EntryDetailPage() {
                   Source
                 </Text>
                 <Text>{data.source}</Text>
-                {data.source === 'invoice' ? <EntryInvoiceLink entryId={data.id} /> : null}
               </div>
             ) : null}
           </Group>

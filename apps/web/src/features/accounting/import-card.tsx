@@ -129,7 +129,7 @@ export function ImportCard({ kind, title, columns, help }: ImportCardProps) {
     if (!parsed) return;
     setStatus({ step: 'uploading', fraction: 0 });
     try {
-      const result = await importCsv<ChartImportResult | JournalImportResult>(kind, parsed.text, {
+      const result = await importCsv(kind, parsed.text, {
         onUploadProgress: (fraction) => setStatus({ step: 'uploading', fraction }),
         onUploaded: () => setStatus({ step: 'booking' }),
       });

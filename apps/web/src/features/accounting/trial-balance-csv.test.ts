@@ -6,7 +6,7 @@ const account = (number: string, name: string, openingBalance: string, debit: st
   id: Number(number),
   number,
   name,
-  currency: 'CHF',
+  currency: 'CHF' as const,
   type: { id: 1 },
   openingBalance,
   debit,

@@ -1,39 +1,28 @@
 /** Session API calls of the login area (spec §7.2, docs/api.md). */
 import type { SsoProvider } from '@bilan/domain';
-import { api, withQuery } from '../../lib/api';
+import { api, type ApiResult } from '../../lib/api';
 
-export interface InstanceRef {
-  uuid: string;
-  name: string;
-}
+export type InstanceRef = ApiResult<'post', '/napi/instance/exists'>;
 
-export interface SignInResult {
-  token: string;
-  user: { uuid: string; email?: string };
-  instance: InstanceRef;
-}
-
+export type SignInResult = ApiResult<'post', '/napi/auth/2fa'>;
 /** A sign-in that needs the second factor (spec §7.2). */
-export interface TwoFactorRequired {
-  action: '2FA';
-  payload: string;
-}
+export type TwoFactorRequired = Extract<ApiResult<'get', '/napi/auth/{provider}/redirect'>, { action: '2FA' }>;
 
 export const isTwoFactorRequired = (value: unknown): value is TwoFactorRequired =>
   typeof value === 'object' && value !== null && (value as { action?: unknown }).action === '2FA';
 
 /** 200 → the workplace exists; 404 `{ err }` → it does not (spec §7.2, §8). */
-export const instanceExists = (name: string) => api.post<InstanceRef>('/napi/instance/exists', { name });
+export const instanceExists = (name: string) => api.post('/napi/instance/exists', { name });
 
 /** Where to send the browser for single sign-on: `?instance=<uuid>` or `?instance=<name>&isSignup=true`. */
 export const providerUrl = (provider: SsoProvider, instance: string, isSignup = false) =>
-  api.get<{ url: string }>(withQuery(`/napi/auth/${provider}/url`, { instance, isSignup: isSignup ? true : undefined }));
+  api.get('/napi/auth/{provider}/url', { params: { provider }, query: { instance, ...(isSignup ? { isSignup: 'true' as const } : {}) } });
 
-/** Finishes single sign-on with the query string the provider sent back. */
+/** Finishes single sign-on with the query string the provider sent back, every parameter of it (openid-client checks them). */
 export const finishSso = (provider: SsoProvider, search: string) =>
-  api.get<SignInResult | TwoFactorRequired>(`/napi/auth/${provider}/redirect${search}`);
+  api.get('/napi/auth/{provider}/redirect', { params: { provider }, query: Object.fromEntries(new URLSearchParams(search)) });
 
 export const verifyTwoFactor = (code: string, payload: string) =>
-  api.post<SignInResult | TwoFactorRequired>('/napi/auth/2fa', { code, payload });
+  api.post('/napi/auth/2fa', { code, payload });
 
-export const logout = () => api.get<{ ok: true }>('/napi/auth/logout');
+export const logout = () => api.get('/napi/auth/logout');

@@ -39,15 +39,13 @@ export function InstanceLogin() {
     setPasskeyError(null);
     try {
       const result = await signInWithPasskey(userUuid, instance.uuid);
-      if (result.action === '2FA' && result.payload) {
+      if ('action' in result) {
         await navigate(paths.twoFactor.getHref(result.payload), { replace: true });
         return;
       }
-      if (result.token && result.user && result.instance) {
-        rememberUser(result.instance.uuid, result.user.uuid);
-        await signIn(result.token);
-        await navigate(paths.home.getHref(), { replace: true });
-      }
+      rememberUser(result.instance.uuid, result.user.uuid);
+      await signIn(result.token);
+      await navigate(paths.home.getHref(), { replace: true });
     } catch (error) {
       setPasskeyError((error as Error).message);
     } finally {

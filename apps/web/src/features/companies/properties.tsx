@@ -5,9 +5,9 @@ import { IconCheck, IconExternalLink, IconTrash, IconX } from '@tabler/icons-rea
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { AdditionalPropertyType as T, additionalPropertyInsertSchema, fieldErrors } from '@bilan/domain';
+import { AdditionalPropertyType as T, additionalPropertyInsertSchema, type AdditionalPropertyInsert } from '@bilan/domain';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
-import { applyFieldErrors } from '../../lib/forms';
+import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { ErrorAlert } from '../../ui/error-alert';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { companiesKey, deleteProperty, insertProperty, instanceDetailQuery, propertyListQuery, type AdditionalProperty } from './api';
@@ -104,22 +104,24 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
   const properties = useQuery(propertyListQuery(companyUuid));
   const currency = useQuery(instanceDetailQuery()).data?.currency ?? 'CHF';
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, reset, formState } = useForm<FormValues>({ defaultValues: { type: '1', name: '', value: '' } });
+  const { control, handleSubmit, setError, reset, formState } = useForm<FormValues, unknown, AdditionalPropertyInsert>({
+    defaultValues: { type: '1', name: '', value: '' },
+    resolver: payloadResolver(additionalPropertyInsertSchema, (values: FormValues) => ({
+      company: { uuid: companyUuid },
+      type: values.type ? Number(values.type) : null,
+      name: values.name,
+      value: values.value,
+    })),
+  });
   const type = Number(useWatch({ control, name: 'type' }) ?? 1);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (data) => {
     setFailure(null);
-    const payload = { company: { uuid: companyUuid }, type: values.type ? Number(values.type) : null, name: values.name, value: values.value };
-    const parsed = additionalPropertyInsertSchema.safeParse(payload);
     const known = ['type', 'name', 'value'];
-    if (!parsed.success) {
-      applyFieldErrors(setError, fieldErrors(parsed.error), known);
-      return;
-    }
     try {
-      await insertProperty(parsed.data);
+      await insertProperty(data);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
-      reset({ type: values.type, name: '', value: '' });
+      reset({ type: String(data.type), name: '', value: '' });
     } catch (error) {
       const rest = applyFieldErrors(setError, serverFieldErrors(error), known, (p) => p.replace(/^data\./, ''));
       if (rest.length || !Object.keys(serverFieldErrors(error)).length) setFailure(rest.join('; ') || errorMessage(error));

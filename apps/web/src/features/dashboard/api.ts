@@ -1,26 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, withQuery } from '../../lib/api';
+import { api, type ApiResult } from '../../lib/api';
 
 /** GET /api/analytics/counts (spec §7.1). */
-export interface Counts {
-  Mail: number;
-  Payable: number;
-  TransactionGroup: number;
-  Invoice: number;
-}
+export type Counts = ApiResult<'get', '/api/analytics/counts'>;
 
 /** GET /api/accounting/account/dashboard?year (docs/api.md): 12 month-end balances per account. */
-export interface DashboardBalances {
-  year: number;
-  endDates: string[];
-  accounts: { id: number; number: string; name: string; currency: string; balances: string[] }[];
-}
+export type DashboardBalances = ApiResult<'get', '/api/accounting/account/dashboard'>;
 
 export const countsQuery = () =>
-  queryOptions({ queryKey: ['analytics', 'counts'], queryFn: () => api.get<Counts>('/api/analytics/counts') });
+  queryOptions({ queryKey: ['analytics', 'counts'], queryFn: () => api.get('/api/analytics/counts') });
 
 export const dashboardBalancesQuery = (year: number) =>
   queryOptions({
     queryKey: ['accounting', 'account', 'dashboard', year],
-    queryFn: () => api.get<DashboardBalances>(withQuery('/api/accounting/account/dashboard', { year })),
+    queryFn: () => api.get('/api/accounting/account/dashboard', { query: { year } }),
   });

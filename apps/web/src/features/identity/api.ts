@@ -1,6 +1,5 @@
 /** Profile, staff and superadmin calls (spec §7.2, docs/api.md "Identity"). */
-import { api, withQuery } from '../../lib/api';
-import type { Profile } from '../../lib/session';
+import { api, type ApiResult } from '../../lib/api';
 
 export type RoleName = 'owner' | 'admin' | 'accountant' | 'viewer';
 export const roleNames: RoleName[] = ['owner', 'admin', 'accountant', 'viewer'];
@@ -11,102 +10,44 @@ export const roleLabels: Record<RoleName, string> = {
   viewer: 'Viewer',
 };
 
-export interface InstanceRow {
-  uuid: string;
-  name: string;
-  role: RoleName;
-}
-
-export interface MailSyncRow {
-  id: number;
-  email: string;
-  provider: string;
-  createdAt: string;
-  lastSyncedAt: string | null;
-}
-
-export interface SessionRow {
-  id: string;
-  instance: { uuid: string; name: string };
-  startedAt: string;
-  lastSeenAt: string;
-  ip: string | null;
-  userAgent: string | null;
-  current: boolean;
-}
-
-export interface Member {
-  uuid: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: RoleName;
-  current: boolean;
-}
-
-export interface Invitation {
-  id: number;
-  email: string;
-  role: RoleName;
-  createdAt: string;
-}
-
-export interface AuditRow {
-  id: string;
-  occurredAt: string;
-  event: string;
-  user: { uuid: string; email: string } | null;
-  instance: { uuid: string; name: string } | null;
-  ip: string | null;
-  userAgent: string | null;
-  detail: Record<string, unknown>;
-}
-
-export interface ActionLogRow {
-  createdAt: string;
-  url: string;
-  user: { uuid: string; email: string } | null;
-  instance: { uuid: string; name: string };
-}
-
-export interface PlatformAnalytics {
-  users: number;
-  instances: number;
-  liveSessions: number;
-  twoFactorUsers: number;
-  passkeyUsers: number;
-  blockedUsers: { uuid: string; email: string; blockedAt: string }[];
-  signIns30d: number;
-  failedSignIns30d: number;
-}
+// Answers are typed from the route schemas (lib/api-schema.d.ts, `npm run gen:api`).
+export type InstanceRow = ApiResult<'get', '/napi/profile/instance/list'>['data'][number];
+export type MailSyncRow = ApiResult<'get', '/api/profile/mail-sync'>['data'][number];
+export type SessionRow = ApiResult<'get', '/napi/profile/sessions'>['data'][number];
+type Members = ApiResult<'get', '/api/instance/member/list'>;
+export type Member = Members['data'][number];
+export type Invitation = Members['invitations'][number];
+export type AuditRow = ApiResult<'get', '/napi/admin/audit/list'>['data'][number];
+export type ActionLogRow = ApiResult<'get', '/napi/admin/action-log/list'>['data'][number];
+export type PlatformAnalytics = ApiResult<'get', '/napi/admin/analytics'>;
 
 export const identityApi = {
-  twoFactorStatus: () => api.get<{ status: boolean }>('/napi/profile/2fa'),
-  twoFactorUrl: () => api.get<{ url: string }>('/napi/profile/2fa/url'),
-  twoFactorSet: (secretUrl: string, code: string) => api.post<{ verified: true }>('/napi/profile/2fa/set', { secretUrl, code }),
-  twoFactorUnset: (code: string) => api.post<{ verified: true }>('/napi/profile/2fa/unset', { code }),
+  twoFactorStatus: () => api.get('/napi/profile/2fa'),
+  twoFactorUrl: () => api.get('/napi/profile/2fa/url'),
+  twoFactorSet: (secretUrl: string, code: string) => api.post('/napi/profile/2fa/set', { secretUrl, code }),
+  twoFactorUnset: (code: string) => api.post('/napi/profile/2fa/unset', { code }),
 
-  sessions: () => api.get<{ data: SessionRow[] }>('/napi/profile/sessions'),
-  revokeSession: (id: string) => api.post<{ ok: true }>('/napi/profile/sessions/revoke', { id }),
-  revokeAllSessions: () => api.post<{ revoked: number }>('/napi/profile/sessions/revoke-all', {}),
+  sessions: () => api.get('/napi/profile/sessions'),
+  revokeSession: (id: string) => api.post('/napi/profile/sessions/revoke', { id }),
+  revokeAllSessions: () => api.post('/napi/profile/sessions/revoke-all', {}),
 
-  instances: () => api.get<{ data: InstanceRow[] }>('/napi/profile/instance/list'),
+  instances: () => api.get('/napi/profile/instance/list'),
   changeInstance: (uuid: string) =>
-    api.post<{ token: string; profile: Profile | null; permissions: string[]; locale: string }>('/napi/profile/instance/change', { uuid }),
+    api.post('/napi/profile/instance/change', { uuid }),
   updateProfile: (firstName: string, lastName: string) =>
-    api.post<{ firstName: string; lastName: string }>('/napi/profile/update', { firstName, lastName }),
+    api.post('/napi/profile/update', { firstName, lastName }),
 
-  mailSync: () => api.get<{ data: MailSyncRow[] }>('/api/profile/mail-sync'),
+  mailSync: () => api.get('/api/profile/mail-sync'),
 
-  members: () => api.get<{ data: Member[]; invitations: Invitation[] }>('/api/instance/member/list'),
-  invite: (email: string, role: RoleName) => api.post<Invitation>('/api/instance/member/invite', { email, role }),
-  withdrawInvitation: (id: number) => api.post<{ ok: true }>('/api/instance/member/invitation/delete', { id }),
-  changeRole: (uuid: string, role: RoleName) => api.post<{ uuid: string; role: RoleName }>('/api/instance/member/role', { uuid, role }),
-  removeMember: (uuid: string) => api.post<{ ok: true }>('/api/instance/member/remove', { uuid }),
+  members: () => api.get('/api/instance/member/list'),
+  invite: (email: string, role: RoleName) => api.post('/api/instance/member/invite', { email, role }),
+  withdrawInvitation: (id: number) => api.post('/api/instance/member/invitation/delete', { id }),
+  changeRole: (uuid: string, role: RoleName) => api.post('/api/instance/member/role', { uuid, role }),
+  removeMember: (uuid: string) => api.post('/api/instance/member/remove', { uuid }),
 
   auditLog: (page: number, event?: string) =>
-    api.get<{ data: AuditRow[]; total: number }>(withQuery('/napi/admin/audit/list', { page, pageSize: 50, event })),
-  actionLog: (page: number) => api.get<{ data: ActionLogRow[]; total: number }>(withQuery('/napi/admin/action-log/list', { page, pageSize: 50 })),
-  analytics: () => api.get<PlatformAnalytics>('/napi/admin/analytics'),
-  unblock: (uuid: string) => api.post<{ ok: true }>('/napi/admin/user/unblock', { uuid }),
+    api.get('/napi/admin/audit/list', { query: { page, pageSize: 50, ...(event ? { event } : {}) } }),
+  actionLog: (page: number) => api.get('/napi/admin/action-log/list', { query: { page, pageSize: 50 } }),
+  analytics: () => api.get('/napi/admin/analytics'),
+  unblock: (uuid: string) => api.post('/napi/admin/user/unblock', { uuid }),
 };

@@ -8,6 +8,7 @@ import { formatAmount, formatCreditorReference, formatDate, formatIban, formatQr
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api';
 import { today } from '../../lib/dates';
+import { useSingleFlight } from '../../lib/single-flight';
 import { isApiError, serverFieldErrors } from '../../lib/errors';
 import { useCan } from '../../lib/session';
 import { Amount } from '../../ui/amount';
@@ -80,6 +81,7 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
       onClose();
     },
   });
+  const submit = useSingleFlight(mutation.mutateAsync);
   const fields = serverFieldErrors(mutation.error);
   const dateError = fields.ledgerDate;
   const amount = `${invoice.currency} ${formatAmount(invoice.totals.total)}`;
@@ -88,7 +90,7 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          mutation.mutate();
+          submit();
         }}
       >
         <Stack>

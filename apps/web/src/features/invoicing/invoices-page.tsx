@@ -46,7 +46,7 @@ export function InvoicesPage() {
   const [page, setPage] = useState(1);
   const [debouncedText] = useDebouncedValue(text, 300);
   const filters: InvoiceFilters = {
-    ...(status === 'all' ? {} : { status: Number(status) }),
+    ...(status === 'all' ? {} : { status: Number(status) as NonNullable<InvoiceFilters['status']> }),
     ...(companyUuid ? { company: { uuid: companyUuid } } : {}),
     ...(debouncedText.trim() ? { text: debouncedText.trim() } : {}),
     ...(dateFrom ? { dateFrom } : {}),

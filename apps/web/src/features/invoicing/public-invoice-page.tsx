@@ -7,29 +7,13 @@ import { api, withQuery } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
 import { CenteredLoader } from '../../ui/centered-loader';
-import type { Totals } from './api';
-
-interface PublicInvoice {
-  refNumber: string;
-  status: number;
-  dateInvoice: string;
-  dateDue: string | null;
-  description: string;
-  currency: string;
-  vat: string;
-  paymentReference: string;
-  creditor: { name: string };
-  debtor: { name: string };
-  items: { name: string; amount: string; price: string; discount: string | null; discountAbs: string | null; total: string }[];
-  totals: Totals;
-}
 
 /** Public share link page: the invoice and its PDF, without sign-in (spec §3 "Public share link"). */
 export function PublicInvoicePage() {
   const { token = '' } = useParams();
   const invoice = useQuery({
     queryKey: ['public-invoice', token],
-    queryFn: ({ signal }) => api.get<PublicInvoice>(withQuery('/api/public/invoice', { token }), { signal }),
+    queryFn: ({ signal }) => api.get('/api/public/invoice', { query: { token }, signal }),
     retry: false,
   });
   return (

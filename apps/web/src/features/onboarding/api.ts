@@ -1,24 +1,15 @@
 /** Instance initialisation at the end of onboarding (spec §4, §7.1; docs/api.md). */
 import type { InstanceInit, InstanceInitAccounts } from '@bilan/domain';
-import { api, withQuery } from '../../lib/api';
+import { api, type ApiResult } from '../../lib/api';
 
-export const initInstance = (body: InstanceInit) => api.post<{ company: { uuid: string } }>('/api/instance/init', body);
-export const initAccounts = (body: InstanceInitAccounts) => api.post<{ accounts: unknown[] }>('/api/instance/init/accounts', body);
+export const initInstance = (body: InstanceInit) => api.post('/api/instance/init', body);
+export const initAccounts = (body: InstanceInitAccounts) => api.post('/api/instance/init/accounts', body);
 
 /** Swiss commercial register (Zefix) through the server (docs/api.md "company-register"). */
-export interface RegisterCompany {
-  name: string;
-  ehraid: number;
-  uid: string | null;
-  legalSeat: string | null;
-  legalForm: string | null;
-  status: string | null;
-}
-export interface RegisterCompanyDetail extends RegisterCompany {
-  address: { street: string | null; houseNumber: string | null; town: string | null; swissZipCode: string | null } | null;
-}
+export type RegisterCompany = ApiResult<'get', '/api/company-register/search'>['data'][number];
+export type RegisterCompanyDetail = ApiResult<'get', '/api/company-register/detail'>;
 export const searchRegister = (text: string, signal?: AbortSignal) =>
-  api.get<{ data: RegisterCompany[]; total: number }>(withQuery('/api/company-register/search', { s: text }), { signal });
+  api.get('/api/company-register/search', { query: { s: text }, signal });
 export const registerDetail = (text: string, ehraid: number) =>
-  api.get<RegisterCompanyDetail>(withQuery('/api/company-register/detail', { s: text, ehraid }));
-export const registerStatus = (signal?: AbortSignal) => api.get<{ configured: boolean }>('/api/company-register/status', { signal });
+  api.get('/api/company-register/detail', { query: { s: text, ehraid } });
+export const registerStatus = (signal?: AbortSignal) => api.get('/api/company-register/status', { signal });

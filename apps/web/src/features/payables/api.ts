@@ -1,92 +1,16 @@
 /** Payables, transaction groups and bank files (docs/api.md "Payables", "Transaction groups", "Banking"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, getAccessToken, uploadText } from '../../lib/api';
+import { api, getAccessToken, uploadText, type ApiBody, type ApiResult } from '../../lib/api';
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
 
 export const payablesKey = ['payables'] as const;
 
-export interface Payable {
-  id: number;
-  uuid: string;
-  type: number;
-  isExpense: boolean;
-  date: string;
-  dueDate: string | null;
-  amount: string;
-  vatAmount: string;
-  /** VAT rate as a fraction ('0.081'), or null. */
-  vatRate: string | null;
-  currency: string;
-  exchangeRate: string;
-  company: { uuid: string; name: string } | null;
-  companyFinance: { id: number; iban: string | null; bic: string | null; type: number } | null;
-  expenseAccount: { id: number; number: string; name: string } | null;
-  referenceNumber: string | null;
-  message: string | null;
-  description: string;
-  status: number;
-  statusName: string;
-  transactionGroup: { id: number; status: number } | null;
-  executionDate: string | null;
-  bankTxStatus: string | null;
-  bankReason: string | null;
-  bookingEntry: { id: number } | null;
-  paymentEntry: { id: number } | null;
-  liabilityAccount: { id: number; number: string } | null;
-}
-
-export interface TransactionGroup {
-  id: number;
-  uuid: string;
-  status: number;
-  statusName: string;
-  bankStatus: number;
-  bankStatusName: string;
-  executionDate: string;
-  executionDates: string[];
-  paidDate: string | null;
-  count: number;
-  total: string;
-  debtor: { account: { id: number; number: string; name: string }; iban: string; bic: string | null; company: { name: string } };
-  createdAt: string;
-  Payable?: Payable[];
-}
-
-export interface Creditor {
-  company: { uuid: string; name: string } | null;
-  currency: string;
-  openAmount: string;
-  openAmountBase: string;
-  bills: number;
-  overdue: number;
-  nextDueDate: string | null;
-}
-
-export interface PayableFilters {
-  status?: number;
-  filterStatus?: boolean;
-  text?: string;
-  company?: { uuid: string };
-  dateFrom?: string;
-  dateTo?: string;
-}
-
-export interface PayableData {
-  type: 0 | 1;
-  company?: { uuid: string } | null;
-  companyFinance?: { id: number } | null;
-  date: string;
-  dueDate?: string | null;
-  amount: string;
-  vatAmount?: string;
-  currency?: string;
-  exchangeRate?: string;
-  expenseAccount?: { id: number } | null;
-  referenceNumber?: string | null;
-  message?: string | null;
-  description?: string;
-}
+// Answers are typed from the route schemas (lib/api-schema.d.ts, `npm run gen:api`).
+export type Payable = ApiResult<'post', '/api/payable/detail'>;
+export type TransactionGroup = ApiResult<'get', '/api/transaction-group/list'>['data'][number];
+export type PayableFilters = NonNullable<NonNullable<ApiBody<'/api/payable/list'>>['filters']>;
+export type PayableData = ApiBody<'/api/payable/insert'>['data'];
 
 export const payableStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Approved', 3: 'In transaction group', 4: 'Paid', 5: 'Cancelled' };
 export const payableStatusColor: Record<number, string> = { 1: 'gray', 2: 'blue', 3: 'violet', 4: 'green', 5: 'red' };
@@ -100,115 +24,69 @@ export const PAGE_SIZE = 50;
 export const payableListQuery = (filters: PayableFilters, page: number) =>
   queryOptions({
     queryKey: [...payablesKey, 'list', filters, page],
-    queryFn: ({ signal }) => api.post<{ data: Payable[]; total: number }>('/api/payable/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/payable/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
   });
 
-export interface Creditors {
-  data: Creditor[];
-  /** Open amount in the instance currency. */
-  total: string;
-  /** The payables account and its credit balance, which `total` should equal. */
-  payablesAccount: { id: number; number: string; name: string; balance: string };
-}
+export type Creditors = ApiResult<'get', '/api/payable/creditors'>;
+export type Creditor = Creditors['data'][number];
 
 export const payableDetailQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...payablesKey, 'detail', uuid],
-    queryFn: ({ signal }) => api.post<Payable>('/api/payable/detail', { uuid }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/payable/detail', { uuid }, { signal }),
   });
 
-export interface PayableHistory {
-  events: {
-    at: string;
-    fromStatus: number | null;
-    status: number;
-    statusName: string;
-    transactionGroup: { id: number } | null;
-    bookingEntry: { id: number } | null;
-    paymentEntry: { id: number } | null;
-  }[];
-  entries: {
-    id: number;
-    dateLedger: string;
-    description: string;
-    source: string;
-    role: 'booking' | 'payment' | 'reversal';
-    reverses: { id: number } | null;
-    entryAccounts: { account: { id: number; number: string; name: string }; amount: string; direction: number }[];
-  }[];
-  files: InboxFile[];
-}
+export type PayableHistory = ApiResult<'post', '/api/payable/history'>;
 
 /** Status changes, postings and vouchers of one bill (`/api/payable/history`). */
 export const payableHistoryQuery = (uuid: string) =>
   queryOptions({
     queryKey: [...payablesKey, 'history', uuid],
-    queryFn: ({ signal }) => api.post<PayableHistory>('/api/payable/history', { uuid }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/payable/history', { uuid }, { signal }),
   });
 
 /** Changes the fields of a pending bill (`/api/payable/update`); given fields replace, others stay. */
-export const updatePayable = (uuid: string, data: Partial<PayableData>) => api.post<Payable>('/api/payable/update', { uuid, data });
+export const updatePayable = (uuid: string, data: Partial<PayableData>) => api.post('/api/payable/update', { uuid, data });
 
 export const creditorsQuery = () =>
-  queryOptions({ queryKey: [...payablesKey, 'creditors'], queryFn: ({ signal }) => api.get<Creditors>('/api/payable/creditors', { signal }) });
+  queryOptions({ queryKey: [...payablesKey, 'creditors'], queryFn: ({ signal }) => api.get('/api/payable/creditors', { signal }) });
 
 /** An own bank account a transaction group can pay from (GET /api/transaction-group/debtor-accounts). */
-export interface DebtorAccount {
-  account: { id: number; number: string; name: string };
-  paymentProfile: { id: number };
-  iban: string;
-  bic: string | null;
-  name: string;
-}
+export type DebtorAccount = ApiResult<'get', '/api/transaction-group/debtor-accounts'>['data'][number];
 
 export const debtorAccountsQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'debtor-accounts'],
-    queryFn: ({ signal }) => api.get<{ data: DebtorAccount[] }>('/api/transaction-group/debtor-accounts', { signal }),
+    queryFn: ({ signal }) => api.get('/api/transaction-group/debtor-accounts', { signal }),
   });
 
 export const groupListQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'groups'],
-    queryFn: ({ signal }) => api.get<{ data: TransactionGroup[]; total: number }>('/api/transaction-group/list', { signal }),
+    queryFn: ({ signal }) => api.get('/api/transaction-group/list', { signal }),
   });
 
 export const groupDetailQuery = (id: number) =>
   queryOptions({
     queryKey: [...payablesKey, 'group', id],
-    queryFn: ({ signal }) => api.post<TransactionGroup & { Payable: Payable[] }>('/api/transaction-group/detail', { id }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/transaction-group/detail', { id }, { signal }),
   });
 
-export interface CompanyOption {
-  uuid: string;
-  name: string;
-  /** The workplace's own company (never a supplier). */
-  isOwn?: boolean;
-}
-export interface ProfileOption {
-  id: number;
-  type: number;
-  iban: string | null;
-  company?: { uuid: string; name: string };
-}
-export interface AccountOption {
-  id: number;
-  number: string;
-  name: string;
-  type: { id: number };
-}
+export type CompanyOption = ApiResult<'get', '/api/company/list'>['data'][number];
+export type ProfileOption = ApiResult<'post', '/api/payment-profile/list'>['data'][number];
+export type AccountOption = ApiResult<'post', '/api/accounting/account/list'>['data'][number];
 
 export const companiesQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'companies'],
-    queryFn: ({ signal }) => api.get<{ data: CompanyOption[] }>('/api/company/list?pageSize=500', { signal }),
+    queryFn: ({ signal }) => api.get('/api/company/list', { query: { pageSize: 500 }, signal }),
   });
 
 export const profilesQuery = (companyUuid: string | null) =>
   queryOptions({
     queryKey: [...payablesKey, 'profiles', companyUuid],
-    queryFn: ({ signal }) => api.post<{ data: ProfileOption[] }>('/api/payment-profile/list', { filters: { company: { uuid: companyUuid } } }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/payment-profile/list', { filters: { company: { uuid: companyUuid ?? '' } } }, { signal }),
     enabled: !!companyUuid,
   });
 
@@ -216,23 +94,19 @@ export const profilesQuery = (companyUuid: string | null) =>
 export const allProfilesQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'profiles', 'all'],
-    queryFn: ({ signal }) => api.post<{ data: ProfileOption[] }>('/api/payment-profile/list', {}, { signal }),
+    queryFn: ({ signal }) => api.post('/api/payment-profile/list', {}, { signal }),
   });
 
 export const expenseAccountsQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'accounts'],
-    queryFn: ({ signal }) => api.post<{ data: AccountOption[] }>('/api/accounting/account/list', { filters: { type: 3 } }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/accounting/account/list', { filters: { type: 3 } }, { signal }),
   });
 
-export const insertPayable = (data: PayableData) => api.post<Payable>('/api/payable/insert', { data });
+export const insertPayable = (data: PayableData) => api.post('/api/payable/insert', { data });
 
 /** The supplier a QR-bill names, matched (IBAN, UID, name) or created by the server with the bill. */
-export interface SupplierData {
-  name: string;
-  address?: { street: string; houseNumber: string | null; zip: string; city: string; country: { id: number } } | null;
-  iban: string;
-}
+export type SupplierData = NonNullable<ApiBody<'/api/payable/insert'>['supplier']>;
 
 /**
  * Saves a bill in one call, one transaction (`/api/payable/insert`): with `supplier` the server
@@ -240,13 +114,13 @@ export interface SupplierData {
  * the bill's voucher (its mail is then processed). A failure writes nothing.
  */
 export const confirmPayable = (data: PayableData, supplier?: SupplierData, fileUuid?: string) =>
-  api.post<Payable & { supplier?: { matchedBy: string; company: { uuid: string; name: string } } }>('/api/payable/insert', {
+  api.post('/api/payable/insert', {
     data,
     ...(supplier ? { supplier } : {}),
     ...(fileUuid ? { file: { uuid: fileUuid } } : {}),
   });
-export const changePayableStatus = (uuid: string, status: 1 | 2 | 5) => api.post<Payable>('/api/payable/update', { uuid, data: { status } });
-export const deletePayable = (uuid: string) => api.post<{ ok: true }>('/api/payable/delete', { uuid });
+export const changePayableStatus = (uuid: string, status: 1 | 2 | 5) => api.post('/api/payable/update', { uuid, data: { status } });
+export const deletePayable = (uuid: string) => api.post('/api/payable/delete', { uuid });
 export interface GroupOptions {
   /** Requested execution date per bill, same order as the uuids. */
   executionDates?: string[];
@@ -255,7 +129,7 @@ export interface GroupOptions {
   executionDate?: string;
 }
 export const insertGroup = (uuids: string[], options: GroupOptions = {}) =>
-  api.post<TransactionGroup>('/api/transaction-group/insert', {
+  api.post('/api/transaction-group/insert', {
     payable: { uuids, ...(options.executionDates ? { executionDates: options.executionDates } : {}) },
     ...(options.debtorAccountId ? { debtor: { account: { id: options.debtorAccountId } } } : {}),
     ...(options.executionDate ? { executionDate: options.executionDate } : {}),
@@ -266,21 +140,13 @@ export const insertGroup = (uuids: string[], options: GroupOptions = {}) =>
  */
 /** `amountBase`: a bill in another currency, what left the account in the books' currency (decision 012). */
 export const payPayable = (uuid: string, accountId: number, date: string, token: string, amountBase?: string) =>
-  api.post<Payable>('/api/payable/pay', { uuid, token, account: { id: accountId }, date, ...(amountBase ? { amountBase } : {}) });
-export const changeGroupStatus = (id: number, status: number, date?: string) =>
-  api.post<TransactionGroup>('/api/transaction-group/status/change', { id, status, ...(date ? { date } : {}) });
-export const deleteGroup = (id: number) => api.post<{ ok: true }>('/api/transaction-group/delete', { id });
+  api.post('/api/payable/pay', { uuid, token, account: { id: accountId }, date, ...(amountBase ? { amountBase } : {}) });
+export const changeGroupStatus = (id: number, status: ApiBody<'/api/transaction-group/status/change'>['status'], date?: string) =>
+  api.post('/api/transaction-group/status/change', { id, status, ...(date ? { date } : {}) });
+export const deleteGroup = (id: number) => api.post('/api/transaction-group/delete', { id });
 
-export interface ImportResult {
-  kind: string;
-  duplicateFile: boolean;
-  imported?: number;
-  duplicates?: number;
-  matched?: number;
-  accepted?: number;
-  rejected?: number;
-}
-export const importBankFile = (xml: string) => uploadText<ImportResult>('/api/banking/integrations/transactions', xml, { contentType: 'application/xml' });
+export type ImportResult = ApiResult<'post', '/api/banking/integrations/transactions'>;
+export const importBankFile = (xml: string) => uploadText('/api/banking/integrations/transactions', xml, { contentType: 'application/xml' });
 
 /** Fetches a file with the session token and saves it under `fileName` (the browser's download). */
 export async function downloadFile(method: 'GET' | 'POST', path: string, fileName: string, body?: unknown): Promise<void> {
@@ -305,111 +171,64 @@ export async function downloadFile(method: 'GET' | 'POST', path: string, fileNam
 export const downloadOutflows = () => downloadFile('GET', '/api/payable/list?format=csv', 'ExportOutflows.csv');
 export const downloadPain001 = (id: number) => downloadFile('POST', '/api/transaction-group/pain001', `TG${id}-pain001.xml`, { id });
 
-export interface Reconciliation {
-  account: { id: number; number: string; name: string };
-  statement: { balance: string; date: string | null } | null;
-  ledgerBalance: string;
-  difference: string | null;
-  unmatched: UnmatchedTransaction[];
-}
-
+export type Reconciliation = ApiResult<'get', '/api/banking/integrations/reconcile'>;
+export type UnmatchedTransaction = Reconciliation['unmatched'][number];
 /** An open invoice (money in) or bill (money out) of the same amount, for the manual match. */
-export interface MatchSuggestion {
-  kind: 'invoice' | 'bill';
-  uuid: string;
-  id: number;
-  label: string;
-  date: string;
-  amount: string;
-  currency: string;
-}
-
-export interface UnmatchedTransaction {
-  id: number;
-  bookingDate: string;
-  direction: number;
-  amount: string;
-  currency: string;
-  reference: string | null;
-  endToEndId: string | null;
-  counterparty: string | null;
-  counterpartyIban: string | null;
-  description: string | null;
-  /** Why the automatic match left it (locked period, several candidates…). */
-  reason: string | null;
-  suggestions: MatchSuggestion[];
-}
+export type MatchSuggestion = UnmatchedTransaction['suggestions'][number];
 
 export const reconcileQuery = (accountId: number) =>
   queryOptions({
     queryKey: [...payablesKey, 'reconcile', accountId],
-    queryFn: ({ signal }) => api.get<Reconciliation>(`/api/banking/integrations/reconcile?account=${accountId}`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/banking/integrations/reconcile', { query: { account: accountId }, signal }),
   });
 
 /** Manual match: books the bank transaction as the payment of the chosen invoice or bill. */
 export const matchBankTransaction = (bankTransactionId: number, suggestion: Pick<MatchSuggestion, 'kind' | 'uuid'>) =>
-  api.post<Reconciliation>('/api/banking/integrations/reconcile/match', {
+  api.post('/api/banking/integrations/reconcile/match', {
     bankTransaction: { id: bankTransactionId },
     ...(suggestion.kind === 'invoice' ? { invoice: { uuid: suggestion.uuid } } : { payable: { uuid: suggestion.uuid } }),
   });
 
 export const bookBankTransaction = (accountId: number, bankTransactionId: number, counterAccountId: number) =>
-  api.post<Reconciliation>('/api/banking/integrations/reconcile', { account: { id: accountId }, bankTransaction: { id: bankTransactionId }, counterAccount: { id: counterAccountId } });
+  api.post('/api/banking/integrations/reconcile', { account: { id: accountId }, bankTransaction: { id: bankTransactionId }, counterAccount: { id: counterAccountId } });
 
 export const importStatement = (xml: string, accountId: number) =>
-  uploadText<ImportResult>(`/api/banking/integrations/transactions?account=${accountId}`, xml, { contentType: 'application/xml' });
+  uploadText('/api/banking/integrations/transactions', xml, { contentType: 'application/xml', query: { account: accountId } });
 
 export const allAccountsQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'all-accounts'],
-    queryFn: ({ signal }) => api.post<{ data: AccountOption[] }>('/api/accounting/account/list', {}, { signal }),
+    queryFn: ({ signal }) => api.post('/api/accounting/account/list', {}, { signal }),
   });
 
-export interface InboxFile {
-  uuid: string;
-  name: string;
-  mimeType: string;
-  size: number;
-  payable: { id: number } | null;
-  mail: { id: number } | null;
-  createdAt: string;
-}
-
-export interface Mail {
-  id: number;
-  status: number;
-  statusName: string;
-  from: string;
-  subject: string;
-  text: string;
-  receivedAt: string;
-  messageId: string | null;
-  files: InboxFile[];
-}
+export type InboxFile = ApiResult<'post', '/api/file/list'>['data'][number];
+export type Mail = ApiResult<'post', '/api/mail/list'>['data'][number];
 
 export const mailStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Processed', 3: 'Refused' };
 export const mailStatusColor: Record<number, string> = { 1: 'yellow', 2: 'green', 3: 'gray' };
 
-export const mailListQuery = (filters: { status?: number; id?: number }, page = 1) =>
+export type MailFilters = NonNullable<NonNullable<ApiBody<'/api/mail/list'>>['filters']>;
+
+export const mailListQuery = (filters: MailFilters, page = 1) =>
   queryOptions({
     queryKey: [...payablesKey, 'mails', filters, page],
-    queryFn: ({ signal }) => api.post<{ data: Mail[]; total: number }>('/api/mail/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/mail/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
   });
 
 /** Pending → processed 2 or refused 3 (`/api/mail/update`). */
-export const changeMailStatus = (id: number, status: 2 | 3) => api.post<Mail>('/api/mail/update', { id, data: { status } });
+export const changeMailStatus = (id: number, status: 2 | 3) => api.post('/api/mail/update', { id, data: { status } });
 
 /** What an upload answers: the stored file, or for an .eml the mail read from it. */
-export type UploadResult = InboxFile | { mail: Mail; skipped: { name: string; mimeType: string }[] };
+export type UploadResult = ApiResult<'post', '/api/file/upload'>;
 
 export const filesQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'files'],
-    queryFn: ({ signal }) => api.post<{ data: InboxFile[]; total: number }>('/api/file/list', {}, { signal }),
+    queryFn: ({ signal }) => api.post('/api/file/list', {}, { signal }),
   });
 
-export const deleteFile = (uuid: string) => api.post<{ ok: true }>('/api/file/delete', { uuid });
+export const deleteFile = (uuid: string) => api.post('/api/file/delete', { uuid });
 
 /** Content type of a dropped file the server accepts, from its type or its extension (.eml). */
 export function inboxContentType(file: File): string | null {
@@ -461,13 +280,7 @@ export async function fileBlob(uuid: string): Promise<Blob> {
   return response.blob();
 }
 
-export interface ReceiptImportResult {
-  created: number;
-  bills: number;
-  expenses: number;
-  companiesCreated: number;
-  data: { id: number; uuid: string }[];
-}
+export type ReceiptImportResult = ApiResult<'post', '/api/mail/import'>;
 export interface ReceiptImportRowError {
   row: number;
   field: string;
@@ -476,4 +289,4 @@ export interface ReceiptImportRowError {
 
 /** Dext import (`POST /api/mail/import`, text/csv): all or nothing; a 400 carries `rows`. */
 export const importReceipts = (csv: string, as: 'bill' | 'expense', onProgress: (fraction: number) => void) =>
-  uploadText<ReceiptImportResult>(`/api/mail/import?as=${as}`, csv, { contentType: 'text/csv', onUploadProgress: onProgress });
+  uploadText('/api/mail/import', csv, { contentType: 'text/csv', onUploadProgress: onProgress, query: { as } });

@@ -13,6 +13,7 @@ import {
   swicoDueDate,
   swicoVatAmount,
   type CountryId,
+  type CurrencyCode,
   type ParsedQrBill,
   type SwicoS1,
 } from '@bilan/domain';
@@ -43,7 +44,7 @@ const countryIdOf = (iso: string): number | undefined =>
 function supplierAddress(bill: ParsedQrBill): SupplierData['address'] {
   const countryId = countryIdOf(bill.creditor.country);
   if (bill.creditor.type !== 'S' || !countryId || !bill.creditor.street || !bill.creditor.zip || !bill.creditor.city) return null;
-  return { street: bill.creditor.street, houseNumber: bill.creditor.buildingNumber || null, zip: bill.creditor.zip, city: bill.creditor.city, country: { id: Number(countryId) } };
+  return { street: bill.creditor.street, houseNumber: bill.creditor.buildingNumber || null, zip: bill.creditor.zip, city: bill.creditor.city, country: { id: Number(countryId) as CountryId } };
 }
 
 /** What the supplier's Swico S1 billing information says, in one line (SIX IG QR-bill v2.3 Annex D). */
@@ -142,7 +143,8 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
       dueDate,
       amount,
       ...(vatAmount ? { vatAmount } : bill ? { vatAmount: '0' } : {}),
-      currency,
+      // The select offers only the schema's currency codes.
+      currency: currency as CurrencyCode,
       ...(exchangeRate ? { exchangeRate } : {}),
       expenseAccount: account ? { id: Number(account) } : null,
       referenceNumber: reference.trim() || null,

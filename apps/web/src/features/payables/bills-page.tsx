@@ -53,7 +53,7 @@ export function BillsPage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const filters: PayableFilters = {
-    ...(statusValue === 'open' ? { filterStatus: true } : statusValue !== 'all' ? { status: Number(statusValue) } : {}),
+    ...(statusValue === 'open' ? { filterStatus: true } : statusValue !== 'all' ? { status: Number(statusValue) as NonNullable<PayableFilters['status']> } : {}),
     ...(debouncedText.trim() ? { text: debouncedText.trim() } : {}),
     ...(company ? { company: { uuid: company } } : {}),
     ...(dateFrom ? { dateFrom } : {}),

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { Pager } from '../../ui/pager';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { changeMailStatus, mailListQuery, mailStatusColor, mailStatusLabel, PAGE_SIZE, payablesKey, type InboxFile, type Mail } from './api';
+import { changeMailStatus, mailListQuery, mailStatusColor, mailStatusLabel, PAGE_SIZE, payablesKey, type InboxFile, type Mail, type MailFilters } from './api';
 
 const STATUS_FILTERS = [
   { value: '1', label: 'Pending' },
@@ -50,7 +50,7 @@ export function AttachmentLink({ file }: { file: InboxFile }) {
 export function MailPage() {
   const [status, setStatus] = useState('1');
   const [page, setPage] = useState(1);
-  const mails = useQuery(mailListQuery(status === 'all' ? {} : { status: Number(status) }, page));
+  const mails = useQuery(mailListQuery(status === 'all' ? {} : { status: Number(status) as NonNullable<MailFilters['status']> }, page));
 
   return (
     <Page

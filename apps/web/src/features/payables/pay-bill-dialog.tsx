@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toBaseAmount } from '@bilan/domain';
 import { today } from '../../lib/dates';
+import { useSingleFlight } from '../../lib/single-flight';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { Amount } from '../../ui/amount';
@@ -43,6 +44,7 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
       onClose();
     },
   });
+  const submit = useSingleFlight(pay.mutateAsync);
   const fields = serverFieldErrors(pay.error);
 
   return (
@@ -73,7 +75,7 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button loading={pay.isPending} disabled={!chosen || !date || (converted && !amountBase)} onClick={() => pay.mutate()}>
+        <Button loading={pay.isPending} disabled={!chosen || !date || (converted && !amountBase)} onClick={() => submit()}>
           Mark paid
         </Button>
       </Group>

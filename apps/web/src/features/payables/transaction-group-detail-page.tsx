@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDate, formatIban } from '@bilan/domain';
 import { paths } from '../../config/paths';
+import { useSingleFlight } from '../../lib/single-flight';
 import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
@@ -36,6 +37,8 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
   const group = useQuery(groupDetailQuery(id));
   const refresh = () => queryClient.invalidateQueries({ queryKey: payablesKey });
   const action = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSuccess: refresh });
+  // One status change at a time: the buttons are disabled while one is pending (a double click posts once).
+  const run = useSingleFlight(action.mutateAsync);
   const upload = useMutation({ mutationFn: async (file: File) => importBankFile(await file.text()), onSuccess: refresh });
 
   const g = group.data;
@@ -94,21 +97,21 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
             </SimpleGrid>
           </Paper>
           <Group gap="xs">
-            <Button leftSection={<IconDownload size={16} />} disabled={g.count === 0} onClick={() => action.mutate(() => downloadPain001(id))}>
+            <Button leftSection={<IconDownload size={16} />} disabled={g.count === 0 || action.isPending} onClick={() => run(() => downloadPain001(id))}>
               Download pain.001
             </Button>
             {g.status === 1 ? (
-              <Button variant="default" onClick={() => action.mutate(() => changeGroupStatus(id, 4))}>
+              <Button variant="default" disabled={action.isPending} onClick={() => run(() => changeGroupStatus(id, 4))}>
                 Mark as sent to the bank
               </Button>
             ) : null}
             {g.status === 4 ? (
-              <Button variant="default" onClick={() => action.mutate(() => changeGroupStatus(id, 2))}>
+              <Button variant="default" disabled={action.isPending} onClick={() => run(() => changeGroupStatus(id, 2))}>
                 Mark as paid
               </Button>
             ) : null}
             {g.status === 1 || g.status === 4 ? (
-              <Button variant="subtle" color="red" onClick={() => action.mutate(() => changeGroupStatus(id, 3))}>
+              <Button variant="subtle" color="red" disabled={action.isPending} onClick={() => run(() => changeGroupStatus(id, 3))}>
                 Deny
               </Button>
             ) : null}
@@ -116,8 +119,9 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
               <Button
                 variant="subtle"
                 color="red"
+                disabled={action.isPending}
                 onClick={() =>
-                  action.mutate(async () => {
+                  run(async () => {
                     await deleteGroup(id);
                     await navigate(paths.transactionGroups.getHref());
                   })

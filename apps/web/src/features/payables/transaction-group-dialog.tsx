@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantin
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate, formatIban } from '@bilan/domain';
 import { today } from '../../lib/dates';
+import { useSingleFlight } from '../../lib/single-flight';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
@@ -37,6 +38,7 @@ function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogPr
       onCreated(group);
     },
   });
+  const submit = useSingleFlight(create.mutateAsync);
   const fields = serverFieldErrors(create.error);
   const blocks = new Set(bills.map((bill) => dates[bill.uuid] ?? now)).size;
   const options = (accounts.data?.data ?? []).map((a) => ({ value: String(a.account.id), label: `${a.account.number} ${a.account.name} · ${formatIban(a.iban)}` }));
@@ -106,7 +108,7 @@ function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogPr
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button loading={create.isPending} disabled={!chosen || bills.some((bill) => !dates[bill.uuid])} onClick={() => create.mutate()}>
+        <Button loading={create.isPending} disabled={!chosen || bills.some((bill) => !dates[bill.uuid])} onClick={() => submit()}>
           Create transaction group
         </Button>
       </Group>

@@ -22,7 +22,7 @@ const topIcons = [
 function useVersion(): string {
   const { data } = useQuery({
     queryKey: ['meta', 'version'],
-    queryFn: () => api.get<{ version: string }>('/api/meta/version'),
+    queryFn: () => api.get('/api/meta/version'),
     staleTime: Infinity,
   });
   return data?.version ?? VERSION;
