@@ -5,6 +5,19 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+// Server modules, lowest first (docs/architecture.md "Module order"): a module imports only the
+// modules below it, so there are no folder cycles; `wiring`, the composition, may import any.
+// Other modules reach accounting only through its facade accounting.service.ts (issue 11 §3).
+const SERVER_MODULE_ORDER = ['audit', 'action-log', 'meta', 'accounting', 'companies', 'instances', 'identity', 'auth', 'invoicing', 'payables', 'banking', 'analytics'];
+const serverModuleZones = SERVER_MODULE_ORDER.map((module, index) => {
+  const above = [...SERVER_MODULE_ORDER.slice(index + 1), 'wiring'];
+  const patterns = [{ regex: `^\\.\\./(${above.join('|')})/`, message: `${module} may import only the modules below it (${SERVER_MODULE_ORDER.slice(0, index).join(', ') || 'none'}): see docs/architecture.md "Module order".` }];
+  if (module !== 'accounting') {
+    patterns.push({ regex: '^\\.\\./accounting/(?!accounting\\.service\\.js$)', message: "Other modules use accounting's facade accounting.service.ts only." });
+  }
+  return { files: [`apps/server/src/modules/${module}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
   js.configs.recommended,
@@ -78,4 +91,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/server/src/modules/wiring/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./accounting/(?!accounting\\.service\\.js$)', message: "Other modules use accounting's facade accounting.service.ts only." }] }] },
+  },
+  ...serverModuleZones,
 );

@@ -16,7 +16,7 @@
  *   transaction (triggers run): on PGlite, the trigger-inclusive plain-SQL load.
  */
 import pgCopy from 'pg-copy-streams';
-import { parseCsv } from '../../apps/server/src/modules/accounting/csv.js';
+import { parseCsv } from '../../apps/server/src/lib/csv.js';
 import { importJournal } from '../../apps/server/src/modules/accounting/journal-import.service.js';
 import { pickAccounts, syntheticEntries, type Account, type SyntheticEntry } from './data.js';
 import { log, round, throughput, timed, type Throughput } from './measure.js';

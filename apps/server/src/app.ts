@@ -26,7 +26,7 @@ import { isNestedDeeperThan, NUL_MESSAGE, nulBytePath, TOO_DEEP_MESSAGE, validat
 import { metaRoutes } from './modules/meta/meta.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { localIdp } from './modules/auth/local-idp.js';
-import { SessionService } from './modules/auth/session.service.js';
+import { SessionService } from './modules/identity/session.service.js';
 import { instanceRoutes } from './modules/instances/instances.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -34,6 +34,7 @@ import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
 import { payablesModule } from './modules/payables/payables.module.js';
+import { bankingRoutes } from './modules/banking/banking.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
 import { documentResolvers } from './modules/wiring/wiring.js';
@@ -87,7 +88,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       // A refused upload (CSV, XML, a file) is one field: the file. Name it when the error names none.
       const isFile = appError.statusCode === 400 && !appError.fields && !String(request.headers['content-type'] ?? '').includes('json') && request.body !== undefined;
       const fields = isFile ? { file: appError.message } : appError.fields;
-      return reply.code(appError.statusCode).send({ error: appError.message, fields, ...appError.extra });
+      return reply.code(appError.statusCode).send({ error: appError.message, fields, ...appError.extra, code: appError.bodyCode });
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type). A 400 of this kind
     // is about the body as a whole, so `fields` names the body (every 400 names what is wrong).
@@ -165,6 +166,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(identityRoutes);
   await app.register(invoicingRoutes, { prefix: '/api' });
   await app.register(payablesModule, { prefix: '/api' });
+  await app.register(bankingRoutes, { prefix: '/api' });
   await app.register(companyRoutes, { prefix: '/api' });
   if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });
   await app.register(webApp);

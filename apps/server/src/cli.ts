@@ -6,15 +6,17 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Currency, isCurrencyCode, isValidIsoDate, type CurrencyCode } from '@bilan/domain';
+import { isCurrencyCode, isValidIsoDate, type CurrencyCode } from '@bilan/domain';
 import { loadConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { migrationFiles } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { AppError } from './http/errors.js';
 import { importChart, importJournal, seedSwissSmeChart, todayInSwitzerland, trialBalance } from './modules/accounting/accounting.service.js';
-import { toCsv } from './modules/accounting/csv.js';
+import { toCsv } from './lib/csv.js';
 import { unblockUser } from './modules/identity/two-factor.service.js';
+import { setSuperadmin, userIdByEmail } from './modules/identity/users.service.js';
+import { createInstance as insertInstance, findInstanceByName } from './modules/instances/instances.service.js';
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -80,22 +82,15 @@ async function readInput(file: string | undefined): Promise<string> {
 
 /** Instance by name, case-insensitive (names are unique by lower(name), migration 0001). */
 async function findInstance(db: Database, name: string): Promise<{ id: string; name: string }> {
-  const [instance] = await db.withAuth((tx) =>
-    tx.query<{ id: string; name: string }>('SELECT id, name FROM instance WHERE lower(name) = lower($1)', [name]),
-  );
+  const instance = await db.withAuth((tx) => findInstanceByName(tx, name));
   if (!instance) throw new Error(`instance "${name}" not found`);
-  return instance;
+  return { id: instance.uuid, name: instance.name };
 }
 
 async function createInstance(db: Database, name: string, currency: CurrencyCode, withChart: boolean): Promise<string> {
   let id: string;
   try {
-    [{ id }] = (await db.withAuth((tx) =>
-      tx.query<{ id: string }>('INSERT INTO instance (name, currency_id, initialized_at) VALUES ($1, $2, now()) RETURNING id', [
-        name,
-        Currency[currency],
-      ]),
-    )) as [{ id: string }];
+    ({ uuid: id } = await db.withAuth((tx) => insertInstance(tx, { name, currency, initialized: true })));
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw new Error(`Instance name already taken: "${name}"`, { cause: error });
     if ((error as { code?: string }).code === '23514') throw new Error(`invalid instance name "${name}" (1 to 100 characters)`, { cause: error });
@@ -171,16 +166,13 @@ async function run(argv: string[], db: () => Promise<Database>): Promise<string>
     const email = required(values.email, 'email').toLowerCase();
     const database = await db();
     if (sub === 'unblock') {
-      const [user] = await database.withAuth((tx) => tx.query<{ id: string }>('SELECT id FROM app_user WHERE email = $1', [email]));
-      if (!user || !(await unblockUser(database, user.id, null, {}))) throw new AppError('not_found', `no user with e-mail "${email}"`);
+      const userId = await database.withAuth((tx) => userIdByEmail(tx, email));
+      if (!userId || !(await unblockUser(database, userId, null, {}))) throw new AppError('not_found', `no user with e-mail "${email}"`);
       return `${email} unblocked`;
     }
     const flag = !values.revoke;
     // Run as the owner: granting platform rights is not something sign-in code (bilan_auth) does.
-    const [row] = await database.asOwner((tx) =>
-      tx.query<{ id: string }>('UPDATE app_user SET is_superadmin = $2 WHERE email = $1 RETURNING id', [email, flag]),
-    );
-    if (!row) throw new AppError('not_found', `no user with e-mail "${email}"`);
+    if (!(await database.asOwner((tx) => setSuperadmin(tx, email, flag)))) throw new AppError('not_found', `no user with e-mail "${email}"`);
     return flag ? `${email} is now a superadmin` : `${email} is no longer a superadmin`;
   }
 

@@ -1,6 +1,10 @@
 /**
  * Typed application errors (STYLE.md #8) and their one mapping to HTTP (STYLE.md #9). The body is
- * always `{ error, fields? }` (DESIGN.md "Errors"); 5xx details are logged, never sent.
+ * always `{ error, fields?, code }` (DESIGN.md "Errors"); 5xx details are logged, never sent.
+ *
+ * Two levels of code: `ErrorCode` is the HTTP kind (it decides the status); each module declares
+ * its own codes in `<module>.errors.ts` with `moduleErrors`, and the body's `code` carries that
+ * module code (or the kind when the error has none) so clients branch on it, not on the message.
  */
 export type ErrorCode =
   | 'validation' // 400: bad input, `fields` names each field
@@ -34,6 +38,23 @@ export class AppError extends Error {
     super(message);
     this.statusCode = STATUS[code];
   }
+
+  /** The body's `code`: a module code given in `extra.code` (moduleErrors puts it there), else the kind. */
+  get bodyCode(): string {
+    const code = this.extra?.code;
+    return typeof code === 'string' ? code : this.code;
+  }
+}
+
+/**
+ * Declares a module's error codes, each with its HTTP kind (an exhaustive record, so a new code
+ * must say its status), and returns the module's constructor: `companyError('company_not_found',
+ * 'company x not found')` → a 404 whose body has `code: 'company_not_found'`. A `code` in `extra`
+ * wins, so one-off codes (`already_done`) use the same mechanism.
+ */
+export function moduleErrors<C extends string>(kinds: Readonly<Record<C, ErrorCode>>) {
+  return (code: C, message: string, fields?: Record<string, string>, extra?: Record<string, unknown>): AppError =>
+    new AppError(kinds[code], message, fields, { code, ...extra });
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new AppError('validation', message, fields);
@@ -73,9 +94,9 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
   if (!isPgError(error)) return undefined;
   switch (error.code) {
     case SQLSTATE_UNBALANCED_ENTRY:
-      return new AppError('validation', error.message ?? 'journal entry does not balance', { entryAccounts: error.message ?? '' });
+      return new AppError('validation', error.message ?? 'journal entry does not balance', { entryAccounts: error.message ?? '' }, { code: 'entry_unbalanced' });
     case SQLSTATE_LOCKED_PERIOD:
-      return new AppError('conflict', error.message ?? 'the period is locked', { dateLedger: error.message ?? '' });
+      return new AppError('conflict', error.message ?? 'the period is locked', { dateLedger: error.message ?? '' }, { code: 'period_locked' });
     case SQLSTATE_DOCUMENT_POSTING:
       return new AppError('conflict', error.message ?? 'the entry was posted by a document', undefined, { code: 'document_posting' });
     case '23505': // unique_violation
@@ -98,5 +119,24 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
       return new AppError('validation', `invalid value: ${error.message ?? error.code}`);
     default:
       return undefined;
+  }
+}
+
+/**
+ * Runs `fn` (typically a whole `db.withInstance` call, so commit-time trigger errors are included)
+ * and moves the fields of its errors under `prefix`: business rules then name the same body paths
+ * as schema validation ('data.entryAccounts', 'data.dateLedger'). Other errors pass unchanged.
+ */
+export async function fieldsUnder<T>(prefix: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const appError = error instanceof AppError ? error : fromDatabaseError(error);
+    if (!appError?.fields) throw error;
+    const fields = Object.fromEntries(Object.entries(appError.fields).map(([key, message]) => [`${prefix}.${key}`, message]));
+    const [firstKey] = Object.keys(appError.fields);
+    // A message that starts with its field path ("entryAccounts.0.amount: …") gets the full path too.
+    const message = firstKey && appError.message.startsWith(`${firstKey}: `) ? `${prefix}.${appError.message}` : appError.message;
+    throw new AppError(appError.code, message, fields, appError.extra);
   }
 }

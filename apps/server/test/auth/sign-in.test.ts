@@ -219,7 +219,7 @@ describe('single sign-on return validation (spec §5)', () => {
     const state = encodeState('00000000-0000-0000-0000-000000000000', 'Whatever');
     const response = await anonymous.get(`/napi/auth/google/redirect?code=abc&state=${state}`);
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: 'Could not log you in' });
+    expect(response.body).toEqual({ error: 'Could not log you in', code: 'sign_in_refused' });
   });
 
   it('does not accept the same callback twice', async () => {
@@ -269,7 +269,7 @@ describe('e-mail addresses the provider did not verify (ASVS 10.5.5)', () => {
   it('does not link an unverified identity to the existing user with that e-mail', async () => {
     const attempt = await signInThroughLocalIdp(lax.baseUrl, { provider: 'microsoft', instance: owner.instance, email: owner.email, name: 'Mallory' });
     expect(attempt.status).toBe(401);
-    expect(attempt.body).toEqual({ error: 'Could not log you in' });
+    expect(attempt.body).toEqual({ error: 'Could not log you in', code: 'sign_in_refused' });
     expect((await identities(owner.email)).map((row) => row.provider)).toEqual(['google']);
     expect(attempt.jar.get('bilan_refresh')).toBeUndefined();
     const [failure] = await lax.db.asOwner((tx) =>

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { sumMoney, toFixedAmount } from '@bilan/domain';
-import { buildPain001, classifyPayment, executionDateOfBlock, Pain001Error, spsId, spsText, type Pain001Payment } from '../../src/modules/banking/pain001.js';
+import { buildPain001, classifyPayment, executionDateOfBlock, Pain001Error, spsId, spsText, type Pain001Payment } from '../../src/lib/pain001.js';
 import { isoFixture, xsdErrors } from './xsd.js';
 
 export const QR_IBAN = 'CH4431999123000889012';

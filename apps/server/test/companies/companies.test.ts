@@ -113,6 +113,7 @@ describe('POST /api/company/insert, detail, update, delete', () => {
     const res = await post('/company/delete', { id: wp.companyUuid });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(/own company and cannot be deleted/);
+    expect(res.body.code).toBe('own_company');
   });
 
   it('401 without a token, 403 for a viewer writing, 404 for another instance', async () => {

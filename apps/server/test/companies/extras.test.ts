@@ -159,6 +159,7 @@ describe('POST /api/instance/update (General Settings)', () => {
     const taken = await w.api.post('/api/instance/update', { data: { name: (await other.api.get('/api/instance/detail')).body.name } });
     expect(taken.status).toBe(409);
     expect(taken.body.fields).toEqual({ 'data.name': 'Instance name already taken' });
+    expect(taken.body.code).toBe('instance_name_taken');
     expect((await w.api.get('/api/instance/detail')).body).toEqual(detail.body);
     const accountant = await createWorkplace(server, { role: 'accountant', onboard: false });
     expect((await accountant.api.post('/api/instance/update', { data: { vat: '8.1' } })).status).toBe(403);

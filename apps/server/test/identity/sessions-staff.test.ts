@@ -178,11 +178,12 @@ describe('staff and roles', () => {
     // An admin cannot touch owners; nobody changes their own role; the last owner stays.
     await owner.api.post('/api/instance/member/role', { uuid: me, role: 'admin' });
     const asAdmin = accountant;
-    expect((await asAdmin.post('/api/instance/member/role', { uuid: owner.userId, role: 'viewer' })).status).toBe(403);
-    expect((await asAdmin.post('/api/instance/member/role', { uuid: me, role: 'owner' })).status).toBe(409);
+    expect((await asAdmin.post('/api/instance/member/role', { uuid: owner.userId, role: 'viewer' })).body).toMatchObject({ code: 'owner_role_reserved' });
+    expect((await asAdmin.post('/api/instance/member/role', { uuid: me, role: 'owner' })).body).toMatchObject({ code: 'own_membership' });
     expect((await asAdmin.post('/api/instance/member/invite', { email: 'o@example.ch', role: 'owner' })).status).toBe(403);
     expect((await owner.api.post('/api/instance/member/role', { uuid: owner.userId, role: 'viewer' })).status).toBe(409);
-    expect((await owner.api.post('/api/instance/member/role', { uuid: '00000000-0000-4000-8000-000000000000', role: 'viewer' })).status).toBe(404);
+    const unknown = await owner.api.post('/api/instance/member/role', { uuid: '00000000-0000-4000-8000-000000000000', role: 'viewer' });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'member_not_found']);
 
     // Removal: the removed member's token stops working at once.
     expect((await owner.api.post('/api/instance/member/remove', { uuid: me })).status).toBe(200);
@@ -218,9 +219,13 @@ describe('superadmin', () => {
     expect(audit.body.data.length).toBeLessThanOrEqual(5);
     expect(audit.body.total).toBeGreaterThan(0);
     const log = await user.api.get('/napi/admin/action-log/list');
-    expect(log.body.data.some((row: { url: string }) => row.url === '/profile')).toBe(true);
+    const view = log.body.data.find((row: { url: string }) => row.url === '/profile');
+    // Who and where, resolved from the owners of users and instances.
+    expect(view.user).toEqual({ uuid: user.userId, email: user.email });
+    expect(view.instance).toEqual({ uuid: user.instanceId, name: expect.stringMatching(/\S/) });
     const analytics = await user.api.get('/napi/admin/analytics');
     expect(analytics.body.users).toBeGreaterThan(0);
+    expect(analytics.body.instances).toBeGreaterThan(0);
     expect((await user.api.get('/napi/admin/audit/list?page=0')).body.fields.page).toBeTruthy();
     expect((await user.api.get('/napi/profile')).body.isSuperadmin).toBe(true);
   });

@@ -48,7 +48,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -64,7 +64,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -80,7 +80,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -146,7 +146,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -162,7 +162,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -178,7 +178,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -194,7 +194,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -210,7 +210,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -286,7 +286,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -302,7 +302,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -318,7 +318,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -334,7 +334,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -422,7 +422,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -438,7 +438,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -454,7 +454,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -470,7 +470,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -486,7 +486,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -571,7 +571,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -587,7 +587,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -603,7 +603,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -692,7 +692,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -708,7 +708,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -724,7 +724,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -740,7 +740,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -756,7 +756,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -813,7 +813,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -829,7 +829,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -845,7 +845,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -894,7 +894,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -910,7 +910,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -926,7 +926,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1048,7 +1048,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1064,7 +1064,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1080,7 +1080,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1146,7 +1146,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1162,7 +1162,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1178,7 +1178,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1286,7 +1286,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1302,7 +1302,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1318,7 +1318,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1334,7 +1334,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1419,7 +1419,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1435,7 +1435,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1451,7 +1451,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1467,7 +1467,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1483,8 +1483,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string} */
-                            code?: "document_posting" | "retry";
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             document?: {
                                 /** @description the document's page in the web app */
                                 link: string | null;
@@ -1556,7 +1556,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1572,7 +1572,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1588,7 +1588,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1604,7 +1604,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1620,8 +1620,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string} */
-                            code?: "document_posting" | "retry";
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             document?: {
                                 /** @description the document's page in the web app */
                                 link: string | null;
@@ -1725,7 +1725,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1741,7 +1741,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1757,7 +1757,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1773,7 +1773,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1879,7 +1879,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1895,7 +1895,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1911,7 +1911,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1927,7 +1927,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -1943,7 +1943,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2055,7 +2055,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2071,7 +2071,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2087,7 +2087,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2178,7 +2178,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2194,7 +2194,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2210,7 +2210,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2226,7 +2226,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2242,8 +2242,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string} */
-                            code?: "document_posting" | "retry";
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             document?: {
                                 /** @description the document's page in the web app */
                                 link: string | null;
@@ -2358,7 +2358,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2374,7 +2374,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2390,7 +2390,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2406,7 +2406,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2422,8 +2422,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string} */
-                            code?: "document_posting" | "retry";
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             document?: {
                                 /** @description the document's page in the web app */
                                 link: string | null;
@@ -2499,7 +2499,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2515,7 +2515,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2531,7 +2531,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2547,7 +2547,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2563,7 +2563,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2620,7 +2620,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2636,7 +2636,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2652,7 +2652,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2716,7 +2716,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2732,7 +2732,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2748,7 +2748,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2764,7 +2764,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2780,7 +2780,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2844,7 +2844,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2860,7 +2860,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2876,7 +2876,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2892,7 +2892,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2908,7 +2908,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2972,7 +2972,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -2988,7 +2988,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3004,7 +3004,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3020,7 +3020,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3098,7 +3098,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3114,7 +3114,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3130,7 +3130,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3146,7 +3146,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3221,7 +3221,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3237,7 +3237,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3253,7 +3253,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3269,7 +3269,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3333,7 +3333,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3349,7 +3349,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3365,7 +3365,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3381,7 +3381,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3397,7 +3397,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3483,7 +3483,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3499,7 +3499,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3515,7 +3515,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3531,7 +3531,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3609,7 +3609,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3625,7 +3625,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3641,7 +3641,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3657,7 +3657,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3740,7 +3740,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3756,7 +3756,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3772,7 +3772,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3788,7 +3788,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3924,7 +3924,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3940,7 +3940,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -3956,7 +3956,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4049,7 +4049,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4065,7 +4065,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4081,7 +4081,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4097,7 +4097,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4113,7 +4113,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4209,7 +4209,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4225,7 +4225,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4241,7 +4241,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4257,7 +4257,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4273,7 +4273,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4385,7 +4385,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4401,7 +4401,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4417,7 +4417,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4433,7 +4433,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4449,7 +4449,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4514,7 +4514,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4530,7 +4530,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4546,7 +4546,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4612,7 +4612,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4628,7 +4628,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4644,7 +4644,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4660,7 +4660,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4676,7 +4676,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             /** @description false when the register is not configured */
                             configured?: boolean;
@@ -4694,7 +4694,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             /** @description false when the register is not configured */
                             configured?: boolean;
@@ -4760,7 +4760,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4776,7 +4776,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4792,7 +4792,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4808,7 +4808,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4824,7 +4824,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             /** @description false when the register is not configured */
                             configured?: boolean;
@@ -4842,7 +4842,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             /** @description false when the register is not configured */
                             configured?: boolean;
@@ -4898,7 +4898,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4914,7 +4914,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -4930,7 +4930,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5027,7 +5027,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5043,7 +5043,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5059,7 +5059,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5075,7 +5075,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5140,7 +5140,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5156,7 +5156,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5172,7 +5172,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5188,7 +5188,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5204,7 +5204,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5283,7 +5283,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5299,7 +5299,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5315,7 +5315,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5331,7 +5331,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5415,7 +5415,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5431,7 +5431,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5447,7 +5447,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5541,7 +5541,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5557,7 +5557,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5573,7 +5573,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5589,7 +5589,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5674,7 +5674,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5690,7 +5690,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5706,7 +5706,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5789,7 +5789,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5805,7 +5805,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5821,7 +5821,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5907,7 +5907,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5923,7 +5923,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5939,7 +5939,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -5955,7 +5955,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6007,7 +6007,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6023,7 +6023,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6039,7 +6039,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6055,7 +6055,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6122,7 +6122,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6138,7 +6138,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6154,7 +6154,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6170,7 +6170,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6254,7 +6254,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6270,7 +6270,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6286,7 +6286,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6369,7 +6369,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6385,7 +6385,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6401,7 +6401,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6417,7 +6417,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6433,7 +6433,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6541,7 +6541,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6557,7 +6557,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6573,7 +6573,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6589,7 +6589,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6605,7 +6605,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -6749,6 +6749,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             error: string;
                             fields?: {
                                 [key: string]: string;
@@ -6765,6 +6767,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             error: string;
                             fields?: {
                                 [key: string]: string;
@@ -6847,6 +6851,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             error: string;
                             fields?: {
                                 [key: string]: string;
@@ -6863,6 +6869,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             error: string;
                             fields?: {
                                 [key: string]: string;
@@ -7461,7 +7469,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7477,7 +7485,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7493,7 +7501,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7509,7 +7517,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7525,7 +7533,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7586,7 +7594,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7602,7 +7610,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7618,7 +7626,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7634,7 +7642,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7728,7 +7736,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7744,7 +7752,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7760,7 +7768,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7825,7 +7833,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7841,7 +7849,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7857,7 +7865,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7873,7 +7881,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -7889,7 +7897,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8025,7 +8033,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8041,7 +8049,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8057,7 +8065,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8073,7 +8081,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8161,7 +8169,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8177,7 +8185,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8193,7 +8201,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8284,7 +8292,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8300,7 +8308,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8471,7 +8479,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8487,7 +8495,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8503,7 +8511,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8519,7 +8527,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8535,7 +8543,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8674,7 +8682,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8690,7 +8698,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8706,7 +8714,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8722,7 +8730,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8738,7 +8746,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8894,7 +8902,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8910,7 +8918,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8926,7 +8934,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8942,7 +8950,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -8958,7 +8966,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9111,7 +9119,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9127,7 +9135,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9143,7 +9151,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9159,7 +9167,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9175,7 +9183,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9306,7 +9314,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9322,7 +9330,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9338,7 +9346,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9492,7 +9500,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9508,7 +9516,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9524,7 +9532,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9636,7 +9644,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9652,7 +9660,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9668,7 +9676,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9684,7 +9692,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9749,7 +9757,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9765,7 +9773,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9781,7 +9789,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9797,7 +9805,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9942,7 +9950,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9958,7 +9966,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9974,7 +9982,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -9990,7 +9998,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10006,7 +10014,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10178,7 +10186,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10194,7 +10202,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10210,7 +10218,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10226,7 +10234,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10242,7 +10250,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10312,7 +10320,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10333,7 +10341,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10349,7 +10357,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10450,7 +10458,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10466,7 +10474,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10482,7 +10490,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10580,7 +10588,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10596,7 +10604,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10612,7 +10620,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10706,7 +10714,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10722,7 +10730,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10738,7 +10746,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10754,7 +10762,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10770,7 +10778,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10880,7 +10888,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10896,7 +10904,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10912,7 +10920,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10979,7 +10987,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -10995,7 +11003,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11011,7 +11019,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11027,7 +11035,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11043,7 +11051,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11156,7 +11164,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11172,7 +11180,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11188,7 +11196,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11204,7 +11212,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11315,7 +11323,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11331,7 +11339,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11347,7 +11355,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11363,7 +11371,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11550,7 +11558,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11566,7 +11574,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11582,7 +11590,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11598,7 +11606,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11614,7 +11622,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11770,7 +11778,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11786,7 +11794,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11802,7 +11810,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11818,7 +11826,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11925,7 +11933,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11941,7 +11949,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -11957,7 +11965,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12075,7 +12083,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12091,7 +12099,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12107,7 +12115,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12231,7 +12239,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12247,7 +12255,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12263,7 +12271,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12279,7 +12287,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12295,7 +12303,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12453,7 +12461,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12469,7 +12477,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12485,7 +12493,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12501,7 +12509,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12517,7 +12525,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12596,7 +12604,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12612,7 +12620,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12628,7 +12636,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12644,7 +12652,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12725,7 +12733,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12741,7 +12749,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12757,7 +12765,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12773,7 +12781,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12837,7 +12845,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12853,7 +12861,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12869,7 +12877,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12885,7 +12893,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12901,7 +12909,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -12991,7 +12999,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13007,7 +13015,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13023,7 +13031,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13039,7 +13047,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13128,7 +13136,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13144,7 +13152,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13160,7 +13168,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13176,7 +13184,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13242,6 +13250,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             error: string;
                             fields?: {
                                 [key: string]: string;
@@ -13258,6 +13268,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             error: string;
                             fields?: {
                                 [key: string]: string;
@@ -13490,7 +13502,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13506,7 +13518,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13522,7 +13534,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13588,7 +13600,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13604,7 +13616,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13620,7 +13632,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13636,7 +13648,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13652,7 +13664,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13791,7 +13803,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13807,7 +13819,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13823,7 +13835,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13839,7 +13851,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -13993,7 +14005,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14009,7 +14021,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14025,7 +14037,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14041,7 +14053,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14122,7 +14134,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14138,7 +14150,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14154,7 +14166,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14290,7 +14302,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14306,7 +14318,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14322,7 +14334,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14385,7 +14397,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14401,7 +14413,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14417,7 +14429,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14433,7 +14445,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14449,7 +14461,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14593,7 +14605,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14609,7 +14621,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14625,7 +14637,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14641,7 +14653,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -14657,7 +14669,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
                             code?: string;
                             error: string;
                             fields?: {
@@ -15707,6 +15719,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             error: string;
                             fields?: {
                                 [key: string]: string;
@@ -15723,6 +15737,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             error: string;
                             fields?: {
                                 [key: string]: string;

@@ -1,9 +1,9 @@
 /**
  * Errors of the accounting module (STYLE.md #8): one code union, mapped to the HTTP error kinds in
  * one exhaustive switch. Services throw these; the central handler (app.ts) sends them as
- * `{ error, fields }`.
+ * `{ error, fields, code }` with `code` the AccountingErrorCode.
  */
-import { AppError, fromDatabaseError, type ErrorCode } from '../../http/errors.js';
+import { AppError, type ErrorCode } from '../../http/errors.js';
 
 export type AccountingErrorCode =
   | 'invalid_input' // a field breaks a business rule the schema cannot express
@@ -16,6 +16,7 @@ export type AccountingErrorCode =
   | 'instance_not_found'
   | 'ledger_account_has_postings'
   | 'number_taken' // ledger account or group number already used in the instance
+  | 'control_account_missing' // the chart has no receivable, payables or bank account to post to
   | 'period_locked' // on or before the lock date (the database refuses it too, BIL02)
   | 'document_posting'; // the entry belongs to a document (invoice, bill, …): change the document (BIL03)
 
@@ -33,6 +34,7 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
       return 'not_found';
     case 'ledger_account_has_postings':
     case 'number_taken':
+    case 'control_account_missing':
     case 'period_locked':
     case 'document_posting':
       return 'conflict';
@@ -46,7 +48,7 @@ export class AccountingError extends AppError {
     fields?: Record<string, string>,
     extra?: Record<string, unknown>,
   ) {
-    super(httpCode(accountingCode), message, fields, extra);
+    super(httpCode(accountingCode), message, fields, { code: accountingCode, ...extra });
   }
 }
 
@@ -66,21 +68,5 @@ export const periodLocked = (date: string, lockDate: string) => {
   return new AccountingError('period_locked', message, { dateLedger: message });
 };
 
-/**
- * Runs `fn` (typically a whole `db.withInstance` call, so commit-time trigger errors are included)
- * and moves the fields of its errors under `prefix`: business rules then name the same body paths
- * as schema validation ('data.entryAccounts', 'data.dateLedger'). Other errors pass unchanged.
- */
-export async function fieldsUnder<T>(prefix: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    const appError = error instanceof AppError ? error : fromDatabaseError(error);
-    if (!appError?.fields) throw error;
-    const fields = Object.fromEntries(Object.entries(appError.fields).map(([key, message]) => [`${prefix}.${key}`, message]));
-    const [firstKey] = Object.keys(appError.fields);
-    // A message that starts with its field path ("entryAccounts.0.amount: …") gets the full path too.
-    const message = firstKey && appError.message.startsWith(`${firstKey}: `) ? `${prefix}.${appError.message}` : appError.message;
-    throw new AppError(appError.code, message, fields, appError.extra);
-  }
-}
+// Shared by every module's routes; re-exported so accounting's own routes keep one import.
+export { fieldsUnder } from '../../http/errors.js';

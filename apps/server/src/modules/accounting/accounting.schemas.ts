@@ -48,22 +48,9 @@ const money = z.string().meta({ description: 'decimal string, 2 decimals', examp
 // Answers
 // ------------------------------------------------------------------------------------------------
 
-export const errorSchema = z.object({
-  error: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  // A string, not an enum: any 409 of any route may carry `retry` (http/errors.ts), and a code the
-  // schema did not list would fail the response's serialization (a 500).
-  code: z
-    .string()
-    .optional()
-    .describe('409 only: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries)'),
-});
-export const okSchema = z.object({ ok: z.literal(true) });
-
-/** Error answers every authenticated route can give besides its own. */
-export const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
-export const errorsWithNotFound = { ...errors, 404: errorSchema } as const;
-export const errorsWithConflict = { ...errorsWithNotFound, 409: errorSchema } as const;
+// Shared by every module's routes; re-exported so accounting's own routes keep one import.
+import { errorSchema, errorsWithNotFound } from '../../http/schemas.js';
+export { errorSchema, okSchema, errors, errorsWithNotFound, errorsWithConflict, pageFields } from '../../http/schemas.js';
 
 export const ledgerAccountAnswer = z.object({
   id: z.number().int(),
@@ -108,7 +95,9 @@ export const postingDocumentSchema = z.object({
 export const journalEntryDetailAnswer = journalEntryAnswer.extend({ document: postingDocumentSchema.nullable() });
 
 /** 409 of the journal routes: `code: 'document_posting'` and `document` when the entry belongs to a document. */
-export const entryConflictSchema = errorSchema.extend({ code: z.enum(['document_posting', 'retry']).optional(), document: postingDocumentSchema.optional() });
+// `code` stays a string (errorSchema): every error carries its module's code (period_locked, …), and
+// a code an enum did not list would fail the answer's serialization (a 500).
+export const entryConflictSchema = errorSchema.extend({ document: postingDocumentSchema.optional() });
 export const errorsWithEntryConflict = { ...errorsWithNotFound, 409: entryConflictSchema } as const;
 
 export const accountGroupSchema = z.object({ id: z.number().int(), number: z.string(), name: z.string() });
@@ -170,8 +159,3 @@ export const ledgerAccountData = ledgerAccountSchema;
 export const ledgerAccountPatch = ledgerAccountSchema.partial();
 /** entry/insert and entry/update `data` (domain schema: ≥ 2 lines, amounts > 0, debit = credit). */
 export const journalEntryData = journalEntrySchema;
-
-export const pageFields = {
-  page: z.number().int('must be an integer').min(1).default(1),
-  pageSize: z.number().int('must be an integer').min(1).max(500).default(50),
-};

@@ -19,3 +19,12 @@ export { withDocumentPostingWrite, isDocumentSource, type DocumentResolver, type
 export { settlementPostings, type Settlement } from './settlement.service.js';
 export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance } from './balance.service.js';
 export { importJournal, type JournalImportResult } from './journal-import.service.js';
+export {
+  accountBalance,
+  controlAccount,
+  entriesOfDocuments,
+  hasJournalEntries,
+  reverseJournalEntry,
+  type ControlAccountKind,
+  type DocumentEntry,
+} from './ledger.api.js';

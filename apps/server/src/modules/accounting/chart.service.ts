@@ -15,7 +15,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { selectInstanceCurrencyId } from './accounting.sql.js';
-import { parseCsv, RowErrors, type CsvRecord } from './csv.js';
+import { parseCsv, RowErrors, type CsvRecord } from '../../lib/csv.js';
 import {
   insertLedgerAccounts,
   updateLedgerAccountsByNumber,

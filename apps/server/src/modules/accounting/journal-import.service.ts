@@ -20,7 +20,7 @@ import {
 import type { Tx } from '../../db/database.js';
 import { AccountingError } from './accounting.errors.js';
 import { selectInstanceCurrencyId, selectLockDate } from './accounting.sql.js';
-import { parseCsv, RowErrors } from './csv.js';
+import { parseCsv, RowErrors } from '../../lib/csv.js';
 import { allocateIds, insertJournalEntries, insertJournalLines, type JournalLineColumns } from './journal-entry.sql.js';
 import { ledgerAccountIdsByNumber } from './ledger-account.sql.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
+import { recordPageView } from './action-log.service.js';
 
 /** POST /napi/action-log/insert {url}: a page view (spec §2.10); the web only logs a failure. */
 export const actionLogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,9 +17,7 @@ export const actionLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId, userId } = auth(request);
-      await app.db.withInstance(instanceId, (tx) =>
-        tx.query('INSERT INTO action_log (instance_id, user_id, url) VALUES ($1, $2, $3)', [instanceId, userId, request.body.url]),
-      );
+      await app.db.withInstance(instanceId, (tx) => recordPageView(tx, instanceId, userId, request.body.url));
       return { ok: true as const };
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
 import { countInvoices } from '../invoicing/invoicing.service.js';
+import { payablesCounts } from '../payables/payables.counts.js';
 
 const countsSchema = z.object({
   Mail: z.number().int(),
@@ -11,8 +12,8 @@ const countsSchema = z.object({
 });
 
 /**
- * GET /api/analytics/counts → the dashboard tiles (spec §2.4, §7.1). Modules not built yet count 0;
- * each module adds its count here when its table exists.
+ * GET /api/analytics/counts → the dashboard tiles (spec §2.4, §7.1), each counted by the module
+ * that owns the documents.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,10 +22,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       return app.db.withInstance(instanceId, async (tx) => {
-        const [row] = await tx.query<{ payables: string; groups: string; mails: string }>(
-          'SELECT (SELECT count(*) FROM payable) AS payables, (SELECT count(*) FROM transaction_group) AS groups, (SELECT count(*) FROM mail) AS mails',
-        );
-        return { Mail: Number(row!.mails), Payable: Number(row!.payables), TransactionGroup: Number(row!.groups), Invoice: await countInvoices(tx, instanceId) };
+        const counts = await payablesCounts(tx);
+        return { Mail: counts.mails, Payable: counts.payables, TransactionGroup: counts.transactionGroups, Invoice: await countInvoices(tx, instanceId) };
       });
     },
   );

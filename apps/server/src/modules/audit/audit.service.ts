@@ -69,3 +69,56 @@ export async function recordAudit(tx: Tx, record: AuditRecord): Promise<void> {
 export async function recordAuditNow(db: Database, record: AuditRecord): Promise<void> {
   await db.withAuth((tx) => recordAudit(tx, record));
 }
+
+/** One audit record as stored; `detail` is the JSON object given to `recordAudit`. */
+export interface AuditEventRow {
+  id: string;
+  occurredAt: string;
+  event: string;
+  userId: string | null;
+  instanceId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  detail: Record<string, unknown>;
+}
+
+/** A page of the audit trail of every instance, newest first, optionally of one event, with the total count. */
+export async function listAuditEvents(tx: Tx, query: { page: number; pageSize: number; event?: string }): Promise<{ rows: AuditEventRow[]; total: number }> {
+  const rows = await tx.query<{
+    id: string;
+    occurred_at: string;
+    event: string;
+    user_id: string | null;
+    instance_id: string | null;
+    ip: string | null;
+    user_agent: string | null;
+    detail: Record<string, unknown> | string;
+  }>(
+    `SELECT id, occurred_at, event, user_id, instance_id, ip, user_agent, detail FROM audit_event
+      WHERE ($3::text IS NULL OR event = $3) ORDER BY id DESC LIMIT $1 OFFSET $2`,
+    [query.pageSize, (query.page - 1) * query.pageSize, query.event ?? null],
+  );
+  const [count] = await tx.query<{ total: number }>('SELECT count(*)::int AS total FROM audit_event WHERE ($1::text IS NULL OR event = $1)', [query.event ?? null]);
+  return {
+    rows: rows.map((row) => ({
+      id: String(row.id),
+      occurredAt: row.occurred_at,
+      event: row.event,
+      userId: row.user_id,
+      instanceId: row.instance_id,
+      ip: row.ip,
+      userAgent: row.user_agent,
+      detail: typeof row.detail === 'string' ? (JSON.parse(row.detail) as Record<string, unknown>) : row.detail,
+    })),
+    total: count!.total,
+  };
+}
+
+/** How many events of the given kinds were recorded in the last `days` days. */
+export async function countRecentAuditEvents(tx: Tx, events: readonly AuditEvent[], days: number): Promise<number> {
+  const [row] = await tx.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM audit_event WHERE event = ANY ($1::text[]) AND occurred_at > now() - make_interval(days => $2)`,
+    [[...events], days],
+  );
+  return row!.count;
+}

@@ -5,10 +5,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSsoProvider, type SsoProvider } from '@bilan/domain';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
+import { authError } from './auth.errors.js';
 import { auditClient, recordAuditNow } from '../audit/audit.service.js';
-import { signIn, findInstanceByName, INSTANCE_NAME_TAKEN } from './auth.service.js';
-import { REFRESH_COOKIE, SESSION_IDLE_MESSAGE, SESSION_TOO_OLD_MESSAGE } from './session.service.js';
+import { signIn, INSTANCE_NAME_TAKEN } from './auth.service.js';
+import { findInstanceByName, instanceExists } from '../instances/instances.service.js';
+import { REFRESH_COOKIE, SESSION_IDLE_MESSAGE, SESSION_TOO_OLD_MESSAGE } from '../identity/session.service.js';
 import { decodeState, SsoService } from './sso.service.js';
 import { pendingSecondFactorUser, verifySecondFactor } from '../identity/two-factor.service.js';
 import { perAccount, perIp } from '../../http/rate-limits.js';
@@ -46,7 +48,7 @@ const instanceNameSchema = z
 
 /** The provider path parameter, refused with the spec's message (§5) when unknown. */
 function providerOf(value: string): SsoProvider {
-  if (!isSsoProvider(value)) throw badRequest('SSO provider not recognized', { provider: 'SSO provider not recognized' });
+  if (!isSsoProvider(value)) throw authError('provider_unknown', 'SSO provider not recognized', { provider: 'SSO provider not recognized' });
   return value;
 }
 
@@ -112,15 +114,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       let instance = request.query.instance;
       if (isSignup) {
         const name = instanceNameSchema.safeParse(instance);
-        if (!name.success) throw badRequest(name.error.issues[0]!.message, { instance: name.error.issues[0]!.message });
+        if (!name.success) throw authError('instance_wrong', name.error.issues[0]!.message, { instance: name.error.issues[0]!.message });
         instance = name.data;
         if (await app.db.withAuth((tx) => findInstanceByName(tx, instance))) {
-          throw new AppError('conflict', INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });
+          throw authError('instance_name_taken', INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });
         }
       } else {
-        if (!UUID.test(instance)) throw badRequest('instance wrong', { instance: 'instance wrong' });
-        const [row] = await app.db.withAuth((tx) => tx.query('SELECT 1 FROM instance WHERE id = $1', [instance]));
-        if (!row) throw notFound('Instance');
+        if (!UUID.test(instance)) throw authError('instance_wrong', 'instance wrong', { instance: 'instance wrong' });
+        if (!(await app.db.withAuth((tx) => instanceExists(tx, instance)))) throw authError('instance_not_found', 'Instance not found');
       }
       const start = await sso.start(provider, instance, isSignup);
       reply.setCookie(SSO_COOKIE, start.loginId, {
@@ -159,10 +160,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const provider = providerOf(request.params.provider);
       const { code, state } = request.query;
-      if (!code || !state) throw badRequest('Code expected', { code: 'Code expected' });
+      if (!code || !state) throw authError('code_expected', 'Code expected', { code: 'Code expected' });
       const decoded = decodeState(state);
       if (!decoded || typeof decoded.instance !== 'string' || !decoded.instance || typeof decoded.id !== 'string') {
-        throw badRequest('instance wrong', { state: 'instance wrong' });
+        throw authError('instance_wrong', 'instance wrong', { state: 'instance wrong' });
       }
       const loginId = decoded.id;
       const query = new URLSearchParams(request.query);
@@ -180,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ reason, provider }, 'sign-in refused');
         await recordAuditNow(app.db, { event: 'signin.failure', ...auditClient(request), detail: { provider, reason } });
         // The reason stays in the log and the audit trail; the browser learns only the spec's text.
-        throw error.extra?.blocked ? error : new AppError(error.code, error.message, error.fields);
+        throw error.extra?.blocked ? error : new AppError(error.code, error.message, error.fields, { code: error.bodyCode });
       }
     },
   );
@@ -243,7 +244,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('refused' in result) {
         clearRefreshCookie(reply);
         const message = result.refused === 'idle' ? SESSION_IDLE_MESSAGE : result.refused === 'expired' ? SESSION_TOO_OLD_MESSAGE : 'Session expired';
-        throw new AppError('unauthenticated', message, undefined, { reason: result.refused });
+        throw authError('session_refused', message, undefined, { reason: result.refused });
       }
       setRefreshCookie(reply, result.refreshToken, result.refreshExpiresAt);
       return { token: result.accessToken, instance: { uuid: result.instanceId } };

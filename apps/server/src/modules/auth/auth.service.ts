@@ -4,47 +4,16 @@
  * and start a session — all in one transaction.
  */
 import type { Tx } from '../../db/database.js';
-import { AppError, conflict } from '../../http/errors.js';
+import { authError } from './auth.errors.js';
+import { createInstance, findInstanceByName, instanceNames } from '../instances/instances.service.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { blockedError, hasTwoFactor, startSecondFactor } from '../identity/two-factor.service.js';
-import type { ClientMeta, IssuedSession, SessionService } from './session.service.js';
+import { acceptInvitations, addMember, memberRole } from '../identity/invitations.service.js';
+import { ensureUser, grantSuperadmin, userAccount } from '../identity/users.service.js';
+import { blockedError, hasTwoFactor, startSecondFactor, type SecondFactorRequired } from '../identity/two-factor.service.js';
+import type { ClientMeta, IssuedSession, SessionService } from '../identity/session.service.js';
 import type { SsoIdentity, SsoLogin } from './sso.service.js';
 
 export const INSTANCE_NAME_TAKEN = 'Instance name already taken';
-
-/** A sign-in that passed its first factor and needs the second (spec §7.2 "action '2FA'"). */
-export interface SecondFactorRequired {
-  action: '2FA';
-  payload: string;
-}
-
-/**
- * Accepts every open staff invitation of the e-mail the provider vouched for (issue #3 §4: "accepted
- * at the next sign-in with that e-mail through any provider").
- */
-export async function acceptInvitations(tx: Tx, userId: string, email: string, meta: ClientMeta): Promise<void> {
-  const joined = await tx.query<{ instance_id: string; role: string }>(
-    `WITH accepted AS (
-       UPDATE instance_invitation SET accepted_at = now(), accepted_by = $2
-        WHERE email = $1 AND accepted_at IS NULL
-        RETURNING instance_id, role)
-     INSERT INTO instance_member (instance_id, user_id, role)
-     SELECT instance_id, $2, role FROM accepted
-     ON CONFLICT (instance_id, user_id) DO NOTHING
-     RETURNING instance_id, role`,
-    [email, userId],
-  );
-  for (const row of joined) {
-    await recordAudit(tx, {
-      event: 'member.joined',
-      userId,
-      instanceId: row.instance_id,
-      ip: meta.ip ?? null,
-      userAgent: meta.userAgent ?? null,
-      detail: { role: row.role },
-    });
-  }
-}
 
 export interface SignedIn {
   session: IssuedSession;
@@ -66,27 +35,9 @@ async function upsertUser(tx: Tx, provider: string, identity: SsoIdentity): Prom
   );
   if (linked) return linked.user_id;
   if (!identity.emailVerified) return undefined;
-  const [user] = await tx.query<{ id: string }>(
-    `INSERT INTO app_user (email, first_name, last_name) VALUES ($1, $2, $3)
-     ON CONFLICT (email) DO UPDATE SET email = excluded.email
-     RETURNING id`,
-    [identity.email, identity.firstName, identity.lastName],
-  );
-  await tx.query('INSERT INTO user_identity (provider, subject, user_id, email) VALUES ($1, $2, $3, $4)', [
-    provider,
-    identity.subject,
-    user!.id,
-    identity.email,
-  ]);
-  return user!.id;
-}
-
-/** Looks an instance up by name, case-insensitively (names are unique regardless of case). */
-export async function findInstanceByName(tx: Tx, name: string): Promise<{ uuid: string; name: string } | undefined> {
-  const [row] = await tx.query<{ id: string; name: string }>('SELECT id, name FROM instance WHERE lower(name) = lower($1)', [
-    name.trim(),
-  ]);
-  return row ? { uuid: row.id, name: row.name } : undefined;
+  const userId = await ensureUser(tx, { email: identity.email, firstName: identity.firstName, lastName: identity.lastName });
+  await tx.query('INSERT INTO user_identity (provider, subject, user_id, email) VALUES ($1, $2, $3, $4)', [provider, identity.subject, userId, identity.email]);
+  return userId;
 }
 
 /**
@@ -104,32 +55,26 @@ export async function signIn(
 ): Promise<SignedIn | SecondFactorRequired> {
   const userId = await upsertUser(tx, login.provider, identity);
   if (!userId) {
-    throw new AppError('unauthenticated', 'Could not log you in', undefined, {
+    throw authError('sign_in_refused', 'Could not log you in', undefined, {
       reason: 'the provider did not verify the e-mail address and this identity is not linked to a user',
     });
   }
-  const [account] = await tx.query<{ blocked_at: string | null; email: string }>('SELECT blocked_at, email FROM app_user WHERE id = $1', [userId]);
-  if (account?.blocked_at) throw blockedError();
+  const account = await userAccount(tx, userId);
+  if (account?.blockedAt) throw blockedError();
   // Only an address the provider vouched for accepts invitations; a linked identity with an
   // unverified address signs in to the workplaces its user already belongs to.
   if (identity.emailVerified) await acceptInvitations(tx, userId, identity.email, meta);
-  if (devSuperadmins.includes(account!.email)) await tx.query('UPDATE app_user SET is_superadmin = true WHERE id = $1 AND NOT is_superadmin', [userId]);
+  if (devSuperadmins.includes(account!.email)) await grantSuperadmin(tx, userId);
   let instance: { uuid: string; name: string };
   if (login.isSignup) {
-    if (await findInstanceByName(tx, login.instance)) throw conflict(INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });
-    const [row] = await tx.query<{ id: string; name: string }>('INSERT INTO instance (name) VALUES ($1) RETURNING id, name', [
-      login.instance.trim(),
-    ]);
-    instance = { uuid: row!.id, name: row!.name };
-    await tx.query(`INSERT INTO instance_member (instance_id, user_id, role) VALUES ($1, $2, 'owner')`, [instance.uuid, userId]);
+    if (await findInstanceByName(tx, login.instance)) throw authError('instance_name_taken', INSTANCE_NAME_TAKEN, { name: INSTANCE_NAME_TAKEN });
+    instance = await createInstance(tx, { name: login.instance });
+    await addMember(tx, instance.uuid, userId, 'owner');
   } else {
-    const [row] = await tx.query<{ id: string; name: string }>(
-      `SELECT i.id, i.name FROM instance i JOIN instance_member m ON m.instance_id = i.id
-        WHERE i.id = $1 AND m.user_id = $2`,
-      [login.instance, userId],
-    );
-    if (!row) throw new AppError('forbidden', 'Could not log you in', undefined, { reason: 'not a member of this workplace' });
-    instance = { uuid: row.id, name: row.name };
+    // The database's spelling of the id, whatever case the sign-in state carried.
+    const [found] = (await memberRole(tx, login.instance, userId)) ? await instanceNames(tx, [login.instance]) : [];
+    if (!found) throw authError('sign_in_forbidden', 'Could not log you in', undefined, { reason: 'not a member of this workplace' });
+    instance = { uuid: found[0], name: found[1] };
   }
   if (await hasTwoFactor(tx, userId)) {
     const payload = await startSecondFactor(tx, userId, instance.uuid, login.provider);

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { exportJWK, generateKeyPair } from 'jose';
 import type { Configuration } from 'oidc-provider';
 import { ssoProviderLabel, ssoProviders, type SsoProvider } from '@bilan/domain';
-import { serverSecret } from './session.service.js';
+import { serverSecret } from '../identity/session.service.js';
 
 export const LOCAL_IDP_PATH = '/oidc';
 

@@ -7,7 +7,7 @@ import * as oidc from 'openid-client';
 import { ssoProviderLabel, type SsoProvider } from '@bilan/domain';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import { AppError } from '../../http/errors.js';
+import { authError } from './auth.errors.js';
 import { LOCAL_IDP_PATH, localClientId, localClientSecret } from './local-idp.js';
 
 /** A pending sign-in lives 10 minutes. */
@@ -82,7 +82,8 @@ export class SsoService {
       return oidc.discovery(new URL(configured.issuer), configured.clientId, configured.clientSecret);
     }
     if (!this.config.localIdp) {
-      throw new AppError('validation', `Sign-in with ${ssoProviderLabel[provider]} is not configured`);
+      const message = `Sign-in with ${ssoProviderLabel[provider]} is not configured`;
+      throw authError('provider_not_configured', message, { provider: message });
     }
     const issuer = new URL(`${this.config.publicUrl}${LOCAL_IDP_PATH}`);
     const secret = await localClientSecret(this.db);
@@ -121,7 +122,7 @@ export class SsoService {
    */
   async finish(provider: SsoProvider, loginId: string, cookieLoginId: string | undefined, query: URLSearchParams): Promise<{ login: SsoLogin; identity: SsoIdentity }> {
     const fail = (why: string): never => {
-      throw new AppError('unauthenticated', 'Could not log you in', undefined, { reason: why });
+      throw authError('sign_in_refused', 'Could not log you in', undefined, { reason: why });
     };
     // A login started in another browser (or a forged link) does not carry our cookie: refuse it.
     if (!cookieLoginId || cookieLoginId !== loginId) fail('sign-in was started in another browser');

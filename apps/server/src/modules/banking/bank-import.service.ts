@@ -18,7 +18,7 @@ import { reverseEntry, today } from '../payables/payables.service.js';
 import { lockBillAndGroup, settleBill } from '../payables/transaction-groups.service.js';
 import { BankFileError, detectBankFile, parseCamt, parsePain002, type CamtEntry, type CamtTransaction, type Pain002Document } from './bank-files.js';
 import { isSimilarName } from './names.js';
-import { executionDateOfBlock } from './pain001.js';
+import { executionDateOfBlock } from '../../lib/pain001.js';
 
 export type CamtImportResult = {
   kind: 'camt.053' | 'camt.054';

@@ -8,7 +8,7 @@
 import { currencyCodeById, fxMatchDistance, isImplausibleFxDifference, toBaseAmount, toFixedAmount, toMoney, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone, badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
-import { booksCurrency, postJournalEntry } from '../accounting/accounting.service.js';
+import { accountBalance, booksCurrency, postJournalEntry } from '../accounting/accounting.service.js';
 import { getPayable } from '../payables/payables.service.js';
 import { settleBill } from '../payables/transaction-groups.service.js';
 import { getInvoicePort, type BankCredit } from './bank-import.service.js';
@@ -107,11 +107,7 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
       ORDER BY closing_date DESC NULLS LAST, id DESC LIMIT 1`,
     [instanceId, accountId],
   );
-  const [ledger] = await tx.query<{ balance: string | null }>(
-    `SELECT sum(amount * direction)::text AS balance FROM journal_line WHERE instance_id = $1 AND account_id = $2 AND ($3::date IS NULL OR date_ledger <= $3)`,
-    [instanceId, accountId, statement?.closing_date ?? null],
-  );
-  const ledgerBalance = toFixedAmount(ledger?.balance ?? '0');
+  const ledgerBalance = await accountBalance(tx, instanceId, accountId, statement?.closing_date ?? undefined);
   const unmatched = await tx.query<BankTransactionRow>(
     `SELECT ${BANK_TRANSACTION_COLUMNS} FROM bank_transaction
       WHERE instance_id = $1 AND account_id = $2 AND entry_id IS NULL AND matched_payable_id IS NULL AND matched_invoice_uuid IS NULL

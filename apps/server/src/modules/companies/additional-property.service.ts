@@ -5,7 +5,8 @@
  */
 import { normalizeAdditionalPropertyValue, type AdditionalPropertyInsert } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { companyError } from './companies.errors.js';
+import { requireCompany } from './companies.service.js';
 
 /** Additional property as answered by the API (docs/api.md "AdditionalProperty"). */
 export interface AdditionalProperty {
@@ -18,13 +19,6 @@ export interface AdditionalProperty {
 
 type Row = { id: number; company_uuid: string; type_id: number; name: string; value: string };
 const toProperty = (row: Row): AdditionalProperty => ({ id: row.id, company: { uuid: row.company_uuid }, type: row.type_id, name: row.name, value: row.value });
-
-async function requireCompany(tx: Tx, instanceId: string, uuid: string, field: string): Promise<void> {
-  const rows = await tx.query('SELECT 1 FROM company WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid]);
-  if (rows.length) return;
-  const message = `company ${uuid} not found`;
-  throw new AppError('not_found', message, { [field]: message });
-}
 
 /** Properties of the instance or of one company (404 unknown company), in insertion order. */
 export async function listAdditionalProperties(tx: Tx, instanceId: string, filter: { companyUuid?: string; type?: number }): Promise<AdditionalProperty[]> {
@@ -53,5 +47,5 @@ export async function insertAdditionalProperty(tx: Tx, instanceId: string, data:
 /** Deletes a property; 404 unknown id. */
 export async function removeAdditionalProperty(tx: Tx, instanceId: string, id: number): Promise<void> {
   const rows = await tx.query('DELETE FROM additional_property WHERE instance_id = $1 AND id = $2 RETURNING id', [instanceId, id]);
-  if (!rows.length) throw notFound(`additional property ${id}`);
+  if (!rows.length) throw companyError('additional_property_not_found', `additional property ${id} not found`);
 }

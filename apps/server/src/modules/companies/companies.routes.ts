@@ -8,7 +8,7 @@ import { addressInsertSchema, companyAddressSchema, companyInsertSchema, company
 import type { Tx } from '../../db/database.js';
 import { auth } from '../../http/access.js';
 import { companiesOpenTotals } from './ap-ar.service.js';
-import { fieldsUnder } from '../accounting/accounting.errors.js';
+import { fieldsUnder } from '../../http/errors.js';
 import { companyExtraRoutes } from './company-extra.routes.js';
 import {
   addressAnswer,

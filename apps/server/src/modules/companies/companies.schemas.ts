@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { strictObject, zId, zUuid } from '@bilan/domain';
 
-export { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
+export { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
 
 const countryRef = z.object({ id: z.number().int() });
 

@@ -19,8 +19,9 @@ import {
   type QrBillField,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { AppError, conflict, notFound } from '../../http/errors.js';
-import { parseCsv, RowErrors } from '../accounting/csv.js';
+import { listLedgerAccounts } from '../accounting/accounting.service.js';
+import { companyError } from './companies.errors.js';
+import { parseCsv, RowErrors } from '../../lib/csv.js';
 import {
   deleteAddress,
   deleteCompany,
@@ -87,7 +88,7 @@ function requireQrBillFields(values: Partial<Record<QrBillField, string | null |
     if (message) fields[field] = message;
   }
   const first = Object.values(fields)[0];
-  if (first) throw new AppError('validation', first, fields);
+  if (first) throw companyError('qr_bill_text', first, fields);
 }
 
 /** Creates a company; returns its uuid. 400 on `name` when it does not fit a QR-bill. */
@@ -123,13 +124,13 @@ export async function companyExists(tx: Tx, instanceId: string, companyUuid: str
   return rows.length > 0;
 }
 
-const companyNotFound = (uuid: string) => notFound(`company ${uuid}`);
+const companyNotFound = (uuid: string) => companyError('company_not_found', `company ${uuid} not found`);
 
 /** 404 (field `field` when given) unless the company is one of the instance's. */
-async function requireCompany(tx: Tx, instanceId: string, uuid: string, field?: string): Promise<void> {
+export async function requireCompany(tx: Tx, instanceId: string, uuid: string, field?: string): Promise<void> {
   if (await companyExists(tx, instanceId, uuid)) return;
   const message = `company ${uuid} not found`;
-  throw new AppError('not_found', message, field ? { [field]: message } : undefined);
+  throw companyError('company_not_found', message, field ? { [field]: message } : undefined);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -201,10 +202,19 @@ const listed = (parts: readonly string[]): string => (parts.length < 2 ? parts.j
  */
 export async function removeCompany(tx: Tx, instanceId: string, uuid: string): Promise<void> {
   const company = await getCompany(tx, instanceId, uuid);
-  if (company.isOwn) throw conflict(`${company.name} is the workplace's own company and cannot be deleted`);
+  if (company.isOwn) throw companyError('own_company', `${company.name} is the workplace's own company and cannot be deleted`);
   const counts = await selectCompanyDocumentCounts(tx, instanceId, uuid);
   const blockers = [...counted(counts.invoices, 'invoice', 'invoices'), ...counted(counts.bills, 'bill', 'bills'), ...counted(counts.postings, 'posting', 'postings')];
-  if (blockers.length) throw conflict(`${company.name} has ${listed(blockers)}; it cannot be deleted`);
+  if (blockers.length) throw companyError('company_has_documents', `${company.name} has ${listed(blockers)}; it cannot be deleted`);
+  await deleteCompany(tx, instanceId, uuid);
+}
+
+/**
+ * Deletes a company with its addresses, payment profiles and properties without the document
+ * checks of `removeCompany`: for onboarding, which replaces its own company before any document or
+ * posting can name it (instances.service initInstance).
+ */
+export async function discardCompany(tx: Tx, instanceId: string, uuid: string): Promise<void> {
   await deleteCompany(tx, instanceId, uuid);
 }
 
@@ -271,7 +281,7 @@ export async function importCompanies(tx: Tx, instanceId: string, csv: string): 
 // Addresses
 // ------------------------------------------------------------------------------------------------
 
-const addressNotFound = (id: number) => notFound(`address ${id}`);
+const addressNotFound = (id: number) => companyError('address_not_found', `address ${id} not found`);
 
 /** Addresses of the instance, or of one company (404 for an unknown company). */
 export async function listAddresses(tx: Tx, instanceId: string, companyUuid?: string): Promise<Address[]> {
@@ -307,7 +317,7 @@ export async function removeAddress(tx: Tx, instanceId: string, id: number): Pro
   try {
     await deleteAddress(tx, instanceId, id);
   } catch (error) {
-    if ((error as { code?: string }).code === '23503') throw conflict(`address ${id} is used by documents and cannot be deleted`);
+    if ((error as { code?: string }).code === '23503') throw companyError('address_in_use', `address ${id} is used by documents and cannot be deleted`);
     throw error;
   }
 }
@@ -316,7 +326,7 @@ export async function removeAddress(tx: Tx, instanceId: string, id: number): Pro
 // Payment profiles
 // ------------------------------------------------------------------------------------------------
 
-const profileNotFound = (id: number) => notFound(`payment profile ${id}`);
+const profileNotFound = (id: number) => companyError('payment_profile_not_found', `payment profile ${id} not found`);
 
 /** The instance's own company (onboarding's), the default owner of payment profiles. */
 export async function ownCompanyUuid(tx: Tx, instanceId: string): Promise<string | null> {
@@ -348,12 +358,12 @@ export async function insertPaymentProfile(
   data: { company?: { uuid: string } | null; account: { id: number }; type: number; iban?: string | null; bic?: string | null },
 ): Promise<PaymentProfile> {
   const companyUuid = data.company?.uuid ?? (await ownCompanyUuid(tx, instanceId));
-  if (!companyUuid) throw new AppError('validation', 'company must be given', { 'company.uuid': 'This field must be given' });
+  if (!companyUuid) throw companyError('company_required', 'company must be given', { 'company.uuid': 'This field must be given' });
   await requireCompany(tx, instanceId, companyUuid, 'company.uuid');
-  const [account] = await tx.query('SELECT 1 FROM ledger_account WHERE instance_id = $1 AND id = $2', [instanceId, data.account.id]);
+  const [account] = await listLedgerAccounts(tx, instanceId, { ids: [data.account.id] });
   if (!account) {
     const message = `ledger account ${data.account.id} not found`;
-    throw new AppError('not_found', message, { 'account.id': message });
+    throw companyError('ledger_account_not_found', message, { 'account.id': message });
   }
   const ibanKind = isIbanPaymentProfileType(data.type);
   const raw = data.iban?.trim() || null;
@@ -381,7 +391,7 @@ export async function removePaymentProfile(tx: Tx, instanceId: string, id: numbe
     await deletePaymentProfile(tx, instanceId, id);
   } catch (error) {
     if ((error as { code?: string }).code === '23503') {
-      throw conflict(`payment profile ${id} is used by documents and cannot be deleted; archive it instead`);
+      throw companyError('payment_profile_in_use', `payment profile ${id} is used by documents and cannot be deleted; archive it instead`);
     }
     throw error;
   }

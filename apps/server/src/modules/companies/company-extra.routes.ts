@@ -1,20 +1,17 @@
 /**
- * Company sub-pages and settings: /api/additional-property/*, /api/company/ap-ar, the General
- * Settings update /api/instance/update (spec §2.7) and the Swiss company register search
- * /api/company-register/* (spec §2.9, §7.1). Shapes in docs/api.md "Companies".
+ * Company sub-pages: /api/additional-property/*, /api/company/ap-ar and the Swiss company register
+ * search /api/company-register/* (spec §2.9, §7.1). Shapes in docs/api.md "Companies".
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { additionalPropertyInsertSchema, instanceSettingsSchema, strictObject, vatPercentToRate, Currency, zUuid } from '@bilan/domain';
+import { additionalPropertyInsertSchema, strictObject, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { fieldsUnder } from '../accounting/accounting.errors.js';
-import { instanceDetailSchema } from '../instances/instances.routes.js';
-import { instanceDetail } from '../instances/instances.service.js';
+import { fieldsUnder } from '../../http/errors.js';
 import { insertAdditionalProperty, listAdditionalProperties, removeAdditionalProperty } from './additional-property.service.js';
 import { companyApAr } from './ap-ar.service.js';
 import { CompanyRegister } from './company-register.js';
-import { companyRef, errors, errorsWithConflict, errorsWithNotFound, numericId, okSchema } from './companies.schemas.js';
+import { companyRef, errors, errorsWithNotFound, numericId, okSchema } from './companies.schemas.js';
+import { companyError } from './companies.errors.js';
 import { getCompany } from './companies.service.js';
 
 const propertyAnswer = z.object({ id: z.number().int(), company: z.object({ uuid: z.string() }), type: z.number().int(), name: z.string(), value: z.string() });
@@ -122,58 +119,6 @@ export const companyExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/instance/update',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['instance'],
-        description:
-          "General Settings (spec §2.7, owner/admin): name, vat (percent text 1–99, '' clears), vatNumber (Swiss UID, optional MWST suffix), currency (409 once the books have entries). Answers the instance detail.",
-        body: strictObject({ data: instanceSettingsSchema }),
-        response: { 200: instanceDetailSchema, ...errorsWithConflict },
-      },
-    },
-    async (request) => {
-      const { instanceId, userId } = auth(request);
-      const data = request.body.data;
-      return fieldsUnder('data', () =>
-        app.db.withInstance(instanceId, async (tx) => {
-          if (data.currency !== undefined) {
-            const [current] = await tx.query<{ currency_id: number }>('SELECT currency_id FROM instance WHERE id = $1', [instanceId]);
-            const [entries] = await tx.query('SELECT 1 FROM journal_entry WHERE instance_id = $1 LIMIT 1', [instanceId]);
-            if (current && current.currency_id !== Currency[data.currency] && entries) {
-              throw conflict('the default currency cannot change once the books have entries', { currency: 'the default currency cannot change once the books have entries' });
-            }
-          }
-          const vat = data.vat === undefined ? undefined : data.vat === null || data.vat.trim() === '' ? null : vatPercentToRate(data.vat.trim());
-          try {
-            await tx.query(
-              `UPDATE instance SET name = coalesce($2, name),
-                      vat_rate = CASE WHEN $3 THEN $4::numeric ELSE vat_rate END,
-                      vat_number = CASE WHEN $5 THEN $6 ELSE vat_number END,
-                      currency_id = coalesce($7, currency_id)
-                WHERE id = $1`,
-              [
-                instanceId,
-                data.name?.trim() ?? null,
-                vat !== undefined,
-                vat ?? null,
-                data.vatNumber !== undefined,
-                data.vatNumber?.trim() || null,
-                data.currency === undefined ? null : Currency[data.currency],
-              ],
-            );
-          } catch (error) {
-            if ((error as { code?: string }).code === '23505') throw conflict('Instance name already taken', { name: 'Instance name already taken' });
-            throw error;
-          }
-          return instanceDetail(tx, instanceId, userId);
-        }),
-      );
-    },
-  );
-
   const register = new CompanyRegister(app.config.companyRegister);
 
   app.get(
@@ -224,7 +169,7 @@ export const companyExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const detail = await register.detail(request.query.ehraid);
-      if (!detail) throw notFound(`register company ${request.query.ehraid}`);
+      if (!detail) throw companyError('register_company_not_found', `register company ${request.query.ehraid} not found`);
       return detail;
     },
   );

@@ -8,7 +8,7 @@
  */
 import { formatSwissUid } from '@bilan/domain';
 import type { Config } from '../../config.js';
-import { AppError } from '../../http/errors.js';
+import { companyError } from './companies.errors.js';
 
 export interface RegisterCompany {
   name: string;
@@ -28,9 +28,9 @@ export interface RegisterCompanyDetail extends RegisterCompany {
 const TIMEOUT_MS = 8000;
 
 export const registerNotConfigured = () =>
-  new AppError('unavailable', 'The Swiss company register search is not configured; enter the company by hand.', undefined, { configured: false });
+  companyError('register_not_configured', 'The Swiss company register search is not configured; enter the company by hand.', undefined, { configured: false });
 const registerUnreachable = (detail: string) =>
-  new AppError('bad_gateway', `The Swiss company register could not be reached (${detail}); enter the company by hand.`, undefined, {
+  companyError('register_unreachable', `The Swiss company register could not be reached (${detail}); enter the company by hand.`, undefined, {
     configured: true,
   });
 

@@ -1,6 +1,7 @@
 /** Data access for payment profiles (spec §3 "Payment profile"). */
 import { explorerLink } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { listLedgerAccounts } from '../accounting/accounting.service.js';
 
 /** Payment profile as answered by the API (docs/api.md "PaymentProfile"). */
 export interface PaymentProfile {
@@ -35,8 +36,6 @@ type Row = {
   company_uuid: string;
   company_name: string;
   account_id: number | null;
-  account_number: string | null;
-  account_name: string | null;
   type_id: number;
   iban: string | null;
   bic: string | null;
@@ -44,10 +43,12 @@ type Row = {
   log_is_log: boolean;
 };
 
-const toPaymentProfile = (row: Row): PaymentProfile => ({
+type AccountHead = { id: number; number: string; name: string };
+
+const toPaymentProfile = (row: Row, accounts: ReadonlyMap<number, AccountHead>): PaymentProfile => ({
   id: row.id,
   company: { uuid: row.company_uuid, name: row.company_name },
-  account: row.account_id === null ? null : { id: row.account_id, number: row.account_number!, name: row.account_name! },
+  account: row.account_id === null ? null : (accounts.get(row.account_id) ?? null),
   type: row.type_id,
   iban: row.iban,
   bic: row.bic,
@@ -71,16 +72,18 @@ export async function selectPaymentProfiles(tx: Tx, instanceId: string, filter: 
   if (filter.type !== undefined) add((p) => `p.type_id = ${p}`, filter.type);
   if (!filter.includeArchived && !filter.ids) where.push('NOT p.log_is_log');
   const rows = await tx.query<Row>(
-    `SELECT p.id, p.company_uuid, c.name AS company_name, p.account_id, a.number AS account_number, a.name AS account_name,
-            p.type_id, p.iban, p.bic, p.banking_reference_number, p.log_is_log
+    `SELECT p.id, p.company_uuid, c.name AS company_name, p.account_id, p.type_id, p.iban, p.bic, p.banking_reference_number, p.log_is_log
        FROM payment_profile p
        JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
-       LEFT JOIN ledger_account a ON a.instance_id = p.instance_id AND a.id = p.account_id
       WHERE ${where.join(' AND ')}
       ORDER BY p.id`,
     params,
   );
-  return rows.map(toPaymentProfile);
+  // The ledger's own accounts, asked of the accounting module (it owns ledger_account).
+  const accountIds = [...new Set(rows.flatMap((row) => (row.account_id === null ? [] : [row.account_id])))];
+  const accounts = accountIds.length ? await listLedgerAccounts(tx, instanceId, { ids: accountIds }) : [];
+  const heads = new Map(accounts.map((a) => [a.id, { id: a.id, number: a.number, name: a.name }]));
+  return rows.map((row) => toPaymentProfile(row, heads));
 }
 
 export async function archivePaymentProfile(tx: Tx, instanceId: string, id: number): Promise<void> {

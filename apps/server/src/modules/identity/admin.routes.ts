@@ -6,8 +6,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
-import { notFound } from '../../http/errors.js';
+import { identityError } from './identity.errors.js';
 import { unblockUser } from './two-factor.service.js';
+import type { Tx } from '../../db/database.js';
+import { listPageViews } from '../action-log/action-log.service.js';
+import { countRecentAuditEvents, listAuditEvents } from '../audit/audit.service.js';
+import { countInstances, instanceNames } from '../instances/instances.service.js';
+
+/** E-mail addresses of the given users by id. */
+async function userEmails(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.query<{ id: string; email: string }>('SELECT id, email FROM app_user WHERE id = ANY ($1::uuid[])', [[...new Set(ids)]]);
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
 
 const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }).passthrough();
 const pageQuery = z.object({
@@ -46,37 +57,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, pageSize, event } = request.query;
       return app.db.withAuth(async (tx) => {
-        const rows = await tx.query<{
-          id: string;
-          occurred_at: string;
-          event: string;
-          user_id: string | null;
-          email: string | null;
-          instance_id: string | null;
-          name: string | null;
-          ip: string | null;
-          user_agent: string | null;
-          detail: Record<string, unknown>;
-        }>(
-          `SELECT a.id, a.occurred_at, a.event, a.user_id, u.email, a.instance_id, i.name, a.ip, a.user_agent, a.detail
-             FROM audit_event a LEFT JOIN app_user u ON u.id = a.user_id LEFT JOIN instance i ON i.id = a.instance_id
-            WHERE ($3::text IS NULL OR a.event = $3)
-            ORDER BY a.id DESC LIMIT $1 OFFSET $2`,
-          [pageSize, (page - 1) * pageSize, event ?? null],
-        );
-        const [count] = await tx.query<{ total: number }>('SELECT count(*)::int AS total FROM audit_event WHERE ($1::text IS NULL OR event = $1)', [event ?? null]);
+        const { rows, total } = await listAuditEvents(tx, { page, pageSize, event });
+        const emails = await userEmails(tx, rows.flatMap((row) => (row.userId ? [row.userId] : [])));
+        const names = await instanceNames(tx, rows.flatMap((row) => (row.instanceId ? [row.instanceId] : [])));
         return {
           data: rows.map((row) => ({
-            id: String(row.id),
-            occurredAt: row.occurred_at,
+            id: row.id,
+            occurredAt: row.occurredAt,
             event: row.event,
-            user: row.user_id ? { uuid: row.user_id, email: row.email ?? '' } : null,
-            instance: row.instance_id ? { uuid: row.instance_id, name: row.name ?? '' } : null,
+            user: row.userId ? { uuid: row.userId, email: emails.get(row.userId) ?? '' } : null,
+            instance: row.instanceId ? { uuid: row.instanceId, name: names.get(row.instanceId) ?? '' } : null,
             ip: row.ip,
-            userAgent: row.user_agent,
-            detail: typeof row.detail === 'string' ? (JSON.parse(row.detail) as Record<string, unknown>) : row.detail,
+            userAgent: row.userAgent,
+            detail: row.detail,
           })),
-          total: count!.total,
+          total,
         };
       });
     },
@@ -108,21 +103,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, pageSize } = request.query;
       return app.db.withAuth(async (tx) => {
-        const rows = await tx.query<{ created_at: string; url: string; user_id: string | null; email: string | null; instance_id: string; name: string }>(
-          `SELECT l.created_at, l.url, l.user_id, u.email, l.instance_id, i.name
-             FROM action_log l JOIN instance i ON i.id = l.instance_id LEFT JOIN app_user u ON u.id = l.user_id
-            ORDER BY l.created_at DESC, l.id DESC LIMIT $1 OFFSET $2`,
-          [pageSize, (page - 1) * pageSize],
-        );
-        const [count] = await tx.query<{ total: number }>('SELECT count(*)::int AS total FROM action_log');
+        const { rows, total } = await listPageViews(tx, { page, pageSize });
+        const emails = await userEmails(tx, rows.flatMap((row) => (row.userId ? [row.userId] : [])));
+        const names = await instanceNames(tx, rows.map((row) => row.instanceId));
         return {
           data: rows.map((row) => ({
-            createdAt: row.created_at,
+            createdAt: row.createdAt,
             url: row.url,
-            user: row.user_id ? { uuid: row.user_id, email: row.email ?? '' } : null,
-            instance: { uuid: row.instance_id, name: row.name },
+            user: row.userId ? { uuid: row.userId, email: emails.get(row.userId) ?? '' } : null,
+            instance: { uuid: row.instanceId, name: names.get(row.instanceId) ?? '' },
           })),
-          total: count!.total,
+          total,
         };
       });
     },
@@ -153,25 +144,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db.withAuth(async (tx) => {
         const [row] = await tx.query<Record<string, number>>(
           `SELECT (SELECT count(*)::int FROM app_user) AS users,
-                  (SELECT count(*)::int FROM instance) AS instances,
                   (SELECT count(DISTINCT family_id)::int FROM auth_session WHERE revoked_at IS NULL AND rotated_at IS NULL AND expires_at > now()) AS live,
                   (SELECT count(*)::int FROM user_totp WHERE enabled_at IS NOT NULL) AS totp,
-                  (SELECT count(DISTINCT user_id)::int FROM webauthn_credential) AS passkeys,
-                  (SELECT count(*)::int FROM audit_event WHERE event IN ('signin.success', 'signup') AND occurred_at > now() - interval '30 days') AS signins,
-                  (SELECT count(*)::int FROM audit_event WHERE event IN ('signin.failure', 'twofactor.failure', 'passkey.failure') AND occurred_at > now() - interval '30 days') AS failures`,
+                  (SELECT count(DISTINCT user_id)::int FROM webauthn_credential) AS passkeys`,
         );
         const blocked = await tx.query<{ id: string; email: string; blocked_at: string }>(
           'SELECT id, email, blocked_at FROM app_user WHERE blocked_at IS NOT NULL ORDER BY blocked_at DESC',
         );
         return {
           users: row!.users!,
-          instances: row!.instances!,
+          instances: await countInstances(tx),
           liveSessions: row!.live!,
           twoFactorUsers: row!.totp!,
           passkeyUsers: row!.passkeys!,
           blockedUsers: blocked.map((b) => ({ uuid: b.id, email: b.email, blockedAt: b.blocked_at })),
-          signIns30d: row!.signins!,
-          failedSignIns30d: row!.failures!,
+          signIns30d: await countRecentAuditEvents(tx, ['signin.success', 'signup'], 30),
+          failedSignIns30d: await countRecentAuditEvents(tx, ['signin.failure', 'twofactor.failure', 'passkey.failure'], 30),
         };
       }),
   );
@@ -189,7 +177,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ok = await unblockUser(app.db, request.body.uuid, auth(request).userId, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      if (!ok) throw notFound('User');
+      if (!ok) throw identityError('user_not_found', 'User not found');
       return { ok: true as const };
     },
   );

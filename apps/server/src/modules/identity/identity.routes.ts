@@ -7,7 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCESS_TOKEN_REFRESH_MS, IDLE_TIMEOUT_MS, Lang } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
+import { identityError } from './identity.errors.js';
 import { auditClient, recordAudit } from '../audit/audit.service.js';
 import { loadProfile, permissionsOf, ONBOARDING_NOT_FINISHED } from '../instances/instances.service.js';
 import { disableTwoFactor, enableTwoFactor, hasTwoFactor, proposeSecret } from './two-factor.service.js';
@@ -149,7 +150,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId, instanceId } = auth(request);
       const count = await app.sessions.revokeFamilies(userId, request.body.id);
-      if (count === 0) throw notFound('Session');
+      if (count === 0) throw identityError('session_not_found', 'Session not found');
       await app.db.withAuth((tx) =>
         recordAudit(tx, { event: 'session.revoked', userId, instanceId, ...auditClient(request), detail: { session: request.body.id } }),
       );
@@ -203,7 +204,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, sessionId, instanceId: from } = auth(request);
       const to = request.body.uuid;
       const token = await app.sessions.switchInstance(sessionId, userId, to);
-      if (!token) throw notFound('Instance');
+      if (!token) throw identityError('instance_not_found', 'Instance not found');
       await app.db.withAuth((tx) =>
         recordAudit(tx, { event: 'instance.switched', userId, instanceId: to, ...auditClient(request), detail: { from } }),
       );

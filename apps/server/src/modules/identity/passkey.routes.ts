@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
-import { REFRESH_COOKIE } from '../auth/session.service.js';
+import { REFRESH_COOKIE } from './session.service.js';
 import { PasskeyService } from './passkey.service.js';
 import { perAccount, perIp } from '../../http/rate-limits.js';
 

@@ -15,11 +15,12 @@ import {
 } from '@simplewebauthn/server';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { identityError } from './identity.errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { ClientMeta, SessionService } from '../auth/session.service.js';
-import { acceptInvitations, type SecondFactorRequired } from '../auth/auth.service.js';
-import { blockedError, hasTwoFactor, startSecondFactor, type SecondFactorResult } from './two-factor.service.js';
+import type { ClientMeta, SessionService } from './session.service.js';
+import { acceptInvitations, memberRole } from './invitations.service.js';
+import { instanceNames } from '../instances/instances.service.js';
+import { blockedError, hasTwoFactor, startSecondFactor, type SecondFactorRequired, type SecondFactorResult } from './two-factor.service.js';
 
 /** Spec §9: 60 seconds; ES256 (-7) and RS256 (-257). */
 export const PASSKEY_TIMEOUT_MS = 60_000;
@@ -107,7 +108,7 @@ export class PasskeyService {
     meta: ClientMeta,
   ): Promise<boolean> {
     const pending = await this.consumeChallenge(body.jwt, 'register');
-    if (!pending || pending.user_id !== userId) throw badRequest('The registration expired or was already used; please try again', { jwt: 'expired or used' });
+    if (!pending || pending.user_id !== userId) throw identityError('passkey_registration_expired', 'The registration expired or was already used; please try again', { jwt: 'expired or used' });
     const { id: rpID, origin } = rp(this.config);
     let verification;
     try {
@@ -130,7 +131,7 @@ export class PasskeyService {
         supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       });
     } catch (error) {
-      throw badRequest(`The passkey could not be verified: ${(error as Error).message}`, { attestationObject: 'could not be verified' });
+      throw identityError('passkey_unverified', `The passkey could not be verified: ${(error as Error).message}`, { attestationObject: 'could not be verified' });
     }
     if (!verification.verified) return false;
     const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
@@ -157,8 +158,8 @@ export class PasskeyService {
    * an unknown user simply gets no authenticators.
    */
   async prelogin(userUuid: string, instanceId: string): Promise<{ challenge: string; authenticators: { credentialId: string; jwt: string }[]; options: PublicKeyCredentialRequestOptionsJSON }> {
-    if (!UUID.test(userUuid)) throw badRequest(INVALID_UUID, { uuid: INVALID_UUID });
-    if (!UUID.test(instanceId)) throw badRequest(INVALID_UUID, { instance: INVALID_UUID });
+    if (!UUID.test(userUuid)) throw identityError('invalid_uuid', INVALID_UUID, { uuid: INVALID_UUID });
+    if (!UUID.test(instanceId)) throw identityError('invalid_uuid', INVALID_UUID, { instance: INVALID_UUID });
     const { id: rpID } = rp(this.config);
     const credentials = await this.db.withAuth((tx) =>
       tx.query<{ id: string; transports: string[] }>(
@@ -191,7 +192,7 @@ export class PasskeyService {
     const pending = await this.consumeChallenge(body.jwt, 'login');
     if (!pending || !pending.instance_id) {
       await audit('passkey.failure', null, 'unknown, used or expired challenge');
-      throw new AppError('unauthenticated', 'The passkey sign-in expired; please try again');
+      throw identityError('passkey_sign_in_expired', 'The passkey sign-in expired; please try again');
     }
     const [stored] = await this.db.withAuth((tx) =>
       tx.query<{ public_key: Buffer | Uint8Array; counter: string; transports: string[] }>(
@@ -201,7 +202,7 @@ export class PasskeyService {
     );
     if (!stored) {
       await audit('passkey.failure', pending.user_id, 'credential not registered for this user');
-      throw new AppError('unauthenticated', COULD_NOT_MATCH, { credentialId: COULD_NOT_MATCH });
+      throw identityError('passkey_not_matched', COULD_NOT_MATCH, { credentialId: COULD_NOT_MATCH });
     }
     const { id: rpID, origin } = rp(this.config);
     let verification;
@@ -232,11 +233,11 @@ export class PasskeyService {
       });
     } catch (error) {
       await audit('passkey.failure', pending.user_id, (error as Error).message);
-      throw new AppError('unauthenticated', COULD_NOT_MATCH, { signature: (error as Error).message });
+      throw identityError('passkey_not_matched', COULD_NOT_MATCH, { signature: (error as Error).message });
     }
     if (!verification.verified) {
       await audit('passkey.failure', pending.user_id, 'signature not valid');
-      throw new AppError('unauthenticated', COULD_NOT_MATCH);
+      throw identityError('passkey_not_matched', COULD_NOT_MATCH);
     }
     const userId = pending.user_id;
     const instanceId = pending.instance_id;
@@ -255,11 +256,9 @@ export class PasskeyService {
       // Refused after the counter moved: the assertion is spent either way.
       if (user.blocked_at) return { blocked: true };
       await acceptInvitations(tx, userId, user.email, meta);
-      const [instance] = await tx.query<{ name: string }>(
-        'SELECT i.name FROM instance i JOIN instance_member m ON m.instance_id = i.id AND m.user_id = $2 WHERE i.id = $1',
-        [instanceId, userId],
-      );
-      if (!instance) throw new AppError('forbidden', 'Could not log you in');
+      const [found] = (await memberRole(tx, instanceId, userId)) ? await instanceNames(tx, [instanceId]) : [];
+      if (!found) throw identityError('sign_in_forbidden', 'Could not log you in');
+      const instance = { name: found[1] };
       const client = { ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null };
       if (await hasTwoFactor(tx, userId)) {
         const payload = await startSecondFactor(tx, userId, instanceId, 'passkey');
@@ -273,7 +272,7 @@ export class PasskeyService {
     });
     if ('refused' in outcome) {
       await audit('passkey.failure', userId, outcome.refused);
-      throw new AppError('unauthenticated', COULD_NOT_MATCH, { signature: COULD_NOT_MATCH });
+      throw identityError('passkey_not_matched', COULD_NOT_MATCH, { signature: COULD_NOT_MATCH });
     }
     if ('blocked' in outcome) {
       await audit('passkey.failure', userId, 'account blocked', instanceId);

@@ -1,7 +1,7 @@
 /**
  * Staff of an instance (issue #3 §4): members with their roles and open invitations. Owners and
  * admins invite by e-mail (accepted at the invitee's next sign-in with that e-mail, see
- * auth.service `acceptInvitations`), change roles and remove members. Rules that keep an instance
+ * identity/invitations.service `acceptInvitations`), change roles and remove members. Rules that keep an instance
  * governable: nobody changes their own role or removes themselves, only an owner grants or takes
  * away the owner role, and the last owner stays.
  */
@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { RoleName } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { auth, type AuthContext } from '../../http/access.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { identityError } from './identity.errors.js';
 import { auditClient, recordAudit } from '../audit/audit.service.js';
 
 const roleSchema = z.enum(['owner', 'admin', 'accountant', 'viewer'], { error: "role must be one of 'owner', 'admin', 'accountant', 'viewer'" });
@@ -30,11 +30,11 @@ async function roleOf(tx: Tx, userId: string): Promise<RoleName | undefined> {
 
 /** Checks that `actor` may move `target` from `from` to `to` (undefined = removal). */
 async function assertMayChange(tx: Tx, actor: AuthContext, target: string, from: RoleName, to: RoleName | undefined): Promise<void> {
-  if (target === actor.userId) throw conflict('You cannot change your own role or remove yourself', { uuid: 'that is you' });
-  if ((from === 'owner' || to === 'owner') && actor.role !== 'owner') throw forbidden('Only an owner may grant or take away the owner role');
+  if (target === actor.userId) throw identityError('own_membership', 'You cannot change your own role or remove yourself', { uuid: 'that is you' });
+  if ((from === 'owner' || to === 'owner') && actor.role !== 'owner') throw identityError('owner_role_reserved', 'Only an owner may grant or take away the owner role');
   if (from === 'owner' && to !== 'owner') {
     const [row] = await tx.query<{ owners: number }>(`SELECT count(*)::int AS owners FROM instance_member WHERE role = 'owner'`);
-    if ((row?.owners ?? 0) <= 1) throw conflict('An instance keeps at least one owner');
+    if ((row?.owners ?? 0) <= 1) throw identityError('last_owner', 'An instance keeps at least one owner');
   }
 }
 
@@ -83,12 +83,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = auth(request);
       const email = request.body.email.toLowerCase();
       const { role } = request.body;
-      if (role === 'owner' && actor.role !== 'owner') throw forbidden('Only an owner may grant or take away the owner role');
+      if (role === 'owner' && actor.role !== 'owner') throw identityError('owner_role_reserved', 'Only an owner may grant or take away the owner role');
       return app.db.withInstance(actor.instanceId, async (tx) => {
         const [member] = await tx.query('SELECT 1 FROM instance_member m JOIN app_user u ON u.id = m.user_id WHERE u.email = $1', [email]);
-        if (member) throw conflict('This person is already a member', { email: 'already a member' });
+        if (member) throw identityError('already_member', 'This person is already a member', { email: 'already a member' });
         const [open] = await tx.query('SELECT 1 FROM instance_invitation WHERE email = $1 AND accepted_at IS NULL', [email]);
-        if (open) throw conflict('This person is already invited', { email: 'already invited' });
+        if (open) throw identityError('already_invited', 'This person is already invited', { email: 'already invited' });
         const [row] = await tx.query<{ id: number; created_at: string }>(
           `INSERT INTO instance_invitation (instance_id, id, email, role, invited_by)
            VALUES ($1, next_ids($1, 'invitation'), $2, $3, $4) RETURNING id, created_at`,
@@ -115,7 +115,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = auth(request);
       await app.db.withInstance(actor.instanceId, async (tx) => {
         const [row] = await tx.query<{ email: string }>('DELETE FROM instance_invitation WHERE id = $1 AND accepted_at IS NULL RETURNING email', [request.body.id]);
-        if (!row) throw notFound('Invitation');
+        if (!row) throw identityError('invitation_not_found', 'Invitation not found');
         await recordAudit(tx, { event: 'member.invitation_revoked', userId: actor.userId, instanceId: actor.instanceId, ...auditClient(request), detail: { email: row.email } });
       });
       return { ok: true as const };
@@ -138,7 +138,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const { uuid, role } = request.body;
       return app.db.withInstance(actor.instanceId, async (tx) => {
         const from = await roleOf(tx, uuid);
-        if (!from) throw notFound('Member');
+        if (!from) throw identityError('member_not_found', 'Member not found');
         await assertMayChange(tx, actor, uuid, from, role);
         await tx.query('UPDATE instance_member SET role = $2 WHERE user_id = $1', [uuid, role]);
         await recordAudit(tx, {
@@ -169,7 +169,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const { uuid } = request.body;
       await app.db.withInstance(actor.instanceId, async (tx) => {
         const from = await roleOf(tx, uuid);
-        if (!from) throw notFound('Member');
+        if (!from) throw identityError('member_not_found', 'Member not found');
         await assertMayChange(tx, actor, uuid, from, undefined);
         await tx.query('DELETE FROM instance_member WHERE user_id = $1', [uuid]);
         await recordAudit(tx, { event: 'member.removed', userId: actor.userId, instanceId: actor.instanceId, ...auditClient(request), detail: { member: uuid, role: from } });

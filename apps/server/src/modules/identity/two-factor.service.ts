@@ -7,10 +7,16 @@ import { MAX_TWO_FACTOR_ATTEMPTS } from '@bilan/domain';
 import type { Database, Tx } from '../../db/database.js';
 import { AppError, conflict, fieldError } from '../../http/errors.js';
 import { recordAudit, type AuditRecord } from '../audit/audit.service.js';
-import type { ClientMeta, IssuedSession, SessionService } from '../auth/session.service.js';
+import type { ClientMeta, IssuedSession, SessionService } from './session.service.js';
 import { newTotpSecret, secretOfUrl, totpUrl, verifyTotp } from './totp.js';
 
 /** Spec §8, word for word. */
+/** A sign-in that passed its first factor and needs the second (spec §7.2 "action '2FA'"). */
+export interface SecondFactorRequired {
+  action: '2FA';
+  payload: string;
+}
+
 export const ACCOUNT_BLOCKED =
   'Due to multiple login attempts, your account has been temporarily blocked for security reasons. Please contact our support team for assistance in restoring access. Thank you for your cooperation.';
 export const INVALID_CODE = 'Invalid two-factor code.';

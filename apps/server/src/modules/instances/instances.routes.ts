@@ -4,13 +4,16 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currencyCodes, instanceInitAccountsSchema, instanceInitSchema } from '@bilan/domain';
+import { currencyCodes, instanceInitAccountsSchema, instanceInitSchema, instanceSettingsSchema, strictObject } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { initAccounts, initInstance, instanceDetail, listUserInstances, loadProfile } from './instances.service.js';
+import { fieldsUnder } from '../../http/errors.js';
+import { errorSchema as sharedErrorSchema, errorsWithConflict } from '../../http/schemas.js';
+import { initAccounts, initInstance, instanceDetail, listUserInstances, loadProfile, updateInstanceSettings } from './instances.service.js';
 
 const roleSchema = z.enum(['owner', 'admin', 'accountant', 'viewer']);
 const currencySchema = z.enum(currencyCodes as [string, ...string[]]);
-const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }).passthrough();
+// Passes extra keys through: the profile's 409 carries `onboarding: true`.
+const errorSchema = sharedErrorSchema.loose();
 
 const profileSchema = z.object({
   uuid: z.string(),
@@ -75,6 +78,24 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId, userId } = auth(request);
       return app.db.withInstance(instanceId, (tx) => instanceDetail(tx, instanceId, userId));
+    },
+  );
+
+  app.post(
+    '/api/instance/update',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['instance'],
+        description:
+          "General Settings (spec §2.7, owner/admin): name, vat (percent text 1–99, '' clears), vatNumber (Swiss UID, optional MWST suffix), currency (409 once the books have entries). Answers the instance detail.",
+        body: strictObject({ data: instanceSettingsSchema }),
+        response: { 200: instanceDetailSchema, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => updateInstanceSettings(tx, instanceId, userId, request.body.data)));
     },
   );
 

@@ -2,11 +2,11 @@
  * Instances (workplaces): profile, detail, the user's instances, and onboarding (spec §2.9, §3
  * Instance/Profile, §7.1 Onboarding).
  */
-import { currencyCodeById, Currency, normalizeIban, vatPercentToRate, type CurrencyCode, type RoleName } from '@bilan/domain';
+import { currencyCodeById, Currency, normalizeIban, vatPercentToRate, type CurrencyCode, type InstanceSettings, type RoleName } from '@bilan/domain';
 import type { Database, Tx } from '../../db/database.js';
-import { AppError, conflict, fieldError, notFound } from '../../http/errors.js';
-import { createAddress, createCompany, createPaymentProfile, companyExists, type AddressInput } from '../companies/companies.service.js';
-import { makeRoomForBankAccount, seedSwissSmeChart, upsertLedgerAccount } from '../accounting/accounting.service.js';
+import { createAddress, createCompany, createPaymentProfile, companyExists, discardCompany, getCompany, type AddressInput } from '../companies/companies.service.js';
+import { hasJournalEntries, makeRoomForBankAccount, seedSwissSmeChart, upsertLedgerAccount } from '../accounting/accounting.service.js';
+import { instanceError } from './instances.errors.js';
 
 export type Permission = 'read' | 'write' | 'admin';
 
@@ -49,8 +49,8 @@ export async function loadProfile(db: Database, instanceId: string, userId: stri
     );
     return row;
   });
-  if (!profile) throw new AppError('unauthenticated', 'You are no longer a member of this workplace');
-  if (!profile.initialized_at) throw new AppError('conflict', ONBOARDING_NOT_FINISHED, undefined, { onboarding: true });
+  if (!profile) throw instanceError('not_a_member', 'You are no longer a member of this workplace');
+  if (!profile.initialized_at) throw instanceError('onboarding_not_finished', ONBOARDING_NOT_FINISHED, undefined, { onboarding: true });
   return {
     uuid: userId,
     email: profile.email,
@@ -95,24 +95,13 @@ export async function instanceDetail(tx: Tx, instanceId: string, userId: string)
     vat_rate: string | null;
     vat_number: string | null;
     currency_id: number;
-    company_uuid: string | null;
-    company_name: string | null;
-    street: string | null;
-    house_number: string | null;
-    city: string | null;
-    zip: string | null;
-    country_id: number | null;
+    own_company_uuid: string | null;
   }>(
-    `SELECT i.name, i.date_added, i.vat_rate::text AS vat_rate, i.vat_number, i.currency_id,
-            c.uuid AS company_uuid, c.name AS company_name,
-            a.street, a.house_number, a.city, a.zip, a.country_id
-       FROM instance i
-       LEFT JOIN company c ON c.instance_id = i.id AND c.uuid = i.own_company_uuid
-       LEFT JOIN LATERAL (SELECT * FROM address WHERE instance_id = i.id AND company_uuid = c.uuid ORDER BY id LIMIT 1) a ON true
-      WHERE i.id = $1`,
+    `SELECT name, date_added, vat_rate::text AS vat_rate, vat_number, currency_id, own_company_uuid FROM instance WHERE id = $1`,
     [instanceId],
   );
-  if (!row) throw notFound('Instance');
+  if (!row) throw instanceError('instance_not_found', 'Instance not found');
+  const company = row.own_company_uuid ? await getCompany(tx, instanceId, row.own_company_uuid) : null;
   return {
     uuid: instanceId,
     name: row.name,
@@ -121,14 +110,14 @@ export async function instanceDetail(tx: Tx, instanceId: string, userId: string)
     vatNumber: row.vat_number,
     currency: currencyCodeById(row.currency_id) ?? 'CHF',
     address:
-      row.company_uuid && row.street
+      company?.address
         ? {
-            street: row.street,
-            houseNumber: row.house_number,
-            city: row.city!,
-            zip: row.zip!,
-            country: { id: row.country_id! },
-            company: { uuid: row.company_uuid, name: row.company_name! },
+            street: company.address.street,
+            houseNumber: company.address.houseNumber,
+            city: company.address.city,
+            zip: company.address.zip,
+            country: { id: company.address.country.id },
+            company: { uuid: company.uuid, name: company.name },
           }
         : null,
     user: { uuid: userId },
@@ -162,11 +151,11 @@ export async function initInstance(tx: Tx, instanceId: string, input: InitInput)
     'SELECT initialized_at, own_company_uuid FROM instance WHERE id = $1 FOR UPDATE',
     [instanceId],
   );
-  if (!instance) throw notFound('Instance');
-  if (instance.initialized_at) throw conflict('Onboarding has already been completed');
+  if (!instance) throw instanceError('instance_not_found', 'Instance not found');
+  if (instance.initialized_at) throw instanceError('onboarding_finished', 'Onboarding has already been completed');
   if (instance.own_company_uuid) {
     await tx.query('UPDATE instance SET own_company_uuid = NULL WHERE id = $1', [instanceId]);
-    await tx.query('DELETE FROM company WHERE instance_id = $1 AND uuid = $2', [instanceId, instance.own_company_uuid]);
+    await discardCompany(tx, instanceId, instance.own_company_uuid);
   }
   const companyUuid = await createCompany(tx, instanceId, { name: input.company.name, uid: input.company.uid ?? null });
   await createAddress(tx, instanceId, companyUuid, input.address);
@@ -198,14 +187,16 @@ export async function initAccounts(tx: Tx, instanceId: string, input: InitAccoun
     'SELECT initialized_at, own_company_uuid FROM instance WHERE id = $1 FOR UPDATE',
     [instanceId],
   );
-  if (!instance) throw notFound('Instance');
-  if (instance.initialized_at) throw conflict('Onboarding has already been completed');
+  if (!instance) throw instanceError('instance_not_found', 'Instance not found');
+  if (instance.initialized_at) throw instanceError('onboarding_finished', 'Onboarding has already been completed');
   if (!instance.own_company_uuid || instance.own_company_uuid !== input.companyUuid || !(await companyExists(tx, instanceId, input.companyUuid))) {
-    throw fieldError('company.uuid', 'Company not found: complete the company step first');
+    const message = 'Company not found: complete the company step first';
+    throw instanceError('own_company_missing', message, { 'company.uuid': message });
   }
   const codes = new Set<number>();
   input.accounts.forEach((account, index) => {
-    if (codes.has(account.ledgerCode)) throw fieldError(`accounts.${index}.ledgerCode`, 'Each bank account needs its own ledger code');
+    const message = 'Each bank account needs its own ledger code';
+    if (codes.has(account.ledgerCode)) throw instanceError('ledger_code_repeated', message, { [`accounts.${index}.ledgerCode`]: message });
     codes.add(account.ledgerCode);
   });
   await tx.query('UPDATE instance SET currency_id = $2 WHERE id = $1', [instanceId, Currency[input.currency]]);
@@ -234,4 +225,82 @@ export async function initAccounts(tx: Tx, instanceId: string, input: InitAccoun
   }
   await tx.query('UPDATE instance SET initialized_at = now() WHERE id = $1', [instanceId]);
   return { accounts };
+}
+
+/**
+ * POST /api/instance/update, General Settings (spec §2.7): name, VAT (percent text 1–99, null or ''
+ * clears), VAT number, default currency. 409 currency_fixed when the currency changes once the
+ * books have entries (their amounts are in it); 409 instance_name_taken. Answers the detail.
+ */
+export async function updateInstanceSettings(tx: Tx, instanceId: string, userId: string, data: InstanceSettings): Promise<InstanceDetail> {
+  if (data.currency !== undefined) {
+    const [current] = await tx.query<{ currency_id: number }>('SELECT currency_id FROM instance WHERE id = $1', [instanceId]);
+    if (current && current.currency_id !== Currency[data.currency] && (await hasJournalEntries(tx, instanceId))) {
+      const message = 'the default currency cannot change once the books have entries';
+      throw instanceError('currency_fixed', message, { currency: message });
+    }
+  }
+  const vat = data.vat === undefined ? undefined : data.vat === null || data.vat.trim() === '' ? null : vatPercentToRate(data.vat.trim());
+  try {
+    await tx.query(
+      `UPDATE instance SET name = coalesce($2, name),
+              vat_rate = CASE WHEN $3 THEN $4::numeric ELSE vat_rate END,
+              vat_number = CASE WHEN $5 THEN $6 ELSE vat_number END,
+              currency_id = coalesce($7, currency_id)
+        WHERE id = $1`,
+      [
+        instanceId,
+        data.name?.trim() ?? null,
+        vat !== undefined,
+        vat ?? null,
+        data.vatNumber !== undefined,
+        data.vatNumber?.trim() || null,
+        data.currency === undefined ? null : Currency[data.currency],
+      ],
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw instanceError('instance_name_taken', 'Instance name already taken', { name: 'Instance name already taken' });
+    throw error;
+  }
+  return instanceDetail(tx, instanceId, userId);
+}
+
+/** Names of the given instances by id (platform pages list records of every instance). */
+export async function instanceNames(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.query<{ id: string; name: string }>('SELECT id, name FROM instance WHERE id = ANY ($1::uuid[])', [[...new Set(ids)]]);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** How many instances (workplaces) the platform has. */
+export async function countInstances(tx: Tx): Promise<number> {
+  const [row] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM instance');
+  return row!.count;
+}
+
+/** Looks an instance up by name, case-insensitively (names are unique regardless of case, migration 0001). */
+export async function findInstanceByName(tx: Tx, name: string): Promise<{ uuid: string; name: string } | undefined> {
+  const [row] = await tx.query<{ id: string; name: string }>('SELECT id, name FROM instance WHERE lower(name) = lower($1)', [name.trim()]);
+  return row ? { uuid: row.id, name: row.name } : undefined;
+}
+
+/** Whether an instance with this id exists. */
+export async function instanceExists(tx: Tx, instanceId: string): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM instance WHERE id = $1', [instanceId]);
+  return rows.length > 0;
+}
+
+/**
+ * Creates an instance named `name` (trimmed). Sign-up creates it bare (onboarding follows); the CLI
+ * gives the currency and marks it ready. The database refuses a taken name (23505) or a bad one (23514).
+ */
+export async function createInstance(tx: Tx, input: { name: string; currency?: CurrencyCode; initialized?: boolean }): Promise<{ uuid: string; name: string }> {
+  // Without a currency the column's default (CHF) applies; onboarding sets the real one.
+  const [row] = await tx.query<{ id: string; name: string }>(
+    input.currency === undefined
+      ? 'INSERT INTO instance (name, initialized_at) VALUES ($1, CASE WHEN $2 THEN now() END) RETURNING id, name'
+      : 'INSERT INTO instance (name, initialized_at, currency_id) VALUES ($1, CASE WHEN $2 THEN now() END, $3) RETURNING id, name',
+    [input.name.trim(), input.initialized ?? false, ...(input.currency === undefined ? [] : [Currency[input.currency]])],
+  );
+  return { uuid: row!.id, name: row!.name };
 }

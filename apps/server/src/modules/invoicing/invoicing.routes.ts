@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { InvoiceStatus, formatReferenceNumber, invoiceItemSchema, invoiceSchema, strictObject, zAmount, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
-import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
-import { fieldsUnder } from '../accounting/accounting.errors.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
+import { fieldsUnder } from '../../http/errors.js';
 import { renderInvoicePdf, type PdfLang } from './invoicing.pdf.js';
 import {
   addItem,

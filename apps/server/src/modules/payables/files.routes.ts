@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
 import { attachFileToPayable, FILE_COLUMNS, FILE_TYPES, importEml, toFile } from './inbox.service.js';
 import { fileAnswer, mailAnswer } from './inbox.schemas.js';
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { badRequest } from '../../http/errors.js';
-import { errorSchema, errors, errorsWithConflict, pageFields } from '../accounting/accounting.schemas.js';
+import { errorSchema, errors, errorsWithConflict, pageFields } from '../../http/schemas.js';
 import { importReceipts } from './mail-import.service.js';
 import { changeMailStatus, getMail, listMails } from './inbox.service.js';
 import { mailAnswer } from './inbox.schemas.js';

@@ -4,7 +4,7 @@
  * reversed either, and its vouchers (inbox files).
  */
 import type { Tx } from '../../db/database.js';
-import { getJournalEntry } from '../accounting/journal-entry.service.js';
+import { getJournalEntry } from '../accounting/accounting.service.js';
 import { FILE_COLUMNS, toFile, type FileAnswer } from './inbox.service.js';
 import { getPayable, payableStatusName } from './payables.service.js';
 

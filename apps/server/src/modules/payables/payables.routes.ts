@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { companyInsertSchema, isValidIban, strictObject, validationMessages, zAmount, zCurrencyCode, zDate, zId, zUuid, type PayableStatusId } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { badRequest } from '../../http/errors.js';
-import { fieldsUnder } from '../accounting/accounting.errors.js';
-import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageFields } from '../accounting/accounting.schemas.js';
+import { fieldsUnder } from '../../http/errors.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageFields } from '../../http/schemas.js';
 import {
   changePayableStatus,
   deletePayable,

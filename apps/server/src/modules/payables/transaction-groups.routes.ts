@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictObject, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../accounting/accounting.schemas.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
 import { payableAnswer } from './payables.routes.js';
 import {
   changeGroupStatus,

@@ -13,7 +13,7 @@ import { countryIsoCode, PayableStatus, toFixedAmount, TransactionGroupStatus } 
 import type { Tx } from '../../db/database.js';
 import { alreadyDone, badRequest, conflict, notFound } from '../../http/errors.js';
 import { booksCurrency } from '../accounting/accounting.service.js';
-import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../banking/pain001.js';
+import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../../lib/pain001.js';
 import { alreadyPaid, bookPayment, getPayable, listPayables, PAYABLE_SELECT, toPayableAnswer, today, type PayableAnswer } from './payables.service.js';
 import { transactionGroupStatusName } from './outflows.js';
 

@@ -18,6 +18,7 @@ import type { Config } from '../../config.js';
 import type { Database, Tx } from '../../db/database.js';
 import type { AuthContext } from '../../http/access.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { instanceNames } from '../instances/instances.service.js';
 
 /** Access tokens live 15 minutes; the web refreshes every 8 (spec §9). */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
@@ -309,10 +310,10 @@ export class SessionService {
   /** The live session families of a user, newest activity first. */
   async list(userId: string): Promise<SessionSummary[]> {
     const rows = await this.db.withAuth((tx) =>
-      tx.query<{ family_id: string; instance_id: string; instance_name: string; started_at: string; last_seen_at: string; ip: string | null; user_agent: string | null }>(
-        `SELECT DISTINCT ON (s.family_id) s.family_id, s.instance_id, i.name AS instance_name,
+      tx.query<{ family_id: string; instance_id: string; started_at: string; last_seen_at: string; ip: string | null; user_agent: string | null }>(
+        `SELECT DISTINCT ON (s.family_id) s.family_id, s.instance_id,
                 min(s.created_at) OVER (PARTITION BY s.family_id) AS started_at, s.created_at AS last_seen_at, s.ip, s.user_agent
-           FROM auth_session s JOIN instance i ON i.id = s.instance_id
+           FROM auth_session s
           WHERE s.user_id = $1
             AND s.family_id IN (SELECT family_id FROM auth_session
                                  WHERE user_id = $1 AND revoked_at IS NULL AND rotated_at IS NULL AND expires_at > now())
@@ -320,10 +321,11 @@ export class SessionService {
         [userId],
       ),
     );
+    const names = await this.db.withAuth((tx) => instanceNames(tx, rows.map((row) => row.instance_id)));
     return rows
       .map((row) => ({
         id: row.family_id,
-        instance: { uuid: row.instance_id, name: row.instance_name },
+        instance: { uuid: row.instance_id, name: names.get(row.instance_id) ?? '' },
         startedAt: row.started_at,
         lastSeenAt: row.last_seen_at,
         ip: row.ip,

@@ -1,9 +1,12 @@
 /**
- * CSV in and out for the chart and journal imports and the trial balance export. Reading uses
+ * CSV in and out for the imports (chart, journal, companies) and the trial balance export. Reading uses
  * csv-parse (RFC 4180 quoting, BOM); writing quotes per RFC 4180 §2.6–2.7.
  */
 import { parse } from 'csv-parse/sync';
-import { AccountingError } from './accounting.errors.js';
+import { AppError } from '../http/errors.js';
+
+/** A 400 for a CSV file that cannot be imported; the body's code is 'import_invalid'. */
+const importInvalid = (message: string, fields: Record<string, string>) => new AppError('validation', message, fields, { code: 'import_invalid' });
 
 export interface CsvRecord {
   /** 1-based line number in the file (the header is line 1). */
@@ -31,14 +34,14 @@ export class RowErrors {
    * The errors as `{ "line N.column": message }` and one readable message, after `lead` (errors of
    * the whole file, such as unknown account numbers, keyed by column).
    */
-  toError(lead: { column: string; message: string }[] = []): AccountingError {
+  toError(lead: { column: string; message: string }[] = []): AppError {
     const listed = this.list.slice(0, MAX_LISTED_ERRORS);
     const fields: Record<string, string> = {};
     for (const error of lead) fields[error.column] = error.message;
     for (const error of listed) fields[`line ${error.line}.${error.column}`] ??= error.message;
     const messages = [...lead.map((e) => e.message), ...listed.map((e) => `line ${e.line}, column ${e.column}: ${e.message}`)];
     const more = this.list.length - listed.length;
-    return new AccountingError('import_invalid', messages.join('; ') + (more > 0 ? ` (and ${more} more)` : ''), fields);
+    return importInvalid(messages.join('; ') + (more > 0 ? ` (and ${more} more)` : ''), fields);
   }
 }
 
@@ -55,23 +58,23 @@ export function parseCsv(text: string, columns: { required: readonly string[]; a
     rows = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, info: true }) as unknown as typeof rows;
   } catch (error) {
     const message = `the file is not valid CSV: ${(error as Error).message}`;
-    throw new AccountingError('import_invalid', message, { file: message });
+    throw importInvalid(message, { file: message });
   }
   const [head, ...body] = rows;
-  if (!head) throw new AccountingError('import_invalid', 'the file is empty; expected a header row', { file: 'the file is empty; expected a header row' });
+  if (!head) throw importInvalid('the file is empty; expected a header row', { file: 'the file is empty; expected a header row' });
   const header = head.record.map((name) => name.toLowerCase());
   const expected = `expected the columns ${columns.allowed.join(',')}`;
   const unknown = header.filter((name) => !columns.allowed.includes(name));
   if (unknown.length) {
     const message = `unknown column ${unknown.map((u) => `"${u}"`).join(', ')}; ${expected}`;
-    throw new AccountingError('import_invalid', `line 1: ${message}`, { 'line 1': message });
+    throw importInvalid(`line 1: ${message}`, { 'line 1': message });
   }
   const missing = columns.required.filter((name) => !header.includes(name));
   if (missing.length) {
     const message = `missing column ${missing.join(', ')}; ${expected}`;
-    throw new AccountingError('import_invalid', `line 1: ${message}`, { 'line 1': message });
+    throw importInvalid(`line 1: ${message}`, { 'line 1': message });
   }
-  if (body.length === 0) throw new AccountingError('import_invalid', 'the file has no rows after its header', { file: 'the file has no rows after its header' });
+  if (body.length === 0) throw importInvalid('the file has no rows after its header', { file: 'the file has no rows after its header' });
 
   const errors = new RowErrors();
   const records = body.map(({ record, info }) => {

@@ -1,0 +1,84 @@
+/**
+ * Who owns which table (issue 11 §3, docs/architecture.md "Modules"): the owner is the one module
+ * whose SQL reads and writes the table; every other module asks the owner through its exported
+ * functions. Decided by who writes the rows. `test/architecture/ownership.test.ts` checks that this
+ * map names every table of the database catalogue and that no module's SQL names another's table.
+ *
+ * A table created by a new migration must be added here, or the test fails.
+ */
+export type Owner =
+  | 'accounting'
+  | 'action-log'
+  | 'audit'
+  | 'auth'
+  | 'banking'
+  | 'companies'
+  | 'db' // the database's own machinery: filled by SQL functions and triggers only
+  | 'http'
+  | 'identity'
+  | 'instances'
+  | 'invoicing'
+  | 'payables';
+
+export const TABLE_OWNER = {
+  // db: per-instance id counters behind next_ids() (0001), called from every module's INSERTs.
+  instance_counter: 'db',
+
+  // http: stored answers of Idempotency-Key requests (0013, decision 013).
+  idempotency_key: 'http',
+
+  // instances: the workplace itself (profile, settings, onboarding).
+  instance: 'instances',
+
+  // identity: people, their roles in a workplace, sessions and second factors (identity is below
+  // auth: sign-in uses these, docs/architecture.md "Module order").
+  server_secret: 'identity',
+  app_user: 'identity',
+  instance_member: 'identity',
+  instance_invitation: 'identity',
+  auth_session: 'identity',
+  user_totp: 'identity',
+  second_factor_login: 'identity',
+  webauthn_credential: 'identity',
+  webauthn_challenge: 'identity',
+  mail_sync_account: 'identity', // the profile lists a user's own synced accounts (spec §2.6)
+
+  // auth: the sign-in flow with outside providers.
+  user_identity: 'auth',
+  sso_login: 'auth',
+
+  audit_event: 'audit',
+  action_log: 'action-log',
+
+  // companies: counterparties and their details.
+  company: 'companies',
+  address: 'companies',
+  payment_profile: 'companies',
+  additional_property: 'companies',
+
+  // accounting: the only reader and writer of the ledger (issue 11 §3).
+  account_group: 'accounting',
+  ledger_account: 'accounting',
+  accounting_lock: 'accounting',
+  journal_entry: 'accounting',
+  journal_line: 'accounting',
+  account_period_balance: 'accounting',
+  journal_check_pending: 'accounting',
+  journal_check_armed: 'accounting',
+
+  invoice: 'invoicing',
+  invoice_item: 'invoicing',
+  invoice_share: 'invoicing',
+
+  // payables: bills, their files and mails, payment runs.
+  payable: 'payables',
+  payable_status_event: 'payables',
+  transaction_group: 'payables',
+  inbox_file: 'payables',
+  mail: 'payables',
+
+  bank_file: 'banking',
+  bank_transaction: 'banking',
+} as const satisfies Record<string, Owner>;
+
+export type TableName = keyof typeof TABLE_OWNER;
