@@ -93,6 +93,11 @@ test('invoice with a Swiss QR-bill through the screens: create, edit, send, PDF,
   await snap(page, 'inv-01-list-empty');
   await page.getByRole('link', { name: 'Create Invoice' }).click();
   await expect(page.getByRole('heading', { name: 'Create Invoice' })).toBeVisible();
+  // Nothing chosen yet: the form's check (invoiceSchema and its required selects) names the customer and sends nothing.
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('This field must be given').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/invoice\/add$/);
   await choose(page, page, 'Customer', 'Simon Muster AG');
   await expect(page.getByRole('combobox', { name: 'Address' })).toHaveValue('Musterstrasse 1, 8000 Seldwyla');
   await expect(page.getByRole('combobox', { name: 'Pay to (payment profile)' })).toHaveValue(/QR-IBAN CH44 3199/);
@@ -178,9 +183,10 @@ test('invoice with a Swiss QR-bill through the screens: create, edit, send, PDF,
 
   // The posting is visible from the entry, with a link back to the invoice.
   await postings.getByRole('link', { name: /invoice sent/ }).click();
-  await expect(page.getByRole('link', { name: /Invoice BILAN\d{6}/ })).toBeVisible();
+  // A document posting names its document and links to it (issue 11 §2).
+  await expect(page.getByText(/Posted by invoice BILAN\d{6}/)).toBeVisible();
   await snap(page, 'inv-06-entry');
-  await page.getByRole('link', { name: /Invoice BILAN\d{6}/ }).click();
+  await page.getByRole('link', { name: 'open the invoice' }).click();
 
   // Debtors before payment: not yet due, linked to the customer's ap-ar page and the invoice.
   await page.goto('/invoice/debtors');

@@ -52,7 +52,19 @@ test('bills → transaction group → pain.001 → camt.054 → paid and booked'
   await expect(page.getByRole('heading', { name: 'Add bill' })).toBeVisible();
   await selectOption(page, 'Supplier', 'Papeterie Muster AG');
   await selectOption(page, 'Pay to (IBAN / QR-IBAN)', 'CH44 3199 9123 0008 8901 2 (QR)');
+  // No amount yet: the form's own check (the routes' payableDataSchema) answers under the field, no request leaves.
+  const inserts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/payable/insert')) inserts.push(r.url());
+  });
+  await page.getByRole('button', { name: 'Save bill' }).click();
+  const amountError = page.getByText('amount must be a decimal number with at most 2 decimals');
+  await expect(amountError).toBeVisible();
+  await expect(page.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
+  await snap(page, 'payables-00-bill-form-schema-error');
+  expect(inserts).toEqual([]);
   await page.getByLabel('Amount').fill('1081.00');
+  await expect(amountError).toBeHidden();
   await page.getByLabel('of which VAT').fill('81.00');
   await page.getByLabel('Reference (QR or RF…)').fill('12345');
   await page.getByRole('button', { name: 'Save bill' }).click();

@@ -1,6 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { get, set, type FieldError, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
+
+/** Payload path → form path, or undefined when no field shows the message. */
+export type FormPathOf<V> = (path: string, values: V) => string | undefined;
+
+/**
+ * Splits field messages keyed by payload paths into those a known form field shows (keyed by form
+ * path) and the rest, as lines for a form-level alert ('_' is a message about the whole payload).
+ */
+function placeMessages<V>(
+  fields: Record<string, string>,
+  known: readonly string[],
+  mapPath: FormPathOf<V>,
+  values: V,
+): { placed: [string, string][]; unplaced: string[] } {
+  const placed: [string, string][] = [];
+  const unplaced: string[] = [];
+  for (const [path, message] of Object.entries(fields)) {
+    const target = mapPath(path, values);
+    if (target && known.some((field) => target === field || target.startsWith(`${field}.`))) placed.push([target, message]);
+    else unplaced.push(path === '_' || path === '' ? message : `${path}: ${message}`);
+  }
+  return { placed, unplaced };
+}
 
 /**
  * Puts field messages (from `fieldErrors` of @bilan/domain or a server `{ fields }`) next to the
@@ -13,29 +36,56 @@ export function applyFieldErrors<T extends FieldValues>(
   known: readonly string[],
   mapPath: (path: string) => string | undefined = (path) => path,
 ): string[] {
-  const unplaced: string[] = [];
-  for (const [path, message] of Object.entries(fields)) {
-    const target = mapPath(path);
-    if (target && known.some((field) => target === field || target.startsWith(`${field}.`))) {
-      setError(target as Path<T>, { type: 'server', message });
-    } else {
-      unplaced.push(path === '_' ? message : `${path}: ${message}`);
-    }
-  }
+  const { placed, unplaced } = placeMessages(fields, known, mapPath, undefined);
+  for (const [target, message] of placed) setError(target as Path<T>, { type: 'server', message });
   return unplaced;
+}
+
+/** Where a schema's messages go on the form: the fields that show one, and how paths are renamed. */
+export interface PayloadPaths<V> {
+  /** Form fields (or prefixes such as 'address' or 'lines') that show their own message. */
+  known: readonly string[];
+  /** Payload path → form path (default: the same); undefined sends the message to `errors.root`. */
+  formPath?: FormPathOf<V>;
+}
+
+/** The leaves of react-hook-form's nested errors, by dotted path ('' for the payload itself). */
+function flattenErrors(node: unknown, path: string, out: Record<string, FieldError>): Record<string, FieldError> {
+  if (!node || typeof node !== 'object') return out;
+  const record = node as Record<string, unknown>;
+  if (typeof record.type === 'string') {
+    out[path] = record as unknown as FieldError;
+    return out;
+  }
+  for (const [key, child] of Object.entries(record)) flattenErrors(child, path ? `${path}.${key}` : key, out);
+  return out;
 }
 
 /**
  * A react-hook-form resolver that validates with the domain's zod schema, the one the route checks
  * (STYLE.md #3): `toPayload` turns the form's input values into the request payload, the schema
- * parses it, and submit receives the parsed payload. Errors are keyed by payload paths, so form
- * fields are named after the payload's.
+ * parses it, and submit receives the parsed payload. Without `paths`, errors stay on payload paths
+ * (form fields named after the payload's); with `paths`, each message moves to its form field, and
+ * the ones no field shows become `errors.root` (one line each), so a refused submit never stays silent.
  */
 export function payloadResolver<V extends FieldValues, S extends z.ZodType>(
   schema: S,
   toPayload: (values: V) => unknown,
+  paths?: PayloadPaths<V>,
 ): Resolver<V, unknown, z.output<S>> {
   const resolve = zodResolver(schema as z.ZodType<z.output<S>, FieldValues>);
-  return (values, context, options) =>
-    resolve(toPayload(values) as FieldValues, context, options as never) as ReturnType<Resolver<V, unknown, z.output<S>>>;
+  return async (values, context, options) => {
+    const result = (await resolve(toPayload(values) as FieldValues, context, options as never)) as Awaited<ReturnType<Resolver<V, unknown, z.output<S>>>>;
+    if (!paths || Object.keys(result.errors).length === 0) return result;
+    const leaves = flattenErrors(result.errors, '', {});
+    const messages = Object.fromEntries(Object.entries(leaves).map(([path, error]) => [path, error.message ?? '']));
+    const { placed, unplaced } = placeMessages(messages, paths.known, paths.formPath ?? ((path) => path), values);
+    const errors: FieldErrors<V> = {};
+    for (const [target, message] of placed) {
+      // First message per field: a later issue on the same field must not hide the first.
+      if (!get(errors, target)) set(errors, target, { type: 'validate', message });
+    }
+    if (unplaced.length) set(errors, 'root', { type: 'validate', message: unplaced.join('; ') });
+    return { values: {}, errors };
+  };
 }

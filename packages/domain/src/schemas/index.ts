@@ -4,3 +4,4 @@ export * from './ledger-account.js';
 export * from './journal-entry.js';
 export * from './invoice.js';
 export * from './company.js';
+export * from './payable.js';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
-import { fieldErrors, formatAmount, journalEntrySchema, validationMessages, type JournalEntryInput } from '@bilan/domain';
-import { applyFieldErrors } from '../../lib/forms';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
+import { formatAmount, journalEntrySchema, validationMessages, type JournalEntryInput } from '@bilan/domain';
+import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { serverFieldErrors } from '../../lib/errors';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
@@ -22,7 +22,7 @@ import {
 } from './entry-lines';
 import { WriteError } from './write-error';
 
-function Difference({ control }: { control: Control<EntryFormValues> }) {
+function Difference({ control }: { control: Control<EntryFormValues, unknown, JournalEntryInput> }) {
   const lines = useWatch({ control, name: 'lines' });
   const { debit, credit, difference } = totals(lines);
   const balanced = difference.isZero();
@@ -46,7 +46,7 @@ function Difference({ control }: { control: Control<EntryFormValues> }) {
   );
 }
 
-function SaveButton({ control, pending, label }: { control: Control<EntryFormValues>; pending: boolean; label: string }) {
+function SaveButton({ control, pending, label }: { control: Control<EntryFormValues, unknown, JournalEntryInput>; pending: boolean; label: string }) {
   const lines = useWatch({ control, name: 'lines' });
   const { debit, difference } = totals(lines);
   // Spec: the Difference must be 0.00 before Save is enabled.
@@ -60,6 +60,32 @@ function SaveButton({ control, pending, label }: { control: Control<EntryFormVal
   );
 }
 
+const known = ['dateLedger', 'description', 'lines'];
+/** `journalEntrySchema` on the entry/insert body; its messages land on the form's rows. */
+const schemaResolver = payloadResolver(journalEntrySchema, (values: EntryFormValues) => toPayload(values).payload, {
+  known,
+  formPath: (path, values) => formPath(path, values, toPayload(values).indexes),
+});
+
+/**
+ * Names a half-filled line on its row first (an amount without an account or the reverse), in the
+ * form's words rather than the payload's; a complete form is then checked by the domain schema.
+ */
+const entryResolver: Resolver<EntryFormValues, unknown, JournalEntryInput> = (values, context, options) => {
+  const errors: FieldErrors<EntryFormValues> = {};
+  values.lines.forEach((line, index) => {
+    if (isBlankLine(line)) return;
+    const row: NonNullable<FieldErrors<EntryFormValues>['lines']>[number] = {};
+    if (line.accountId === null) row.accountId = { type: 'validate', message: validationMessages.accountMustNotBeEmpty };
+    else if (typedAmount(line.debit).isZero() && typedAmount(line.credit).isZero()) row.debit = { type: 'validate', message: 'Enter a debit or a credit amount' };
+    else return;
+    const lines = (errors.lines ??= []) as NonNullable<typeof row>[];
+    lines[index] = row;
+  });
+  if (errors.lines) return { values: {}, errors };
+  return schemaResolver(values, context, options);
+};
+
 interface EntryFormProps {
   initial?: JournalEntry;
   submitLabel?: string;
@@ -69,46 +95,25 @@ interface EntryFormProps {
 
 /** Journal entry form, for adding and for editing in place. */
 export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }: EntryFormProps) {
-  const form = useForm<EntryFormValues>({ defaultValues: initial ? entryToFormValues(initial) : newEntryValues() });
-  const { control, handleSubmit, setError, clearErrors, setValue, formState } = form;
+  const form = useForm<EntryFormValues, unknown, JournalEntryInput>({
+    defaultValues: initial ? entryToFormValues(initial) : newEntryValues(),
+    resolver: entryResolver,
+  });
+  const { control, handleSubmit, setError, getValues, setValue, formState } = form;
   const lines = useFieldArray({ control, name: 'lines' });
   const [failure, setFailure] = useState<unknown>(null);
   const [problems, setProblems] = useState<string[]>([]);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (data) => {
     setFailure(null);
     setProblems([]);
-    clearErrors();
-    const { payload, indexes } = toPayload(values);
-    // Lines with an amount but no account, or an account but no amount, are named on their row.
-    let incomplete = false;
-    values.lines.forEach((line, index) => {
-      if (isBlankLine(line)) return;
-      if (line.accountId === null) {
-        setError(`lines.${index}.accountId`, { message: validationMessages.accountMustNotBeEmpty });
-        incomplete = true;
-      } else if (typedAmount(line.debit).isZero() && typedAmount(line.credit).isZero()) {
-        setError(`lines.${index}.debit`, { message: 'Enter a debit or a credit amount' });
-        incomplete = true;
-      }
-    });
-    if (incomplete) return;
-    const parsed = journalEntrySchema.safeParse(payload);
-    if (!parsed.success) {
-      setProblems(applyFieldErrors(setError, fieldErrors(parsed.error), ['dateLedger', 'description', 'lines'], (path) =>
-        formPath(path, values, indexes),
-      ));
-      return;
-    }
     try {
-      await onSubmit(parsed.data);
+      await onSubmit(data);
     } catch (error) {
+      const values = getValues();
+      const { indexes } = toPayload(values);
       setFailure(error);
-      setProblems(
-        applyFieldErrors(setError, serverFieldErrors(error), ['dateLedger', 'description', 'lines'], (path) =>
-          formPath(path.replace(/^data\./, ''), values, indexes),
-        ),
-      );
+      setProblems(applyFieldErrors(setError, serverFieldErrors(error), known, (path) => formPath(path.replace(/^data\./, ''), values, indexes)));
     }
   });
 
@@ -247,9 +252,9 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
         </Group>
 
         {failure ? <WriteError error={failure} what="Could not save the journal entry" /> : null}
-        {problems.length > 0 && !failure ? (
+        {(problems.length > 0 || formState.errors.root) && !failure ? (
           <Alert color="red" variant="light" role="alert">
-            {problems.join(' ')}
+            {[formState.errors.root?.message, ...problems].filter(Boolean).join(' ')}
           </Alert>
         ) : null}
       </Stack>

@@ -21,8 +21,8 @@ export const addressPayload = (a: AddressFormValues) => ({
   country: a.country ? { id: Number(a.country) } : (null as unknown as { id: 1 }),
 });
 
-/** Street, house number, ZIP, city and country inputs bound to `prefix` of a react-hook-form form. */
-export function AddressFields<T extends FieldValues>({ control, prefix }: { control: Control<T>; prefix: string }) {
+/** Street, house number, ZIP, city and country inputs bound to `prefix` of a react-hook-form form (with or without a resolver's payload type `O`). */
+export function AddressFields<T extends FieldValues, O = T>({ control, prefix }: { control: Control<T, unknown, O>; prefix: string }) {
   const name = (field: keyof AddressFormValues) => (prefix ? `${prefix}.${field}` : field) as Path<T>;
   return (
     <Grid gap="sm">

@@ -3,10 +3,10 @@ import { Alert, Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { companyInsertSchema, fieldErrors } from '@bilan/domain';
+import { companyInsertSchema, type CompanyInsert } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
-import { applyFieldErrors } from '../../lib/forms';
+import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { Page } from '../../ui/page';
 import { AddressFields, addressPayload, emptyAddress, type AddressFormValues } from './address-fields';
 import { companiesKey, insertCompany } from './api';
@@ -20,27 +20,24 @@ interface FormValues {
 
 const known = ['name', 'uid', 'address'] as const;
 const toFormPath = (path: string) => path.replace(/^data\./, '').replace(/\.country\.id$/, '.country');
+/** The body's `data` of /company/insert, checked by `companyInsertSchema` here and on the server. */
+const toPayload = (values: FormValues) => ({ name: values.name, uid: values.uid.trim() || null, address: values.withAddress ? addressPayload(values.address) : null });
 
 /** /company/add: name, UID (eCH-0097) and the structured address. */
 export function CompanyAddPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState } = useForm<FormValues>({
+  const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CompanyInsert>({
     defaultValues: { name: '', uid: '', withAddress: true, address: emptyAddress },
+    resolver: payloadResolver(companyInsertSchema, toPayload, { known, formPath: toFormPath }),
   });
   const withAddress = useWatch({ control, name: 'withAddress' });
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (data) => {
     setFailure(null);
-    const payload = { name: values.name, uid: values.uid.trim() || null, address: values.withAddress ? addressPayload(values.address) : null };
-    const parsed = companyInsertSchema.safeParse(payload);
-    if (!parsed.success) {
-      applyFieldErrors(setError, fieldErrors(parsed.error), known, toFormPath);
-      return;
-    }
     try {
-      const company = await insertCompany(parsed.data);
+      const company = await insertCompany(data);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
       void navigate(paths.company.getHref(company.uuid, 'general'));
     } catch (error) {
@@ -79,9 +76,9 @@ export function CompanyAddPage() {
                 <AddressFields control={control} prefix="address" />
               </>
             ) : null}
-            {failure ? (
+            {failure || formState.errors.root ? (
               <Alert color="red" variant="light" role="alert">
-                {failure}
+                {failure ?? formState.errors.root?.message}
               </Alert>
             ) : null}
             <Group justify="flex-end">

@@ -5,10 +5,10 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { companyAddressSchema, companyUpdateSchema, fieldErrors, formatDate } from '@bilan/domain';
+import { companyAddressSchema, companyUpdateSchema, formatDate, type CompanyAddress } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
-import { applyFieldErrors } from '../../lib/forms';
+import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -47,17 +47,15 @@ function GeneralTab({ company, editable }: { company: Company; editable: boolean
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState } = useForm({ defaultValues: { name: company.name, uid: company.uid ?? '' } });
+  const { control, handleSubmit, setError, formState } = useForm({
+    defaultValues: { name: company.name, uid: company.uid ?? '' },
+    resolver: payloadResolver(companyUpdateSchema, (values: { name: string; uid: string }) => ({ name: values.name, uid: values.uid.trim() || null }), { known: ['name', 'uid'] }),
+  });
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (data) => {
     setFailure(null);
-    const parsed = companyUpdateSchema.safeParse({ name: values.name, uid: values.uid.trim() || null });
-    if (!parsed.success) {
-      applyFieldErrors(setError, fieldErrors(parsed.error), ['name', 'uid']);
-      return;
-    }
     try {
-      await updateCompany(company.uuid, parsed.data);
+      await updateCompany(company.uuid, data);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
       notifications.show({ color: 'green', message: 'Company saved.' });
     } catch (error) {
@@ -104,7 +102,7 @@ function GeneralTab({ company, editable }: { company: Company; editable: boolean
                 name="uid"
                 render={({ field, fieldState }) => <TextInput label="UID" placeholder="CHE-123.456.789" {...field} error={fieldState.error?.message} />}
               />
-              {failure ? <Alert color="red" variant="light" role="alert">{failure}</Alert> : null}
+              {failure || formState.errors.root ? <Alert color="red" variant="light" role="alert">{failure ?? formState.errors.root?.message}</Alert> : null}
               <Group justify="space-between">
                 {!company.isOwn ? (
                   <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
@@ -142,7 +140,12 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
   /** The address being changed; null while adding a new one. */
   const [editingId, setEditingId] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, reset, formState } = useForm<AddressFormValues>({ defaultValues: emptyAddress });
+  const known = ['street', 'houseNumber', 'zip', 'city', 'country'];
+  const toFormPath = (p: string) => p.replace(/^data\./, '').replace(/^country\.id$/, 'country');
+  const { control, handleSubmit, setError, reset, formState } = useForm<AddressFormValues, unknown, CompanyAddress>({
+    defaultValues: emptyAddress,
+    resolver: payloadResolver(companyAddressSchema, addressPayload, { known, formPath: toFormPath }),
+  });
   const startEdit = (a: { id: number; street: string; houseNumber: string | null; zip: string; city: string; country: { id: number } }) => {
     reset({ street: a.street, houseNumber: a.houseNumber ?? '', zip: a.zip, city: a.city, country: String(a.country.id) });
     setEditingId(a.id);
@@ -153,19 +156,12 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
     setEditingId(null);
     setAdding(false);
   };
-  const known = ['street', 'houseNumber', 'zip', 'city', 'country'];
-  const toFormPath = (p: string) => p.replace(/^data\./, '').replace(/^country\.id$/, 'country');
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (data) => {
     setFailure(null);
-    const parsed = companyAddressSchema.safeParse(addressPayload(values));
-    if (!parsed.success) {
-      applyFieldErrors(setError, fieldErrors(parsed.error), known, toFormPath);
-      return;
-    }
     try {
-      if (editingId === null) await insertAddress({ ...parsed.data, company: { uuid: company.uuid } });
-      else await updateAddress(editingId, parsed.data);
+      if (editingId === null) await insertAddress({ ...data, company: { uuid: company.uuid } });
+      else await updateAddress(editingId, data);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
       close();
     } catch (error) {
@@ -247,7 +243,7 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
           </form>
         </Paper>
       ) : null}
-      {failure ? <Alert color="red" variant="light" role="alert">{failure}</Alert> : null}
+      {failure || formState.errors.root ? <Alert color="red" variant="light" role="alert">{failure ?? formState.errors.root?.message}</Alert> : null}
     </Stack>
   );
 }

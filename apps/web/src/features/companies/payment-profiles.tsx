@@ -4,9 +4,17 @@ import { notifications } from '@mantine/notifications';
 import { IconArchive, IconCloudOff, IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { clearIbanOnTypeChange, explorerUnavailableReason, fieldErrors, formatIban, isIbanPaymentProfileType, ledgerPaymentProfileTypes, paymentProfileInsertSchema } from '@bilan/domain';
+import {
+  clearIbanOnTypeChange,
+  explorerUnavailableReason,
+  formatIban,
+  isIbanPaymentProfileType,
+  ledgerPaymentProfileTypes,
+  paymentProfileInsertSchema,
+  type PaymentProfileInsert,
+} from '@bilan/domain';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
-import { applyFieldErrors } from '../../lib/forms';
+import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { ErrorAlert } from '../../ui/error-alert';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { ledgerAccountsQuery, archivePaymentProfile, companiesKey, deletePaymentProfile, insertPaymentProfile, paymentProfileListQuery, type PaymentProfile } from './api';
@@ -29,28 +37,27 @@ const toFormPath = (path: string) => path.replace(/^data\./, '').replace(/^accou
 function PaymentProfileForm({ companyUuid, onDone }: { companyUuid: string; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, setValue, formState } = useForm<FormValues>({
+  const { control, handleSubmit, setError, setValue, formState } = useForm<FormValues, unknown, PaymentProfileInsert>({
     defaultValues: { account: null, type: '1', iban: '', bic: '' },
+    resolver: payloadResolver(
+      paymentProfileInsertSchema,
+      (values: FormValues) => ({
+        company: { uuid: companyUuid },
+        account: values.account === null ? null : { id: values.account },
+        type: values.type ? Number(values.type) : null,
+        iban: values.iban,
+        bic: isIbanPaymentProfileType(Number(values.type)) ? values.bic.trim() || null : null,
+      }),
+      { known, formPath: toFormPath },
+    ),
   });
   const type = Number(useWatch({ control, name: 'type' }) ?? 0);
   const ledger = ledgerPaymentProfileTypes.includes(type);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (data) => {
     setFailure(null);
-    const payload = {
-      company: { uuid: companyUuid },
-      account: values.account === null ? null : { id: values.account },
-      type: values.type ? Number(values.type) : null,
-      iban: values.iban,
-      bic: isIbanPaymentProfileType(Number(values.type)) ? values.bic.trim() || null : null,
-    };
-    const parsed = paymentProfileInsertSchema.safeParse(payload);
-    if (!parsed.success) {
-      applyFieldErrors(setError, fieldErrors(parsed.error), known, toFormPath);
-      return;
-    }
     try {
-      await insertPaymentProfile(parsed.data);
+      await insertPaymentProfile(data);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
       notifications.show({ color: 'green', message: 'Payment profile added.' });
       onDone();
@@ -111,9 +118,9 @@ function PaymentProfileForm({ companyUuid, onDone }: { companyUuid: string; onDo
             render={({ field, fieldState }) => <TextInput label="BIC" description="Optional" {...field} error={fieldState.error?.message} />}
           />
         ) : null}
-        {failure ? (
+        {failure || formState.errors.root ? (
           <Alert color="red" variant="light" role="alert">
-            {failure}
+            {failure ?? formState.errors.root?.message}
           </Alert>
         ) : null}
         <Group justify="flex-end">

@@ -98,6 +98,8 @@ interface FormValues {
   value: string;
 }
 
+const known = ['type', 'name', 'value'];
+
 /** Additional properties of a company: typed values, validated by type on both sides. */
 export function Properties({ companyUuid, editable }: { companyUuid: string; editable: boolean }) {
   const queryClient = useQueryClient();
@@ -111,13 +113,12 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
       type: values.type ? Number(values.type) : null,
       name: values.name,
       value: values.value,
-    })),
+    }), { known }),
   });
   const type = Number(useWatch({ control, name: 'type' }) ?? 1);
 
   const submit = handleSubmit(async (data) => {
     setFailure(null);
-    const known = ['type', 'name', 'value'];
     try {
       await insertProperty(data);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
@@ -215,9 +216,9 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
           </form>
         </Paper>
       ) : null}
-      {failure ? (
+      {failure || formState.errors.root ? (
         <Alert color="red" variant="light" role="alert">
-          {failure}
+          {failure ?? formState.errors.root?.message}
         </Alert>
       ) : null}
     </Stack>

@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { currencyCodes, fieldErrors, formatDate, instanceSettingsSchema, vatRateToPercent } from '@bilan/domain';
+import { currencyCodes, formatDate, instanceSettingsSchema, vatRateToPercent, type InstanceSettings } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
-import { applyFieldErrors } from '../../lib/forms';
+import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
@@ -33,10 +33,15 @@ interface FormValues {
   currency: string | null;
 }
 
+const known = ['name', 'vat', 'vatNumber', 'currency'];
+/** The body's `data` of /instance/update, checked by `instanceSettingsSchema` here and on the server. */
+const toPayload = (values: FormValues) => ({ name: values.name, vat: values.vat.trim(), vatNumber: values.vatNumber.trim() || null, currency: values.currency ?? undefined });
+
 function SettingsForm({ instance, onDone }: { instance: InstanceDetail; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState } = useForm<FormValues>({
+  const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, InstanceSettings>({
+    resolver: payloadResolver(instanceSettingsSchema, toPayload, { known }),
     defaultValues: {
       name: instance.name,
       vat: instance.vatRate ? vatRateToPercent(instance.vatRate) : '',
@@ -44,16 +49,10 @@ function SettingsForm({ instance, onDone }: { instance: InstanceDetail; onDone: 
       currency: instance.currency,
     },
   });
-  const known = ['name', 'vat', 'vatNumber', 'currency'];
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (data) => {
     setFailure(null);
-    const parsed = instanceSettingsSchema.safeParse({ name: values.name, vat: values.vat.trim(), vatNumber: values.vatNumber.trim() || null, currency: values.currency ?? undefined });
-    if (!parsed.success) {
-      applyFieldErrors(setError, fieldErrors(parsed.error), known);
-      return;
-    }
     try {
-      await updateInstance(parsed.data);
+      await updateInstance(data);
       await queryClient.invalidateQueries({ queryKey: instanceKey });
       await queryClient.invalidateQueries({ queryKey: companiesKey });
       notifications.show({ color: 'green', message: 'Settings saved.' });
@@ -84,7 +83,7 @@ function SettingsForm({ instance, onDone }: { instance: InstanceDetail; onDone: 
             <Select label="Default currency" data={[...currencyCodes]} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
-        {failure ? <Alert color="red" variant="light" role="alert">{failure}</Alert> : null}
+        {failure || formState.errors.root ? <Alert color="red" variant="light" role="alert">{failure ?? formState.errors.root?.message}</Alert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>Cancel</Button>
           <Button type="submit" loading={formState.isSubmitting}>Save</Button>

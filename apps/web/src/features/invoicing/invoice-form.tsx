@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, get, set, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
   DEFAULT_PAYMENT_TERM_DAYS,
   addDays,
   daysBetween,
-  fieldErrors,
   formatIban,
   invoiceItemProblems,
-  invoiceItemSchema,
+  invoiceSchema,
   invoiceLineTotal,
   invoiceTotals,
   isAmountString,
@@ -19,7 +18,7 @@ import {
   type InvoiceItemInput,
 } from '@bilan/domain';
 import { today } from '../../lib/dates';
-import { applyFieldErrors } from '../../lib/forms';
+import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { serverFieldErrors } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
@@ -131,12 +130,76 @@ function valuesOf(options: FormOptions, invoice: Invoice | undefined): InvoiceFo
   };
 }
 
-function LineTotal({ control, index }: { control: Control<InvoiceFormValues>; index: number }) {
+/** The form's lines that are sent, with their row: blank new lines are left out. */
+const keptLines = (values: InvoiceFormValues) =>
+  values.items.map((line, formIndex) => ({ line, formIndex })).filter(({ line }) => line.id !== null || line.name.trim() !== '' || line.price !== '');
+
+const headFields = ['companyUuid', 'addressId', 'paymentProfileId', 'vat', 'currency', 'fxRate', 'dateInvoice', 'dateDue', 'description', 'items'];
+
+/** Payload path (of /invoice/insert `data`, with `data.` or not) → form path; `kept` maps sent lines to rows. */
+const toFormPath = (path: string, kept: { formIndex: number }[]) =>
+  path
+    .replace(/^data\./, '')
+    .replace(/^company\.uuid$/, 'companyUuid')
+    .replace(/^address\.id$/, 'addressId')
+    .replace(/^paymentProfile\.id$/, 'paymentProfileId')
+    .replace(/^items\.(\d+)\.account\.id$/, 'items.$1.accountId')
+    .replace(/^items\.(\d+)\./, (_, index: string) => `items.${kept[Number(index)]?.formIndex ?? index}.`);
+
+/** Form values → /invoice/insert `data` (lines without their ids), as `invoiceSchema` checks it. */
+function toInvoicePayload(values: InvoiceFormValues, baseCurrency: string) {
+  return {
+    company: { uuid: values.companyUuid ?? '' },
+    address: { id: Number(values.addressId) },
+    paymentProfile: { id: Number(values.paymentProfileId) },
+    vat: values.vat,
+    currency: values.currency,
+    ...(values.currency !== baseCurrency ? { fxRate: values.fxRate } : {}),
+    dateInvoice: values.dateInvoice ?? '',
+    dateDue: values.dateDue,
+    description: values.description,
+    items: keptLines(values).map(({ line }) => {
+      const { id: _id, ...item } = toItem(line);
+      return item;
+    }),
+  };
+}
+
+/**
+ * Checks the form with `invoiceSchema`, the route's own, plus what the schema leaves to the form:
+ * the selects that must be chosen (named as missing rather than as a bad id), the exchange rate of a
+ * foreign-currency invoice and the rules across a line's fields (`invoiceItemProblems`). Every
+ * message is shown at once, a form rule's before the schema's on the same input.
+ */
+function invoiceResolver(baseCurrency: string): Resolver<InvoiceFormValues, unknown, InvoiceInput> {
+  const schemaResolver = payloadResolver(invoiceSchema, (values: InvoiceFormValues) => toInvoicePayload(values, baseCurrency), {
+    known: headFields,
+    formPath: (path, values) => toFormPath(path, keptLines(values)),
+  });
+  return async (values, context, options) => {
+    const result = await schemaResolver(values, context, options);
+    const errors: FieldErrors<InvoiceFormValues> = { ...result.errors };
+    const put = (path: string, message: string) => set(errors, path, { type: 'validate', message });
+    for (const field of ['companyUuid', 'addressId', 'paymentProfileId', 'dateInvoice'] as const) {
+      if (!values[field]) put(field, 'This field must be given');
+    }
+    if (values.currency !== baseCurrency && !values.fxRate) put('fxRate', `give the exchange rate of the invoice: ${baseCurrency} per 1 ${values.currency}`);
+    for (const { line, formIndex } of keptLines(values)) {
+      const item = toItem(line);
+      for (const [field, message] of Object.entries(invoiceItemProblems(item))) {
+        if (!get(errors, `items.${formIndex}.${field}`)) put(`items.${formIndex}.${field}`, message);
+      }
+    }
+    return Object.keys(errors).length ? { values: {}, errors } : result;
+  };
+}
+
+function LineTotal({ control, index }: { control: Control<InvoiceFormValues, unknown, InvoiceInput>; index: number }) {
   const line = useWatch({ control, name: `items.${index}` });
   return <Amount value={line && validLine(line) ? invoiceLineTotal(lineInput(line)) : null} />;
 }
 
-function Totals({ control, baseCurrency }: { control: Control<InvoiceFormValues>; baseCurrency: string }) {
+function Totals({ control, baseCurrency }: { control: Control<InvoiceFormValues, unknown, InvoiceInput>; baseCurrency: string }) {
   const items = useWatch({ control, name: 'items' });
   const vat = useWatch({ control, name: 'vat' });
   const currency = useWatch({ control, name: 'currency' });
@@ -180,7 +243,7 @@ interface InvoiceFormProps {
  * checked with the domain's rules before anything is sent; server field errors land on the inputs.
  */
 export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel }: InvoiceFormProps) {
-  const form = useForm<InvoiceFormValues>({ defaultValues: valuesOf(options, invoice) });
+  const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({ defaultValues: valuesOf(options, invoice), resolver: invoiceResolver(options.currency) });
   const { control, handleSubmit, setError, setValue, getValues, register, formState } = form;
   const lines = useFieldArray({ control, name: 'items', keyName: 'key' });
   const companyUuid = useWatch({ control, name: 'companyUuid' });
@@ -194,71 +257,18 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
   const vatLabel = (rate: string) => `${vatRateToPercent(rate)} %`;
   const defaultAccount = (rate: string) => options.defaultRevenue.find((d) => Number(d.rate) === Number(rate));
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (data) => {
     setFailure(null);
     setProblems([]);
-    let missing = false;
-    const required = (field: 'companyUuid' | 'addressId' | 'paymentProfileId' | 'dateInvoice') => {
-      if (!values[field]) {
-        setError(field, { message: 'This field must be given' });
-        missing = true;
-      }
-    };
-    required('companyUuid');
-    required('addressId');
-    required('paymentProfileId');
-    required('dateInvoice');
-    if (foreign && !values.fxRate) {
-      setError('fxRate', { message: `give the exchange rate of the invoice: ${options.currency} per 1 ${values.currency}` });
-      missing = true;
-    }
-    // Blank new lines are left out; `formIndex` maps a sent line back to its row of the form.
-    const kept = values.items
-      .map((line, formIndex) => ({ line, formIndex }))
-      .filter(({ line }) => line.id !== null || line.name.trim() !== '' || line.price !== '');
-    const items = kept.map(({ line }) => toItem(line));
-    // The domain's line rules, before any call (an edit makes several calls).
-    items.forEach(({ id: _id, ...item }, index) => {
-      const parsed = invoiceItemSchema.safeParse(item);
-      const lineErrors = parsed.success ? invoiceItemProblems(parsed.data) : fieldErrors(parsed.error);
-      for (const [field, message] of Object.entries(lineErrors)) {
-        setError(`items.${kept[index]!.formIndex}.${field.replace(/^account\.id$/, 'accountId')}` as `items.${number}.name`, { message });
-        missing = true;
-      }
-    });
-    if (missing) return;
-    const payload: InvoiceFormPayload = {
-      head: {
-        company: { uuid: values.companyUuid! },
-        address: { id: Number(values.addressId) },
-        paymentProfile: { id: Number(values.paymentProfileId) },
-        vat: values.vat,
-        currency: values.currency === 'EUR' ? 'EUR' : 'CHF',
-        ...(foreign ? { fxRate: values.fxRate } : {}),
-        dateInvoice: values.dateInvoice!,
-        dateDue: values.dateDue,
-        description: values.description,
-      },
-      items,
-    };
+    const kept = keptLines(getValues());
+    const { items = [], ...head } = data;
+    // The parsed lines in the order sent, each with the id of its stored line when editing.
+    const payload: InvoiceFormPayload = { head, items: items.map((item, index) => ({ ...item, id: kept[index]?.line.id ?? null })) };
     try {
       await onSubmit(payload);
     } catch (error) {
       const fields = serverFieldErrors(error);
-      const unplaced = applyFieldErrors(
-        setError,
-        fields,
-        ['companyUuid', 'addressId', 'paymentProfileId', 'vat', 'currency', 'fxRate', 'dateInvoice', 'dateDue', 'description', 'items'],
-        (path) =>
-          path
-            .replace(/^data\./, '')
-            .replace(/^company\.uuid$/, 'companyUuid')
-            .replace(/^address\.id$/, 'addressId')
-            .replace(/^paymentProfile\.id$/, 'paymentProfileId')
-            .replace(/^items\.(\d+)\.account\.id$/, 'items.$1.accountId')
-            .replace(/^items\.(\d+)\./, (_, index: string) => `items.${kept[Number(index)]?.formIndex ?? index}.`),
-      );
-      setProblems(unplaced);
+      setProblems(applyFieldErrors(setError, fields, headFields, (path) => toFormPath(path, kept)));
       if (Object.keys(fields).length === 0) setFailure(error);
     }
   });
@@ -532,9 +542,9 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
           </Button>
           <Totals control={control} baseCurrency={options.currency} />
         </Group>
-        {problems.length ? (
+        {problems.length || formState.errors.root ? (
           <Alert color="red" variant="light" role="alert">
-            {problems.join(' · ')}
+            {[formState.errors.root?.message, ...problems].filter(Boolean).join(' · ')}
           </Alert>
         ) : null}
         {failure ? <WriteError error={failure} what="Could not save the invoice" /> : null}

@@ -1,7 +1,7 @@
 import { Grid, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { addressSchema, Country, countryNames, fieldErrors, type Address } from '@bilan/domain';
-import { applyFieldErrors } from '../../lib/forms';
+import { addressSchema, Country, countryNames, type Address } from '@bilan/domain';
+import { payloadResolver } from '../../lib/forms';
 import { StepActions } from './step-actions';
 import { useServerErrors } from './use-server-errors';
 
@@ -15,6 +15,14 @@ interface AddressFormValues {
 
 const countryOptions = countryNames.map((name) => ({ value: String(Country[name]), label: name }));
 const fields = ['street', 'houseNumber', 'zip', 'city', 'country'] as const;
+/** The step's part of /instance/init, checked by `addressSchema` here and on the server. */
+const toPayload = (values: AddressFormValues) => ({
+  street: values.street,
+  houseNumber: values.houseNumber.trim() || null,
+  zip: values.zip,
+  city: values.city,
+  country: values.country ? { id: Number(values.country) } : null,
+});
 
 interface AddressStepProps {
   value?: Address;
@@ -25,7 +33,8 @@ interface AddressStepProps {
 
 /** Step 2: the company's address (spec §5: street, zip, city and country each required). */
 export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStepProps) {
-  const { control, handleSubmit, setError } = useForm<AddressFormValues>({
+  const { control, handleSubmit, setError, formState } = useForm<AddressFormValues, unknown, Address>({
+    resolver: payloadResolver(addressSchema, toPayload, { known: fields, formPath: (path) => path.replace(/^country\.id$/, 'country') }),
     defaultValues: {
       street: value?.street ?? '',
       houseNumber: value?.houseNumber ?? '',
@@ -36,20 +45,7 @@ export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStep
   });
   useServerErrors(setError, serverErrors);
 
-  const submit = handleSubmit((values) => {
-    const parsed = addressSchema.safeParse({
-      street: values.street,
-      houseNumber: values.houseNumber.trim() || null,
-      zip: values.zip,
-      city: values.city,
-      country: values.country ? { id: Number(values.country) } : null,
-    });
-    if (!parsed.success) {
-      applyFieldErrors(setError, fieldErrors(parsed.error), fields, (path) => path.replace(/^country\.id$/, 'country'));
-      return;
-    }
-    onDone(parsed.data);
-  });
+  const submit = handleSubmit(onDone);
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
@@ -107,7 +103,7 @@ export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStep
             />
           </Grid.Col>
         </Grid>
-        <StepActions onBack={onBack} />
+        <StepActions onBack={onBack} error={formState.errors.root?.message} />
       </Stack>
     </form>
   );

@@ -3,13 +3,12 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import {
   FIRST_ONBOARDING_LEDGER_CODE,
-  fieldErrors,
+  instanceInitAccountsSchema,
   normalizeIban,
-  onboardingBankAccountSchema,
   PaymentProfileType,
-  validationMessages,
   type OnboardingBankAccount,
 } from '@bilan/domain';
+import { payloadResolver } from '../../lib/forms';
 import { NumericInput } from '../../ui/numeric-input';
 import { StepActions } from './step-actions';
 import { useServerErrors } from './use-server-errors';
@@ -48,6 +47,18 @@ const toRow = (account: OnboardingBankAccount): AccountRow => ({
   type: String(account.type),
 });
 
+/** The accounts of /instance/init/accounts, checked (with distinct ledger codes) as the server checks them. */
+const accountsSchema = instanceInitAccountsSchema.pick({ accounts: true });
+const toPayload = (values: BankAccountsFormValues) => ({
+  accounts: values.accounts.map((row) => ({
+    ledgerCode: row.ledgerCode === '' ? undefined : Number(row.ledgerCode),
+    name: row.name,
+    iban: normalizeIban(row.iban),
+    bic: row.bic.trim().toUpperCase() || null,
+    type: Number(row.type),
+  })),
+});
+
 interface BankAccountsStepProps {
   value?: OnboardingBankAccount[];
   serverErrors?: Record<string, string>;
@@ -57,40 +68,14 @@ interface BankAccountsStepProps {
 
 /** Step 3: at least one bank account; IBAN/QR-IBAN/BIC checked with the domain rules (spec §5). */
 export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAccountsStepProps) {
-  const { control, handleSubmit, setError } = useForm<BankAccountsFormValues>({
+  const { control, handleSubmit, setError, formState } = useForm<BankAccountsFormValues, unknown, { accounts: OnboardingBankAccount[] }>({
     defaultValues: { accounts: value?.length ? value.map(toRow) : [proposedRow(0)] },
+    resolver: payloadResolver(accountsSchema, toPayload, { known: ['accounts'] }),
   });
   const rows = useFieldArray({ control, name: 'accounts' });
   useServerErrors(setError, serverErrors);
 
-  const submit = handleSubmit((values) => {
-    const accounts: OnboardingBankAccount[] = [];
-    const seen = new Set<number>();
-    let failed = false;
-    values.accounts.forEach((row, index) => {
-      const parsed = onboardingBankAccountSchema.safeParse({
-        ledgerCode: row.ledgerCode === '' ? undefined : Number(row.ledgerCode),
-        name: row.name,
-        iban: normalizeIban(row.iban),
-        bic: row.bic.trim().toUpperCase() || null,
-        type: Number(row.type),
-      });
-      if (!parsed.success) {
-        failed = true;
-        for (const [path, message] of Object.entries(fieldErrors(parsed.error))) {
-          setError(`accounts.${index}.${path}` as `accounts.${number}.name`, { type: 'validate', message });
-        }
-        return;
-      }
-      if (seen.has(parsed.data.ledgerCode)) {
-        failed = true;
-        setError(`accounts.${index}.ledgerCode`, { message: validationMessages.ledgerCodeDuplicate });
-      }
-      seen.add(parsed.data.ledgerCode);
-      accounts.push(parsed.data);
-    });
-    if (!failed) onDone(accounts);
-  });
+  const submit = handleSubmit((data) => onDone(data.accounts));
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
@@ -186,7 +171,7 @@ export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAc
         >
           Add bank account
         </Button>
-        <StepActions onBack={onBack} />
+        <StepActions onBack={onBack} error={formState.errors.root?.message} />
       </Stack>
     </form>
   );

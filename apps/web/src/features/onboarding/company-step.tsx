@@ -4,9 +4,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { Country, fieldErrors, isValidSwissUid, onboardingCompanySchema, type Address, type OnboardingCompany } from '@bilan/domain';
+import { Country, isValidSwissUid, onboardingCompanySchema, type Address, type OnboardingCompany } from '@bilan/domain';
 import { errorMessage } from '../../lib/errors';
-import { applyFieldErrors } from '../../lib/forms';
+import { payloadResolver } from '../../lib/forms';
 import { registerDetail, registerStatus, searchRegister, type RegisterCompany } from './api';
 import { StepActions } from './step-actions';
 import { useServerErrors } from './use-server-errors';
@@ -127,19 +127,13 @@ interface CompanyFormValues {
 /** Step 1: register search or the manual legacy form (spec §2.9). */
 export function CompanyStep({ value, serverErrors, onDone, onPicked }: CompanyStepProps) {
   const [manual, setManual] = useState(Boolean(value) || Boolean(serverErrors));
-  const { control, handleSubmit, setError } = useForm<CompanyFormValues>({
+  const { control, handleSubmit, setError, formState } = useForm<CompanyFormValues, unknown, OnboardingCompany>({
     defaultValues: { name: value?.name ?? '', uid: value?.uid ?? '' },
+    resolver: payloadResolver(onboardingCompanySchema, (values: CompanyFormValues) => ({ name: values.name, uid: values.uid.trim() || null }), { known: ['name', 'uid'] }),
   });
   useServerErrors(setError, serverErrors);
 
-  const submit = handleSubmit((values) => {
-    const parsed = onboardingCompanySchema.safeParse({ name: values.name, uid: values.uid.trim() || null });
-    if (!parsed.success) {
-      applyFieldErrors(setError, fieldErrors(parsed.error), ['name', 'uid']);
-      return;
-    }
-    onDone(parsed.data);
-  });
+  const submit = handleSubmit(onDone);
 
   if (!manual) {
     return <RegisterSearch onPicked={(company, address) => (onPicked ? onPicked(company, address) : onDone(company))} onManual={() => setManual(true)} />;
@@ -174,7 +168,7 @@ export function CompanyStep({ value, serverErrors, onDone, onPicked }: CompanySt
         <Anchor component="button" type="button" size="sm" onClick={() => setManual(false)} ta="left">
           Search the commercial register instead
         </Anchor>
-        <StepActions />
+        <StepActions error={formState.errors.root?.message} />
       </Stack>
     </form>
   );

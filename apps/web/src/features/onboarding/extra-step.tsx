@@ -4,11 +4,10 @@ import {
   currencyCodes,
   DEFAULT_CURRENCY,
   DEFAULT_VAT_PERCENT,
-  fieldErrors,
   onboardingExtraSchema,
   type OnboardingExtra,
 } from '@bilan/domain';
-import { applyFieldErrors } from '../../lib/forms';
+import { payloadResolver } from '../../lib/forms';
 import { NumericInput } from '../../ui/numeric-input';
 import { StepActions } from './step-actions';
 import { useServerErrors } from './use-server-errors';
@@ -17,6 +16,9 @@ interface ExtraFormValues {
   vat: string;
   currency: string | null;
 }
+
+/** The step's part of /instance/init; a VAT typed as '8.' counts as '8'. */
+const toPayload = (values: ExtraFormValues) => ({ vat: values.vat.endsWith('.') ? values.vat.slice(0, -1) : values.vat, currency: values.currency ?? '' });
 
 interface ExtraStepProps {
   value?: OnboardingExtra;
@@ -27,20 +29,13 @@ interface ExtraStepProps {
 
 /** Step 4: VAT percent (default 8.1, 1–99) and default currency (default CHF) (spec §2.9, §5, §9). */
 export function ExtraStep({ value, serverErrors, onBack, onDone }: ExtraStepProps) {
-  const { control, handleSubmit, setError } = useForm<ExtraFormValues>({
+  const { control, handleSubmit, setError, formState } = useForm<ExtraFormValues, unknown, OnboardingExtra>({
     defaultValues: { vat: value ? (value.vat ?? '') : DEFAULT_VAT_PERCENT, currency: value?.currency ?? DEFAULT_CURRENCY },
+    resolver: payloadResolver(onboardingExtraSchema, toPayload, { known: ['vat', 'currency'] }),
   });
   useServerErrors(setError, serverErrors);
 
-  const submit = handleSubmit((values) => {
-    const vat = values.vat.endsWith('.') ? values.vat.slice(0, -1) : values.vat;
-    const parsed = onboardingExtraSchema.safeParse({ vat, currency: values.currency ?? '' });
-    if (!parsed.success) {
-      applyFieldErrors(setError, fieldErrors(parsed.error), ['vat', 'currency']);
-      return;
-    }
-    onDone(parsed.data);
-  });
+  const submit = handleSubmit(onDone);
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
@@ -78,7 +73,7 @@ export function ExtraStep({ value, serverErrors, onBack, onDone }: ExtraStepProp
             )}
           />
         </Group>
-        <StepActions onBack={onBack} nextLabel="Finish" />
+        <StepActions onBack={onBack} nextLabel="Finish" error={formState.errors.root?.message} />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   countryIsoCode,
@@ -10,15 +11,16 @@ import {
   isQrIban,
   normalizeIban,
   parseSwicoS1,
+  payableDataSchema,
   swicoDueDate,
   swicoVatAmount,
   type CountryId,
-  type CurrencyCode,
   type ParsedQrBill,
   type SwicoS1,
 } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { Page } from '../../ui/page';
@@ -69,33 +71,65 @@ interface BillFormProps {
   bill?: Payable;
 }
 
+/** The bill form's inputs, named after the fields of the payload they become (`data` of /payable/insert). */
+interface BillFormValues {
+  type: '0' | '1';
+  /** Supplier uuid; `undefined` while untouched, so the supplier matched from the QR-bill applies. */
+  company: string | null | undefined;
+  /** Payment profile id; `undefined` while untouched, as `company`. */
+  companyFinance: string | null | undefined;
+  date: string | null;
+  dueDate: string | null;
+  amount: string;
+  vatAmount: string;
+  currency: string;
+  exchangeRate: string;
+  expenseAccount: string | null;
+  referenceNumber: string;
+  message: string;
+  description: string;
+}
+
+const formFields = ['type', 'company', 'companyFinance', 'date', 'dueDate', 'amount', 'vatAmount', 'currency', 'exchangeRate', 'expenseAccount', 'referenceNumber', 'message', 'description'] as const;
+/** Payload path → input: a reference `{ uuid }` / `{ id }` is one select. */
+const toFormPath = (path: string) => path.replace(/^(company|companyFinance|expenseAccount)\.(uuid|id)$/, '$1');
+/** A server field of /payable/insert or /payable/update → input; the QR-bill supplier's name is the supplier select's. */
+const serverFormPath = (path: string) => (path === 'supplier.name' ? 'company' : path.startsWith('data.') ? toFormPath(path.slice(5)) : undefined);
+
+/** The form's first values: the bill being edited, else the QR-bill and its Swico S1 information, else empty. */
+function initialValues(bill: Payable | undefined, qrBill: ParsedQrBill | null | undefined, s1: SwicoS1 | null): BillFormValues {
+  return {
+    type: bill?.isExpense ? '1' : '0',
+    company: bill ? (bill.company?.uuid ?? null) : undefined,
+    companyFinance: bill ? (bill.companyFinance ? String(bill.companyFinance.id) : null) : undefined,
+    date: bill?.date ?? s1?.invoiceDate ?? today(),
+    dueDate: bill?.dueDate ?? (s1 ? swicoDueDate(s1) : undefined) ?? null,
+    amount: bill?.amount ?? qrBill?.amount ?? '',
+    vatAmount: bill ? (bill.vatAmount !== '0.00' ? bill.vatAmount : '') : ((s1 && swicoVatAmount(s1, qrBill?.amount)) ?? ''),
+    currency: bill?.currency ?? qrBill?.currency ?? 'CHF',
+    exchangeRate: bill && bill.exchangeRate !== '1' ? bill.exchangeRate : '',
+    expenseAccount: bill?.expenseAccount ? String(bill.expenseAccount.id) : null,
+    referenceNumber: bill?.referenceNumber ?? qrBill?.reference ?? '',
+    message: bill?.message ?? qrBill?.message ?? '',
+    description: bill?.description ?? (s1?.invoiceNumber ? `Invoice ${s1.invoiceNumber}` : ''),
+  };
+}
+
 /**
  * /bill/add: a supplier bill (pending) or a staff expense; also the draft beside an inbox file and,
  * with `bill`, the edit form of a pending bill. A QR-bill's supplier is shown as the server will
  * resolve it on save (same rules: a payment profile with its IBAN, else a company of that name,
  * else new) and saved in the bill's own call, so a failure leaves no half-created supplier.
- * Server field errors are shown per field.
+ * The form checks its payload with `payableDataSchema`, the routes' own; messages of that check and
+ * the server's field errors are shown per field.
  */
 export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: BillFormProps = {}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [type, setType] = useState<'0' | '1'>(bill?.isExpense ? '1' : '0');
-  // `undefined`: not touched yet, so the supplier/profile matched from the QR-bill (or the bill's own) applies.
-  const [chosenCompany, setCompany] = useState<string | null | undefined>(bill ? (bill.company?.uuid ?? null) : undefined);
-  const [chosenProfile, setProfile] = useState<string | null | undefined>(bill ? (bill.companyFinance ? String(bill.companyFinance.id) : null) : undefined);
   // The supplier's Swico S1 billing information, when its QR-bill carries one: date, term and VAT.
   const s1 = qrBill ? parseSwicoS1(qrBill.billInformation) : null;
   const swicoLine = s1 ? swicoSummary(s1) : '';
-  const [date, setDate] = useState<string | null>(bill?.date ?? s1?.invoiceDate ?? today());
-  const [dueDate, setDueDate] = useState<string | null>(bill?.dueDate ?? (s1 ? swicoDueDate(s1) : undefined) ?? null);
-  const [amount, setAmount] = useState(bill?.amount ?? qrBill?.amount ?? '');
-  const [vatAmount, setVatAmount] = useState(bill ? (bill.vatAmount !== '0.00' ? bill.vatAmount : '') : ((s1 && swicoVatAmount(s1, qrBill?.amount)) ?? ''));
-  const [currency, setCurrency] = useState<string>(bill?.currency ?? qrBill?.currency ?? 'CHF');
-  const [exchangeRate, setExchangeRate] = useState(bill && bill.exchangeRate !== '1' ? bill.exchangeRate : '');
-  const [account, setAccount] = useState<string | null>(bill?.expenseAccount ? String(bill.expenseAccount.id) : null);
-  const [reference, setReference] = useState(bill?.referenceNumber ?? qrBill?.reference ?? '');
-  const [message, setMessage] = useState(bill?.message ?? qrBill?.message ?? '');
-  const [description, setDescription] = useState(bill?.description ?? (s1?.invoiceNumber ? `Invoice ${s1.invoiceNumber}` : ''));
+  const [defaultValues] = useState(() => initialValues(bill, qrBill, s1));
 
   const companies = useQuery(companiesQuery());
   const allProfiles = useQuery({ ...allProfilesQuery(), enabled: !!qrBill });
@@ -105,12 +139,42 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
   const ibanMatch = qrBill ? (ibanMatches.find((p) => p.company && sameName(p.company.name, qrBill.creditor.name)) ?? ibanMatches[0]) : undefined;
   const nameMatch = qrBill && !ibanMatch ? companies.data?.data.find((c) => !c.isOwn && sameName(c.name, qrBill.creditor.name)) : undefined;
   const matchedCompany = ibanMatch?.company?.uuid ?? nameMatch?.uuid ?? null;
-  const company = chosenCompany === undefined ? matchedCompany : chosenCompany;
-  const profiles = useQuery(profilesQuery(company));
-  const profile = chosenProfile === undefined ? (ibanMatch ? String(ibanMatch.id) : null) : chosenProfile;
-  const accounts = useQuery(expenseAccountsQuery());
+  const matchedProfile = ibanMatch ? String(ibanMatch.id) : null;
   // Untouched supplier fields on a QR-bill: the server resolves the supplier (and adds what is missing).
-  const sendsSupplier = !!qrBill && type === '0' && chosenCompany === undefined && chosenProfile === undefined;
+  const sendsSupplierFor = (values: Pick<BillFormValues, 'type' | 'company' | 'companyFinance'>) =>
+    !!qrBill && values.type === '0' && values.company === undefined && values.companyFinance === undefined;
+
+  /** Form values → `data` of the request; without `company`/`companyFinance` when the server resolves the QR-bill's supplier. */
+  const toPayload = (values: BillFormValues) => {
+    const company = values.company === undefined ? matchedCompany : values.company;
+    const profile = values.companyFinance === undefined ? matchedProfile : values.companyFinance;
+    return {
+      type: values.type === '1' ? 1 : 0,
+      ...(sendsSupplierFor(values) ? {} : { company: company ? { uuid: company } : null, companyFinance: profile ? { id: Number(profile) } : null }),
+      date: values.date ?? '',
+      dueDate: values.dueDate,
+      amount: values.amount,
+      // Editing sends 0 for a cleared VAT amount; a new bill leaves it to the server's default.
+      ...(values.vatAmount ? { vatAmount: values.vatAmount } : bill ? { vatAmount: '0' } : {}),
+      currency: values.currency,
+      ...(values.exchangeRate ? { exchangeRate: values.exchangeRate } : {}),
+      expenseAccount: values.expenseAccount ? { id: Number(values.expenseAccount) } : null,
+      referenceNumber: values.referenceNumber.trim() || null,
+      message: values.message.trim() || null,
+      description: values.description,
+    };
+  };
+
+  const { control, handleSubmit, setError, setValue, formState } = useForm<BillFormValues, unknown, PayableData>({
+    defaultValues,
+    resolver: payloadResolver(payableDataSchema, toPayload, { known: formFields, formPath: toFormPath }),
+  });
+  const [type, chosenCompany, chosenProfile, currency] = useWatch({ control, name: ['type', 'company', 'companyFinance', 'currency'] });
+  const company = chosenCompany === undefined ? matchedCompany : chosenCompany;
+  const profile = chosenProfile === undefined ? matchedProfile : chosenProfile;
+  const profiles = useQuery(profilesQuery(company));
+  const accounts = useQuery(expenseAccountsQuery());
+  const sendsSupplier = sendsSupplierFor({ type, company: chosenCompany, companyFinance: chosenProfile });
   const lookupDone = companies.isSuccess && allProfiles.isSuccess;
   const createsSupplier = sendsSupplier && lookupDone && !matchedCompany;
   const createsProfile = sendsSupplier && lookupDone && !!nameMatch;
@@ -118,9 +182,9 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
   const save = useMutation({
     mutationFn: async (input: PayableData) => {
       if (bill) return updatePayable(bill.uuid, input);
+      // toPayload left out company and profile: the server matches or creates them from the QR-bill.
       if (sendsSupplier && qrBill) {
-        const { company: _company, companyFinance: _profile, ...data } = input;
-        return confirmPayable(data, { name: qrBill.creditor.name, address: supplierAddress(qrBill), iban: qrBill.iban }, fileUuid);
+        return confirmPayable(input, { name: qrBill.creditor.name, address: supplierAddress(qrBill), iban: qrBill.iban }, fileUuid);
       }
       return confirmPayable(input, undefined, fileUuid);
     },
@@ -130,32 +194,23 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
     },
   });
   const fields = serverFieldErrors(save.error);
-  const err = (name: string) => fields[`data.${name}`] ?? (name.startsWith('company') ? fields['supplier.name'] : undefined);
   const supplierErrors = Object.entries(fields).filter(([key]) => key.startsWith('supplier.') || key === 'file.uuid');
+  const [unplaced, setUnplaced] = useState<string[]>([]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({
-      type: type === '1' ? 1 : 0,
-      company: company ? { uuid: company } : null,
-      companyFinance: profile ? { id: Number(profile) } : null,
-      date: date ?? '',
-      dueDate,
-      amount,
-      ...(vatAmount ? { vatAmount } : bill ? { vatAmount: '0' } : {}),
-      // The select offers only the schema's currency codes.
-      currency: currency as CurrencyCode,
-      ...(exchangeRate ? { exchangeRate } : {}),
-      expenseAccount: account ? { id: Number(account) } : null,
-      referenceNumber: reference.trim() || null,
-      message: message.trim() || null,
-      description,
-    });
-  };
+  const submit = handleSubmit(async (data) => {
+    setUnplaced([]);
+    try {
+      await save.mutateAsync(data);
+    } catch (error) {
+      // Supplier and file messages have their own alert below; the rest go next to their inputs.
+      const rest = applyFieldErrors(setError, serverFieldErrors(error), formFields, (path) => serverFormPath(path));
+      setUnplaced(rest.filter((line) => !line.startsWith('supplier.') && !line.startsWith('file.uuid')));
+    }
+  });
 
   return (
     <Page title={title}>
-      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit}>
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           {qrBill ? (
             <Alert color="teal" variant="light" title="QR-bill read" aria-label="QR-bill read">
@@ -172,85 +227,149 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
             </Alert>
           ) : null}
           {!bill ? (
-            <SegmentedControl
-              value={type}
-              onChange={(value) => setType(value as '0' | '1')}
-              data={[
-                { value: '0', label: 'Supplier bill' },
-                { value: '1', label: 'Expense (staff)' },
-              ]}
-              w={320}
+            <Controller
+              control={control}
+              name="type"
+              render={({ field }) => (
+                <SegmentedControl
+                  value={field.value}
+                  onChange={(value) => field.onChange(value as '0' | '1')}
+                  data={[
+                    { value: '0', label: 'Supplier bill' },
+                    { value: '1', label: 'Expense (staff)' },
+                  ]}
+                  w={320}
+                />
+              )}
             />
           ) : null}
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label="Supplier"
-                searchable
-                clearable
-                data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
-                value={company}
-                onChange={(value) => {
-                  setCompany(value);
-                  setProfile(null);
-                }}
-                error={err('company.uuid')}
-                withAsterisk={type === '0'}
-                placeholder={companies.isError ? 'Could not load the companies' : createsSupplier && qrBill ? `New: ${qrBill.creditor.name}` : 'Company'}
+              <Controller
+                control={control}
+                name="company"
+                render={({ fieldState }) => (
+                  <Select
+                    label="Supplier"
+                    searchable
+                    clearable
+                    data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
+                    value={company}
+                    onChange={(value) => {
+                      setValue('company', value);
+                      setValue('companyFinance', null);
+                    }}
+                    error={fieldState.error?.message}
+                    withAsterisk={type === '0'}
+                    placeholder={companies.isError ? 'Could not load the companies' : createsSupplier && qrBill ? `New: ${qrBill.creditor.name}` : 'Company'}
+                  />
+                )}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label="Pay to (IBAN / QR-IBAN)"
-                data={(profiles.data?.data ?? []).filter((p) => p.iban).map((p) => ({ value: String(p.id), label: `${formatIban(p.iban!)}${p.type === 2 ? ' (QR)' : ''}` }))}
-                value={profile}
-                onChange={setProfile}
-                error={err('companyFinance.id')}
-                disabled={!company}
-                clearable
-                placeholder={(createsProfile || createsSupplier) && qrBill ? `New: ${formatIban(qrBill.iban)}` : undefined}
+              <Controller
+                control={control}
+                name="companyFinance"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Pay to (IBAN / QR-IBAN)"
+                    data={(profiles.data?.data ?? []).filter((p) => p.iban).map((p) => ({ value: String(p.id), label: `${formatIban(p.iban!)}${p.type === 2 ? ' (QR)' : ''}` }))}
+                    value={profile}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                    disabled={!company}
+                    clearable
+                    placeholder={(createsProfile || createsSupplier) && qrBill ? `New: ${formatIban(qrBill.iban)}` : undefined}
+                  />
+                )}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <DateField label="Bill date" value={date} onChange={setDate} error={err('date')} withAsterisk />
+              <Controller
+                control={control}
+                name="date"
+                render={({ field, fieldState }) => <DateField label="Bill date" value={field.value} onChange={field.onChange} error={fieldState.error?.message} withAsterisk />}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <DateField label="Due date" value={dueDate} onChange={setDueDate} error={err('dueDate')} clearable />
+              <Controller
+                control={control}
+                name="dueDate"
+                render={({ field, fieldState }) => <DateField label="Due date" value={field.value} onChange={field.onChange} error={fieldState.error?.message} clearable />}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 2 }}>
-              <NumericInput label="Amount" allowDecimal value={amount} onChange={setAmount} error={err('amount')} withAsterisk />
+              <Controller
+                control={control}
+                name="amount"
+                render={({ field, fieldState }) => <NumericInput label="Amount" allowDecimal value={field.value} onChange={field.onChange} error={fieldState.error?.message} withAsterisk />}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 2 }}>
-              <NumericInput label="of which VAT" allowDecimal value={vatAmount} onChange={setVatAmount} error={err('vatAmount')} />
+              <Controller
+                control={control}
+                name="vatAmount"
+                render={({ field, fieldState }) => <NumericInput label="of which VAT" allowDecimal value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 2 }}>
-              <Select label="Currency" data={currencyCodes} value={currency} onChange={(v) => setCurrency(v ?? 'CHF')} allowDeselect={false} error={err('currency')} />
+              <Controller
+                control={control}
+                name="currency"
+                render={({ field, fieldState }) => (
+                  <Select label="Currency" data={currencyCodes} value={field.value} onChange={(v) => field.onChange(v ?? 'CHF')} allowDeselect={false} error={fieldState.error?.message} />
+                )}
+              />
             </Grid.Col>
             {currency !== 'CHF' ? (
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumericInput label="Exchange rate" allowDecimal maxDecimals={10} value={exchangeRate} onChange={setExchangeRate} error={err('exchangeRate')} />
+                <Controller
+                  control={control}
+                  name="exchangeRate"
+                  render={({ field, fieldState }) => (
+                    <NumericInput label="Exchange rate" allowDecimal maxDecimals={10} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+                  )}
+                />
               </Grid.Col>
             ) : null}
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label="Expense account"
-                searchable
-                clearable
-                data={(accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }))}
-                value={account}
-                onChange={setAccount}
-                error={err('expenseAccount.id')}
-                placeholder="Default: last used for the supplier, else 4000"
+              <Controller
+                control={control}
+                name="expenseAccount"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Expense account"
+                    searchable
+                    clearable
+                    data={(accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }))}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                    placeholder="Default: last used for the supplier, else 4000"
+                  />
+                )}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Reference (QR or RF…)" value={reference} onChange={(e) => setReference(e.currentTarget.value)} error={err('referenceNumber')} />
+              <Controller
+                control={control}
+                name="referenceNumber"
+                render={({ field, fieldState }) => <TextInput label="Reference (QR or RF…)" {...field} error={fieldState.error?.message} />}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Message to the supplier" value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={err('message')} />
+              <Controller
+                control={control}
+                name="message"
+                render={({ field, fieldState }) => <TextInput label="Message to the supplier" {...field} error={fieldState.error?.message} />}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={err('description')} />
+              <Controller
+                control={control}
+                name="description"
+                render={({ field, fieldState }) => <TextInput label="Description" {...field} error={fieldState.error?.message} />}
+              />
             </Grid.Col>
           </Grid>
           {supplierErrors.length ? (
@@ -262,7 +381,11 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
               ))}
             </Alert>
           ) : null}
-          {save.isError ? (
+          {formState.errors.root?.message || unplaced.length ? (
+            <Alert color="red" variant="light" role="alert">
+              {[formState.errors.root?.message, ...unplaced].filter(Boolean).join('; ')}
+            </Alert>
+          ) : save.isError ? (
             <Alert color="red" variant="light" role="alert">
               {Object.keys(fields).length ? 'Please correct the marked fields.' : `Could not save the bill: ${errorMessage(save.error)}`}
             </Alert>
@@ -271,7 +394,7 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
             <Button variant="default" onClick={() => void navigate(bill ? paths.billDetail.getHref(bill.uuid) : '/bill')}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={formState.isSubmitting}>
               {bill ? 'Save changes' : 'Save bill'}
             </Button>
           </Group>

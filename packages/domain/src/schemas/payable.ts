@@ -1,0 +1,34 @@
+/**
+ * Bill and expense bodies (spec §3 Payable, §7.1 /payable/insert and /payable/update): the `data`
+ * of both routes, shared with the web's bill form so both give the same message per field.
+ */
+import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
+import { strictObject, zAmount, zCurrencyCode, zDate, zId, zUuid } from '../validators/common.js';
+
+/** Gross amount above 0 (a zero bill books nothing and cannot be paid). */
+const positiveAmount = zAmount(2).refine((value) => !value.startsWith('-') && !/^-?0+(\.0+)?$/.test(value), { error: m.amountPositive });
+
+/** `data` of /payable/insert (and, every field optional, of /payable/update): one bill or staff expense. */
+export const payableDataSchema = strictObject({
+  type: z.union([z.literal(0), z.literal(1)]).optional().describe('BillType: payable 0 (supplier bill), expense 1 (staff reimbursement)'),
+  isExpense: z.boolean().optional().describe('alternative to type'),
+  company: strictObject({ uuid: zUuid }).nullish().describe('the supplier (required for type 0)'),
+  companyFinance: strictObject({ id: zId }).nullish().describe("the supplier's payment profile (IBAN or QR-IBAN) to pay to"),
+  date: zDate.describe('bill date YYYY-MM-DD (booking date)'),
+  dueDate: zDate.nullish(),
+  amount: positiveAmount.describe('gross amount in `currency`, 2 decimals'),
+  vatAmount: zAmount(2)
+    .refine((value) => !value.startsWith('-'), { error: m.negativeNotAccepted })
+    .optional()
+    .describe('input VAT included in amount; default derived from vatRate (amount × rate / (1 + rate)), else 0'),
+  vatRate: z.enum(['0.081', '0.026', '0.038', '0']).nullish().describe('VAT rate of the bill as a fraction: 8.1 %, 2.6 %, 3.8 % or 0 %'),
+  currency: zCurrencyCode.optional().describe('default: the instance currency'),
+  exchangeRate: zAmount(10).optional().describe('instance-currency units per unit of currency; required for a foreign currency'),
+  expenseAccount: strictObject({ id: zId }).nullish().describe("default: the account of the supplier's last approved bill, else 4000 (bills) / 6500 (expenses)"),
+  referenceNumber: z.string().max(40).nullish().describe('QR reference (27 digits, needs a QR-IBAN) or creditor reference RF…'),
+  message: z.string().max(140).nullish(),
+  description: z.string().max(500).optional(),
+});
+export type PayableDataInput = z.input<typeof payableDataSchema>;
+export type PayableDataOutput = z.output<typeof payableDataSchema>;
