@@ -22,6 +22,12 @@ import { fieldError } from './errors.js';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** How long an answer is kept and replayed (Stripe: 24 hours). */
 const KEEP = "interval '24 hours'";
+/**
+ * A claim without an answer after this long was left by a server that died mid-request (its own
+ * transaction rolled back): the key may be claimed again. No request runs this long, and were one
+ * to, its state changes are still race-free (row locks, issue 11 §1), so it could not book twice.
+ */
+const ABANDONED = "interval '10 minutes'";
 /** 1–255 printable ASCII characters (Stripe allows 255; a UUID is the usual choice). */
 const KEY = /^[\x20-\x7E]{1,255}$/;
 const KEY_MESSAGE = 'The Idempotency-Key must be 1 to 255 printable ASCII characters';
@@ -81,8 +87,8 @@ interface StoredKey {
 type Claim = { kind: 'claimed' } | { kind: 'stored'; row: StoredKey } | { kind: 'vanished' };
 
 /**
- * Claims `key` for this request in one short transaction: a new key, or one whose answer is older
- * than 24 hours, becomes this request's; otherwise the stored row is returned. Sweeps a few other
+ * Claims `key` for this request in one short transaction: a new key, one whose answer is older
+ * than 24 hours, or an abandoned claim (no answer after 10 minutes) becomes this request's; otherwise the stored row is returned. Sweeps a few other
  * expired keys of the instance on the way (SKIP LOCKED: never waits for, nor deadlocks with, a
  * parallel claim).
  */
@@ -98,7 +104,7 @@ function claim(db: Database, instanceId: string, userId: string, key: string, fi
        INSERT INTO idempotency_key AS k (instance_id, key, user_id, fingerprint) VALUES ($1, $2, $3, $4)
        ON CONFLICT (instance_id, key) DO UPDATE
           SET user_id = excluded.user_id, fingerprint = excluded.fingerprint, status_code = NULL, response_body = NULL, created_at = now()
-        WHERE k.created_at < now() - ${KEEP}
+        WHERE k.created_at < now() - ${KEEP} OR (k.status_code IS NULL AND k.created_at < now() - ${ABANDONED})
        RETURNING key`,
       [instanceId, key, userId, fingerprint],
     );

@@ -131,6 +131,26 @@ describe('Idempotency-Key', () => {
     expect(await storedKeys(wp.instanceId, stale)).toEqual([]);
   });
 
+  it('answers 409 in progress for a claim without an answer, and runs the key again once the claim is abandoned (10 minutes)', async () => {
+    const key = randomUUID();
+    expect((await insertEntry(key, '19.00')).status).toBe(200);
+    const before = await entries();
+    // What a server that died before storing its answer leaves behind: a claim with no answer.
+    await server.db.asOwner((tx) =>
+      tx.query('UPDATE idempotency_key SET status_code = NULL, response_body = NULL WHERE instance_id = $1 AND key = $2', [wp.instanceId, key]),
+    );
+    const pending = await insertEntry(key, '19.00');
+    expect(pending.status).toBe(409);
+    expect(pending.body.code).toBe('idempotency_in_progress');
+    await server.db.asOwner((tx) =>
+      tx.query(`UPDATE idempotency_key SET created_at = created_at - interval '11 minutes' WHERE instance_id = $1 AND key = $2`, [wp.instanceId, key]),
+    );
+    const again = await insertEntry(key, '19.00');
+    expect(again.status).toBe(200);
+    expect(await entries()).toBe(before + 1);
+    expectReplayOf(await insertEntry(key, '19.00'), again);
+  });
+
   it('replays a refusal of the handler as stored, but claims nothing for a body refused by validation', async () => {
     const key = randomUUID();
     // Schema-valid, refused by the service: the account does not exist.
