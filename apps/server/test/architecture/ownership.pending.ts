@@ -6,8 +6,6 @@
  */
 export const PENDING: Readonly<Record<string, readonly string[]>> = {
   'modules/accounting/accounting.sql.ts': ['instance'],
-  'modules/banking/bank-import.service.ts': ['company', 'instance', 'journal_entry', 'ledger_account', 'payable', 'payment_profile', 'transaction_group'],
-  'modules/banking/reconcile.service.ts': ['company', 'ledger_account', 'payable'],
   'modules/companies/companies.service.ts': ['instance'],
   'modules/companies/companies.sql.ts': ['bank_transaction', 'instance', 'invoice', 'journal_entry', 'payable'],
   'modules/identity/two-factor.service.ts': ['instance'],

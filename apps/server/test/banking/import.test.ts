@@ -126,6 +126,7 @@ describe('camt.054 import', () => {
       const response = await importFile(wp, body);
       expect(response.status).toBe(400);
       expect(response.body.fields).toHaveProperty('file');
+      expect(response.body.code).toBe('bank_file_invalid');
     }
     const xml = camt054('NTF-X', [['X', '1.00', 'R']]);
     expect((await new Client(server.baseUrl).request('POST', '/api/banking/integrations/transactions', xml, { 'content-type': 'application/xml' })).status).toBe(401);
@@ -275,8 +276,12 @@ describe('POST /api/banking/integrations/reconcile', () => {
     expect(booked.body).toMatchObject({ ledgerBalance: '250.00', difference: '0.00', unmatched: [] });
     const again = await w.api.post('/api/banking/integrations/reconcile', { account: { id: bank }, bankTransaction: { id: before.body.unmatched[0].id }, counterAccount: { id: revenue } });
     expect(again.status).toBe(409);
-    expect((await w.api.post('/api/banking/integrations/reconcile', { account: { id: bank }, bankTransaction: { id: 1 } })).status).toBe(400);
-    expect((await other.api.post('/api/banking/integrations/reconcile', { account: { id: 99999 } })).status).toBe(404);
+    const noCounterAccount = await w.api.post('/api/banking/integrations/reconcile', { account: { id: bank }, bankTransaction: { id: 1 } });
+    expect(noCounterAccount.status).toBe(400);
+    expect(noCounterAccount.body.code).toBe('counter_account_required');
+    const unknownAccount = await other.api.post('/api/banking/integrations/reconcile', { account: { id: 99999 } });
+    expect(unknownAccount.status).toBe(404);
+    expect(unknownAccount.body).toMatchObject({ code: 'ledger_account_not_found', error: 'Ledger account 99999 not found' });
     expect((await viewer.api.post('/api/banking/integrations/reconcile', { account: { id: bank } })).status).toBe(403);
   });
 });

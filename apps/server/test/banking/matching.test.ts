@@ -131,7 +131,8 @@ describe('EUR bills debited in CHF: the realized exchange difference (docs/decis
     const bill = await eurBill(w, '500.00');
     const group = await w.api.post('/api/transaction-group/insert', { payable: { uuids: [bill.uuid] }, executionDate: '2025-11-20' });
     expect((await w.api.post('/api/transaction-group/status/change', { id: group.body.id, status: 4 })).status).toBe(200);
-    const endToEndId = bill.uuid.replaceAll('-', '');
+    // Upper case as some banks echo it: the end-to-end id names the bill whatever its case.
+    const endToEndId = bill.uuid.replaceAll('-', '').toUpperCase();
     const xml = camt054('NTF-FX-OUT-1', OWN_IBAN, [{ direction: 'DBIT', amount: '478.35', bankRef: 'FX-OUT-1', endToEndId }]);
     expect(await xsdErrors(xml, 'camt.054.001.08.xsd')).toEqual([]);
     const imported = await importFile(w, xml);
@@ -189,6 +190,7 @@ describe('EUR bills debited in CHF: the realized exchange difference (docs/decis
       w.api.post('/api/banking/integrations/reconcile/match', { bankTransaction: { id: (await bankTransaction(w, bankRef)).id }, payable: { uuid: bill.uuid } });
     const implausible = await match('FX-OUT-3');
     expect(implausible.status).toBe(409);
+    expect(implausible.body.code).toBe('amount_mismatch');
     expect(implausible.body.error).toMatch(/more than 25 % away from its booked amount/);
     expect(await counts(w)).toEqual({ entries: before.entries, transactions: before.transactions + 2 });
     // 9.5 % off: a person may decide it is the exchange difference.
@@ -246,22 +248,25 @@ describe('POST /api/banking/integrations/reconcile/match', () => {
     const incoming = await bankTransaction(w, 'E-IN');
     const before = await counts(w);
     const match = (body: unknown) => w.api.post('/api/banking/integrations/reconcile/match', body);
-    for (const [body, field] of [
-      [{ bankTransaction: { id: out.id } }, 'payable.uuid'],
-      [{ bankTransaction: { id: out.id }, payable: { uuid: bill.uuid }, invoice: { uuid: bill.uuid } }, 'invoice.uuid'],
-      [{ bankTransaction: { id: incoming.id }, payable: { uuid: bill.uuid } }, 'payable.uuid'],
-      [{ bankTransaction: { id: out.id }, invoice: { uuid: bill.uuid } }, 'invoice.uuid'],
-      [{ bankTransaction: { id: out.id }, payable: { uuid: 'nope' } }, 'payable.uuid'],
-      [{ bankTransaction: { id: 0 }, payable: { uuid: bill.uuid } }, 'bankTransaction.id'],
+    for (const [body, field, code] of [
+      [{ bankTransaction: { id: out.id } }, 'payable.uuid', 'match_target'],
+      [{ bankTransaction: { id: out.id }, payable: { uuid: bill.uuid }, invoice: { uuid: bill.uuid } }, 'invoice.uuid', 'match_target'],
+      [{ bankTransaction: { id: incoming.id }, payable: { uuid: bill.uuid } }, 'payable.uuid', 'wrong_direction'],
+      [{ bankTransaction: { id: out.id }, invoice: { uuid: bill.uuid } }, 'invoice.uuid', 'wrong_direction'],
+      [{ bankTransaction: { id: out.id }, payable: { uuid: 'nope' } }, 'payable.uuid', null],
+      [{ bankTransaction: { id: 0 }, payable: { uuid: bill.uuid } }, 'bankTransaction.id', null],
     ] as const) {
       const response = await match(body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(response.body.fields)).toContain(field);
+      // Banking's own refusals carry its code; the schema's (null here) are the validator's.
+      if (code) expect(response.body.code, JSON.stringify(body)).toBe(code);
     }
-    expect((await match({ bankTransaction: { id: 99999 }, payable: { uuid: bill.uuid } })).status).toBe(404);
+    expect((await match({ bankTransaction: { id: 99999 }, payable: { uuid: bill.uuid } })).body).toMatchObject({ code: 'bank_transaction_not_found', error: 'Bank transaction 99999 not found' });
     expect((await match({ bankTransaction: { id: out.id }, payable: { uuid: '6f1c2b9e-3d4a-4f5b-9c8d-7e6f5a4b3c2d' } })).status).toBe(404);
     const otherAmount = await match({ bankTransaction: { id: out.id }, payable: { uuid: bill.uuid } });
     expect(otherAmount.status).toBe(409);
+    expect(otherAmount.body.code).toBe('amount_mismatch');
     expect(otherAmount.body.error).toMatch(/12\.00 CHF.*80\.00 CHF/);
     const notOpen = await match({ bankTransaction: { id: out.id }, payable: { uuid: pending.body.uuid } });
     expect(notOpen.status).toBe(409);

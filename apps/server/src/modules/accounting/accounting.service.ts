@@ -28,3 +28,6 @@ export {
   type ControlAccountKind,
   type DocumentEntry,
 } from './ledger.api.js';
+
+// Where a correction can still be posted (ledger.api.ts).
+export { firstOpenDate } from './ledger.api.js';

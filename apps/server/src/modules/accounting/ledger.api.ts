@@ -7,6 +7,7 @@
 import { AccountFunctionType } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AccountingError } from './accounting.errors.js';
+import { selectLockDate } from './accounting.sql.js';
 import { accountBalanceAt } from './balance.service.js';
 import { getJournalEntry, postJournalEntry } from './journal-entry.service.js';
 
@@ -125,4 +126,14 @@ export async function reverseJournalEntry(
 export async function hasJournalEntries(tx: Tx, instanceId: string): Promise<boolean> {
   const [row] = await tx.query('SELECT 1 FROM journal_entry WHERE instance_id = $1 LIMIT 1', [instanceId]);
   return row !== undefined;
+}
+
+/**
+ * `date` when it lies after the lock date, else the first open day (the day after the lock date):
+ * where a correction of something booked at `date` can still be posted (spec §2.2 "Lock").
+ */
+export async function firstOpenDate(tx: Tx, instanceId: string, date: string): Promise<string> {
+  const lockDate = await selectLockDate(tx, instanceId);
+  if (lockDate === null || date > lockDate) return date;
+  return new Date(Date.parse(`${lockDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }

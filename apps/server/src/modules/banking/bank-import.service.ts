@@ -11,11 +11,23 @@
  *   bill is reopened (approved, out of the group) and its payment posting, if any, reversed.
  */
 import { createHash } from 'node:crypto';
-import { BankPaymentStatus, Currency, fxMatchDistance, normalizeIban, PayableStatus, toBaseAmount, toFixedAmount, TransactionGroupStatus, type CurrencyCode } from '@bilan/domain';
+import { BankPaymentStatus, Currency, fxMatchDistance, PayableStatus, toBaseAmount, toFixedAmount, type CurrencyCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { AppError, badRequest } from '../../http/errors.js';
-import { reverseEntry, today } from '../payables/payables.service.js';
-import { lockBillAndGroup, settleBill } from '../payables/transaction-groups.service.js';
+import { AppError } from '../../http/errors.js';
+import { listLedgerAccounts } from '../accounting/accounting.service.js';
+import { ledgerAccountOfIban, ownCompanyUuid } from '../companies/companies.service.js';
+import {
+  billIdOfEndToEndId,
+  billsToMatch,
+  lockBillAndGroup,
+  lockGroupBills,
+  lockGroupOfMessage,
+  recordGroupBankStatus,
+  rejectBankPayment,
+  setBankTransactionStatus,
+  settleBill,
+} from '../payables/payables.service.js';
+import { bankingError } from './banking.errors.js';
 import { BankFileError, detectBankFile, parseCamt, parsePain002, type CamtEntry, type CamtTransaction, type Pain002Document } from './bank-files.js';
 import { isSimilarName } from './names.js';
 import { executionDateOfBlock } from '../../lib/pain001.js';
@@ -53,7 +65,7 @@ export type Pain002ImportResult = {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const fileError = (message: string) => badRequest(message, { file: message });
+const fileError = (message: string) => bankingError('bank_file_invalid', message, { file: message });
 
 /**
  * Records the file by its SHA-256; undefined when the instance has it already. The unique key
@@ -75,12 +87,8 @@ async function recordFile(tx: Tx, instanceId: string, userId: string | null, kin
 
 /** The bank ledger account of an IBAN: an own-company payment profile with a ledger account. */
 async function accountOfIban(tx: Tx, instanceId: string, iban: string): Promise<number | undefined> {
-  const [row] = await tx.query<{ account_id: number }>(
-    `SELECT pp.account_id FROM payment_profile pp JOIN instance i ON i.id = pp.instance_id AND i.own_company_uuid = pp.company_uuid
-      WHERE pp.instance_id = $1 AND replace(upper(pp.iban), ' ', '') = $2 AND pp.account_id IS NOT NULL ORDER BY pp.id LIMIT 1`,
-    [instanceId, normalizeIban(iban)],
-  );
-  return row?.account_id;
+  const own = await ownCompanyUuid(tx, instanceId);
+  return own === null ? undefined : ledgerAccountOfIban(tx, instanceId, own, iban);
 }
 
 /** A bank transaction offered to a matcher: what the bank said, where and when it was booked. */
@@ -160,12 +168,9 @@ type DebitMatch = { payableId: number; entryId: number | null } | { payableId: n
  */
 export async function matchDebit(tx: Tx, instanceId: string, userId: string | null, debit: BankCredit): Promise<DebitMatch | null> {
   if (debit.endToEndId) {
-    const [found] = await tx.query<{ id: number }>(
-      `SELECT id FROM payable WHERE instance_id = $1 AND replace(uuid::text, '-', '') = lower($2) AND status IN (3, 4)`,
-      [instanceId, debit.endToEndId],
-    );
+    const found = await billIdOfEndToEndId(tx, instanceId, debit.endToEndId);
     // Locked group first, then the bill (the order of every group and bill change), and read again.
-    const bill = found && (await lockBillAndGroup(tx, instanceId, found.id));
+    const bill = found !== undefined && (await lockBillAndGroup(tx, instanceId, found));
     if (bill && (bill.status === PayableStatus.paid || bill.status === PayableStatus.inTransactionGroup)) {
       if (bill.status === PayableStatus.paid) return { payableId: bill.id, entryId: null };
       const amountBase = toBaseAmount(bill.amount, bill.exchangeRate);
@@ -179,20 +184,10 @@ export async function matchDebit(tx: Tx, instanceId: string, userId: string | nu
       return 'value' in booked ? { payableId: bill.id, entryId: booked.value } : { payableId: null, reason: `bill ${bill.id}: ${booked.reason}` };
     }
   }
-  const currencyId = Currency[debit.currency as CurrencyCode];
-  if (currencyId === undefined) return null;
-  const candidates = await tx.query<{ id: number; iban: string | null; company_name: string | null }>(
-    `SELECT p.id, replace(upper(pp.iban), ' ', '') AS iban, c.name AS company_name
-       FROM payable p
-       LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id
-       LEFT JOIN payment_profile pp ON pp.instance_id = p.instance_id AND pp.id = p.payment_profile_id
-       LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
-      WHERE p.instance_id = $1 AND (p.status = 2 OR (p.status = 3 AND g.status = 4)) AND p.amount = $2 AND p.currency_id = $3
-      ORDER BY p.id`,
-    [instanceId, debit.amount, currencyId],
-  );
+  if (Currency[debit.currency as CurrencyCode] === undefined) return null;
+  const candidates = await billsToMatch(tx, instanceId, debit.amount, debit.currency as CurrencyCode);
   const creditor = candidates.filter(
-    (bill) => (debit.counterpartyIban && bill.iban === debit.counterpartyIban) || isSimilarName(bill.company_name, debit.counterparty),
+    (bill) => (debit.counterpartyIban && bill.iban === debit.counterpartyIban) || isSimilarName(bill.companyName, debit.counterparty),
   );
   if (creditor.length === 0) return null;
   if (creditor.length > 1) {
@@ -245,8 +240,8 @@ export async function importCamt(tx: Tx, instanceId: string, userId: string | nu
     const account = (record.account && (await accountOfIban(tx, instanceId, record.account))) || accountId;
     if (account === undefined) throw fileError(`no bank ledger account with IBAN ${record.account ?? '?'}: choose the account (?account=id)`);
     if (accountId !== undefined && account !== accountId) throw fileError(`the file is for ${record.account}, not for the chosen account`);
-    const known = await tx.query('SELECT 1 FROM ledger_account WHERE instance_id = $1 AND id = $2', [instanceId, account]);
-    if (!known.length) throw badRequest(`ledger account ${account} not found`, { account: `ledger account ${account} not found` });
+    const known = await listLedgerAccounts(tx, instanceId, { ids: [account] });
+    if (!known.length) throw bankingError('ledger_account_unknown', `ledger account ${account} not found`, { account: `ledger account ${account} not found` });
     const closing = record.balances.find((balance) => balance.type === 'CLBD');
     if (doc.kind === 'camt.053' && closing) {
       await tx.query('UPDATE bank_file SET account_id = $3, closing_balance = $4, closing_date = $5 WHERE instance_id = $1 AND id = $2', [
@@ -378,70 +373,45 @@ function outcomes(doc: Pain002Document, bills: { id: number; e2e: string; date: 
   return result;
 }
 
-/** YYYY-MM-DD + 1 day. */
-const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
+/**
+ * Applies a pain.002 to the transaction group it answers (found by the original message id), under
+ * the group's row lock, then its bills' (payables' lock order). A file already imported changes
+ * nothing and answers the group as it is.
+ */
 export async function importPain002(tx: Tx, instanceId: string, userId: string | null, xml: string): Promise<Pain002ImportResult> {
   const doc = parsePain002(xml);
-  const [group] = await tx.query<{ id: number; status: number }>(
-    `SELECT id, status FROM transaction_group WHERE instance_id = $1 AND replace(uuid::text, '-', '') = lower($2) FOR UPDATE`,
-    [instanceId, doc.originalMessageId],
-  );
+  const group = await lockGroupOfMessage(tx, instanceId, doc.originalMessageId);
   if (!group) throw fileError(`no transaction group sent with message id ${doc.originalMessageId}`);
   const fileId = await recordFile(tx, instanceId, userId, 'pain.002', doc.messageId, xml);
-  const bills = await tx.query<{ id: number; uuid: string; status: number; payment_entry_id: number | null; date: string; paid_on: string | null; lock_date: string | null }>(
-    `SELECT p.id, p.uuid, p.status, p.payment_entry_id, coalesce(p.execution_date, g.execution_date)::text AS date,
-            e.date_ledger::text AS paid_on, instance_lock_date($1)::text AS lock_date
-       FROM payable p JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id
-       LEFT JOIN journal_entry e ON e.instance_id = p.instance_id AND e.id = p.payment_entry_id
-      WHERE p.instance_id = $1 AND p.transaction_group_id = $2 ORDER BY p.id FOR UPDATE OF p`,
-    [instanceId, group.id],
-  );
+  const bills = await lockGroupBills(tx, instanceId, group.id);
   let accepted = 0;
   let rejected = 0;
   const reopened: { id: number; reason: string | null }[] = [];
+  let after = group;
   if (fileId !== undefined) {
-    const byBill = outcomes(doc, bills.map((bill) => ({ id: bill.id, e2e: bill.uuid.replace(/-/g, ''), date: bill.date })));
+    const byBill = outcomes(doc, bills.map((bill) => ({ id: bill.id, e2e: bill.endToEndId, date: bill.executionDate })));
     for (const bill of bills) {
       const outcome = byBill.get(bill.id);
       if (!outcome) continue;
       if (outcome.status === 'RJCT') {
         rejected += 1;
-        if (bill.payment_entry_id !== null) {
-          // Reversed at the payment's own date, so no balance ever shows the refused payment; when
-          // that period is locked since, on the first open day.
-          const date = bill.lock_date && bill.paid_on! <= bill.lock_date ? dayAfter(bill.lock_date) : (bill.paid_on ?? today());
-          await reverseEntry(tx, instanceId, userId, bill.payment_entry_id, date, `Bill ${bill.id} rejected by the bank (${outcome.reason ?? 'RJCT'})`);
-        }
-        await tx.query(
-          `UPDATE payable SET status = 2, transaction_group_id = NULL, execution_date = NULL, payment_entry_id = NULL, bank_tx_status = 'rejected', bank_reason = $3
-            WHERE instance_id = $1 AND id = $2`,
-          [instanceId, bill.id, outcome.reason?.slice(0, 200) ?? null],
-        );
+        await rejectBankPayment(tx, instanceId, userId, bill, outcome.reason);
         reopened.push({ id: bill.id, reason: outcome.reason });
       } else if (ACCEPTED.has(outcome.status)) {
         accepted += 1;
-        await tx.query(`UPDATE payable SET bank_tx_status = 'accepted', bank_reason = NULL WHERE instance_id = $1 AND id = $2`, [instanceId, bill.id]);
+        await setBankTransactionStatus(tx, instanceId, bill.id, 'accepted');
       } else {
-        await tx.query(`UPDATE payable SET bank_tx_status = 'pending' WHERE instance_id = $1 AND id = $2`, [instanceId, bill.id]);
+        await setBankTransactionStatus(tx, instanceId, bill.id, 'pending');
       }
     }
     const bankStatus = bankStatusOf(doc.groupStatus, bills.length, accepted, rejected);
-    // The bank has the file: a pending group is initiated. One left without bills is denied, even a
-    // paid one: its payments were all refused and reversed above.
-    let status = group.status === TransactionGroupStatus.pending ? TransactionGroupStatus.initiated : group.status;
-    if (bills.length > 0 && rejected === bills.length) status = TransactionGroupStatus.denied;
-    await tx.query(
-      `UPDATE transaction_group SET bank_status = $3, status = $4, paid_date = CASE WHEN $4::smallint = 3 THEN NULL ELSE paid_date END WHERE instance_id = $1 AND id = $2`,
-      [instanceId, group.id, bankStatus, status],
-    );
+    after = await recordGroupBankStatus(tx, instanceId, group, bankStatus, bills.length > 0 && rejected === bills.length);
   }
-  const [after] = await tx.query<{ status: number; bank_status: number }>('SELECT status, bank_status FROM transaction_group WHERE instance_id = $1 AND id = $2', [instanceId, group.id]);
   return {
     kind: 'pain.002',
     file: fileId === undefined ? null : { id: fileId, messageId: doc.messageId },
     duplicateFile: fileId === undefined,
-    transactionGroup: { id: group.id, status: after!.status, bankStatus: after!.bank_status },
+    transactionGroup: { id: group.id, status: after.status, bankStatus: after.bankStatus },
     accepted,
     rejected,
     reopened,

@@ -6,13 +6,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictObject, zAmount, zDate, zId, zRequiredText, zUuid } from '@bilan/domain';
-import { badRequest } from '../../http/errors.js';
 import { errors, errorsWithConflict } from '../../http/schemas.js';
 import { buildPain001, Pain001Error, type Pain001Payment } from '../../lib/pain001.js';
 import { auth } from '../../http/access.js';
 import { importBankFile } from './bank-import.service.js';
 import { bookBankTransaction, matchBankTransaction, reconciliation } from './reconcile.service.js';
 import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
+import { bankingError } from './banking.errors.js';
 
 const tags = ['banking'];
 
@@ -60,7 +60,7 @@ export function pain001FieldError(error: Pain001Error, creditorsPath = 'creditor
     field = rest!.startsWith('debtor.') ? rest! : `${creditorsPath}.${index}.${rest!.replace(/^creditor\./, '')}`;
   }
   const message = error.message.slice(error.field.length + 2);
-  return badRequest(`${field}: ${message}`, { [field]: message });
+  return bankingError('pain001_rule', `${field}: ${message}`, { [field]: message });
 }
 
 /** Builds the file of a pain.001 request body (pure); 400 naming the field when a payment breaks an SPS rule. */
@@ -219,7 +219,7 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { account, bankTransaction, counterAccount } = request.body;
       return app.db.withInstance(instanceId, async (tx) => {
         if (bankTransaction) {
-          if (!counterAccount) throw badRequest('counterAccount.id: This field is required', { 'counterAccount.id': 'This field is required' });
+          if (!counterAccount) throw bankingError('counter_account_required', 'counterAccount.id: This field is required', { 'counterAccount.id': 'This field is required' });
           await bookBankTransaction(tx, instanceId, userId, bankTransaction.id, counterAccount.id);
         }
         return reconciliation(tx, instanceId, account.id);
@@ -257,7 +257,7 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { bankTransaction, invoice, payable } = request.body;
       if ((invoice === undefined) === (payable === undefined)) {
         const message = 'give exactly one of invoice.uuid and payable.uuid';
-        throw badRequest(message, { 'invoice.uuid': message, 'payable.uuid': message });
+        throw bankingError('match_target', message, { 'invoice.uuid': message, 'payable.uuid': message });
       }
       return app.db.withInstance(instanceId, async (tx) => {
         await matchBankTransaction(tx, instanceId, userId, bankTransaction.id, invoice ? { invoiceUuid: invoice.uuid } : { payableUuid: payable!.uuid });

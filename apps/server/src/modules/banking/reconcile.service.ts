@@ -5,13 +5,13 @@
  * open invoices or bills of the same amount it could pay. Such a transaction is then matched by hand
  * to one of them (booked exactly as an automatic match books) or booked against a chosen account.
  */
-import { currencyCodeById, fxMatchDistance, isImplausibleFxDifference, toBaseAmount, toFixedAmount, toMoney, type Money } from '@bilan/domain';
+import { fxMatchDistance, isImplausibleFxDifference, toBaseAmount, toFixedAmount, toMoney, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { alreadyDone, badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
-import { accountBalance, booksCurrency, postJournalEntry } from '../accounting/accounting.service.js';
-import { getPayable } from '../payables/payables.service.js';
-import { settleBill } from '../payables/transaction-groups.service.js';
+import { alreadyDone } from '../../http/errors.js';
+import { accountBalance, booksCurrency, listLedgerAccounts, postJournalEntry } from '../accounting/accounting.service.js';
+import { getPayable, openBillsToMatch, settleBill } from '../payables/payables.service.js';
 import { getInvoicePort, type BankCredit } from './bank-import.service.js';
+import { bankingError } from './banking.errors.js';
 
 /** An open document a bank transaction could be matched to by hand. */
 export interface Suggestion {
@@ -80,28 +80,14 @@ interface BankTransactionRow {
 const BANK_TRANSACTION_COLUMNS = `id, account_id, booking_date, direction, amount, currency, reference, end_to_end_id, counterparty, counterparty_iban,
   description, dedup_key, entry_id, matched_payable_id, matched_invoice_uuid, unmatched_reason`;
 
-/** Open bills a payment out could settle: approved, or in a pending or initiated transaction group. */
-async function openBills(tx: Tx, instanceId: string) {
-  return tx.query<{ uuid: string; id: number; date: string; amount: string; currency_id: number; amount_base: string; name: string | null; description: string }>(
-    `SELECT p.uuid, p.id, p.date::text AS date, p.amount::text AS amount, p.currency_id, round(p.amount * p.exchange_rate, 2)::text AS amount_base,
-            c.name, p.description
-       FROM payable p
-       LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
-      WHERE p.instance_id = $1 AND p.status IN (2, 3) ORDER BY p.date, p.id`,
-    [instanceId],
-  );
-}
-
 /**
  * The reconciliation of bank ledger account `accountId` (see ReconcileAnswer); 404 when the account
  * is not one of the instance's.
  */
 export async function reconciliation(tx: Tx, instanceId: string, accountId: number): Promise<ReconcileAnswer> {
-  const [account] = await tx.query<{ id: number; number: string; name: string }>('SELECT id, number, name FROM ledger_account WHERE instance_id = $1 AND id = $2', [
-    instanceId,
-    accountId,
-  ]);
-  if (!account) throw notFound(`Ledger account ${accountId}`);
+  const [ledgerAccount] = await listLedgerAccounts(tx, instanceId, { ids: [accountId] });
+  if (!ledgerAccount) throw bankingError('ledger_account_not_found', `Ledger account ${accountId} not found`);
+  const account = { id: ledgerAccount.id, number: ledgerAccount.number, name: ledgerAccount.name };
   const [statement] = await tx.query<{ closing_balance: string; closing_date: string | null }>(
     `SELECT closing_balance, closing_date FROM bank_file WHERE instance_id = $1 AND account_id = $2 AND closing_balance IS NOT NULL
       ORDER BY closing_date DESC NULLS LAST, id DESC LIMIT 1`,
@@ -117,7 +103,7 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
   const hasIn = unmatched.some((row) => row.direction === 1);
   const hasOut = unmatched.some((row) => row.direction === -1);
   const invoices = hasIn ? await getInvoicePort().open(tx, instanceId, accountId) : [];
-  const bills = hasOut ? await openBills(tx, instanceId) : [];
+  const bills = hasOut ? await openBillsToMatch(tx, instanceId) : [];
   const books = unmatched.length ? await booksCurrency(tx, instanceId) : 'CHF';
   /** Same currency and amount: distance 0; converted by the bank (transaction in the books' currency): relative distance ≤ 5 % (FX_MATCH_TOLERANCE). */
   const distance = (transaction: BankTransactionRow, currency: string, amount: string, amountBase: string): Money | null => {
@@ -144,14 +130,14 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
         currency: invoice.currency,
       }));
     }
-    return closest(bills, (bill) => distance(row, currencyCodeById(bill.currency_id) ?? 'CHF', bill.amount, bill.amount_base)).map((bill) => ({
+    return closest(bills, (bill) => distance(row, bill.currency, bill.amount, bill.amountBase)).map((bill) => ({
       kind: 'bill',
       uuid: bill.uuid,
       id: bill.id,
-      label: `Bill ${bill.id} ${bill.name ?? bill.description}`.trim(),
+      label: `Bill ${bill.id} ${bill.companyName ?? bill.description}`.trim(),
       date: bill.date,
       amount: toFixedAmount(bill.amount),
-      currency: currencyCodeById(bill.currency_id) ?? 'CHF',
+      currency: bill.currency,
     }));
   };
   return {
@@ -185,7 +171,7 @@ async function openBankTransaction(tx: Tx, instanceId: string, bankTransactionId
     instanceId,
     bankTransactionId,
   ]);
-  if (!row) throw notFound(`Bank transaction ${bankTransactionId}`);
+  if (!row) throw bankingError('bank_transaction_not_found', `Bank transaction ${bankTransactionId} not found`);
   if (row.entry_id !== null || row.matched_payable_id !== null || row.matched_invoice_uuid !== null) {
     const state = row.matched_payable_id !== null ? `matched to bill ${row.matched_payable_id}` : row.matched_invoice_uuid !== null ? 'matched to an invoice' : 'booked';
     throw alreadyDone(`bank transaction ${bankTransactionId} is already ${state}`, { 'bankTransaction.id': `already ${state}` });
@@ -201,7 +187,7 @@ async function openBankTransaction(tx: Tx, instanceId: string, bankTransactionId
 export async function bookBankTransaction(tx: Tx, instanceId: string, userId: string | null, bankTransactionId: number, counterAccountId: number): Promise<number> {
   const row = await openBankTransaction(tx, instanceId, bankTransactionId);
   if ((await booksCurrency(tx, instanceId)) !== row.currency) {
-    throw badRequest(`the bank transaction is in ${row.currency}; book it by hand with its exchange rate`, { bankTransaction: 'foreign currency' });
+    throw bankingError('foreign_currency', `the bank transaction is in ${row.currency}; book it by hand with its exchange rate`, { bankTransaction: 'foreign currency' });
   }
   const direction = row.direction === 1 ? 1 : -1;
   const entryId = await postJournalEntry(tx, instanceId, userId, {
@@ -217,6 +203,8 @@ export async function bookBankTransaction(tx: Tx, instanceId: string, userId: st
   await tx.query('UPDATE bank_transaction SET entry_id = $3, unmatched_reason = NULL WHERE instance_id = $1 AND id = $2', [instanceId, bankTransactionId, entryId]);
   return entryId;
 }
+
+const wrongDirection = (field: string, message: string) => bankingError('wrong_direction', message, { [field]: message });
 
 export type MatchTarget = { invoiceUuid: string; payableUuid?: undefined } | { payableUuid: string; invoiceUuid?: undefined };
 
@@ -234,7 +222,7 @@ export async function matchBankTransaction(tx: Tx, instanceId: string, userId: s
   const row = await openBankTransaction(tx, instanceId, bankTransactionId);
   const money = `${toFixedAmount(row.amount)} ${row.currency}`;
   if (target.invoiceUuid !== undefined) {
-    if (row.direction !== 1) throw fieldError('invoice.uuid', 'money out cannot pay an invoice: choose a bill');
+    if (row.direction !== 1) throw wrongDirection('invoice.uuid', 'money out cannot pay an invoice: choose a bill');
     const credit: BankCredit = {
       direction: 1,
       amount: row.amount,
@@ -258,19 +246,19 @@ export async function matchBankTransaction(tx: Tx, instanceId: string, userId: s
     ]);
     return paid.entryId;
   }
-  if (row.direction !== -1) throw fieldError('payable.uuid', 'money in cannot pay a bill: choose an invoice');
+  if (row.direction !== -1) throw wrongDirection('payable.uuid', 'money in cannot pay a bill: choose an invoice');
   // Not locked here: settleBill locks the bill's group, then the bill, and checks its status again
   // (an open bill's amount and currency no longer change).
   const bill = await getPayable(tx, instanceId, { uuid: target.payableUuid });
   // A bill in another currency that the bank paid in the books' currency: settleBill books the exchange difference.
   const converted = bill.currency !== row.currency && row.currency === (await booksCurrency(tx, instanceId));
   if (!converted && (bill.currency !== row.currency || !toMoney(bill.amount).eq(toMoney(row.amount)))) {
-    throw conflict(`the bank transaction is ${money}, bill ${bill.id} is ${bill.amount} ${bill.currency}: book it against an account instead`, {
+    throw bankingError('amount_mismatch', `the bank transaction is ${money}, bill ${bill.id} is ${bill.amount} ${bill.currency}: book it against an account instead`, {
       'payable.uuid': 'amount or currency differ',
     });
   }
   if (converted && isImplausibleFxDifference(toBaseAmount(bill.amount, bill.exchangeRate), toFixedAmount(row.amount))) {
-    throw conflict(`the bank transaction is ${money}, bill ${bill.id} (${bill.amount} ${bill.currency}) is more than 25 % away from its booked amount: no exchange difference; book it against an account instead`, {
+    throw bankingError('amount_mismatch', `the bank transaction is ${money}, bill ${bill.id} (${bill.amount} ${bill.currency}) is more than 25 % away from its booked amount: no exchange difference; book it against an account instead`, {
       'payable.uuid': 'amount differs too much',
     });
   }

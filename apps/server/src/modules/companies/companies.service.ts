@@ -396,3 +396,6 @@ export async function removePaymentProfile(tx: Tx, instanceId: string, id: numbe
     throw error;
   }
 }
+
+// Batch lookups for other modules' lists and bank files (company-batch.ts).
+export { companyNamesByUuid, paymentProfileIbansById, ledgerAccountOfIban } from './company-batch.js';

@@ -675,3 +675,21 @@ export async function listCreditors(tx: Tx, instanceId: string) {
     payablesAccount: { id: payables, number: account!.number, name: account!.name, balance: toFixedAmount(toMoney(account!.balance ?? '0').negated()) },
   };
 }
+
+// What banking asks of bills and groups (bank-settlement.ts).
+export {
+  billIdOfEndToEndId,
+  billsToMatch,
+  openBillsToMatch,
+  lockBillAndGroup,
+  settleBill,
+  lockGroupOfMessage,
+  lockGroupBills,
+  rejectBankPayment,
+  setBankTransactionStatus,
+  recordGroupBankStatus,
+  type BillToMatch,
+  type OpenBill,
+  type ReportedGroup,
+  type GroupBill,
+} from './bank-settlement.js';

@@ -5,16 +5,15 @@
  * (each bill's payment is booked: debit payables / credit the group's bank account, at the paid
  * date; bills → paid). pending or initiated → denied 3 (bills go back to approved, out of the
  * group). paid and denied are final, except that a pain.002 rejecting every bill of a paid group
- * denies it (its payments are reversed, bank-import.service.ts). Only a pending group may be
+ * denies it (its payments are reversed, bank-settlement.ts). Only a pending group may be
  * deleted (its bills go back to approved). Each bill keeps its own requested execution date: the
  * pain.001 has one payment information block per date.
  */
 import { countryIsoCode, PayableStatus, toFixedAmount, TransactionGroupStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone, badRequest, conflict, notFound } from '../../http/errors.js';
-import { booksCurrency } from '../accounting/accounting.service.js';
 import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../../lib/pain001.js';
-import { alreadyPaid, bookPayment, getPayable, listPayables, PAYABLE_SELECT, toPayableAnswer, today, type PayableAnswer } from './payables.service.js';
+import { bookPayment, listPayables, PAYABLE_SELECT, toPayableAnswer, today, type PayableAnswer } from './payables.service.js';
 import { transactionGroupStatusName } from './outflows.js';
 
 export const bankStatusName: Record<number, string> = { 1: 'pending', 2: 'paid', 3: 'pain002Accp', 4: 'pain002Rjctd', 5: 'pain002Part' };
@@ -208,70 +207,6 @@ export async function insertGroup(tx: Tx, instanceId: string, input: GroupInput)
     [instanceId, input.payableUuids, group!.id, dates],
   );
   return getGroup(tx, instanceId, group!.id);
-}
-
-/**
- * A group whose bills are all paid (none left in status 3) becomes paid at `date`, bank status
- * paid. Called after a statement or a manual match paid one of its bills.
- */
-export async function completeGroupIfPaid(tx: Tx, instanceId: string, groupId: number, date: string): Promise<void> {
-  await tx.query(
-    `UPDATE transaction_group g SET status = 2, bank_status = 2, paid_date = $3
-      WHERE instance_id = $1 AND id = $2 AND status IN (1, 4)
-        AND NOT EXISTS (SELECT 1 FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id AND p.status = 3)`,
-    [instanceId, groupId, date],
-  );
-}
-
-/**
- * Locks bill `billId` and, first, its transaction group: every path that changes both takes the
- * group before its bills (group status change, pain.002, delete), so two of them wait for each
- * other instead of deadlocking (issue 11 §1). Returns the bill as read under the lock; 404 unknown.
- */
-export async function lockBillAndGroup(tx: Tx, instanceId: string, billId: number): Promise<PayableAnswer> {
-  for (;;) {
-    const [current] = await tx.query<{ transaction_group_id: number | null }>('SELECT transaction_group_id FROM payable WHERE instance_id = $1 AND id = $2', [
-      instanceId,
-      billId,
-    ]);
-    if (!current) throw notFound(`bill ${billId}`);
-    if (current.transaction_group_id !== null) {
-      await tx.query('SELECT 1 FROM transaction_group WHERE instance_id = $1 AND id = $2 FOR UPDATE', [instanceId, current.transaction_group_id]);
-    }
-    const bill = await getPayable(tx, instanceId, { id: billId }, true);
-    // Moved into or out of a group between the two reads: lock the group it is in now.
-    if ((bill.transactionGroup?.id ?? null) === current.transaction_group_id) return bill;
-  }
-}
-
-/**
- * Pays one bill from a bank account as a statement match does (automatic or manual): the bill must
- * be approved (2) or in a transaction group (3); its payment is booked at `date` (debit its
- * liability / credit `bankAccountId`) and its group becomes paid once all its bills are. `bank` is
- * what the statement shows: when a bill in another currency left the account in the books'
- * currency (the bank converted it), that amount is booked with the realized exchange difference.
- * 409 for another status (`already_done` when paid) or on or before the lock date; 400 `bankTransaction` for an implausible
- * conversion (settlement.service.ts). Returns the payment entry id.
- */
-export async function settleBill(
-  tx: Tx,
-  instanceId: string,
-  userId: string | null,
-  billId: number,
-  bankAccountId: number,
-  date: string,
-  bank?: { amount: string; currency: string },
-): Promise<number> {
-  const bill = await lockBillAndGroup(tx, instanceId, billId);
-  if (bill.status === PayableStatus.paid) throw alreadyPaid(bill);
-  if (bill.status !== PayableStatus.approved && bill.status !== PayableStatus.inTransactionGroup) {
-    throw conflict(`bill ${bill.id} is ${bill.statusName}: only an approved bill or one in a transaction group can be paid`, { status: bill.statusName });
-  }
-  let settledBase: string | undefined;
-  if (bank && bank.currency !== bill.currency && bank.currency === (await booksCurrency(tx, instanceId))) settledBase = bank.amount;
-  const entryId = await bookPayment(tx, instanceId, userId, bill, bankAccountId, date, settledBase, 'bankTransaction');
-  if (bill.transactionGroup) await completeGroupIfPaid(tx, instanceId, bill.transactionGroup.id, date);
-  return entryId;
 }
 
 const TRANSITIONS: Record<number, number[]> = {
