@@ -20,5 +20,4 @@ export const PENDING: Readonly<Record<string, readonly string[]>> = {
   'modules/payables/payables.service.ts': ['company', 'instance', 'journal_line', 'ledger_account', 'payment_profile'],
   'modules/payables/supplier-match.service.ts': ['company', 'payment_profile'],
   'modules/payables/transaction-groups.service.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
-  'modules/wiring/wiring.ts': ['company', 'instance', 'invoice', 'payable', 'payment_profile'],
 };

@@ -11,7 +11,7 @@ import { alreadyDone, badRequest, conflict, fieldError, notFound } from '../../h
 import { accountBalance, booksCurrency, postJournalEntry } from '../accounting/accounting.service.js';
 import { getPayable } from '../payables/payables.service.js';
 import { settleBill } from '../payables/transaction-groups.service.js';
-import { getInvoicePort, type BankCredit } from './bank-import.service.js';
+import type { BankCredit, InvoicePort } from './bank-import.service.js';
 
 /** An open document a bank transaction could be matched to by hand. */
 export interface Suggestion {
@@ -96,7 +96,7 @@ async function openBills(tx: Tx, instanceId: string) {
  * The reconciliation of bank ledger account `accountId` (see ReconcileAnswer); 404 when the account
  * is not one of the instance's.
  */
-export async function reconciliation(tx: Tx, instanceId: string, accountId: number): Promise<ReconcileAnswer> {
+export async function reconciliation(tx: Tx, instanceId: string, accountId: number, invoicePort: InvoicePort): Promise<ReconcileAnswer> {
   const [account] = await tx.query<{ id: number; number: string; name: string }>('SELECT id, number, name FROM ledger_account WHERE instance_id = $1 AND id = $2', [
     instanceId,
     accountId,
@@ -116,7 +116,7 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
   );
   const hasIn = unmatched.some((row) => row.direction === 1);
   const hasOut = unmatched.some((row) => row.direction === -1);
-  const invoices = hasIn ? await getInvoicePort().open(tx, instanceId, accountId) : [];
+  const invoices = hasIn ? await invoicePort.open(tx, instanceId, accountId) : [];
   const bills = hasOut ? await openBills(tx, instanceId) : [];
   const books = unmatched.length ? await booksCurrency(tx, instanceId) : 'CHF';
   /** Same currency and amount: distance 0; converted by the bank (transaction in the books' currency): relative distance ≤ 5 % (FX_MATCH_TOLERANCE). */
@@ -230,7 +230,14 @@ export type MatchTarget = { invoiceUuid: string; payableUuid?: undefined } | { p
  * the transaction is already booked (`already_done`), the document is not open, the amount or currency differ, the
  * invoice is paid to another bank account, or the date is locked. Nothing is written on error.
  */
-export async function matchBankTransaction(tx: Tx, instanceId: string, userId: string | null, bankTransactionId: number, target: MatchTarget): Promise<number> {
+export async function matchBankTransaction(
+  tx: Tx,
+  instanceId: string,
+  userId: string | null,
+  bankTransactionId: number,
+  target: MatchTarget,
+  invoicePort: InvoicePort,
+): Promise<number> {
   const row = await openBankTransaction(tx, instanceId, bankTransactionId);
   const money = `${toFixedAmount(row.amount)} ${row.currency}`;
   if (target.invoiceUuid !== undefined) {
@@ -249,7 +256,7 @@ export async function matchBankTransaction(tx: Tx, instanceId: string, userId: s
       bookingDate: row.booking_date,
       accountId: row.account_id,
     };
-    const paid = await getInvoicePort().pay(tx, instanceId, credit, target.invoiceUuid);
+    const paid = await invoicePort.pay(tx, instanceId, credit, target.invoiceUuid);
     await tx.query('UPDATE bank_transaction SET matched_invoice_uuid = $3, entry_id = $4, unmatched_reason = NULL WHERE instance_id = $1 AND id = $2', [
       instanceId,
       bankTransactionId,

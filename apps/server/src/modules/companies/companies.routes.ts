@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { addressInsertSchema, companyAddressSchema, companyInsertSchema, companyUpdateSchema, paymentProfileInsertSchema, strictObject, zId, zUuid } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { auth } from '../../http/access.js';
-import { companiesOpenTotals } from './ap-ar.service.js';
+import { companiesOpenTotals, type ApArSource } from './ap-ar.service.js';
+import { requirePort } from '../../lib/ports.js';
 import { fieldsUnder } from '../../http/errors.js';
 import { companyExtraRoutes } from './company-extra.routes.js';
 import {
@@ -52,17 +53,30 @@ const companyListItem = companyAnswer.extend({
 const companyList = z.object({ data: z.array(companyListItem), total: z.number().int() });
 
 /** A page of companies, with their open receivable and payable when asked (company list columns). */
-async function companyPage(tx: Tx, instanceId: string, query: Parameters<typeof listCompanies>[2], openAmounts: boolean | undefined) {
+async function companyPage(
+  tx: Tx,
+  instanceId: string,
+  query: Parameters<typeof listCompanies>[2],
+  openAmounts: boolean | undefined,
+  apArSources: readonly ApArSource[],
+) {
   const page = await listCompanies(tx, instanceId, query);
   if (!openAmounts) return page;
-  const totals = await companiesOpenTotals(tx, instanceId, page.data.map((company) => company.uuid));
+  const totals = await companiesOpenTotals(tx, instanceId, page.data.map((company) => company.uuid), apArSources);
   return { ...page, data: page.data.map((company) => ({ ...company, open: totals.get(company.uuid) ?? { receivable: '0.00', payable: '0.00' } })) };
 }
 
-/** Company, address and payment-profile routes under /api. */
-export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the company routes need from the modules above companies (modules/wiring/wiring.ts). */
+export interface CompanyRouteOptions {
+  /** The open documents of a company (invoices, bills): the ap-ar page and the list's open amounts. */
+  apArSources: readonly ApArSource[];
+}
+
+/** Company, address and payment-profile routes under /api; throws at start-up without its ports. */
+export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (app, options) => {
   const tags = ['companies'];
-  await app.register(companyExtraRoutes);
+  const apArSources = requirePort(options, 'apArSources', 'companyRoutes');
+  await app.register(companyExtraRoutes, { apArSources });
 
   app.get(
     '/company/list',
@@ -92,6 +106,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           instanceId,
           { text: q.text, sort: q.sort ? { by: q.sort, order: q.order ?? 'asc' } : undefined, page: q.page, pageSize: q.pageSize },
           q.openAmounts === 'true',
+          apArSources,
         ),
       );
     },
@@ -128,6 +143,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
             pageSize: body.pageSize,
           },
           body.openAmounts,
+          apArSources,
         ),
       );
     },

@@ -396,3 +396,14 @@ export async function removePaymentProfile(tx: Tx, instanceId: string, id: numbe
     throw error;
   }
 }
+
+/**
+ * The instance's companies among `uuids`, by uuid (unknown ones absent): one query for a whole
+ * list, for the modules that show company names beside their documents (issue 11 §3). `isOwn` is
+ * false here: the own company is the instances module's to say.
+ */
+export async function companiesByUuid(tx: Tx, instanceId: string, uuids: readonly string[]): Promise<Map<string, Company>> {
+  if (uuids.length === 0) return new Map();
+  const { data } = await selectCompanies(tx, instanceId, { uuids: [...new Set(uuids)] });
+  return new Map(data.map((company) => [company.uuid, company]));
+}

@@ -1155,3 +1155,5 @@ export async function invoiceOfEntry(tx: Tx, instanceId: string, entryId: number
   if (!row) throw notFound(`invoice of entry ${entryId}`);
   return { uuid: row.uuid, refNumber: formatReferenceNumber(row.id) };
 }
+
+export { lockSentInvoicesByReference } from './payment-reference.js';

@@ -675,3 +675,5 @@ export async function listCreditors(tx: Tx, instanceId: string) {
     payablesAccount: { id: payables, number: account!.number, name: account!.name, balance: toFixedAmount(toMoney(account!.balance ?? '0').negated()) },
   };
 }
+
+export { openBillsOfCompanies, type OpenBill } from './open-bills.js';
