@@ -126,3 +126,18 @@ export async function hasJournalEntries(tx: Tx, instanceId: string): Promise<boo
   const [row] = await tx.query('SELECT 1 FROM journal_entry WHERE instance_id = $1 LIMIT 1', [instanceId]);
   return row !== undefined;
 }
+
+/**
+ * The ids of the entries with `source` whose source_ref names one of `entryIds`: the reversals of
+ * those entries (`reverseJournalEntry`), e.g. a bill's booking reversed when it went back to
+ * pending, whichever document posted the reversed entry. Ordered by id.
+ */
+export async function reversalsOfEntries(tx: Tx, instanceId: string, source: string, entryIds: readonly number[]): Promise<number[]> {
+  if (entryIds.length === 0) return [];
+  const rows = await tx.query<{ id: number }>('SELECT id FROM journal_entry WHERE instance_id = $1 AND source = $2 AND source_ref = ANY ($3::text[]) ORDER BY id', [
+    instanceId,
+    source,
+    entryIds.map(String),
+  ]);
+  return rows.map((row) => row.id);
+}

@@ -41,6 +41,7 @@ import {
   removeAddress,
   removeCompany,
   removePaymentProfile,
+  type CompanyDocumentCountsPort,
 } from './companies.service.js';
 import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
 
@@ -70,12 +71,15 @@ async function companyPage(
 export interface CompanyRouteOptions {
   /** The open documents of a company (invoices, bills): the ap-ar page and the list's open amounts. */
   apArSources: readonly ApArSource[];
+  /** The documents and postings that keep a company from being deleted. */
+  documentCounts: CompanyDocumentCountsPort;
 }
 
 /** Company, address and payment-profile routes under /api; throws at start-up without its ports. */
 export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (app, options) => {
   const tags = ['companies'];
   const apArSources = requirePort(options, 'apArSources', 'companyRoutes');
+  const documentCounts = requirePort(options, 'documentCounts', 'companyRoutes');
   await app.register(companyExtraRoutes, { apArSources });
 
   app.get(
@@ -210,7 +214,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
     },
     async (request) => {
       const { instanceId } = auth(request);
-      await app.db.withInstance(instanceId, (tx) => removeCompany(tx, instanceId, request.body.id));
+      await app.db.withInstance(instanceId, (tx) => removeCompany(tx, instanceId, request.body.id, documentCounts));
       return { ok: true as const };
     },
   );

@@ -28,7 +28,7 @@ import {
   insertCompany,
   selectAddresses,
   selectCompanies,
-  selectCompanyDocumentCounts,
+  type CompanyDocumentCountsPort,
   updateAddress,
   updateCompany,
   type Address,
@@ -43,7 +43,7 @@ import {
   type PaymentProfileFilter,
 } from './payment-profile.sql.js';
 
-export type { Address, Company } from './companies.sql.js';
+export type { Address, Company, CompanyDocumentCounts, CompanyDocumentCountsPort } from './companies.sql.js';
 export type { PaymentProfile } from './payment-profile.sql.js';
 
 export interface CompanyInput {
@@ -198,12 +198,12 @@ const listed = (parts: readonly string[]): string => (parts.length < 2 ? parts.j
  * Deletes a company with its addresses, payment profiles and additional properties. 404 unknown;
  * 409 for the workplace's own company, and while documents keep it (spec §7.1 /company/delete,
  * issue #4 §1: invoices, bills or postings), naming them: 'Acme AG has 2 invoices, 1 bill and 3
- * postings; it cannot be deleted'. Postings are counted by `selectCompanyDocumentCounts`.
+ * postings; it cannot be deleted'. `documentCounts` counts them (the document modules' port).
  */
-export async function removeCompany(tx: Tx, instanceId: string, uuid: string): Promise<void> {
+export async function removeCompany(tx: Tx, instanceId: string, uuid: string, documentCounts: CompanyDocumentCountsPort): Promise<void> {
   const company = await getCompany(tx, instanceId, uuid);
   if (company.isOwn) throw companyError('own_company', `${company.name} is the workplace's own company and cannot be deleted`);
-  const counts = await selectCompanyDocumentCounts(tx, instanceId, uuid);
+  const counts = await documentCounts(tx, instanceId, uuid);
   const blockers = [...counted(counts.invoices, 'invoice', 'invoices'), ...counted(counts.bills, 'bill', 'bills'), ...counted(counts.postings, 'posting', 'postings')];
   if (blockers.length) throw companyError('company_has_documents', `${company.name} has ${listed(blockers)}; it cannot be deleted`);
   await deleteCompany(tx, instanceId, uuid);

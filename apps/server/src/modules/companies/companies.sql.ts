@@ -161,41 +161,10 @@ export interface CompanyDocumentCounts {
 }
 
 /**
- * Counts what keeps a company (issue #4 §1 delete rule). Journal entries carry no company; an entry
- * belongs to the company when its source document does:
- * - an invoice's sent, paid and denied entries (`invoice.*_entry_id`; source 'invoice', source_ref
- *   the invoice uuid);
- * - a bill's booking and payment (`payable.booking_entry_id` / `payment_entry_id`; source 'bill' /
- *   'payment', source_ref the bill uuid) and the reversal of a booking when the bill went back to
- *   pending or was cancelled (source 'bill', source_ref the reversed entry's id);
- * - the entry of a bank transaction matched to one of them (`bank_transaction.entry_id`).
- * Each entry counts once. Served by journal_entry_document_idx (migration 0007).
+ * Counts what keeps a company (issue #4 §1 delete rule), asked of the modules that own those
+ * documents (a port: they sit above companies; wiring/wiring.ts builds it).
  */
-export async function selectCompanyDocumentCounts(tx: Tx, instanceId: string, uuid: string): Promise<CompanyDocumentCounts> {
-  const [row] = await tx.query<{ invoices: number; bills: number; postings: number }>(
-    `WITH inv AS (SELECT uuid, sent_entry_id, paid_entry_id, denied_entry_id FROM invoice WHERE instance_id = $1 AND company_uuid = $2),
-          bill AS (SELECT id, uuid, booking_entry_id, payment_entry_id FROM payable WHERE instance_id = $1 AND company_uuid = $2),
-          entry AS (
-            SELECT unnest(ARRAY[sent_entry_id, paid_entry_id, denied_entry_id]) AS id FROM inv
-            UNION SELECT unnest(ARRAY[booking_entry_id, payment_entry_id]) FROM bill
-            UNION SELECT e.id FROM journal_entry e
-                   WHERE e.instance_id = $1 AND e.source = 'invoice' AND e.source_ref IN (SELECT uuid::text FROM inv)
-            UNION SELECT e.id FROM journal_entry e
-                   WHERE e.instance_id = $1 AND e.source IN ('bill', 'payment') AND e.source_ref IN (SELECT uuid::text FROM bill)
-            UNION SELECT t.entry_id FROM bank_transaction t
-                   WHERE t.instance_id = $1 AND (t.matched_invoice_uuid IN (SELECT uuid FROM inv) OR t.matched_payable_id IN (SELECT id FROM bill))
-          ),
-          reversal AS (
-            SELECT r.id FROM journal_entry r
-             WHERE r.instance_id = $1 AND r.source = 'bill' AND r.source_ref IN (SELECT id::text FROM entry WHERE id IS NOT NULL)
-          )
-     SELECT (SELECT count(*)::int FROM inv) AS invoices,
-            (SELECT count(*)::int FROM bill) AS bills,
-            (SELECT count(*)::int FROM (SELECT id FROM entry UNION SELECT id FROM reversal) x WHERE id IS NOT NULL) AS postings`,
-    [instanceId, uuid],
-  );
-  return row!;
-}
+export type CompanyDocumentCountsPort = (tx: Tx, instanceId: string, companyUuid: string) => Promise<CompanyDocumentCounts>;
 
 export async function deleteCompany(tx: Tx, instanceId: string, uuid: string): Promise<void> {
   await tx.query('DELETE FROM company WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid]);

@@ -1157,3 +1157,4 @@ export async function invoiceOfEntry(tx: Tx, instanceId: string, entryId: number
 }
 
 export { lockSentInvoicesByReference } from './payment-reference.js';
+export { invoicesOfCompany, type CompanyInvoice } from './company-documents.js';

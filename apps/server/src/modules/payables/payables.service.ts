@@ -677,3 +677,4 @@ export async function listCreditors(tx: Tx, instanceId: string) {
 }
 
 export { openBillsOfCompanies, type OpenBill } from './open-bills.js';
+export { billsOfCompany, type CompanyBill } from './company-documents.js';

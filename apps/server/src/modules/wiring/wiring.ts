@@ -14,14 +14,15 @@
 import { fxMatchDistance, InvoiceStatus, isImplausibleFxDifference, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone, AppError, conflict } from '../../http/errors.js';
-import { booksCurrency, journalEntrySource, type DocumentResolver, type DocumentResolvers } from '../accounting/accounting.service.js';
+import { booksCurrency, entriesOfDocuments, journalEntrySource, reversalsOfEntries, type DocumentResolver, type DocumentResolvers } from '../accounting/accounting.service.js';
 import type { ApArSource, OpenAmount, OpenItem } from '../companies/ap-ar.service.js';
-import { companiesByUuid } from '../companies/companies.service.js';
+import { companiesByUuid, type CompanyDocumentCountsPort } from '../companies/companies.service.js';
 import { attempt, type BankCredit, type InvoicePort, type OpenInvoice } from '../banking/bank-import.service.js';
 import { isSimilarName } from '../banking/names.js';
 import { bankTransactionOfEntry } from '../banking/reconcile.service.js';
-import { changeStatus, getInvoice, invoiceOfEntry, listInvoices, lockSentInvoicesByReference } from '../invoicing/invoicing.service.js';
-import { getPayable, openBillsOfCompanies, type OpenBill } from '../payables/payables.service.js';
+import { entriesOfMatchedDocuments } from '../banking/company-documents.js';
+import { changeStatus, getInvoice, invoiceOfEntry, invoicesOfCompany, listInvoices, lockSentInvoicesByReference } from '../invoicing/invoicing.service.js';
+import { billsOfCompany, getPayable, openBillsOfCompanies, type OpenBill } from '../payables/payables.service.js';
 
 /**
  * Sent invoices of the company (spec §4: sent = open receivable). Amount = the receivable in the
@@ -254,6 +255,30 @@ const bankDocument: DocumentResolver = async (tx, instanceId, entry) => {
 /** The documents behind journal entries, by journal_entry.source (accounting document-posting.ts). */
 const documentResolvers: DocumentResolvers = { invoice: invoiceDocument, bill: billDocument, payment: billDocument, bank: bankDocument };
 
+/**
+ * What keeps a company (issue #4 §1 delete rule): its invoices and bills, and each entry once that
+ * belongs to one of them — an invoice's sent, paid and denied entries and those with source
+ * 'invoice' naming it; a bill's booking and payment and those with source 'bill' / 'payment'
+ * naming it; the entry of a bank transaction matched to one of them; and the reversals (source
+ * 'bill', source_ref the reversed entry's id) of any of these, e.g. a bill back to pending.
+ */
+const companyDocumentCounts: CompanyDocumentCountsPort = async (tx, instanceId, companyUuid) => {
+  const invoices = await invoicesOfCompany(tx, instanceId, companyUuid);
+  const bills = await billsOfCompany(tx, instanceId, companyUuid);
+  const invoiceUuids = invoices.map((invoice) => invoice.uuid);
+  const billUuids = bills.map((bill) => bill.uuid);
+  const direct = (entries: { id: number; reverses: number | null }[]) => entries.filter((entry) => entry.reverses === null).map((entry) => entry.id);
+  const entries = new Set([
+    ...invoices.flatMap((invoice) => invoice.entryIds),
+    ...bills.flatMap((bill) => bill.entryIds),
+    ...direct(await entriesOfDocuments(tx, instanceId, ['invoice'], invoiceUuids)),
+    ...direct(await entriesOfDocuments(tx, instanceId, ['bill', 'payment'], billUuids)),
+    ...(await entriesOfMatchedDocuments(tx, instanceId, { invoiceUuids, payableIds: bills.map((bill) => bill.id) })),
+  ]);
+  for (const id of await reversalsOfEntries(tx, instanceId, 'bill', [...entries])) entries.add(id);
+  return { invoices: invoices.length, bills: bills.length, postings: entries.size };
+};
+
 /** The ports of the lower modules, built from the upper modules' facades; what `buildApp` passes on. */
 export interface Wiring {
   /** companies: open receivables (sent invoices) and payables (open bills) of a company. */
@@ -262,9 +287,11 @@ export interface Wiring {
   invoicePort: InvoicePort;
   /** accounting: the document behind a document posting. */
   documentResolvers: DocumentResolvers;
+  /** companies: the documents that keep a company from being deleted. */
+  companyDocumentCounts: CompanyDocumentCountsPort;
 }
 
 /** The modules' ports, plugged together; called once by `buildApp` (app.ts). */
 export function wireModules(): Wiring {
-  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers };
+  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers, companyDocumentCounts };
 }
