@@ -169,7 +169,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(invoicingRoutes, { prefix: '/api' });
   await app.register(payablesModule, { prefix: '/api' });
   await app.register(bankingRoutes, { prefix: '/api', invoicePort: wiring.invoicePort });
-  await app.register(companyRoutes, { prefix: '/api', apArSources: wiring.apArSources, documentCounts: wiring.companyDocumentCounts });
+  await app.register(companyRoutes, { prefix: '/api', apArSources: wiring.apArSources, documentCounts: wiring.companyDocumentCounts, ownCompany: wiring.ownCompany });
   if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });
   await app.register(webApp);
 

@@ -59,11 +59,11 @@ async function companyPage(
   instanceId: string,
   query: Parameters<typeof listCompanies>[2],
   openAmounts: boolean | undefined,
-  apArSources: readonly ApArSource[],
+  ports: Pick<CompanyRouteOptions, 'apArSources' | 'ownCompany'>,
 ) {
-  const page = await listCompanies(tx, instanceId, query);
+  const page = await listCompanies(tx, instanceId, query, await ports.ownCompany(tx, instanceId));
   if (!openAmounts) return page;
-  const totals = await companiesOpenTotals(tx, instanceId, page.data.map((company) => company.uuid), apArSources);
+  const totals = await companiesOpenTotals(tx, instanceId, page.data.map((company) => company.uuid), ports.apArSources);
   return { ...page, data: page.data.map((company) => ({ ...company, open: totals.get(company.uuid) ?? { receivable: '0.00', payable: '0.00' } })) };
 }
 
@@ -73,6 +73,8 @@ export interface CompanyRouteOptions {
   apArSources: readonly ApArSource[];
   /** The documents and postings that keep a company from being deleted. */
   documentCounts: CompanyDocumentCountsPort;
+  /** The workplace's own company (instances), null before onboarding. */
+  ownCompany: (tx: Tx, instanceId: string) => Promise<string | null>;
 }
 
 /** Company, address and payment-profile routes under /api; throws at start-up without its ports. */
@@ -80,6 +82,8 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
   const tags = ['companies'];
   const apArSources = requirePort(options, 'apArSources', 'companyRoutes');
   const documentCounts = requirePort(options, 'documentCounts', 'companyRoutes');
+  const ownCompany = requirePort(options, 'ownCompany', 'companyRoutes');
+  const ports = { apArSources, ownCompany };
   await app.register(companyExtraRoutes, { apArSources });
 
   app.get(
@@ -110,7 +114,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
           instanceId,
           { text: q.text, sort: q.sort ? { by: q.sort, order: q.order ?? 'asc' } : undefined, page: q.page, pageSize: q.pageSize },
           q.openAmounts === 'true',
-          apArSources,
+          ports,
         ),
       );
     },
@@ -147,7 +151,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
             pageSize: body.pageSize,
           },
           body.openAmounts,
-          apArSources,
+          ports,
         ),
       );
     },
@@ -161,7 +165,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => getCompany(tx, instanceId, request.body.id));
+      return app.db.withInstance(instanceId, async (tx) => getCompany(tx, instanceId, request.body.id, await ownCompany(tx, instanceId)));
     },
   );
 
@@ -196,7 +200,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => changeCompany(tx, instanceId, request.body.id, request.body.data)));
+      return fieldsUnder('data', () => app.db.withInstance(instanceId, async (tx) => changeCompany(tx, instanceId, request.body.id, request.body.data, await ownCompany(tx, instanceId))));
     },
   );
 
@@ -214,7 +218,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
     },
     async (request) => {
       const { instanceId } = auth(request);
-      await app.db.withInstance(instanceId, (tx) => removeCompany(tx, instanceId, request.body.id, documentCounts));
+      await app.db.withInstance(instanceId, async (tx) => removeCompany(tx, instanceId, request.body.id, documentCounts, await ownCompany(tx, instanceId)));
       return { ok: true as const };
     },
   );
@@ -374,7 +378,14 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => insertPaymentProfile(tx, instanceId, request.body.data)));
+      const { data } = request.body;
+      // The company defaults to the workplace's own.
+      return fieldsUnder('data', () =>
+        app.db.withInstance(instanceId, async (tx) => {
+          const own = data.company ? null : await ownCompany(tx, instanceId);
+          return insertPaymentProfile(tx, instanceId, { ...data, company: data.company ?? (own ? { uuid: own } : null) });
+        }),
+      );
     },
   );
 

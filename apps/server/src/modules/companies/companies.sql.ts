@@ -54,6 +54,8 @@ export interface CompanyQuery {
   sort?: { by: CompanySortField; order: 'asc' | 'desc' };
   limit?: number;
   offset?: number;
+  /** The workplace's own company (the instances module's to say): the one answered with `isOwn`. */
+  ownCompanyUuid?: string | null;
 }
 
 const SORT_SQL: Record<CompanySortField, string> = {
@@ -87,7 +89,6 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
     name: string;
     uid: string | null;
     created_at: Date | string;
-    is_own: boolean;
     address_count: number;
     total: number;
     address_id: number | null;
@@ -97,12 +98,11 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
     city: string | null;
     country_id: number | null;
   }>(
-    `SELECT c.uuid, c.name, c.uid, c.created_at, (i.own_company_uuid = c.uuid) IS TRUE AS is_own,
+    `SELECT c.uuid, c.name, c.uid, c.created_at,
             (SELECT count(*)::int FROM address x WHERE x.instance_id = c.instance_id AND x.company_uuid = c.uuid) AS address_count,
             count(*) OVER ()::int AS total,
             a.id AS address_id, a.street, a.house_number, a.zip, a.city, a.country_id
        FROM company c
-       JOIN instance i ON i.id = c.instance_id
        LEFT JOIN LATERAL (SELECT * FROM address WHERE instance_id = c.instance_id AND company_uuid = c.uuid ORDER BY id LIMIT 1) a ON true
       WHERE ${where.join(' AND ')}
       ORDER BY ${SORT_SQL[sort.by]} ${direction} NULLS LAST, lower(c.name), c.uuid
@@ -113,7 +113,7 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
     uuid: row.uuid,
     name: row.name,
     uid: row.uid,
-    isOwn: row.is_own,
+    isOwn: row.uuid === (query.ownCompanyUuid ?? null),
     addressCount: row.address_count,
     dateAdded: new Date(row.created_at).toISOString(),
     address:

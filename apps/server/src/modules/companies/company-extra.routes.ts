@@ -114,7 +114,8 @@ export const companyExtraRoutes: FastifyPluginAsyncZod<{ apArSources: readonly A
     async (request) => {
       const { instanceId } = auth(request);
       return app.db.withInstance(instanceId, async (tx) => {
-        const company = await getCompany(tx, instanceId, request.body.uuid);
+        // Only the uuid and name are answered, so the own-company flag is not asked.
+        const company = await getCompany(tx, instanceId, request.body.uuid, null);
         return { company: { uuid: company.uuid, name: company.name }, ...(await companyApAr(tx, instanceId, company.uuid, apArSources)) };
       });
     },

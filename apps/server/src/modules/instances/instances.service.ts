@@ -101,7 +101,7 @@ export async function instanceDetail(tx: Tx, instanceId: string, userId: string)
     [instanceId],
   );
   if (!row) throw instanceError('instance_not_found', 'Instance not found');
-  const company = row.own_company_uuid ? await getCompany(tx, instanceId, row.own_company_uuid) : null;
+  const company = row.own_company_uuid ? await getCompany(tx, instanceId, row.own_company_uuid, row.own_company_uuid) : null;
   return {
     uuid: instanceId,
     name: row.name,
@@ -303,4 +303,14 @@ export async function createInstance(tx: Tx, input: { name: string; currency?: C
     [input.name.trim(), input.initialized ?? false, ...(input.currency === undefined ? [] : [Currency[input.currency]])],
   );
   return { uuid: row!.id, name: row!.name };
+}
+
+/**
+ * The workplace's own company (set by onboarding, `initInstance`), null before: the default owner
+ * of payment profiles and the company that cannot be deleted. Asked by the modules above instances
+ * and, through wiring, by companies.
+ */
+export async function ownCompanyUuid(tx: Tx, instanceId: string): Promise<string | null> {
+  const [row] = await tx.query<{ own_company_uuid: string | null }>('SELECT own_company_uuid FROM instance WHERE id = $1', [instanceId]);
+  return row?.own_company_uuid ?? null;
 }

@@ -22,6 +22,7 @@ import { isSimilarName } from '../banking/names.js';
 import { bankTransactionOfEntry } from '../banking/reconcile.service.js';
 import { entriesOfMatchedDocuments } from '../banking/company-documents.js';
 import { changeStatus, getInvoice, invoiceOfEntry, invoicesOfCompany, listInvoices, lockSentInvoicesByReference } from '../invoicing/invoicing.service.js';
+import { ownCompanyUuid } from '../instances/instances.service.js';
 import { billsOfCompany, getPayable, openBillsOfCompanies, type OpenBill } from '../payables/payables.service.js';
 
 /**
@@ -289,9 +290,11 @@ export interface Wiring {
   documentResolvers: DocumentResolvers;
   /** companies: the documents that keep a company from being deleted. */
   companyDocumentCounts: CompanyDocumentCountsPort;
+  /** companies: the workplace's own company (instances). */
+  ownCompany: typeof ownCompanyUuid;
 }
 
 /** The modules' ports, plugged together; called once by `buildApp` (app.ts). */
 export function wireModules(): Wiring {
-  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers, companyDocumentCounts };
+  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers, companyDocumentCounts, ownCompany: ownCompanyUuid };
 }
