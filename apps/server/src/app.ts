@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { localIdp } from './modules/auth/local-idp.js';
 import { SessionService } from './modules/identity/session.service.js';
 import { instanceRoutes } from './modules/instances/instances.routes.js';
+import { profileRoutes } from './modules/identity/profile.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
@@ -161,6 +162,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const wiring = wireModules();
   await app.register(metaRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/napi' });
+  await app.register(profileRoutes);
   await app.register(instanceRoutes);
   await app.register(accountingRoutes, { prefix: '/api/accounting', documents: wiring.documentResolvers });
   await app.register(analyticsRoutes, { prefix: '/api' });

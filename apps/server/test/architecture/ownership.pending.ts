@@ -9,7 +9,6 @@ export const PENDING: Readonly<Record<string, readonly string[]>> = {
   'modules/banking/bank-import.service.ts': ['company', 'instance', 'journal_entry', 'ledger_account', 'payable', 'payment_profile', 'transaction_group'],
   'modules/banking/reconcile.service.ts': ['company', 'ledger_account', 'payable'],
   'modules/identity/two-factor.service.ts': ['instance'],
-  'modules/instances/instances.service.ts': ['app_user', 'instance_member'],
   'modules/invoicing/invoicing.service.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
   'modules/invoicing/invoicing.sql.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
   'modules/payables/mail-import.service.ts': ['company', 'ledger_account'],
