@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { localIdp } from './modules/auth/local-idp.js';
 import { SessionService } from './modules/identity/session.service.js';
 import { instanceRoutes } from './modules/instances/instances.routes.js';
+import { profileRoutes } from './modules/identity/profile.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
@@ -37,7 +38,7 @@ import { payablesModule } from './modules/payables/payables.module.js';
 import { bankingRoutes } from './modules/banking/banking.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
-import { documentResolvers } from './modules/wiring/wiring.js';
+import { wireModules } from './modules/wiring/wiring.js';
 
 export interface AppDeps {
   config: Config;
@@ -157,17 +158,20 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(idempotencyPlugin);
   await app.register(rateLimits);
 
+  // The ports lower modules need from upper ones (modules/wiring/wiring.ts), passed explicitly.
+  const wiring = wireModules();
   await app.register(metaRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/napi' });
+  await app.register(profileRoutes);
   await app.register(instanceRoutes);
-  await app.register(accountingRoutes, { prefix: '/api/accounting', documents: documentResolvers });
+  await app.register(accountingRoutes, { prefix: '/api/accounting', documents: wiring.documentResolvers });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });
   await app.register(identityRoutes);
   await app.register(invoicingRoutes, { prefix: '/api' });
   await app.register(payablesModule, { prefix: '/api' });
-  await app.register(bankingRoutes, { prefix: '/api' });
-  await app.register(companyRoutes, { prefix: '/api' });
+  await app.register(bankingRoutes, { prefix: '/api', invoicePort: wiring.invoicePort });
+  await app.register(companyRoutes, { prefix: '/api', apArSources: wiring.apArSources, documentCounts: wiring.companyDocumentCounts, ownCompany: wiring.ownCompany });
   if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });
   await app.register(webApp);
 

@@ -6,10 +6,7 @@
  */
 export const PENDING: Readonly<Record<string, readonly string[]>> = {
   'modules/accounting/accounting.sql.ts': ['instance'],
-  'modules/companies/companies.service.ts': ['instance'],
-  'modules/companies/companies.sql.ts': ['bank_transaction', 'instance', 'invoice', 'journal_entry', 'payable'],
   'modules/identity/two-factor.service.ts': ['instance'],
-  'modules/instances/instances.service.ts': ['app_user', 'instance_member'],
   'modules/invoicing/invoicing.service.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
   'modules/invoicing/invoicing.sql.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
   'modules/payables/mail-import.service.ts': ['company', 'ledger_account'],
@@ -18,5 +15,4 @@ export const PENDING: Readonly<Record<string, readonly string[]>> = {
   'modules/payables/payables.service.ts': ['company', 'instance', 'journal_line', 'ledger_account', 'payment_profile'],
   'modules/payables/supplier-match.service.ts': ['company', 'payment_profile'],
   'modules/payables/transaction-groups.service.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
-  'modules/wiring/wiring.ts': ['company', 'instance', 'invoice', 'payable', 'payment_profile'],
 };

@@ -25,6 +25,7 @@ export {
   entriesOfDocuments,
   hasJournalEntries,
   reverseJournalEntry,
+  reversalsOfEntries,
   type ControlAccountKind,
   type DocumentEntry,
 } from './ledger.api.js';

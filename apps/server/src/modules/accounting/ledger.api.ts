@@ -137,3 +137,18 @@ export async function firstOpenDate(tx: Tx, instanceId: string, date: string): P
   if (lockDate === null || date > lockDate) return date;
   return new Date(Date.parse(`${lockDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
+
+/**
+ * The ids of the entries with `source` whose source_ref names one of `entryIds`: the reversals of
+ * those entries (`reverseJournalEntry`), e.g. a bill's booking reversed when it went back to
+ * pending, whichever document posted the reversed entry. Ordered by id.
+ */
+export async function reversalsOfEntries(tx: Tx, instanceId: string, source: string, entryIds: readonly number[]): Promise<number[]> {
+  if (entryIds.length === 0) return [];
+  const rows = await tx.query<{ id: number }>('SELECT id FROM journal_entry WHERE instance_id = $1 AND source = $2 AND source_ref = ANY ($3::text[]) ORDER BY id', [
+    instanceId,
+    source,
+    entryIds.map(String),
+  ]);
+  return rows.map((row) => row.id);
+}

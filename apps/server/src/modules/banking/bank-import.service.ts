@@ -15,7 +15,8 @@ import { BankPaymentStatus, Currency, fxMatchDistance, PayableStatus, toBaseAmou
 import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
-import { ledgerAccountOfIban, ownCompanyUuid } from '../companies/companies.service.js';
+import { ledgerAccountOfIban } from '../companies/companies.service.js';
+import { ownCompanyUuid } from '../instances/instances.service.js';
 import {
   billIdOfEndToEndId,
   billsToMatch,
@@ -111,31 +112,20 @@ export interface OpenInvoice {
 }
 
 /**
- * Extension point for the invoices module (wired in modules/wiring/wiring.ts), so banking never
- * reads invoice tables itself:
+ * What banking needs of the invoices module above it, so banking never reads invoice tables itself
+ * (built in modules/wiring/wiring.ts, handed to the banking routes by app.ts; the routes refuse to
+ * start without it, so no credit is left unmatched for want of wiring):
  * - `match`: the automatic match of a credit (by QR or creditor reference, then amount and debtor
  *   name), booked when found; `session` is one object per import the port may cache in.
  * - `pay`: books the credit as the payment of a chosen invoice (manual match), exactly as `match`
  *   books; throws 404/409 AppErrors.
  * - `open`: the sent invoices paid to `accountId`, for the manual-match suggestions.
- * Until it is wired every credit stays unmatched and no invoice can be chosen.
  */
 export interface InvoicePort {
   match(tx: Tx, instanceId: string, credit: BankCredit, session: Record<string, unknown>): Promise<InvoiceMatch | null>;
   pay(tx: Tx, instanceId: string, credit: BankCredit, invoiceUuid: string): Promise<{ invoiceUuid: string; entryId: number }>;
   open(tx: Tx, instanceId: string, accountId: number): Promise<OpenInvoice[]>;
 }
-let invoicePort: InvoicePort = {
-  match: async () => null,
-  pay: async (_tx, _instanceId, _credit, uuid) => {
-    throw new AppError('not_found', `invoice ${uuid} not found`);
-  },
-  open: async () => [],
-};
-export function setInvoicePort(port: InvoicePort): void {
-  invoicePort = port;
-}
-export const getInvoicePort = (): InvoicePort => invoicePort;
 
 /**
  * Runs `fn` under a savepoint: an AppError (locked period, status) rolls back what `fn` wrote and
@@ -219,7 +209,14 @@ function unitsOf(entry: CamtEntry): CamtTransaction[] {
   ];
 }
 
-export async function importCamt(tx: Tx, instanceId: string, userId: string | null, xml: string, accountId?: number): Promise<CamtImportResult> {
+export async function importCamt(
+  tx: Tx,
+  instanceId: string,
+  userId: string | null,
+  xml: string,
+  invoicePort: InvoicePort,
+  accountId?: number,
+): Promise<CamtImportResult> {
   const doc = parseCamt(xml);
   const fileId = await recordFile(tx, instanceId, userId, doc.kind, doc.messageId, xml);
   const result: CamtImportResult = {
@@ -419,10 +416,10 @@ export async function importPain002(tx: Tx, instanceId: string, userId: string |
 }
 
 /** Imports any supported bank file; 400 on `file` for an unknown or broken one. */
-export async function importBankFile(tx: Tx, instanceId: string, userId: string | null, xml: string, accountId?: number) {
+export async function importBankFile(tx: Tx, instanceId: string, userId: string | null, xml: string, invoicePort: InvoicePort, accountId?: number) {
   try {
     const { kind } = detectBankFile(xml);
-    return kind === 'pain.002' ? await importPain002(tx, instanceId, userId, xml) : await importCamt(tx, instanceId, userId, xml, accountId);
+    return kind === 'pain.002' ? await importPain002(tx, instanceId, userId, xml) : await importCamt(tx, instanceId, userId, xml, invoicePort, accountId);
   } catch (error) {
     if (error instanceof BankFileError) throw fileError(error.message);
     throw error;

@@ -9,7 +9,8 @@ import { strictObject, zAmount, zDate, zId, zRequiredText, zUuid } from '@bilan/
 import { errors, errorsWithConflict } from '../../http/schemas.js';
 import { buildPain001, Pain001Error, type Pain001Payment } from '../../lib/pain001.js';
 import { auth } from '../../http/access.js';
-import { importBankFile } from './bank-import.service.js';
+import { importBankFile, type InvoicePort } from './bank-import.service.js';
+import { requirePort } from '../../lib/ports.js';
 import { bookBankTransaction, matchBankTransaction, reconciliation } from './reconcile.service.js';
 import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
 import { bankingError } from './banking.errors.js';
@@ -84,7 +85,15 @@ export function pain001FromBody(body: Pain001Body, now = new Date()): string {
   }
 }
 
-export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the banking routes need from the modules above banking (modules/wiring/wiring.ts). */
+export interface BankingRouteOptions {
+  /** Bank credits → sent invoices (automatic and manual matches, suggestions). */
+  invoicePort: InvoicePort;
+}
+
+/** Bank files, imports and reconciliation under /api; throws at start-up without its ports. */
+export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (app, options) => {
+  const invoicePort = requirePort(options, 'invoicePort', 'bankingRoutes');
   app.post(
     '/banking/:token',
     {
@@ -143,7 +152,7 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId, userId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => importBankFile(tx, instanceId, userId, request.body, request.query.account));
+      return app.db.withInstance(instanceId, (tx) => importBankFile(tx, instanceId, userId, request.body, invoicePort, request.query.account));
     },
   );
 
@@ -196,7 +205,7 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => reconciliation(tx, instanceId, request.query.account));
+      return app.db.withInstance(instanceId, (tx) => reconciliation(tx, instanceId, request.query.account, invoicePort));
     },
   );
 
@@ -222,7 +231,7 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!counterAccount) throw bankingError('counter_account_required', 'counterAccount.id: This field is required', { 'counterAccount.id': 'This field is required' });
           await bookBankTransaction(tx, instanceId, userId, bankTransaction.id, counterAccount.id);
         }
-        return reconciliation(tx, instanceId, account.id);
+        return reconciliation(tx, instanceId, account.id, invoicePort);
       });
     },
   );
@@ -260,9 +269,9 @@ export const bankingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw bankingError('match_target', message, { 'invoice.uuid': message, 'payable.uuid': message });
       }
       return app.db.withInstance(instanceId, async (tx) => {
-        await matchBankTransaction(tx, instanceId, userId, bankTransaction.id, invoice ? { invoiceUuid: invoice.uuid } : { payableUuid: payable!.uuid });
+        await matchBankTransaction(tx, instanceId, userId, bankTransaction.id, invoice ? { invoiceUuid: invoice.uuid } : { payableUuid: payable!.uuid }, invoicePort);
         const [row] = await tx.query<{ account_id: number }>('SELECT account_id FROM bank_transaction WHERE instance_id = $1 AND id = $2', [instanceId, bankTransaction.id]);
-        return reconciliation(tx, instanceId, row!.account_id);
+        return reconciliation(tx, instanceId, row!.account_id, invoicePort);
       });
     },
   );

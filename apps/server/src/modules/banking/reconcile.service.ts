@@ -10,7 +10,7 @@ import type { Tx } from '../../db/database.js';
 import { alreadyDone } from '../../http/errors.js';
 import { accountBalance, booksCurrency, listLedgerAccounts, postJournalEntry } from '../accounting/accounting.service.js';
 import { getPayable, openBillsToMatch, settleBill } from '../payables/payables.service.js';
-import { getInvoicePort, type BankCredit } from './bank-import.service.js';
+import type { BankCredit, InvoicePort } from './bank-import.service.js';
 import { bankingError } from './banking.errors.js';
 
 /** An open document a bank transaction could be matched to by hand. */
@@ -84,7 +84,7 @@ const BANK_TRANSACTION_COLUMNS = `id, account_id, booking_date, direction, amoun
  * The reconciliation of bank ledger account `accountId` (see ReconcileAnswer); 404 when the account
  * is not one of the instance's.
  */
-export async function reconciliation(tx: Tx, instanceId: string, accountId: number): Promise<ReconcileAnswer> {
+export async function reconciliation(tx: Tx, instanceId: string, accountId: number, invoicePort: InvoicePort): Promise<ReconcileAnswer> {
   const [ledgerAccount] = await listLedgerAccounts(tx, instanceId, { ids: [accountId] });
   if (!ledgerAccount) throw bankingError('ledger_account_not_found', `Ledger account ${accountId} not found`);
   const account = { id: ledgerAccount.id, number: ledgerAccount.number, name: ledgerAccount.name };
@@ -102,7 +102,7 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
   );
   const hasIn = unmatched.some((row) => row.direction === 1);
   const hasOut = unmatched.some((row) => row.direction === -1);
-  const invoices = hasIn ? await getInvoicePort().open(tx, instanceId, accountId) : [];
+  const invoices = hasIn ? await invoicePort.open(tx, instanceId, accountId) : [];
   const bills = hasOut ? await openBillsToMatch(tx, instanceId) : [];
   const books = unmatched.length ? await booksCurrency(tx, instanceId) : 'CHF';
   /** Same currency and amount: distance 0; converted by the bank (transaction in the books' currency): relative distance ≤ 5 % (FX_MATCH_TOLERANCE). */
@@ -218,7 +218,14 @@ export type MatchTarget = { invoiceUuid: string; payableUuid?: undefined } | { p
  * the transaction is already booked (`already_done`), the document is not open, the amount or currency differ, the
  * invoice is paid to another bank account, or the date is locked. Nothing is written on error.
  */
-export async function matchBankTransaction(tx: Tx, instanceId: string, userId: string | null, bankTransactionId: number, target: MatchTarget): Promise<number> {
+export async function matchBankTransaction(
+  tx: Tx,
+  instanceId: string,
+  userId: string | null,
+  bankTransactionId: number,
+  target: MatchTarget,
+  invoicePort: InvoicePort,
+): Promise<number> {
   const row = await openBankTransaction(tx, instanceId, bankTransactionId);
   const money = `${toFixedAmount(row.amount)} ${row.currency}`;
   if (target.invoiceUuid !== undefined) {
@@ -237,7 +244,7 @@ export async function matchBankTransaction(tx: Tx, instanceId: string, userId: s
       bookingDate: row.booking_date,
       accountId: row.account_id,
     };
-    const paid = await getInvoicePort().pay(tx, instanceId, credit, target.invoiceUuid);
+    const paid = await invoicePort.pay(tx, instanceId, credit, target.invoiceUuid);
     await tx.query('UPDATE bank_transaction SET matched_invoice_uuid = $3, entry_id = $4, unmatched_reason = NULL WHERE instance_id = $1 AND id = $2', [
       instanceId,
       bankTransactionId,

@@ -1,8 +1,8 @@
 /**
  * A company's open receivables and payables (spec §2.2 `/company/{uuid}/ap-ar`). Open items come
- * from document modules (invoices: status sent; bills: open payables). Each module adds one
- * `ApArSource` to `AP_AR_SOURCES`; a source whose tables do not exist yet is skipped, so this
- * endpoint works before and after those modules land.
+ * from the document modules above companies (invoices: status sent; bills: open payables) through
+ * `ApArSource`s that modules/wiring/wiring.ts builds and app.ts hands to the company routes; a
+ * source whose tables do not exist yet is skipped.
  */
 import { Money, sumMoney, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
@@ -42,12 +42,6 @@ export interface ApArSource {
   amounts?: (tx: Tx, instanceId: string, companyUuids: readonly string[]) => Promise<OpenAmount[]>;
 }
 
-/**
- * The registered sources. Invoices (issue #4 §3) and bills add theirs here, e.g.
- * `{ requires: ['invoice'], query: openInvoicesOfCompany }`.
- */
-export const AP_AR_SOURCES: ApArSource[] = [];
-
 async function tablesExist(tx: Tx, tables: readonly string[]): Promise<boolean> {
   if (tables.length === 0) return true;
   const [row] = await tx.query<{ ok: boolean }>('SELECT bool_and(to_regclass(t) IS NOT NULL) AS ok FROM unnest($1::text[]) AS t', [tables]);
@@ -55,7 +49,7 @@ async function tablesExist(tx: Tx, tables: readonly string[]): Promise<boolean> 
 }
 
 /** Open items of the company, receivables then payables, by date; totals per side and net (receivable − payable). */
-export async function companyApAr(tx: Tx, instanceId: string, companyUuid: string, sources: readonly ApArSource[] = AP_AR_SOURCES) {
+export async function companyApAr(tx: Tx, instanceId: string, companyUuid: string, sources: readonly ApArSource[]) {
   const items: OpenItem[] = [];
   for (const source of sources) {
     if (await tablesExist(tx, source.requires)) items.push(...(await source.query(tx, instanceId, companyUuid)));
@@ -90,7 +84,7 @@ export async function companiesOpenTotals(
   tx: Tx,
   instanceId: string,
   companyUuids: readonly string[],
-  sources: readonly ApArSource[] = AP_AR_SOURCES,
+  sources: readonly ApArSource[],
 ): Promise<Map<string, OpenTotals>> {
   const sums = new Map(companyUuids.map((uuid) => [uuid, { receivable: new Money(0), payable: new Money(0) }]));
   if (companyUuids.length === 0) return new Map();

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { addressInsertSchema, companyAddressSchema, companyInsertSchema, companyUpdateSchema, paymentProfileInsertSchema, strictObject, zId, zUuid } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { auth } from '../../http/access.js';
-import { companiesOpenTotals } from './ap-ar.service.js';
+import { companiesOpenTotals, type ApArSource } from './ap-ar.service.js';
+import { requirePort } from '../../lib/ports.js';
 import { fieldsUnder } from '../../http/errors.js';
 import { companyExtraRoutes } from './company-extra.routes.js';
 import {
@@ -40,6 +41,7 @@ import {
   removeAddress,
   removeCompany,
   removePaymentProfile,
+  type CompanyDocumentCountsPort,
 } from './companies.service.js';
 import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
 
@@ -52,17 +54,37 @@ const companyListItem = companyAnswer.extend({
 const companyList = z.object({ data: z.array(companyListItem), total: z.number().int() });
 
 /** A page of companies, with their open receivable and payable when asked (company list columns). */
-async function companyPage(tx: Tx, instanceId: string, query: Parameters<typeof listCompanies>[2], openAmounts: boolean | undefined) {
-  const page = await listCompanies(tx, instanceId, query);
+async function companyPage(
+  tx: Tx,
+  instanceId: string,
+  query: Parameters<typeof listCompanies>[2],
+  openAmounts: boolean | undefined,
+  ports: Pick<CompanyRouteOptions, 'apArSources' | 'ownCompany'>,
+) {
+  const page = await listCompanies(tx, instanceId, query, await ports.ownCompany(tx, instanceId));
   if (!openAmounts) return page;
-  const totals = await companiesOpenTotals(tx, instanceId, page.data.map((company) => company.uuid));
+  const totals = await companiesOpenTotals(tx, instanceId, page.data.map((company) => company.uuid), ports.apArSources);
   return { ...page, data: page.data.map((company) => ({ ...company, open: totals.get(company.uuid) ?? { receivable: '0.00', payable: '0.00' } })) };
 }
 
-/** Company, address and payment-profile routes under /api. */
-export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the company routes need from the modules above companies (modules/wiring/wiring.ts). */
+export interface CompanyRouteOptions {
+  /** The open documents of a company (invoices, bills): the ap-ar page and the list's open amounts. */
+  apArSources: readonly ApArSource[];
+  /** The documents and postings that keep a company from being deleted. */
+  documentCounts: CompanyDocumentCountsPort;
+  /** The workplace's own company (instances), null before onboarding. */
+  ownCompany: (tx: Tx, instanceId: string) => Promise<string | null>;
+}
+
+/** Company, address and payment-profile routes under /api; throws at start-up without its ports. */
+export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (app, options) => {
   const tags = ['companies'];
-  await app.register(companyExtraRoutes);
+  const apArSources = requirePort(options, 'apArSources', 'companyRoutes');
+  const documentCounts = requirePort(options, 'documentCounts', 'companyRoutes');
+  const ownCompany = requirePort(options, 'ownCompany', 'companyRoutes');
+  const ports = { apArSources, ownCompany };
+  await app.register(companyExtraRoutes, { apArSources });
 
   app.get(
     '/company/list',
@@ -92,6 +114,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           instanceId,
           { text: q.text, sort: q.sort ? { by: q.sort, order: q.order ?? 'asc' } : undefined, page: q.page, pageSize: q.pageSize },
           q.openAmounts === 'true',
+          ports,
         ),
       );
     },
@@ -128,6 +151,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
             pageSize: body.pageSize,
           },
           body.openAmounts,
+          ports,
         ),
       );
     },
@@ -141,7 +165,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => getCompany(tx, instanceId, request.body.id));
+      return app.db.withInstance(instanceId, async (tx) => getCompany(tx, instanceId, request.body.id, await ownCompany(tx, instanceId)));
     },
   );
 
@@ -176,7 +200,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => changeCompany(tx, instanceId, request.body.id, request.body.data)));
+      return fieldsUnder('data', () => app.db.withInstance(instanceId, async (tx) => changeCompany(tx, instanceId, request.body.id, request.body.data, await ownCompany(tx, instanceId))));
     },
   );
 
@@ -194,7 +218,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId } = auth(request);
-      await app.db.withInstance(instanceId, (tx) => removeCompany(tx, instanceId, request.body.id));
+      await app.db.withInstance(instanceId, async (tx) => removeCompany(tx, instanceId, request.body.id, documentCounts, await ownCompany(tx, instanceId)));
       return { ok: true as const };
     },
   );
@@ -354,7 +378,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return fieldsUnder('data', () => app.db.withInstance(instanceId, (tx) => insertPaymentProfile(tx, instanceId, request.body.data)));
+      const { data } = request.body;
+      // The company defaults to the workplace's own.
+      return fieldsUnder('data', () =>
+        app.db.withInstance(instanceId, async (tx) => {
+          const own = data.company ? null : await ownCompany(tx, instanceId);
+          return insertPaymentProfile(tx, instanceId, { ...data, company: data.company ?? (own ? { uuid: own } : null) });
+        }),
+      );
     },
   );
 

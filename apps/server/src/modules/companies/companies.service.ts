@@ -28,7 +28,7 @@ import {
   insertCompany,
   selectAddresses,
   selectCompanies,
-  selectCompanyDocumentCounts,
+  type CompanyDocumentCountsPort,
   updateAddress,
   updateCompany,
   type Address,
@@ -43,7 +43,7 @@ import {
   type PaymentProfileFilter,
 } from './payment-profile.sql.js';
 
-export type { Address, Company } from './companies.sql.js';
+export type { Address, Company, CompanyDocumentCounts, CompanyDocumentCountsPort } from './companies.sql.js';
 export type { PaymentProfile } from './payment-profile.sql.js';
 
 export interface CompanyInput {
@@ -137,14 +137,19 @@ export async function requireCompany(tx: Tx, instanceId: string, uuid: string, f
 // Companies
 // ------------------------------------------------------------------------------------------------
 
-/** Companies, filtered by text (name, UID or city), sorted and paged (page 1-based). */
+/**
+ * Companies, filtered by text (name, UID or city), sorted and paged (page 1-based); `isOwn` for
+ * `ownCompanyUuid` (the instances module's own company, asked by the caller).
+ */
 export async function listCompanies(
   tx: Tx,
   instanceId: string,
-  query: { text?: string; sort?: CompanyQuery['sort']; page?: number; pageSize?: number } = {},
+  query: { text?: string; sort?: CompanyQuery['sort']; page?: number; pageSize?: number },
+  ownCompanyUuid: string | null,
 ): Promise<{ data: Company[]; total: number }> {
   const pageSize = query.pageSize ?? 50;
   return selectCompanies(tx, instanceId, {
+    ownCompanyUuid,
     text: query.text,
     sort: query.sort,
     limit: pageSize,
@@ -152,9 +157,9 @@ export async function listCompanies(
   });
 }
 
-/** One company; 404 for an unknown uuid or one of another instance. */
-export async function getCompany(tx: Tx, instanceId: string, uuid: string): Promise<Company> {
-  const { data } = await selectCompanies(tx, instanceId, { uuids: [uuid] });
+/** One company, `isOwn` when it is `ownCompanyUuid`; 404 for an unknown uuid or one of another instance. */
+export async function getCompany(tx: Tx, instanceId: string, uuid: string, ownCompanyUuid: string | null): Promise<Company> {
+  const { data } = await selectCompanies(tx, instanceId, { uuids: [uuid], ownCompanyUuid });
   if (!data[0]) throw companyNotFound(uuid);
   return data[0];
 }
@@ -167,25 +172,28 @@ const addressInput = (address: CompanyAddress): AddressInput => ({
   countryId: address.country.id,
 });
 
-/** Creates a company with its optional first address (one transaction). */
+/**
+ * Creates a company with its optional first address (one transaction). It is never the own company
+ * (onboarding names that one: instances initInstance).
+ */
 export async function insertCompanyWithAddress(tx: Tx, instanceId: string, input: CompanyInsert & { registerId?: number | null }): Promise<Company> {
   const uuid = await createCompany(tx, instanceId, input);
   if (input.address) await createAddress(tx, instanceId, uuid, addressInput(input.address));
-  return getCompany(tx, instanceId, uuid);
+  return getCompany(tx, instanceId, uuid, null);
 }
 
 /**
  * Changes name and/or UID (`uid: null` or '' clears it); 404 unknown uuid. Only a given name is
  * checked against the QR-bill rules, so a company stored before them can still change its UID.
  */
-export async function changeCompany(tx: Tx, instanceId: string, uuid: string, patch: CompanyUpdate): Promise<Company> {
-  await getCompany(tx, instanceId, uuid);
+export async function changeCompany(tx: Tx, instanceId: string, uuid: string, patch: CompanyUpdate, ownCompanyUuid: string | null): Promise<Company> {
+  await getCompany(tx, instanceId, uuid, ownCompanyUuid);
   if (patch.name !== undefined) requireQrBillFields({ name: patch.name });
   await updateCompany(tx, instanceId, uuid, {
     name: patch.name === undefined ? undefined : qrText(patch.name),
     uid: patch.uid === undefined ? undefined : canonicalUid(patch.uid),
   });
-  return getCompany(tx, instanceId, uuid);
+  return getCompany(tx, instanceId, uuid, ownCompanyUuid);
 }
 
 /** "1 invoice", "2 bills"; empty for none. */
@@ -198,12 +206,19 @@ const listed = (parts: readonly string[]): string => (parts.length < 2 ? parts.j
  * Deletes a company with its addresses, payment profiles and additional properties. 404 unknown;
  * 409 for the workplace's own company, and while documents keep it (spec §7.1 /company/delete,
  * issue #4 §1: invoices, bills or postings), naming them: 'Acme AG has 2 invoices, 1 bill and 3
- * postings; it cannot be deleted'. Postings are counted by `selectCompanyDocumentCounts`.
+ * postings; it cannot be deleted'. `documentCounts` counts them (the document modules' port);
+ * `ownCompanyUuid` is the workplace's own company (the instances module's).
  */
-export async function removeCompany(tx: Tx, instanceId: string, uuid: string): Promise<void> {
-  const company = await getCompany(tx, instanceId, uuid);
+export async function removeCompany(
+  tx: Tx,
+  instanceId: string,
+  uuid: string,
+  documentCounts: CompanyDocumentCountsPort,
+  ownCompanyUuid: string | null,
+): Promise<void> {
+  const company = await getCompany(tx, instanceId, uuid, ownCompanyUuid);
   if (company.isOwn) throw companyError('own_company', `${company.name} is the workplace's own company and cannot be deleted`);
-  const counts = await selectCompanyDocumentCounts(tx, instanceId, uuid);
+  const counts = await documentCounts(tx, instanceId, uuid);
   const blockers = [...counted(counts.invoices, 'invoice', 'invoices'), ...counted(counts.bills, 'bill', 'bills'), ...counted(counts.postings, 'posting', 'postings')];
   if (blockers.length) throw companyError('company_has_documents', `${company.name} has ${listed(blockers)}; it cannot be deleted`);
   await deleteCompany(tx, instanceId, uuid);
@@ -328,12 +343,6 @@ export async function removeAddress(tx: Tx, instanceId: string, id: number): Pro
 
 const profileNotFound = (id: number) => companyError('payment_profile_not_found', `payment profile ${id} not found`);
 
-/** The instance's own company (onboarding's), the default owner of payment profiles. */
-export async function ownCompanyUuid(tx: Tx, instanceId: string): Promise<string | null> {
-  const [row] = await tx.query<{ own_company_uuid: string | null }>('SELECT own_company_uuid FROM instance WHERE id = $1', [instanceId]);
-  return row?.own_company_uuid ?? null;
-}
-
 /** Payment profiles (archived hidden unless asked); 404 for an unknown company filter. */
 export async function listPaymentProfiles(tx: Tx, instanceId: string, filter: PaymentProfileFilter): Promise<PaymentProfile[]> {
   if (filter.companyUuid) await requireCompany(tx, instanceId, filter.companyUuid, 'filters.company.uuid');
@@ -348,7 +357,8 @@ export async function getPaymentProfile(tx: Tx, instanceId: string, id: number):
 
 /**
  * Creates a payment profile from a form already checked by `paymentProfileFormSchema` (spec §5).
- * The company defaults to the workplace's own; the account must be one of the instance's ledger
+ * The company must be given (the routes default it to the workplace's own, asked of the instances
+ * module: 400 `company.uuid` before onboarding); the account must be one of the instance's ledger
  * accounts (404 on `account.id`). IBANs are stored without spaces in upper case; the BIC only for
  * IBAN kinds; ledger addresses trimmed.
  */
@@ -357,7 +367,7 @@ export async function insertPaymentProfile(
   instanceId: string,
   data: { company?: { uuid: string } | null; account: { id: number }; type: number; iban?: string | null; bic?: string | null },
 ): Promise<PaymentProfile> {
-  const companyUuid = data.company?.uuid ?? (await ownCompanyUuid(tx, instanceId));
+  const companyUuid = data.company?.uuid;
   if (!companyUuid) throw companyError('company_required', 'company must be given', { 'company.uuid': 'This field must be given' });
   await requireCompany(tx, instanceId, companyUuid, 'company.uuid');
   const [account] = await listLedgerAccounts(tx, instanceId, { ids: [data.account.id] });
@@ -399,3 +409,14 @@ export async function removePaymentProfile(tx: Tx, instanceId: string, id: numbe
 
 // Batch lookups for other modules' lists and bank files (company-batch.ts).
 export { companyNamesByUuid, paymentProfileIbansById, ledgerAccountOfIban } from './company-batch.js';
+
+/**
+ * The instance's companies among `uuids`, by uuid (unknown ones absent): one query for a whole
+ * list, for the modules that show company names beside their documents (issue 11 §3). `isOwn` is
+ * false here: the own company is the instances module's to say (instances ownCompanyUuid).
+ */
+export async function companiesByUuid(tx: Tx, instanceId: string, uuids: readonly string[]): Promise<Map<string, Company>> {
+  if (uuids.length === 0) return new Map();
+  const { data } = await selectCompanies(tx, instanceId, { uuids: [...new Set(uuids)] });
+  return new Map(data.map((company) => [company.uuid, company]));
+}

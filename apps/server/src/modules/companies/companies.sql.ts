@@ -54,6 +54,8 @@ export interface CompanyQuery {
   sort?: { by: CompanySortField; order: 'asc' | 'desc' };
   limit?: number;
   offset?: number;
+  /** The workplace's own company (the instances module's to say): the one answered with `isOwn`. */
+  ownCompanyUuid?: string | null;
 }
 
 const SORT_SQL: Record<CompanySortField, string> = {
@@ -87,7 +89,6 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
     name: string;
     uid: string | null;
     created_at: Date | string;
-    is_own: boolean;
     address_count: number;
     total: number;
     address_id: number | null;
@@ -97,12 +98,11 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
     city: string | null;
     country_id: number | null;
   }>(
-    `SELECT c.uuid, c.name, c.uid, c.created_at, (i.own_company_uuid = c.uuid) IS TRUE AS is_own,
+    `SELECT c.uuid, c.name, c.uid, c.created_at,
             (SELECT count(*)::int FROM address x WHERE x.instance_id = c.instance_id AND x.company_uuid = c.uuid) AS address_count,
             count(*) OVER ()::int AS total,
             a.id AS address_id, a.street, a.house_number, a.zip, a.city, a.country_id
        FROM company c
-       JOIN instance i ON i.id = c.instance_id
        LEFT JOIN LATERAL (SELECT * FROM address WHERE instance_id = c.instance_id AND company_uuid = c.uuid ORDER BY id LIMIT 1) a ON true
       WHERE ${where.join(' AND ')}
       ORDER BY ${SORT_SQL[sort.by]} ${direction} NULLS LAST, lower(c.name), c.uuid
@@ -113,7 +113,7 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
     uuid: row.uuid,
     name: row.name,
     uid: row.uid,
-    isOwn: row.is_own,
+    isOwn: row.uuid === (query.ownCompanyUuid ?? null),
     addressCount: row.address_count,
     dateAdded: new Date(row.created_at).toISOString(),
     address:
@@ -161,41 +161,10 @@ export interface CompanyDocumentCounts {
 }
 
 /**
- * Counts what keeps a company (issue #4 §1 delete rule). Journal entries carry no company; an entry
- * belongs to the company when its source document does:
- * - an invoice's sent, paid and denied entries (`invoice.*_entry_id`; source 'invoice', source_ref
- *   the invoice uuid);
- * - a bill's booking and payment (`payable.booking_entry_id` / `payment_entry_id`; source 'bill' /
- *   'payment', source_ref the bill uuid) and the reversal of a booking when the bill went back to
- *   pending or was cancelled (source 'bill', source_ref the reversed entry's id);
- * - the entry of a bank transaction matched to one of them (`bank_transaction.entry_id`).
- * Each entry counts once. Served by journal_entry_document_idx (migration 0007).
+ * Counts what keeps a company (issue #4 §1 delete rule), asked of the modules that own those
+ * documents (a port: they sit above companies; wiring/wiring.ts builds it).
  */
-export async function selectCompanyDocumentCounts(tx: Tx, instanceId: string, uuid: string): Promise<CompanyDocumentCounts> {
-  const [row] = await tx.query<{ invoices: number; bills: number; postings: number }>(
-    `WITH inv AS (SELECT uuid, sent_entry_id, paid_entry_id, denied_entry_id FROM invoice WHERE instance_id = $1 AND company_uuid = $2),
-          bill AS (SELECT id, uuid, booking_entry_id, payment_entry_id FROM payable WHERE instance_id = $1 AND company_uuid = $2),
-          entry AS (
-            SELECT unnest(ARRAY[sent_entry_id, paid_entry_id, denied_entry_id]) AS id FROM inv
-            UNION SELECT unnest(ARRAY[booking_entry_id, payment_entry_id]) FROM bill
-            UNION SELECT e.id FROM journal_entry e
-                   WHERE e.instance_id = $1 AND e.source = 'invoice' AND e.source_ref IN (SELECT uuid::text FROM inv)
-            UNION SELECT e.id FROM journal_entry e
-                   WHERE e.instance_id = $1 AND e.source IN ('bill', 'payment') AND e.source_ref IN (SELECT uuid::text FROM bill)
-            UNION SELECT t.entry_id FROM bank_transaction t
-                   WHERE t.instance_id = $1 AND (t.matched_invoice_uuid IN (SELECT uuid FROM inv) OR t.matched_payable_id IN (SELECT id FROM bill))
-          ),
-          reversal AS (
-            SELECT r.id FROM journal_entry r
-             WHERE r.instance_id = $1 AND r.source = 'bill' AND r.source_ref IN (SELECT id::text FROM entry WHERE id IS NOT NULL)
-          )
-     SELECT (SELECT count(*)::int FROM inv) AS invoices,
-            (SELECT count(*)::int FROM bill) AS bills,
-            (SELECT count(*)::int FROM (SELECT id FROM entry UNION SELECT id FROM reversal) x WHERE id IS NOT NULL) AS postings`,
-    [instanceId, uuid],
-  );
-  return row!;
-}
+export type CompanyDocumentCountsPort = (tx: Tx, instanceId: string, companyUuid: string) => Promise<CompanyDocumentCounts>;
 
 export async function deleteCompany(tx: Tx, instanceId: string, uuid: string): Promise<void> {
   await tx.query('DELETE FROM company WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid]);

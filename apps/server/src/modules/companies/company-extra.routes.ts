@@ -8,7 +8,7 @@ import { additionalPropertyInsertSchema, strictObject, zUuid } from '@bilan/doma
 import { auth } from '../../http/access.js';
 import { fieldsUnder } from '../../http/errors.js';
 import { insertAdditionalProperty, listAdditionalProperties, removeAdditionalProperty } from './additional-property.service.js';
-import { companyApAr } from './ap-ar.service.js';
+import { companyApAr, type ApArSource } from './ap-ar.service.js';
 import { CompanyRegister } from './company-register.js';
 import { companyRef, errors, errorsWithNotFound, numericId, okSchema } from './companies.schemas.js';
 import { companyError } from './companies.errors.js';
@@ -38,7 +38,8 @@ const registerCompany = z.object({
 const registerError = errors[400].extend({ configured: z.boolean().optional().describe('false when the register is not configured') });
 const registerErrors = { ...errorsWithNotFound, 502: registerError, 503: registerError } as const;
 
-export const companyExtraRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Additional properties, ap-ar (from `apArSources`) and the company register. */
+export const companyExtraRoutes: FastifyPluginAsyncZod<{ apArSources: readonly ApArSource[] }> = async (app, { apArSources }) => {
   const tags = ['companies'];
 
   app.post(
@@ -113,8 +114,9 @@ export const companyExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       return app.db.withInstance(instanceId, async (tx) => {
-        const company = await getCompany(tx, instanceId, request.body.uuid);
-        return { company: { uuid: company.uuid, name: company.name }, ...(await companyApAr(tx, instanceId, company.uuid)) };
+        // Only the uuid and name are answered, so the own-company flag is not asked.
+        const company = await getCompany(tx, instanceId, request.body.uuid, null);
+        return { company: { uuid: company.uuid, name: company.name }, ...(await companyApAr(tx, instanceId, company.uuid, apArSources)) };
       });
     },
   );

@@ -1,9 +1,9 @@
 /**
- * Instances (workplaces): profile, detail, the user's instances, and onboarding (spec §2.9, §3
- * Instance/Profile, §7.1 Onboarding).
+ * Instances (workplaces): detail, settings and onboarding (spec §2.9, §3 Instance, §7.1 Onboarding);
+ * the profile and the user's instances are identity's (identity/profile.service.ts), asking here.
  */
 import { currencyCodeById, Currency, normalizeIban, vatPercentToRate, type CurrencyCode, type InstanceSettings, type RoleName } from '@bilan/domain';
-import type { Database, Tx } from '../../db/database.js';
+import type { Tx } from '../../db/database.js';
 import { createAddress, createCompany, createPaymentProfile, companyExists, discardCompany, getCompany, type AddressInput } from '../companies/companies.service.js';
 import { hasJournalEntries, makeRoomForBankAccount, seedSwissSmeChart, upsertLedgerAccount } from '../accounting/accounting.service.js';
 import { instanceError } from './instances.errors.js';
@@ -14,59 +14,7 @@ export type Permission = 'read' | 'write' | 'admin';
 export const permissionsOf = (role: RoleName): Permission[] =>
   role === 'owner' || role === 'admin' ? ['read', 'write', 'admin'] : role === 'accountant' ? ['read', 'write'] : ['read'];
 
-export interface Profile {
-  uuid: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: RoleName;
-  isSuperadmin: boolean;
-  permissions: Permission[];
-  instance: { uuid: string; name: string; currency: CurrencyCode; initialized: boolean };
-}
-
 export const ONBOARDING_NOT_FINISHED = 'Onboarding not finished';
-
-/** The signed-in user's profile in their current instance. Throws 409 before onboarding has finished. */
-export async function loadProfile(db: Database, instanceId: string, userId: string): Promise<Profile> {
-  const profile = await db.withInstance(instanceId, async (tx) => {
-    const [row] = await tx.query<{
-      email: string;
-      first_name: string;
-      last_name: string;
-      is_superadmin: boolean;
-      role: RoleName;
-      instance_name: string;
-      currency_id: number;
-      initialized_at: string | null;
-    }>(
-      `SELECT u.email, u.first_name, u.last_name, u.is_superadmin, m.role, i.name AS instance_name, i.currency_id, i.initialized_at
-         FROM instance i
-         JOIN instance_member m ON m.instance_id = i.id AND m.user_id = $2
-         JOIN app_user u ON u.id = m.user_id
-        WHERE i.id = $1`,
-      [instanceId, userId],
-    );
-    return row;
-  });
-  if (!profile) throw instanceError('not_a_member', 'You are no longer a member of this workplace');
-  if (!profile.initialized_at) throw instanceError('onboarding_not_finished', ONBOARDING_NOT_FINISHED, undefined, { onboarding: true });
-  return {
-    uuid: userId,
-    email: profile.email,
-    firstName: profile.first_name,
-    lastName: profile.last_name,
-    role: profile.role,
-    isSuperadmin: profile.is_superadmin,
-    permissions: permissionsOf(profile.role),
-    instance: {
-      uuid: instanceId,
-      name: profile.instance_name,
-      currency: currencyCodeById(profile.currency_id) ?? 'CHF',
-      initialized: true,
-    },
-  };
-}
 
 export interface InstanceDetail {
   uuid: string;
@@ -101,7 +49,7 @@ export async function instanceDetail(tx: Tx, instanceId: string, userId: string)
     [instanceId],
   );
   if (!row) throw instanceError('instance_not_found', 'Instance not found');
-  const company = row.own_company_uuid ? await getCompany(tx, instanceId, row.own_company_uuid) : null;
+  const company = row.own_company_uuid ? await getCompany(tx, instanceId, row.own_company_uuid, row.own_company_uuid) : null;
   return {
     uuid: instanceId,
     name: row.name,
@@ -122,17 +70,6 @@ export async function instanceDetail(tx: Tx, instanceId: string, userId: string)
         : null,
     user: { uuid: userId },
   };
-}
-
-/** The instances a user belongs to, sorted by name (spec §2.6 "CHANGE INSTANCE … sorted by name"). */
-export async function listUserInstances(db: Database, userId: string): Promise<{ uuid: string; name: string; role: RoleName }[]> {
-  return db.withAuth((tx) =>
-    tx.query<{ uuid: string; name: string; role: RoleName }>(
-      `SELECT i.id AS uuid, i.name, m.role FROM instance_member m JOIN instance i ON i.id = m.instance_id
-        WHERE m.user_id = $1 ORDER BY lower(i.name), i.id`,
-      [userId],
-    ),
-  );
 }
 
 export interface InitInput {
@@ -304,3 +241,33 @@ export async function createInstance(tx: Tx, input: { name: string; currency?: C
   );
   return { uuid: row!.id, name: row!.name };
 }
+
+/**
+ * The workplace's own company (set by onboarding, `initInstance`), null before: the default owner
+ * of payment profiles and the company that cannot be deleted. Asked by the modules above instances
+ * and, through wiring, by companies.
+ */
+export async function ownCompanyUuid(tx: Tx, instanceId: string): Promise<string | null> {
+  const [row] = await tx.query<{ own_company_uuid: string | null }>('SELECT own_company_uuid FROM instance WHERE id = $1', [instanceId]);
+  return row?.own_company_uuid ?? null;
+}
+
+/**
+ * Name, books' currency and onboarding state of an instance, undefined when it is not visible
+ * (for the profile, identity/profile.service.ts).
+ */
+export async function instanceSummary(tx: Tx, instanceId: string): Promise<{ name: string; currency: CurrencyCode; initialized: boolean } | undefined> {
+  const [row] = await tx.query<{ name: string; currency_id: number; initialized: boolean }>(
+    'SELECT name, currency_id, initialized_at IS NOT NULL AS initialized FROM instance WHERE id = $1',
+    [instanceId],
+  );
+  return row && { name: row.name, currency: currencyCodeById(row.currency_id) ?? 'CHF', initialized: row.initialized };
+}
+
+/** The given instances as `{ uuid, name }`, sorted by name (spec §2.6 "CHANGE INSTANCE … sorted by name"). */
+export async function instancesByName(tx: Tx, ids: readonly string[]): Promise<{ uuid: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  return tx.query<{ uuid: string; name: string }>('SELECT id AS uuid, name FROM instance WHERE id = ANY ($1::uuid[]) ORDER BY lower(name), id', [[...new Set(ids)]]);
+}
+
+export { instanceError } from './instances.errors.js';

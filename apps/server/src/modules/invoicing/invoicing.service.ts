@@ -1155,3 +1155,6 @@ export async function invoiceOfEntry(tx: Tx, instanceId: string, entryId: number
   if (!row) throw notFound(`invoice of entry ${entryId}`);
   return { uuid: row.uuid, refNumber: formatReferenceNumber(row.id) };
 }
+
+export { lockSentInvoicesByReference } from './payment-reference.js';
+export { invoicesOfCompany, type CompanyInvoice } from './company-documents.js';

@@ -62,7 +62,7 @@ export async function billsToMatch(tx: Tx, instanceId: string, amount: string, c
 }
 
 /** An open bill offered for a manual match. */
-export interface OpenBill {
+export interface MatchableBill {
   uuid: string;
   id: number;
   date: string;
@@ -76,7 +76,7 @@ export interface OpenBill {
 }
 
 /** Open bills a payment out could settle: approved, or in a pending or initiated transaction group; by date, then id. */
-export async function openBillsToMatch(tx: Tx, instanceId: string): Promise<OpenBill[]> {
+export async function openBillsToMatch(tx: Tx, instanceId: string): Promise<MatchableBill[]> {
   const rows = await tx.query<{ uuid: string; id: number; date: string; amount: string; currency_id: number; amount_base: string; company_uuid: string | null; description: string }>(
     `SELECT uuid, id, date::text AS date, amount::text AS amount, currency_id, round(amount * exchange_rate, 2)::text AS amount_base, company_uuid, description
        FROM payable WHERE instance_id = $1 AND status IN (2, 3) ORDER BY date, id`,

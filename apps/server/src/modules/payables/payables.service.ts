@@ -689,7 +689,10 @@ export {
   setBankTransactionStatus,
   recordGroupBankStatus,
   type BillToMatch,
-  type OpenBill,
+  type MatchableBill,
   type ReportedGroup,
   type GroupBill,
 } from './bank-settlement.js';
+
+export { openBillsOfCompanies, type OpenBill } from './open-bills.js';
+export { billsOfCompany, type CompanyBill } from './company-documents.js';

@@ -5,7 +5,8 @@
  */
 import { formatSwissUid, isQrIban, normalizeIban, PaymentProfileType, type CompanyAddress } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { insertCompanyWithAddress, insertPaymentProfile, ownCompanyUuid } from '../companies/companies.service.js';
+import { insertCompanyWithAddress, insertPaymentProfile } from '../companies/companies.service.js';
+import { ownCompanyUuid } from '../instances/instances.service.js';
 import { payablesAccountId } from './payables.service.js';
 
 export interface SupplierInput {

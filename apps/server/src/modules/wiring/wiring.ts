@@ -1,7 +1,8 @@
 /**
- * Cross-module wiring, loaded once at app start (`import './modules/wiring/wiring.js'` in app.ts):
- * the modules leave extension points so none imports the other's internals, and this file plugs
- * them together.
+ * Cross-module wiring: modules lower in the order (docs/architecture.md) declare ports for what
+ * they need from modules above them; `wireModules()` builds those ports from the owners' facades
+ * and `buildApp` hands them to the route plugins as options (issue 11 §3: no module global, and a
+ * plugin registered without its port fails at start-up). No SQL here: wiring only composes.
  * - Company ap-ar (spec §2.2 `/company/{uuid}/ap-ar`): receivables from sent invoices, payables
  *   from open bills (pending, approved, in a transaction group).
  * - Bank statement credits (camt.053/054, issue #5 §4) → sent invoices by reference, then by amount
@@ -10,16 +11,19 @@
  * - Document postings (issue 11 §2): the invoice, bill or bank transaction behind a journal entry,
  *   so the journal routes name it (passed to the accounting routes by app.ts).
  */
-import { currencyCodeById, fxMatchDistance, InvoiceStatus, isImplausibleFxDifference, Money, toFixedAmount } from '@bilan/domain';
+import { fxMatchDistance, InvoiceStatus, isImplausibleFxDifference, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone, AppError, conflict } from '../../http/errors.js';
-import { journalEntrySource, type DocumentResolver, type DocumentResolvers } from '../accounting/accounting.service.js';
-import { AP_AR_SOURCES, type ApArSource, type OpenAmount, type OpenItem } from '../companies/ap-ar.service.js';
-import { attempt, setInvoicePort, type BankCredit, type InvoicePort, type OpenInvoice } from '../banking/bank-import.service.js';
+import { booksCurrency, entriesOfDocuments, journalEntrySource, reversalsOfEntries, type DocumentResolver, type DocumentResolvers } from '../accounting/accounting.service.js';
+import type { ApArSource, OpenAmount, OpenItem } from '../companies/ap-ar.service.js';
+import { companiesByUuid, type CompanyDocumentCountsPort } from '../companies/companies.service.js';
+import { attempt, type BankCredit, type InvoicePort, type OpenInvoice } from '../banking/bank-import.service.js';
 import { isSimilarName } from '../banking/names.js';
 import { bankTransactionOfEntry } from '../banking/reconcile.service.js';
-import { changeStatus, getInvoice, invoiceOfEntry, listInvoices } from '../invoicing/invoicing.service.js';
-import { getPayable, OPEN_STATUSES } from '../payables/payables.service.js';
+import { entriesOfMatchedDocuments } from '../banking/company-documents.js';
+import { changeStatus, getInvoice, invoiceOfEntry, invoicesOfCompany, listInvoices, lockSentInvoicesByReference } from '../invoicing/invoicing.service.js';
+import { ownCompanyUuid } from '../instances/instances.service.js';
+import { billsOfCompany, getPayable, openBillsOfCompanies, type OpenBill } from '../payables/payables.service.js';
 
 /**
  * Sent invoices of the company (spec §4: sent = open receivable). Amount = the receivable in the
@@ -54,21 +58,8 @@ export const invoiceReceivables: ApArSource = {
   },
 };
 
-type OpenBillRow = { uuid: string; id: number; company_uuid: string; company_name: string; reference_number: string | null; date: string; due_date: string | null; amount: string; exchange_rate: string };
-
-/** Open bills (pending, approved, in a transaction group) of the given companies, by date. */
-async function openBills(tx: Tx, instanceId: string, companyUuids: readonly string[]): Promise<OpenBillRow[]> {
-  return tx.query<OpenBillRow>(
-    `SELECT p.uuid, p.id, p.company_uuid, c.name AS company_name, p.reference_number, p.date::text AS date, p.due_date::text AS due_date,
-            p.amount::text AS amount, p.exchange_rate::text AS exchange_rate
-       FROM payable p JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
-      WHERE p.instance_id = $1 AND p.company_uuid = ANY($2::uuid[]) AND p.status = ANY($3::smallint[]) ORDER BY p.date, p.id`,
-    [instanceId, companyUuids, OPEN_STATUSES],
-  );
-}
-
 /** Gross × exchange rate: the bill in the instance currency, 2 decimals half-up. */
-const billAmountBase = (row: OpenBillRow): string => toFixedAmount(new Money(row.amount).times(row.exchange_rate));
+const billAmountBase = (bill: OpenBill): string => toFixedAmount(new Money(bill.amount).times(bill.exchangeRate));
 
 /**
  * Open bills of the company (pending, approved, in a transaction group). Amount = gross amount ×
@@ -79,26 +70,27 @@ const billAmountBase = (row: OpenBillRow): string => toFixedAmount(new Money(row
 export const billPayables: ApArSource = {
   requires: ['payable'],
   query: async (tx, instanceId, companyUuid) => {
-    const rows = await openBills(tx, instanceId, [companyUuid]);
-    const [instance] = await tx.query<{ currency_id: number }>('SELECT currency_id FROM instance WHERE id = $1', [instanceId]);
-    const currency = currencyCodeById(instance?.currency_id ?? 1) ?? 'CHF';
-    return rows.map(
-      (row): OpenItem => ({
+    const bills = await openBillsOfCompanies(tx, instanceId, [companyUuid]);
+    if (bills.length === 0) return [];
+    const companyName = (await companiesByUuid(tx, instanceId, [companyUuid])).get(companyUuid)?.name ?? '';
+    const currency = await booksCurrency(tx, instanceId);
+    return bills.map(
+      (bill): OpenItem => ({
         kind: 'payable',
         document: 'bill',
-        uuid: row.uuid,
-        id: row.id,
-        reference: row.reference_number || `Bill ${row.id}`,
-        date: row.date,
-        dueDate: row.due_date,
-        amount: billAmountBase(row),
+        uuid: bill.uuid,
+        id: bill.id,
+        reference: bill.referenceNumber || `Bill ${bill.id}`,
+        date: bill.date,
+        dueDate: bill.dueDate,
+        amount: billAmountBase(bill),
         currency,
-        link: `/bill?${new URLSearchParams({ filterStatus: 'true', text: row.reference_number || row.company_name })}`,
+        link: `/bill?${new URLSearchParams({ filterStatus: 'true', text: bill.referenceNumber || companyName })}`,
       }),
     );
   },
   amounts: async (tx, instanceId, companyUuids) =>
-    (await openBills(tx, instanceId, companyUuids)).map((row): OpenAmount => ({ companyUuid: row.company_uuid, kind: 'payable', amount: billAmountBase(row) })),
+    (await openBillsOfCompanies(tx, instanceId, companyUuids)).map((bill): OpenAmount => ({ companyUuid: bill.companyUuid, kind: 'payable', amount: billAmountBase(bill) })),
 };
 
 /** QR reference (27 digits) or ISO 11649 creditor reference as stored on invoices: no spaces, upper case. */
@@ -109,8 +101,6 @@ const normalizeReference = (reference: string) => reference.replace(/\s+/g, '').
  * their totals in CHF: what a credit on that account can pay.
  */
 async function openInvoices(tx: Tx, instanceId: string, accountId: number): Promise<OpenInvoice[]> {
-  const [exists] = await tx.query<{ ok: boolean }>("SELECT to_regclass('invoice') IS NOT NULL AS ok");
-  if (!exists?.ok) return [];
   const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
   return data
     .filter((invoice) => invoice.paymentProfile.account?.id === accountId)
@@ -182,23 +172,17 @@ async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoic
  * back to a savepoint and the credit stays unmatched with the reason; several candidates by name
  * leave it unmatched with that reason.
  */
-export const invoicePort: InvoicePort = {
+const invoicePort: InvoicePort = {
   async match(tx, instanceId, credit, session) {
     // One load of the open invoices per import and account; paid ones are taken out as we go.
     const cacheKey = `openInvoices:${credit.accountId}`;
     const load = async () => (session[cacheKey] ??= await openInvoices(tx, instanceId, credit.accountId)) as OpenInvoice[];
     let candidate: OpenInvoice | undefined;
     if (credit.reference) {
-      const reference = normalizeReference(credit.reference);
-      const [exists] = await tx.query<{ ok: boolean }>("SELECT to_regclass('invoice') IS NOT NULL AS ok");
-      if (!exists?.ok) return null;
-      const rows = await tx.query<{ uuid: string }>(
-        `SELECT i.uuid FROM invoice i JOIN payment_profile pp ON pp.instance_id = i.instance_id AND pp.id = i.payment_profile_id
-          WHERE i.instance_id = $1 AND i.status_id = $2 AND i.payment_reference = $3 AND pp.account_id = $4 ORDER BY i.id FOR UPDATE OF i`,
-        [instanceId, InvoiceStatus.sent, reference, credit.accountId],
-      );
-      for (const row of rows) {
-        const found = await getInvoice(tx, instanceId, row.uuid);
+      for (const uuid of await lockSentInvoicesByReference(tx, instanceId, normalizeReference(credit.reference))) {
+        const found = await getInvoice(tx, instanceId, uuid);
+        // Only an invoice paid to this bank account (its payment profile's) can be paid by the credit.
+        if (found.paymentProfile.account?.id !== credit.accountId) continue;
         // The reference identifies the invoice: one in another currency is paid by what the bank converted.
         const converted = found.currency !== credit.currency && credit.currency === found.baseCurrency;
         if (converted && !fxMatchDistance(found.totalBase, credit.amount)) {
@@ -270,10 +254,47 @@ const bankDocument: DocumentResolver = async (tx, instanceId, entry) => {
 };
 
 /** The documents behind journal entries, by journal_entry.source (accounting document-posting.ts). */
-export const documentResolvers: DocumentResolvers = { invoice: invoiceDocument, bill: billDocument, payment: billDocument, bank: bankDocument };
+const documentResolvers: DocumentResolvers = { invoice: invoiceDocument, bill: billDocument, payment: billDocument, bank: bankDocument };
 
-// Registered once, at import (app start; app.ts imports this file after the modules). The invoicing
-// module may register its own invoice source on load (branch issue4b): then that one is kept.
-if (!AP_AR_SOURCES.some((source) => source.requires.includes('invoice'))) AP_AR_SOURCES.push(invoiceReceivables);
-if (!AP_AR_SOURCES.some((source) => source.requires.includes('payable'))) AP_AR_SOURCES.push(billPayables);
-setInvoicePort(invoicePort);
+/**
+ * What keeps a company (issue #4 §1 delete rule): its invoices and bills, and each entry once that
+ * belongs to one of them — an invoice's sent, paid and denied entries and those with source
+ * 'invoice' naming it; a bill's booking and payment and those with source 'bill' / 'payment'
+ * naming it; the entry of a bank transaction matched to one of them; and the reversals (source
+ * 'bill', source_ref the reversed entry's id) of any of these, e.g. a bill back to pending.
+ */
+const companyDocumentCounts: CompanyDocumentCountsPort = async (tx, instanceId, companyUuid) => {
+  const invoices = await invoicesOfCompany(tx, instanceId, companyUuid);
+  const bills = await billsOfCompany(tx, instanceId, companyUuid);
+  const invoiceUuids = invoices.map((invoice) => invoice.uuid);
+  const billUuids = bills.map((bill) => bill.uuid);
+  const direct = (entries: { id: number; reverses: number | null }[]) => entries.filter((entry) => entry.reverses === null).map((entry) => entry.id);
+  const entries = new Set([
+    ...invoices.flatMap((invoice) => invoice.entryIds),
+    ...bills.flatMap((bill) => bill.entryIds),
+    ...direct(await entriesOfDocuments(tx, instanceId, ['invoice'], invoiceUuids)),
+    ...direct(await entriesOfDocuments(tx, instanceId, ['bill', 'payment'], billUuids)),
+    ...(await entriesOfMatchedDocuments(tx, instanceId, { invoiceUuids, payableIds: bills.map((bill) => bill.id) })),
+  ]);
+  for (const id of await reversalsOfEntries(tx, instanceId, 'bill', [...entries])) entries.add(id);
+  return { invoices: invoices.length, bills: bills.length, postings: entries.size };
+};
+
+/** The ports of the lower modules, built from the upper modules' facades; what `buildApp` passes on. */
+export interface Wiring {
+  /** companies: open receivables (sent invoices) and payables (open bills) of a company. */
+  apArSources: readonly ApArSource[];
+  /** banking: bank credits → sent invoices. */
+  invoicePort: InvoicePort;
+  /** accounting: the document behind a document posting. */
+  documentResolvers: DocumentResolvers;
+  /** companies: the documents that keep a company from being deleted. */
+  companyDocumentCounts: CompanyDocumentCountsPort;
+  /** companies: the workplace's own company (instances). */
+  ownCompany: typeof ownCompanyUuid;
+}
+
+/** The modules' ports, plugged together; called once by `buildApp` (app.ts). */
+export function wireModules(): Wiring {
+  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers, companyDocumentCounts, ownCompany: ownCompanyUuid };
+}

@@ -1,0 +1,18 @@
+/**
+ * Sent invoices by payment reference, for the bank-credit matching that wiring composes (issue 11
+ * §3: banking and wiring ask invoicing instead of reading its tables).
+ */
+import { InvoiceStatus } from '@bilan/domain';
+import type { Tx } from '../../db/database.js';
+
+/**
+ * The uuids of the sent invoices whose stored payment reference (QRR or SCOR, no spaces, upper case)
+ * is `reference`, by id, locked (`FOR UPDATE`) so a parallel import cannot pay them twice.
+ */
+export async function lockSentInvoicesByReference(tx: Tx, instanceId: string, reference: string): Promise<string[]> {
+  const rows = await tx.query<{ uuid: string }>(
+    'SELECT uuid FROM invoice WHERE instance_id = $1 AND status_id = $2 AND payment_reference = $3 ORDER BY id FOR UPDATE',
+    [instanceId, InvoiceStatus.sent, reference],
+  );
+  return rows.map((row) => row.uuid);
+}
