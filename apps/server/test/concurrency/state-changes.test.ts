@@ -124,7 +124,7 @@ describe('a repeated state change answers 409 already_done (both engines)', () =
     // A transition the rules forbid is a plain 409, not "already done".
     const denied = await w.api.post('/api/invoice/status/change', { uuid: invoice.uuid, status: 4 });
     expect(denied.status).toBe(409);
-    expect(denied.body.code).toBeUndefined();
+    expect(denied.body.code).toBe('conflict');
     expect(await entriesOf(w, invoice.uuid)).toHaveLength(2);
 
     const p = await payablesWorkplace(server);

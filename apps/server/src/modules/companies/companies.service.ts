@@ -396,3 +396,16 @@ export async function removePaymentProfile(tx: Tx, instanceId: string, id: numbe
     throw error;
   }
 }
+
+// Batch look-ups for other modules' lists and matching (issue 11 §3).
+export {
+  activeProfilesOf,
+  companiesByAge,
+  companyByUidOrName,
+  companyNames,
+  companyUuidsNamed,
+  firstAddresses,
+  paymentProfileHeads,
+  profileByIban,
+  type PaymentProfileHead,
+} from './company-lookups.js';

@@ -18,7 +18,8 @@ import { parse } from 'csv-parse/sync';
 import { amountTooLargeMessage, Currency, isAmountString, isValidIsoDate, isWithinAmountBound, MAX_AMOUNT, toMoney, type CurrencyCode } from '@bilan/domain';
 import { AppError } from '../../http/errors.js';
 import type { Tx } from '../../db/database.js';
-import { createCompany } from '../companies/companies.service.js';
+import { listLedgerAccounts } from '../accounting/accounting.service.js';
+import { companiesByAge, createCompany } from '../companies/companies.service.js';
 import { insertPayable, type PayableInput } from './payables.service.js';
 
 /** One problem of the file: `row` is the 1-based line of the CSV (the header is line 1). */
@@ -110,8 +111,8 @@ export async function importReceipts(tx: Tx, instanceId: string, text: string, d
   if (!body.length) throw importError('the file has no receipts', []);
   if (body.length > MAX_IMPORT_ROWS) throw importError(`at most ${MAX_IMPORT_ROWS} receipts per file`, []);
 
-  const accounts = await tx.query<{ id: number; number: string; name: string }>('SELECT id, number, name FROM ledger_account WHERE instance_id = $1', [instanceId]);
-  const companies = await tx.query<{ uuid: string; name: string }>('SELECT uuid, name FROM company WHERE instance_id = $1 ORDER BY created_at', [instanceId]);
+  const accounts = await listLedgerAccounts(tx, instanceId);
+  const companies = await companiesByAge(tx, instanceId);
   const companyByName = new Map<string, string>();
   for (const c of companies) if (!companyByName.has(c.name.trim().toLowerCase())) companyByName.set(c.name.trim().toLowerCase(), c.uuid);
 
