@@ -10,7 +10,6 @@ export const PENDING: Readonly<Record<string, readonly string[]>> = {
   'modules/banking/reconcile.service.ts': ['company', 'ledger_account', 'payable'],
   'modules/companies/companies.service.ts': ['instance'],
   'modules/companies/companies.sql.ts': ['bank_transaction', 'instance', 'invoice', 'journal_entry', 'payable'],
-  'modules/identity/two-factor.service.ts': ['instance'],
   'modules/instances/instances.service.ts': ['app_user', 'instance_member'],
   'modules/invoicing/invoicing.service.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
   'modules/invoicing/invoicing.sql.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],

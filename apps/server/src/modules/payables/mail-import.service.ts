@@ -17,6 +17,7 @@
 import { parse } from 'csv-parse/sync';
 import { amountTooLargeMessage, Currency, isAmountString, isValidIsoDate, isWithinAmountBound, MAX_AMOUNT, toMoney, type CurrencyCode } from '@bilan/domain';
 import { AppError } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
 import type { Tx } from '../../db/database.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import { companiesByAge, createCompany } from '../companies/companies.service.js';
@@ -47,7 +48,7 @@ export const MAX_IMPORT_ROWS = 1000;
 const normalizeHeader = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 function importError(message: string, rows: ImportRowError[]): AppError {
-  return new AppError('validation', message, undefined, { rows });
+  return payableError('invalid_import', message, undefined, { rows });
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type PayableStatusId,
 } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { badRequest } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
 import { fieldsUnder } from '../../http/errors.js';
 import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageFields } from '../../http/schemas.js';
 import {
@@ -295,7 +295,7 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
         if (data.company) fields['data.company.uuid'] = 'give either data.company or supplier';
         if (data.companyFinance) fields['data.companyFinance.id'] = 'give either data.companyFinance or supplier';
         const [first] = Object.entries(fields);
-        if (first) throw badRequest(`${first[0]}: ${first[1]}`, fields);
+        if (first) throw payableError('invalid_payable', `${first[0]}: ${first[1]}`, fields);
       }
       return app.db.withInstance(instanceId, async (tx) => {
         const match = supplier ? await fieldsUnder('supplier', () => matchOrCreateSupplier(tx, instanceId, supplier)) : undefined;

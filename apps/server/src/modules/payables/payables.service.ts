@@ -25,7 +25,8 @@ import {
   type PayableStatusId,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { alreadyDone, badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
+import { alreadyDone } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
 import {
   accountBalance,
   booksCurrency,
@@ -260,7 +261,7 @@ async function selectPayable(tx: Tx, instanceId: string, key: { id?: number; uui
 /** One bill by numeric id or uuid; 404 when it is not one of the instance's. */
 export async function getPayable(tx: Tx, instanceId: string, key: { id?: number; uuid?: string }, lock = false): Promise<PayableAnswer> {
   const row = await selectPayable(tx, instanceId, key, lock);
-  if (!row) throw notFound(`Payable ${key.uuid ?? key.id}`);
+  if (!row) throw payableError('payable_not_found', `Payable ${key.uuid ?? key.id} not found`);
   const [answer] = await payableAnswers(tx, instanceId, [row]);
   return answer!;
 }
@@ -308,7 +309,7 @@ async function resolveInput(tx: Tx, instanceId: string, input: PayableInput) {
   else if (!input.exchangeRate) fields.exchangeRate = 'exchangeRate is required for a bill in another currency';
   if (Object.keys(fields).length) {
     const [first] = Object.entries(fields);
-    throw badRequest(`${first![0]}: ${first![1]}`, fields);
+    throw payableError('invalid_payable', `${first![0]}: ${first![1]}`, fields);
   }
   return { reference, currencyId, rate, vatAmount, vatRate: vatRate ?? null };
 }
@@ -345,7 +346,7 @@ export async function insertPayable(tx: Tx, instanceId: string, input: PayableIn
 /** Replaces the fields of a pending bill (409 once approved: its booking would no longer match). */
 export async function updatePayable(tx: Tx, instanceId: string, uuid: string, input: PayableInput): Promise<PayableAnswer> {
   const current = await getPayable(tx, instanceId, { uuid }, true);
-  if (current.status !== PayableStatus.pending) throw conflict(`only a pending bill can be changed (status ${current.statusName})`, { status: 'not pending' });
+  if (current.status !== PayableStatus.pending) throw payableError('payable_not_pending', `only a pending bill can be changed (status ${current.statusName})`, { status: 'not pending' });
   const { reference, currencyId, rate, vatAmount, vatRate } = await resolveInput(tx, instanceId, input);
   await tx.query(
     `UPDATE payable SET type_id = $3, company_uuid = $4, payment_profile_id = $5, date = $6, due_date = $7, amount = $8, vat_amount = $9,
@@ -377,7 +378,7 @@ export async function updatePayable(tx: Tx, instanceId: string, uuid: string, in
 /** Deletes a pending bill; 409 for any other status (it is booked or paid: cancel it instead). */
 export async function deletePayable(tx: Tx, instanceId: string, uuid: string): Promise<void> {
   const current = await getPayable(tx, instanceId, { uuid }, true);
-  if (current.status !== PayableStatus.pending) throw conflict(`only a pending bill can be deleted (status ${current.statusName})`);
+  if (current.status !== PayableStatus.pending) throw payableError('payable_not_pending', `only a pending bill can be deleted (status ${current.statusName})`);
   await tx.query('UPDATE inbox_file SET payable_id = NULL WHERE instance_id = $1 AND payable_id = $2', [instanceId, current.id]);
   await tx.query('DELETE FROM payable WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid]);
 }
@@ -412,7 +413,7 @@ async function expenseAccountOf(tx: Tx, instanceId: string, bill: PayableAnswer)
   const learned = bill.company ? await lastExpenseAccount(tx, instanceId, bill.company.uuid) : undefined;
   if (learned !== undefined) return learned;
   const id = (await accountByNumber(tx, instanceId, bill.isExpense ? '6500' : '4000'))?.id;
-  if (id === undefined) throw fieldError('expenseAccount.id', 'choose the expense account of this bill');
+  if (id === undefined) throw payableError('expense_account_required', 'choose the expense account of this bill', { 'expenseAccount.id': 'choose the expense account of this bill' });
   return id;
 }
 
@@ -457,7 +458,7 @@ async function bookBill(tx: Tx, instanceId: string, userId: string | null, bill:
     const [expense] = await listLedgerAccounts(tx, instanceId, { ids: [expenseAccountId] });
     const vatNumber = inputVatAccountNumber(expense?.number ?? '');
     const vatAccount = (await accountByNumber(tx, instanceId, vatNumber))?.id;
-    if (vatAccount === undefined) throw fieldError('vatAmount', `no input VAT account ${vatNumber} in the chart`);
+    if (vatAccount === undefined) throw inputVatAccountMissing(vatNumber);
     lines.push({ accountId: vatAccount, amount: toFixedAmount(vat), direction: 1 });
   }
   lines.push({ accountId: liabilityAccountId, amount: toFixedAmount(gross), direction: -1 });
@@ -472,6 +473,12 @@ async function bookBill(tx: Tx, instanceId: string, userId: string | null, bill:
 export async function reverseEntry(tx: Tx, instanceId: string, userId: string | null, entryId: number, date: string, why: string): Promise<number> {
   return reverseJournalEntry(tx, instanceId, userId, entryId, { date, description: `${why}: reversal of entry ${entryId}`, source: 'bill' });
 }
+
+const inputVatAccountMissing = (number: string) =>
+  payableError('input_vat_account_missing', `no input VAT account ${number} in the chart`, { vatAmount: `no input VAT account ${number} in the chart` });
+
+/** 400 on `account.id` of /payable/pay. */
+const invalidPaymentAccount = (message: string) => payableError('invalid_payment_account', message, { 'account.id': message });
 
 /** Today's date in UTC, YYYY-MM-DD. */
 export const today = () => new Date().toISOString().slice(0, 10);
@@ -497,7 +504,7 @@ export async function changePayableStatus(
     [PayableStatus.approved]: [PayableStatus.pending, PayableStatus.cancelled],
   };
   if (!allowed[bill.status]?.includes(status)) {
-    throw conflict(`a bill cannot go from ${bill.statusName} to ${payableStatusName[status]}`, { 'data.status': 'transition not allowed' });
+    throw payableError('status_transition', `a bill cannot go from ${bill.statusName} to ${payableStatusName[status]}`, { 'data.status': 'transition not allowed' });
   }
   if (status === PayableStatus.approved) {
     const booked = await bookBill(tx, instanceId, userId, bill);
@@ -604,13 +611,13 @@ export async function payPayable(tx: Tx, instanceId: string, userId: string | nu
         : bill.status === PayableStatus.inTransactionGroup
           ? `it is paid through transaction group ${bill.transactionGroup?.id}`
           : 'only an approved bill can be paid';
-    throw conflict(`bill ${bill.id} is ${bill.statusName}: ${why}`, { status: bill.statusName });
+    throw payableError('payable_not_payable', `bill ${bill.id} is ${bill.statusName}: ${why}`, { status: bill.statusName });
   }
   const [account] = await listLedgerAccounts(tx, instanceId, { ids: [input.accountId] });
-  if (!account) throw fieldError('account.id', `ledger account ${input.accountId} not found`);
+  if (!account) throw invalidPaymentAccount(`ledger account ${input.accountId} not found`);
   // Money leaves an asset (bank, cash) or grows a liability (credit card, current account of a partner).
-  if (account.type.id !== 1 && account.type.id !== 2) throw fieldError('account.id', 'pay from a bank, cash or card account (an asset or liability account)');
-  if (input.accountId === (await liabilityAccountOf(tx, instanceId, bill))) throw fieldError('account.id', 'the bill is booked on this account; choose the account the money left');
+  if (account.type.id !== 1 && account.type.id !== 2) throw invalidPaymentAccount('pay from a bank, cash or card account (an asset or liability account)');
+  if (input.accountId === (await liabilityAccountOf(tx, instanceId, bill))) throw invalidPaymentAccount('the bill is booked on this account; choose the account the money left');
   await bookPayment(tx, instanceId, userId, bill, input.accountId, input.date, input.amountBase);
   await tx.query('UPDATE payable SET payment_token = $3 WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid, input.token]);
   return getPayable(tx, instanceId, { uuid });

@@ -11,7 +11,8 @@
  */
 import { countryIsoCode, PayableStatus, PaymentProfileType, toFixedAmount, TransactionGroupStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { alreadyDone, badRequest, conflict, notFound } from '../../http/errors.js';
+import { alreadyDone } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
 import { booksCurrency, listLedgerAccounts } from '../accounting/accounting.service.js';
 import { activeProfilesOf, companyNames, firstAddresses, ownCompanyUuid, paymentProfileHeads } from '../companies/companies.service.js';
 import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../../lib/pain001.js';
@@ -102,7 +103,7 @@ export async function listGroups(tx: Tx, instanceId: string): Promise<{ data: Gr
 
 export async function getGroup(tx: Tx, instanceId: string, id: number, lock = false): Promise<GroupAnswer & { Payable: PayableAnswer[] }> {
   const [row] = await tx.query<GroupRow>(`${GROUP_SELECT} WHERE g.instance_id = $1 AND g.id = $2${lock ? ' FOR UPDATE OF g' : ''}`, [instanceId, id]);
-  if (!row) throw notFound(`Transaction group ${id}`);
+  if (!row) throw payableError('transaction_group_not_found', `Transaction group ${id} not found`);
   const payables = await listPayables(tx, instanceId, { transactionGroupId: id }, { page: 1, pageSize: 10_000 });
   return { ...toGroup(row, await debtorAccounts(tx, instanceId, [row])), Payable: payables.data };
 }
@@ -195,7 +196,7 @@ export async function insertGroup(tx: Tx, instanceId: string, input: GroupInput)
   }
   if (Object.keys(fields).length) {
     const [first] = Object.entries(fields);
-    throw badRequest(`${first![0]}: ${first![1]}`, fields);
+    throw payableError('invalid_transaction_group', `${first![0]}: ${first![1]}`, fields);
   }
   const fallback = input.executionDate ?? today();
   const dates = input.payableUuids.map((_, index) => input.executionDates?.[index] ?? fallback);
@@ -237,7 +238,7 @@ export async function lockBillAndGroup(tx: Tx, instanceId: string, billId: numbe
       instanceId,
       billId,
     ]);
-    if (!current) throw notFound(`bill ${billId}`);
+    if (!current) throw payableError('payable_not_found', `bill ${billId} not found`);
     if (current.transaction_group_id !== null) {
       await tx.query('SELECT 1 FROM transaction_group WHERE instance_id = $1 AND id = $2 FOR UPDATE', [instanceId, current.transaction_group_id]);
     }
@@ -268,7 +269,7 @@ export async function settleBill(
   const bill = await lockBillAndGroup(tx, instanceId, billId);
   if (bill.status === PayableStatus.paid) throw alreadyPaid(bill);
   if (bill.status !== PayableStatus.approved && bill.status !== PayableStatus.inTransactionGroup) {
-    throw conflict(`bill ${bill.id} is ${bill.statusName}: only an approved bill or one in a transaction group can be paid`, { status: bill.statusName });
+    throw payableError('payable_not_payable', `bill ${bill.id} is ${bill.statusName}: only an approved bill or one in a transaction group can be paid`, { status: bill.statusName });
   }
   let settledBase: string | undefined;
   if (bank && bank.currency !== bill.currency && bank.currency === (await booksCurrency(tx, instanceId))) settledBase = bank.amount;
@@ -293,7 +294,7 @@ export async function changeGroupStatus(tx: Tx, instanceId: string, userId: stri
     throw alreadyDone(`transaction group ${id} is already ${group.statusName}`, { status: `already ${group.statusName}` });
   }
   if (!TRANSITIONS[group.status]?.includes(status)) {
-    throw conflict(`a transaction group cannot go from ${group.statusName} to ${transactionGroupStatusName[status]}`, { status: 'transition not allowed' });
+    throw payableError('status_transition', `a transaction group cannot go from ${group.statusName} to ${transactionGroupStatusName[status]}`, { status: 'transition not allowed' });
   }
   if (status === TransactionGroupStatus.paid) {
     const paidDate = date ?? group.executionDate;
@@ -316,7 +317,7 @@ export async function changeGroupStatus(tx: Tx, instanceId: string, userId: stri
 /** Deletes a pending group; its bills go back to approved. 409 once initiated, paid or denied. */
 export async function deleteGroup(tx: Tx, instanceId: string, id: number): Promise<void> {
   const group = await getGroup(tx, instanceId, id, true);
-  if (group.status !== TransactionGroupStatus.pending) throw conflict(`only a pending transaction group can be deleted (status ${group.statusName})`);
+  if (group.status !== TransactionGroupStatus.pending) throw payableError('transaction_group_not_pending', `only a pending transaction group can be deleted (status ${group.statusName})`);
   await tx.query('UPDATE payable SET status = 2, transaction_group_id = NULL, execution_date = NULL WHERE instance_id = $1 AND transaction_group_id = $2', [
     instanceId,
     id,
@@ -332,7 +333,7 @@ export async function deleteGroup(tx: Tx, instanceId: string, id: number): Promi
  */
 export async function groupPain001(tx: Tx, instanceId: string, id: number, now = new Date()): Promise<string> {
   const group = await getGroup(tx, instanceId, id);
-  if (!group.Payable.length) throw conflict('the transaction group has no bills');
+  if (!group.Payable.length) throw payableError('transaction_group_empty', 'the transaction group has no bills');
   const addressOf = await firstAddresses(
     tx,
     instanceId,
@@ -374,7 +375,7 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
       // `payments.N` is the N-th bill in file order: name it by its index in the group's `Payable`.
       const field = error.field.replace(/^payments\.(\d+)/, (_, n: string) => `Payable.${group.Payable.indexOf(bills[Number(n)]!)}`);
       const message = error.message.slice(error.field.length + 2);
-      throw badRequest(`${field}: ${message}`, { [field]: message });
+      throw payableError('pain001_refused', `${field}: ${message}`, { [field]: message });
     }
     throw error;
   }
