@@ -48,7 +48,7 @@ export const MAX_IMPORT_ROWS = 1000;
 const normalizeHeader = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 function importError(message: string, rows: ImportRowError[]): AppError {
-  return payableError('invalid_import', message, undefined, { rows });
+  return payableError('import_invalid', message, undefined, { rows });
 }
 
 /**

@@ -17,7 +17,7 @@ export const payableError = moduleErrors({
   invalid_transaction_group: 'validation', // bills that cannot be grouped, or no own bank account to pay from
   pain001_refused: 'validation', // a bill the SPS rules of pain.001 refuse
   invalid_file: 'validation', // an upload of an unsupported type, empty, or not an e-mail message
-  invalid_import: 'validation', // a receipts CSV with bad rows (`rows` lists them; nothing is imported)
+  import_invalid: 'validation', // a receipts CSV with bad rows (`rows` lists them; nothing is imported)
   payable_not_pending: 'conflict', // only a pending bill is changed or deleted
   status_transition: 'conflict', // a bill or group status change the lifecycle does not allow
   payable_not_payable: 'conflict', // pending (approve first), in a group (the group pays it), or cancelled
