@@ -6,13 +6,6 @@
  */
 export const PENDING: Readonly<Record<string, readonly string[]>> = {
   'modules/accounting/accounting.sql.ts': ['instance'],
-  'modules/identity/two-factor.service.ts': ['instance'],
   'modules/invoicing/invoicing.service.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
   'modules/invoicing/invoicing.sql.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
-  'modules/payables/mail-import.service.ts': ['company', 'ledger_account'],
-  'modules/payables/outflows.ts': ['company'],
-  'modules/payables/payable-history.service.ts': ['journal_entry'],
-  'modules/payables/payables.service.ts': ['company', 'instance', 'journal_line', 'ledger_account', 'payment_profile'],
-  'modules/payables/supplier-match.service.ts': ['company', 'payment_profile'],
-  'modules/payables/transaction-groups.service.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
 };

@@ -74,18 +74,21 @@ describe('profile two-factor settings', () => {
     const wrong = await workplace.api.post('/napi/profile/2fa/set', { secretUrl: proposed.body.url, code: '000000' === oathtool(secretOf(proposed.body.url)) ? '111111' : '000000' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields.code).toBeTruthy();
+    expect(wrong.body.code).toBe('two_factor_code_invalid');
 
     // A secret the server did not propose is refused, even with its valid code.
     const forged = 'otpauth://totp/Bilan:x?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Bilan';
     const own = await workplace.api.post('/napi/profile/2fa/set', { secretUrl: forged, code: oathtool('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP') });
     expect(own.status).toBe(400);
     expect(own.body.fields.secretUrl).toBeTruthy();
+    expect(own.body.code).toBe('totp_secret_unknown');
 
     const set = await workplace.api.post('/napi/profile/2fa/set', { secretUrl: proposed.body.url, code: oathtool(secretOf(proposed.body.url)) });
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ verified: true });
     expect((await workplace.api.get('/napi/profile/2fa')).body).toEqual({ status: true });
-    expect((await workplace.api.get('/napi/profile/2fa/url')).status).toBe(409);
+    const again = await workplace.api.get('/napi/profile/2fa/url');
+    expect([again.status, again.body.code]).toEqual([409, 'two_factor_set']);
   });
 
   it('refuses non-numeric and short codes naming the field, and unknown keys', async () => {
@@ -107,7 +110,8 @@ describe('profile two-factor settings', () => {
     const unset = await workplace.api.post('/napi/profile/2fa/unset', { code: oathtool(secret, 1) });
     expect(unset.status).toBe(200);
     expect((await workplace.api.get('/napi/profile/2fa')).body).toEqual({ status: false });
-    expect((await workplace.api.post('/napi/profile/2fa/unset', { code: oathtool(secret, 1) })).status).toBe(409);
+    const notSet = await workplace.api.post('/napi/profile/2fa/unset', { code: oathtool(secret, 1) });
+    expect([notSet.status, notSet.body.code]).toEqual([409, 'two_factor_not_set']);
   });
 });
 
@@ -124,7 +128,7 @@ describe('disabling two-factor with wrong codes', () => {
     }
     const blocked = await workplace.api.post('/napi/profile/2fa/unset', { code: wrong });
     expect(blocked.status).toBe(403);
-    expect(blocked.body).toMatchObject({ error: BLOCKED, blocked: true });
+    expect(blocked.body).toMatchObject({ error: BLOCKED, blocked: true, code: 'account_blocked' });
     // Blocked: the session is over and 2FA is still set.
     expect((await workplace.api.get('/napi/profile/2fa')).status).toBe(401);
     const [user] = await server.db.asOwner((tx) =>
@@ -178,7 +182,7 @@ describe('sign-in with two-factor', () => {
 
     // The payload is single-use, and so is the code.
     const again = await anonymous.post('/napi/auth/2fa', { code: oathtool(secret, 1), payload: first.body.payload });
-    expect(again.status).toBe(401);
+    expect([again.status, again.body.code]).toEqual([401, 'second_factor_expired']);
     const second = await signIn(workplace);
     const reused = await anonymous.post('/napi/auth/2fa', { code: oathtool(secret, 1), payload: second.body.payload });
     expect(reused.status).toBe(400);

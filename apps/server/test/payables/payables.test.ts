@@ -68,18 +68,22 @@ describe('payable insert, detail, list, update, approve, cancel, delete', () => 
       ['2000', '1621.50', -1],
     ]);
 
-    expect((await wp.api.post('/api/payable/update', { uuid, data: { amount: '1.00' } })).status).toBe(409);
-    expect((await wp.api.post('/api/payable/delete', { uuid })).status).toBe(409);
+    const changed = await wp.api.post('/api/payable/update', { uuid, data: { amount: '1.00' } });
+    expect([changed.status, changed.body.code]).toEqual([409, 'payable_not_pending']);
+    const deleted = await wp.api.post('/api/payable/delete', { uuid });
+    expect([deleted.status, deleted.body.code]).toEqual([409, 'payable_not_pending']);
 
     const cancelled = await wp.api.post('/api/payable/update', { uuid, data: { status: 5, statusDate: '2025-03-31' } });
     expect(cancelled.body).toMatchObject({ status: 5, bookingEntry: null });
     const balance = await wp.api.post('/api/accounting/balance/get', { date: '2025-12-31' });
     expect(balance.body.accounts.find((a: any) => a.number === '2000').balance).toBe('0.00');
-    expect((await wp.api.post('/api/payable/update', { uuid, data: { status: 2 } })).status).toBe(409);
+    const reapproved = await wp.api.post('/api/payable/update', { uuid, data: { status: 2 } });
+    expect([reapproved.status, reapproved.body.code]).toEqual([409, 'status_transition']);
 
     const draft = await wp.api.post('/api/payable/insert', bill());
     expect((await wp.api.post('/api/payable/delete', { uuid: draft.body.uuid })).body).toEqual({ ok: true });
-    expect((await wp.api.post('/api/payable/detail', { uuid: draft.body.uuid })).status).toBe(404);
+    const gone = await wp.api.post('/api/payable/detail', { uuid: draft.body.uuid });
+    expect([gone.status, gone.body.code]).toEqual([404, 'payable_not_found']);
   });
 
   it('creates an expense without supplier, and defaults the expense account', async () => {

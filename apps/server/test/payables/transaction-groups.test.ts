@@ -73,8 +73,10 @@ describe('transaction groups', () => {
     expect(byNumber('2000')).toBe('0.00');
     expect(byNumber('1170')).toBe('81.00');
 
-    expect((await wp.api.post('/api/transaction-group/status/change', { id, status: 3 })).status).toBe(409);
-    expect((await wp.api.post('/api/transaction-group/delete', { id })).status).toBe(409);
+    const denied = await wp.api.post('/api/transaction-group/status/change', { id, status: 3 });
+    expect([denied.status, denied.body.code]).toEqual([409, 'status_transition']);
+    const deleted = await wp.api.post('/api/transaction-group/delete', { id });
+    expect([deleted.status, deleted.body.code]).toEqual([409, 'transaction_group_not_pending']);
 
     const list = await wp.api.get('/api/transaction-group/list');
     expect(list.body.data[0]).toMatchObject({ id, status: 2 });

@@ -420,3 +420,16 @@ export async function companiesByUuid(tx: Tx, instanceId: string, uuids: readonl
   const { data } = await selectCompanies(tx, instanceId, { uuids: [...new Set(uuids)] });
   return new Map(data.map((company) => [company.uuid, company]));
 }
+
+// Batch look-ups for other modules' lists and matching (issue 11 §3).
+export {
+  activeProfilesOf,
+  companiesByAge,
+  companyByUidOrName,
+  companyNames,
+  companyUuidsNamed,
+  firstAddresses,
+  paymentProfileHeads,
+  profileByIban,
+  type PaymentProfileHead,
+} from './company-lookups.js';

@@ -1,7 +1,6 @@
 /**
  * Error codes of the identity module (STYLE.md #8, http/errors.ts `moduleErrors`): sessions,
- * passkeys, staff. Two-factor refusals keep their shape for now (two-factor.service.ts is being
- * hardened in parallel, issue 11 §5) and follow in phase 2.
+ * passkeys, staff, two-factor.
  */
 import { moduleErrors } from '../../http/errors.js';
 
@@ -22,4 +21,11 @@ export const identityError = moduleErrors({
   last_owner: 'conflict', // an instance keeps at least one owner
   already_member: 'conflict',
   already_invited: 'conflict',
+  // Two-factor (two-factor.service.ts); the messages are the spec's (§8), `fields` name the input.
+  two_factor_set: 'conflict', // set while already set
+  two_factor_not_set: 'conflict', // unset while not set
+  totp_secret_unknown: 'validation', // the secret url was not proposed to this user
+  two_factor_code_invalid: 'validation', // a wrong or reused code (`attempt`, `maxAttempts` when counted)
+  second_factor_expired: 'unauthenticated', // the pending sign-in is unknown, used or older than 5 minutes
+  account_blocked: 'forbidden', // too many wrong codes: support unblocks (`blocked: true`)
 });

@@ -5,8 +5,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_TWO_FACTOR_ATTEMPTS } from '@bilan/domain';
 import type { Database, Tx } from '../../db/database.js';
-import { AppError, conflict, fieldError } from '../../http/errors.js';
+import type { AppError } from '../../http/errors.js';
 import { recordAudit, type AuditRecord } from '../audit/audit.service.js';
+import { instanceNames } from '../instances/instances.service.js';
+import { identityError } from './identity.errors.js';
 import type { ClientMeta, IssuedSession, SessionService } from './session.service.js';
 import { newTotpSecret, secretOfUrl, totpUrl, verifyTotp } from './totp.js';
 
@@ -26,7 +28,11 @@ const SECOND_FACTOR_TTL_MS = 5 * 60 * 1000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
-export const blockedError = () => new AppError('forbidden', ACCOUNT_BLOCKED, { code: ACCOUNT_BLOCKED }, { blocked: true });
+export const blockedError = (): AppError => identityError('account_blocked', ACCOUNT_BLOCKED, { code: ACCOUNT_BLOCKED }, { blocked: true });
+
+/** 400 for a wrong or reused code; `attempt` is its number when it was counted against the account. */
+const invalidCode = (attempt?: number): AppError =>
+  identityError('two_factor_code_invalid', INVALID_CODE, { code: INVALID_CODE }, attempt === undefined ? undefined : { attempt, maxAttempts: MAX_TWO_FACTOR_ATTEMPTS });
 
 const audit = (meta: ClientMeta, record: Omit<AuditRecord, 'ip' | 'userAgent'>): AuditRecord => ({
   ...record,
@@ -43,7 +49,7 @@ export async function hasTwoFactor(tx: Tx, userId: string): Promise<boolean> {
 /** Proposes a new secret (kept until confirmed by a valid code) and answers its otpauth:// URL. 409 when 2FA is already set. */
 export async function proposeSecret(db: Database, userId: string): Promise<string> {
   return db.withAuth(async (tx) => {
-    if (await hasTwoFactor(tx, userId)) throw conflict('Two-factor authentication is already set');
+    if (await hasTwoFactor(tx, userId)) throw identityError('two_factor_set', 'Two-factor authentication is already set');
     const [user] = await tx.query<{ email: string }>('SELECT email FROM app_user WHERE id = $1', [userId]);
     const secret = newTotpSecret();
     await tx.query(
@@ -62,12 +68,12 @@ export async function enableTwoFactor(db: Database, userId: string, secretUrl: s
       'SELECT secret, enabled_at FROM user_totp WHERE user_id = $1 FOR UPDATE',
       [userId],
     );
-    if (row?.enabled_at) throw conflict('Two-factor authentication is already set');
+    if (row?.enabled_at) throw identityError('two_factor_set', 'Two-factor authentication is already set');
     const secret = secretOfUrl(secretUrl);
     // Only the secret this server proposed may be set: a client cannot choose its own.
-    if (!row || !secret || secret !== row.secret) throw fieldError('secretUrl', 'Unknown secret url; ask for a new one');
+    if (!row || !secret || secret !== row.secret) throw identityError('totp_secret_unknown', 'Unknown secret url; ask for a new one', { secretUrl: 'Unknown secret url; ask for a new one' });
     const step = verifyTotp(secret, code, null);
-    if (step === undefined) throw fieldError('code', INVALID_CODE);
+    if (step === undefined) throw invalidCode();
     await tx.query('UPDATE user_totp SET enabled_at = now(), last_step = $2 WHERE user_id = $1', [userId, step]);
     await recordAudit(tx, audit(meta, { event: 'twofactor.enabled', userId }));
   });
@@ -85,7 +91,7 @@ export async function disableTwoFactor(db: Database, userId: string, instanceId:
       'SELECT secret, last_step FROM user_totp WHERE user_id = $1 AND enabled_at IS NOT NULL FOR UPDATE',
       [userId],
     );
-    if (!row) throw conflict('Two-factor authentication is not set');
+    if (!row) throw identityError('two_factor_not_set', 'Two-factor authentication is not set');
     const attempt = await countSecondFactorAttempt(tx, userId, instanceId, 'unset', meta);
     if (attempt > MAX_TWO_FACTOR_ATTEMPTS) return attempt;
     if (verifyTotp(row.secret, code, row.last_step === null ? null : Number(row.last_step)) === undefined) {
@@ -99,7 +105,7 @@ export async function disableTwoFactor(db: Database, userId: string, instanceId:
     return 0;
   });
   if (failures > MAX_TWO_FACTOR_ATTEMPTS) throw blockedError();
-  if (failures > 0) throw new AppError('validation', INVALID_CODE, { code: INVALID_CODE }, { attempt: failures, maxAttempts: MAX_TWO_FACTOR_ATTEMPTS });
+  if (failures > 0) throw invalidCode(failures);
 }
 
 /**
@@ -177,7 +183,7 @@ export async function verifySecondFactor(
         WHERE token_hash = $1 AND consumed_at IS NULL AND expires_at > now()`,
       [sha256(payload)],
     );
-    if (!pending) throw new AppError('unauthenticated', SECOND_FACTOR_EXPIRED, { payload: SECOND_FACTOR_EXPIRED });
+    if (!pending) throw identityError('second_factor_expired', SECOND_FACTOR_EXPIRED, { payload: SECOND_FACTOR_EXPIRED });
     const attempt = await countSecondFactorAttempt(tx, pending.user_id, pending.instance_id, pending.method, meta);
     if (attempt > MAX_TWO_FACTOR_ATTEMPTS) return { failures: attempt };
     // Read after the count's row lock, so a code another attempt just used is seen as used.
@@ -198,16 +204,16 @@ export async function verifySecondFactor(
       'UPDATE user_totp SET last_step = $2 WHERE user_id = $1 AND (last_step IS NULL OR last_step < $2) RETURNING user_id',
       [pending.user_id, step],
     );
-    if (!consumed || !used) throw new AppError('validation', INVALID_CODE, { code: INVALID_CODE });
+    if (!consumed || !used) throw invalidCode();
     await tx.query('UPDATE app_user SET failed_second_factor = 0 WHERE id = $1', [pending.user_id]);
-    const [row] = await tx.query<{ email: string; name: string }>(
-      `SELECT u.email, i.name FROM app_user u
-         JOIN instance_member m ON m.user_id = u.id AND m.instance_id = $2
-         JOIN instance i ON i.id = m.instance_id
-        WHERE u.id = $1`,
+    const [member] = await tx.query<{ email: string }>(
+      `SELECT u.email FROM app_user u JOIN instance_member m ON m.user_id = u.id AND m.instance_id = $2 WHERE u.id = $1`,
       [pending.user_id, pending.instance_id],
     );
-    if (!row) throw new AppError('forbidden', 'Could not log you in');
+    // The workplace's name is asked of instances (it owns the instance table, issue 11 §3).
+    const name = member && (await instanceNames(tx, [pending.instance_id])).get(pending.instance_id);
+    if (!member || name === undefined) throw identityError('sign_in_forbidden', 'Could not log you in');
+    const row = { email: member.email, name };
     const session = await sessions.start(tx, pending.user_id, pending.instance_id, meta);
     await recordAudit(
       tx,
@@ -217,7 +223,7 @@ export async function verifySecondFactor(
   });
   if ('result' in outcome) return outcome.result;
   if (outcome.failures > MAX_TWO_FACTOR_ATTEMPTS) throw blockedError();
-  throw new AppError('validation', INVALID_CODE, { code: INVALID_CODE }, { attempt: outcome.failures, maxAttempts: MAX_TWO_FACTOR_ATTEMPTS });
+  throw invalidCode(outcome.failures);
 }
 
 /** Support's unblock (superadmin): clears the block and the failure count. */

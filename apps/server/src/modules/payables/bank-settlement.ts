@@ -7,7 +7,7 @@
  */
 import { Currency, currencyCodeById, PayableStatus, TransactionGroupStatus, type CurrencyCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
 import { booksCurrency, firstOpenDate, getJournalEntry, reverseJournalEntry } from '../accounting/accounting.service.js';
 import { companyNamesByUuid, paymentProfileIbansById } from '../companies/companies.service.js';
 import { alreadyPaid, bookPayment, getPayable, type PayableAnswer } from './payables.service.js';
@@ -119,7 +119,7 @@ export async function lockBillAndGroup(tx: Tx, instanceId: string, billId: numbe
       instanceId,
       billId,
     ]);
-    if (!current) throw notFound(`bill ${billId}`);
+    if (!current) throw payableError('payable_not_found', `bill ${billId} not found`);
     if (current.transaction_group_id !== null) {
       await tx.query('SELECT 1 FROM transaction_group WHERE instance_id = $1 AND id = $2 FOR UPDATE', [instanceId, current.transaction_group_id]);
     }
@@ -150,7 +150,7 @@ export async function settleBill(
   const bill = await lockBillAndGroup(tx, instanceId, billId);
   if (bill.status === PayableStatus.paid) throw alreadyPaid(bill);
   if (bill.status !== PayableStatus.approved && bill.status !== PayableStatus.inTransactionGroup) {
-    throw conflict(`bill ${bill.id} is ${bill.statusName}: only an approved bill or one in a transaction group can be paid`, { status: bill.statusName });
+    throw payableError('payable_not_payable', `bill ${bill.id} is ${bill.statusName}: only an approved bill or one in a transaction group can be paid`, { status: bill.statusName });
   }
   let settledBase: string | undefined;
   if (bank && bank.currency !== bill.currency && bank.currency === (await booksCurrency(tx, instanceId))) settledBase = bank.amount;

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
 import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
 import { attachFileToPayable, FILE_COLUMNS, FILE_TYPES, importEml, toFile } from './inbox.service.js';
 import { fileAnswer, mailAnswer } from './inbox.schemas.js';
@@ -47,9 +47,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body as unknown;
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (!Buffer.isBuffer(body) || !(FILE_TYPES as readonly string[]).includes(type)) {
-        throw badRequest(`file: send the file's bytes as ${FILE_TYPES.join(', ')}`, { file: 'unsupported file type' });
+        throw payableError('invalid_file', `file: send the file's bytes as ${FILE_TYPES.join(', ')}`, { file: 'unsupported file type' });
       }
-      if (body.length === 0) throw badRequest('file: the file is empty', { file: 'the file is empty' });
+      if (body.length === 0) throw payableError('invalid_file', 'file: the file is empty', { file: 'the file is empty' });
       if (type === 'message/rfc822') return app.db.withInstance(instanceId, (tx) => importEml(tx, instanceId, body, request.query.name));
       const [row] = await app.db.withInstance(instanceId, (tx) =>
         tx.query<FileRow>(`INSERT INTO inbox_file (instance_id, name, mime_type, size, content) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`, [
@@ -120,10 +120,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
             WHERE instance_id = $1 AND uuid = $2 RETURNING ${COLUMNS}`,
           [instanceId, uuid, data.name ?? null, data.payable === null],
         );
-        if (!row) throw notFound(`File ${uuid}`);
+        if (!row) throw payableError('file_not_found', `File ${uuid} not found`);
         if (!data.payable) return toFile(row);
         const bill = await tx.query('SELECT 1 FROM payable WHERE instance_id = $1 AND id = $2', [instanceId, data.payable.id]);
-        if (!bill.length) throw notFound(`Payable ${data.payable.id}`);
+        if (!bill.length) throw payableError('payable_not_found', `Payable ${data.payable.id} not found`);
         return attachFileToPayable(tx, instanceId, uuid, data.payable.id, 'data.payable.id');
       });
     },
@@ -138,7 +138,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       const rows = await app.db.withInstance(instanceId, (tx) => tx.query('DELETE FROM inbox_file WHERE instance_id = $1 AND uuid = $2 RETURNING uuid', [instanceId, request.body.uuid]));
-      if (!rows.length) throw notFound(`File ${request.body.uuid}`);
+      if (!rows.length) throw payableError('file_not_found', `File ${request.body.uuid} not found`);
       return { ok: true as const };
     },
   );
@@ -162,7 +162,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
         ]),
       );
-      if (!row) throw notFound(`File ${request.params.id}`);
+      if (!row) throw payableError('file_not_found', `File ${request.params.id} not found`);
       return reply
         .type(row.mime_type || 'application/pdf')
         .header('content-disposition', `inline; filename="${row.name.replace(/[^\w.\- ]/g, '_')}"`)

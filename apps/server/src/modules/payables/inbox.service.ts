@@ -6,7 +6,7 @@
 import PostalMime, { type Email } from 'postal-mime';
 import { MailStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
 
 /** Content types the inbox accepts (bills as PDF or photo, forwarded mails). */
 export const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'message/rfc822'] as const;
@@ -109,16 +109,16 @@ export async function listMails(
 /** One mail with its attachments; 404 when it is not one of the instance's. */
 export async function getMail(tx: Tx, instanceId: string, id: number): Promise<MailAnswer> {
   const [mail] = (await listMails(tx, instanceId, { id })).data;
-  if (!mail) throw notFound(`Mail ${id}`);
+  if (!mail) throw payableError('mail_not_found', `Mail ${id} not found`);
   return mail;
 }
 
 /** Pending → processed or refused; 409 once it is either (both are final), 404 unknown. */
 export async function changeMailStatus(tx: Tx, instanceId: string, id: number, status: 2 | 3): Promise<MailAnswer> {
   const [row] = await tx.query<{ status: number }>('SELECT status FROM mail WHERE instance_id = $1 AND id = $2 FOR UPDATE', [instanceId, id]);
-  if (!row) throw notFound(`Mail ${id}`);
+  if (!row) throw payableError('mail_not_found', `Mail ${id} not found`);
   if (row.status !== MailStatus.pending) {
-    throw conflict(`the mail is already ${mailStatusName[row.status]}`, { 'data.status': 'only a pending mail changes status' });
+    throw payableError('mail_processed', `the mail is already ${mailStatusName[row.status]}`, { 'data.status': 'only a pending mail changes status' });
   }
   await tx.query('UPDATE mail SET status = $3 WHERE instance_id = $1 AND id = $2', [instanceId, id, status]);
   return getMail(tx, instanceId, id);
@@ -132,9 +132,9 @@ export async function changeMailStatus(tx: Tx, instanceId: string, id: number, s
  */
 export async function attachFileToPayable(tx: Tx, instanceId: string, fileUuid: string, payableId: number, field: string): Promise<FileAnswer> {
   const [file] = await tx.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM inbox_file WHERE instance_id = $1 AND uuid = $2 FOR UPDATE`, [instanceId, fileUuid]);
-  if (!file) throw badRequest(`${field}: file ${fileUuid} not found`, { [field]: `file ${fileUuid} not found` });
+  if (!file) throw payableError('invalid_file', `${field}: file ${fileUuid} not found`, { [field]: `file ${fileUuid} not found` });
   if (file.payable_id !== null && file.payable_id !== payableId) {
-    throw conflict(`${field}: the file is already the voucher of bill ${file.payable_id}`, { [field]: `already the voucher of bill ${file.payable_id}` });
+    throw payableError('file_attached', `${field}: the file is already the voucher of bill ${file.payable_id}`, { [field]: `already the voucher of bill ${file.payable_id}` });
   }
   const [row] = await tx.query<FileRow>(`UPDATE inbox_file SET payable_id = $3 WHERE instance_id = $1 AND uuid = $2 RETURNING ${FILE_COLUMNS}`, [
     instanceId,
@@ -205,14 +205,14 @@ export async function importEml(tx: Tx, instanceId: string, raw: Buffer, uploade
   try {
     email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
   } catch (error) {
-    throw badRequest(`file: ${uploadedName} is not a readable e-mail message`, { file: `not a readable e-mail message (${(error as Error).message})` });
+    throw payableError('invalid_file', `file: ${uploadedName} is not a readable e-mail message`, { file: `not a readable e-mail message (${(error as Error).message})` });
   }
   const from = mailbox(email.from ?? email.sender).slice(0, 320);
-  if (!from) throw badRequest(`file: ${uploadedName} is not an e-mail message (no From address)`, { file: 'not an e-mail message (no From address)' });
+  if (!from) throw payableError('invalid_file', `file: ${uploadedName} is not an e-mail message (no From address)`, { file: 'not an e-mail message (no From address)' });
   const messageId = email.messageId?.trim().slice(0, 998) || null;
   if (messageId) {
     const [known] = await tx.query<{ id: number }>('SELECT id FROM mail WHERE instance_id = $1 AND message_id = $2', [instanceId, messageId]);
-    if (known) throw conflict(`file: this mail was imported before as mail ${known.id}`, { file: `already imported as mail ${known.id}` });
+    if (known) throw payableError('mail_imported', `file: this mail was imported before as mail ${known.id}`, { file: `already imported as mail ${known.id}` });
   }
   const date = email.date && !Number.isNaN(Date.parse(email.date)) ? new Date(email.date).toISOString() : null;
   const text = (email.text?.trim() ? email.text : email.html ? htmlToText(email.html) : '').slice(0, 100_000);

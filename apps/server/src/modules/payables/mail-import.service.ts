@@ -17,8 +17,10 @@
 import { parse } from 'csv-parse/sync';
 import { amountTooLargeMessage, Currency, isAmountString, isValidIsoDate, isWithinAmountBound, MAX_AMOUNT, toMoney, type CurrencyCode } from '@bilan/domain';
 import { AppError } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
 import type { Tx } from '../../db/database.js';
-import { createCompany } from '../companies/companies.service.js';
+import { listLedgerAccounts } from '../accounting/accounting.service.js';
+import { companiesByAge, createCompany } from '../companies/companies.service.js';
 import { insertPayable, type PayableInput } from './payables.service.js';
 
 /** One problem of the file: `row` is the 1-based line of the CSV (the header is line 1). */
@@ -46,7 +48,7 @@ export const MAX_IMPORT_ROWS = 1000;
 const normalizeHeader = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 function importError(message: string, rows: ImportRowError[]): AppError {
-  return new AppError('validation', message, undefined, { rows });
+  return payableError('import_invalid', message, undefined, { rows });
 }
 
 /**
@@ -110,8 +112,8 @@ export async function importReceipts(tx: Tx, instanceId: string, text: string, d
   if (!body.length) throw importError('the file has no receipts', []);
   if (body.length > MAX_IMPORT_ROWS) throw importError(`at most ${MAX_IMPORT_ROWS} receipts per file`, []);
 
-  const accounts = await tx.query<{ id: number; number: string; name: string }>('SELECT id, number, name FROM ledger_account WHERE instance_id = $1', [instanceId]);
-  const companies = await tx.query<{ uuid: string; name: string }>('SELECT uuid, name FROM company WHERE instance_id = $1 ORDER BY created_at', [instanceId]);
+  const accounts = await listLedgerAccounts(tx, instanceId);
+  const companies = await companiesByAge(tx, instanceId);
   const companyByName = new Map<string, string>();
   for (const c of companies) if (!companyByName.has(c.name.trim().toLowerCase())) companyByName.set(c.name.trim().toLowerCase(), c.uuid);
 

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { badRequest } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
 import { errorSchema, errors, errorsWithConflict, pageFields } from '../../http/schemas.js';
 import { importReceipts } from './mail-import.service.js';
 import { changeMailStatus, getMail, listMails } from './inbox.service.js';
@@ -106,7 +106,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         for (const [index, uuid] of data.files.entries()) {
           const linked = await tx.query('UPDATE inbox_file SET mail_id = $3 WHERE instance_id = $1 AND uuid = $2 RETURNING uuid', [instanceId, uuid, row!.id]);
-          if (!linked.length) throw badRequest(`data.files.${index}: file ${uuid} not found`, { [`data.files.${index}`]: `file ${uuid} not found` });
+          if (!linked.length) throw payableError('invalid_file', `data.files.${index}: file ${uuid} not found`, { [`data.files.${index}`]: `file ${uuid} not found` });
         }
         return getMail(tx, instanceId, row!.id);
       });

@@ -1,14 +1,16 @@
 /**
  * The outflows report (spec §2.5, §9): ExportOutflows.csv with one line per payable, columns id,
  * date (YYYY-MM-DD), amount, company name or '-', isExpense, status name, transaction-group status
- * name or '-'. Read through ONE cursor in one transaction, so the file is one consistent snapshot
- * (a cursor keeps the snapshot of the moment it was opened), fetched CHUNK rows at a time and handed
+ * name or '-'. The bills are read through ONE cursor in one transaction, so they are one consistent
+ * snapshot (a cursor keeps the snapshot of the moment it was opened; the companies' names are asked
+ * of companies per chunk in the same transaction), fetched CHUNK rows at a time and handed
  * to the response with back-pressure, so 100,000 payables export in constant memory
  * (bench/outflows, docs/performance.md).
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { companyNames } from '../companies/companies.service.js';
 import { payableStatusName } from './payables.service.js';
 
 const CHUNK = 2000;
@@ -32,20 +34,21 @@ interface OutflowRow {
   id: number;
   date: string;
   amount: string;
-  company_name: string | null;
+  company_uuid: string | null;
   type_id: number;
   status: number;
   group_status: number | null;
   [key: string]: unknown;
 }
 
-function outflowLine(row: OutflowRow): string {
+function outflowLine(row: OutflowRow, companies: ReadonlyMap<string, string>): string {
+  const companyName = row.company_uuid === null ? undefined : companies.get(row.company_uuid);
   return (
     [
       String(row.id),
       row.date,
       row.amount,
-      row.company_name === null ? '-' : csvText(row.company_name),
+      companyName === undefined ? '-' : csvText(companyName),
       row.type_id === 1 ? 'true' : 'false',
       payableStatusName[row.status] ?? String(row.status),
       row.group_status === null ? '-' : (transactionGroupStatusName[row.group_status] ?? String(row.group_status)),
@@ -72,9 +75,8 @@ export async function* outflowsCsvLines(db: Database, instanceId: string): Async
     .withInstance(instanceId, async (tx) => {
       await tx.query(
         `DECLARE outflows NO SCROLL CURSOR FOR
-         SELECT p.id, p.date, p.amount, c.name AS company_name, p.type_id, p.status, g.status AS group_status
+         SELECT p.id, p.date, p.amount, p.company_uuid, p.type_id, p.status, g.status AS group_status
            FROM payable p
-           LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
            LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id
           WHERE p.instance_id = app_instance_id()
           ORDER BY p.id`,
@@ -83,7 +85,9 @@ export async function* outflowsCsvLines(db: Database, instanceId: string): Async
         const rows = await tx.query<OutflowRow>(`FETCH ${CHUNK} FROM outflows`);
         if (!rows.length || stopped) break;
         const asked = new Promise<void>((resolve) => (askNext = resolve));
-        handOver!(rows.map(outflowLine).join(''));
+        // Company names asked of companies once per chunk, in the same transaction.
+        const companies = await companyNames(tx, instanceId, rows.flatMap((row) => (row.company_uuid === null ? [] : [row.company_uuid])));
+        handOver!(rows.map((row) => outflowLine(row, companies)).join(''));
         await asked;
         if (stopped) break;
         if (rows.length < CHUNK) break;

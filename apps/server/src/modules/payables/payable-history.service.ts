@@ -4,7 +4,7 @@
  * reversed either, and its vouchers (inbox files).
  */
 import type { Tx } from '../../db/database.js';
-import { getJournalEntry } from '../accounting/accounting.service.js';
+import { entriesOfDocuments, getJournalEntry } from '../accounting/accounting.service.js';
 import { FILE_COLUMNS, toFile, type FileAnswer } from './inbox.service.js';
 import { getPayable, payableStatusName } from './payables.service.js';
 
@@ -48,17 +48,9 @@ export async function payableHistory(tx: Tx, instanceId: string, uuid: string): 
       WHERE instance_id = $1 AND payable_id = $2 ORDER BY seq`,
     [instanceId, bill.id],
   );
-  // Entries carry their document in source/source_ref: bookings and payments name the bill's uuid,
-  // reversals (payables.service reverseEntry, source 'bill') the id of the entry they reverse.
-  const heads = await tx.query<{ id: number; source: string; source_ref: string; reverses: number | null }>(
-    `WITH own AS (SELECT id, source, source_ref FROM journal_entry WHERE instance_id = $1 AND source_ref = $2)
-     SELECT id, source, source_ref, NULL::integer AS reverses FROM own
-     UNION ALL
-     SELECT e.id, e.source, e.source_ref, own.id FROM journal_entry e JOIN own ON e.source_ref = own.id::text
-      WHERE e.instance_id = $1 AND e.source = 'bill'
-     ORDER BY id`,
-    [instanceId, bill.uuid],
-  );
+  // Entries carry their document in source/source_ref: bookings ('bill') and payments ('payment')
+  // name the bill's uuid, reversals (reverseEntry, source 'bill') the id of the entry they reverse.
+  const heads = await entriesOfDocuments(tx, instanceId, ['bill', 'payment'], [bill.uuid]);
   const entries: PayableHistory['entries'] = [];
   for (const head of heads) {
     const entry = await getJournalEntry(tx, instanceId, head.id);

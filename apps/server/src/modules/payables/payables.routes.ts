@@ -1,9 +1,21 @@
 /** /api/payable/* (spec §2.2 /bill/*, §3 Payable, §7.1 Payables; shapes in docs/api.md "Payables"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyInsertSchema, isValidIban, strictObject, validationMessages, zAmount, zCurrencyCode, zDate, zId, zUuid, type PayableStatusId } from '@bilan/domain';
+import {
+  companyInsertSchema,
+  isValidIban,
+  payableDataSchema,
+  strictObject,
+  validationMessages,
+  zAmount,
+  zDate,
+  zId,
+  zUuid,
+  type PayableDataOutput,
+  type PayableStatusId,
+} from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { badRequest } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
 import { fieldsUnder } from '../../http/errors.js';
 import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageFields } from '../../http/schemas.js';
 import {
@@ -35,26 +47,8 @@ export const LIFECYCLE =
   'debit, card, cash, staff expense; no IBAN needed). pending or approved → cancelled 5 (an approved bill gets a reversing entry); ' +
   'approved → pending reverses the booking. Postings respect the lock date (409, nothing changes).';
 
-const positiveAmount = zAmount(2).refine((value) => !value.startsWith('-') && !/^-?0+(\.0+)?$/.test(value), { error: 'amount must be greater than 0' });
-
-const payableData = strictObject({
-  type: z.union([z.literal(0), z.literal(1)]).optional().describe('BillType: payable 0 (supplier bill), expense 1 (staff reimbursement)'),
-  isExpense: z.boolean().optional().describe('alternative to type'),
-  company: strictObject({ uuid: zUuid }).nullish().describe('the supplier (required for type 0)'),
-  companyFinance: strictObject({ id: zId }).nullish().describe("the supplier's payment profile (IBAN or QR-IBAN) to pay to"),
-  date: zDate.describe('bill date YYYY-MM-DD (booking date)'),
-  dueDate: zDate.nullish(),
-  amount: positiveAmount.describe('gross amount in `currency`, 2 decimals'),
-  vatAmount: zAmount(2).refine((value) => !value.startsWith('-'), { error: 'negative numbers are not accepted' }).optional().describe('input VAT included in amount; default derived from vatRate (amount × rate / (1 + rate)), else 0'),
-  vatRate: z.enum(['0.081', '0.026', '0.038', '0']).nullish().describe('VAT rate of the bill as a fraction: 8.1 %, 2.6 %, 3.8 % or 0 %'),
-  currency: zCurrencyCode.optional().describe('default: the instance currency'),
-  exchangeRate: zAmount(10).optional().describe('instance-currency units per unit of currency; required for a foreign currency'),
-  expenseAccount: strictObject({ id: zId }).nullish().describe("default: the account of the supplier's last approved bill, else 4000 (bills) / 6500 (expenses)"),
-  referenceNumber: z.string().max(40).nullish().describe('QR reference (27 digits, needs a QR-IBAN) or creditor reference RF…'),
-  message: z.string().max(140).nullish(),
-  description: z.string().max(500).optional(),
-});
-type PayableData = z.infer<typeof payableData>;
+/** `data` of a bill: the domain's schema, the one the web's bill form validates with (STYLE.md #3). */
+type PayableData = PayableDataOutput;
 
 /**
  * The supplier named by a QR-bill, matched or created with the bill (`/payable/insert`): the
@@ -275,7 +269,7 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
           '(QR bill type for a QR-IBAN, else IBAN, on the payables account). `file { uuid }` makes an inbox file the bill\'s ' +
           'voucher (its pending mail becomes processed; 409 `file.uuid` when the file is another bill\'s voucher). A failure ' +
           'anywhere writes nothing. The answer adds `supplier { company, paymentProfile, matchedBy (iban|uid|name|created), profileCreated }`.',
-        body: strictObject({ data: payableData, supplier: supplierData.optional(), file: strictObject({ uuid: zUuid }).optional() }),
+        body: strictObject({ data: payableDataSchema, supplier: supplierData.optional(), file: strictObject({ uuid: zUuid }).optional() }),
         response: {
           200: payableAnswer.extend({
             supplier: z
@@ -301,7 +295,7 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
         if (data.company) fields['data.company.uuid'] = 'give either data.company or supplier';
         if (data.companyFinance) fields['data.companyFinance.id'] = 'give either data.companyFinance or supplier';
         const [first] = Object.entries(fields);
-        if (first) throw badRequest(`${first[0]}: ${first[1]}`, fields);
+        if (first) throw payableError('invalid_payable', `${first[0]}: ${first[1]}`, fields);
       }
       return app.db.withInstance(instanceId, async (tx) => {
         const match = supplier ? await fieldsUnder('supplier', () => matchOrCreateSupplier(tx, instanceId, supplier)) : undefined;
@@ -323,7 +317,7 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: 'Creates several pending bills, all or nothing: a bad row answers 400 naming `data.N.field` and nothing is written.',
-        body: strictObject({ data: z.array(payableData).min(1).max(1000) }),
+        body: strictObject({ data: z.array(payableDataSchema).min(1).max(1000) }),
         response: { 200: z.object({ data: z.array(payableAnswer) }), ...errorsWithNotFound },
       },
     },
@@ -350,7 +344,7 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
           `\`status\` changes the lifecycle (approve 2, back to pending 1, cancel 5; \`date\` is the reversal date, default today). ${LIFECYCLE}`,
         body: strictObject({
           uuid: zUuid,
-          data: payableData.partial().extend({ status: z.union([z.literal(1), z.literal(2), z.literal(5)]).optional(), statusDate: zDate.optional() }),
+          data: payableDataSchema.partial().extend({ status: z.union([z.literal(1), z.literal(2), z.literal(5)]).optional(), statusDate: zDate.optional() }),
         }),
         response: { 200: payableAnswer, ...errorsWithConflict },
       },

@@ -25,8 +25,21 @@ import {
   type PayableStatusId,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { alreadyDone, badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
-import { booksCurrency, getJournalEntry, postJournalEntry, settlementPostings, type PostingInput } from '../accounting/accounting.service.js';
+import { alreadyDone } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
+import {
+  accountBalance,
+  booksCurrency,
+  controlAccount,
+  getLedgerAccount,
+  listLedgerAccounts,
+  postJournalEntry,
+  reverseJournalEntry,
+  settlementPostings,
+  type LedgerAccount,
+  type PostingInput,
+} from '../accounting/accounting.service.js';
+import { companyExists, companyNames, companyUuidsNamed, paymentProfileHeads, type PaymentProfileHead } from '../companies/companies.service.js';
 
 export const payableStatusName: Record<number, string> = {
   [PayableStatus.pending]: 'pending',
@@ -103,14 +116,8 @@ interface PayableRow {
   currency_id: number;
   exchange_rate: string;
   company_uuid: string | null;
-  company_name: string | null;
   payment_profile_id: number | null;
-  pp_iban: string | null;
-  pp_bic: string | null;
-  pp_type: number | null;
   expense_account_id: number | null;
-  account_number: string | null;
-  account_name: string | null;
   reference_number: string | null;
   message: string | null;
   description: string;
@@ -123,24 +130,28 @@ interface PayableRow {
   payment_entry_id: number | null;
   execution_date: string | null;
   liability_account_id: number | null;
-  liability_number: string | null;
   [key: string]: unknown;
 }
 
+/** Bills with their group's status: payables' own tables only; the rest comes from `payableAnswers`. */
 export const PAYABLE_SELECT = `
   SELECT p.id, p.uuid, p.type_id, p.date, p.due_date, p.amount, p.vat_amount, p.vat_rate, p.currency_id, p.exchange_rate,
-         p.company_uuid, c.name AS company_name, p.payment_profile_id, pp.iban AS pp_iban, pp.bic AS pp_bic, pp.type_id AS pp_type,
-         p.expense_account_id, a.number AS account_number, a.name AS account_name, p.reference_number, p.message,
+         p.company_uuid, p.payment_profile_id, p.expense_account_id, p.reference_number, p.message,
          p.description, p.status, p.transaction_group_id, g.status AS group_status, p.bank_tx_status, p.bank_reason,
-         p.booking_entry_id, p.payment_entry_id, p.execution_date, p.liability_account_id, la.number AS liability_number
+         p.booking_entry_id, p.payment_entry_id, p.execution_date, p.liability_account_id
     FROM payable p
-    LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
-    LEFT JOIN payment_profile pp ON pp.instance_id = p.instance_id AND pp.id = p.payment_profile_id
-    LEFT JOIN ledger_account a ON a.instance_id = p.instance_id AND a.id = p.expense_account_id
-    LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id
-    LEFT JOIN ledger_account la ON la.instance_id = p.instance_id AND la.id = p.liability_account_id`;
+    LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id`;
 
-export function toPayableAnswer(row: PayableRow): PayableAnswer {
+/** What a bill shows of other modules' rows, asked of their owners once per list. */
+interface PayableHeads {
+  companies: ReadonlyMap<string, string>;
+  profiles: ReadonlyMap<number, PaymentProfileHead>;
+  accounts: ReadonlyMap<number, { number: string; name: string }>;
+}
+
+function toPayableAnswer(row: PayableRow, heads: PayableHeads): PayableAnswer {
+  const profile = row.payment_profile_id !== null ? heads.profiles.get(row.payment_profile_id) : undefined;
+  const expenseAccount = row.expense_account_id !== null ? heads.accounts.get(row.expense_account_id) : undefined;
   return {
     id: row.id,
     uuid: row.uuid,
@@ -153,11 +164,13 @@ export function toPayableAnswer(row: PayableRow): PayableAnswer {
     vatRate: row.vat_rate === null ? null : toMoney(row.vat_rate).toFixed(),
     currency: currencyCodeById(row.currency_id) ?? 'CHF',
     exchangeRate: toMoney(row.exchange_rate).toFixed(),
-    company: row.company_uuid ? { uuid: row.company_uuid, name: row.company_name ?? '' } : null,
+    company: row.company_uuid ? { uuid: row.company_uuid, name: heads.companies.get(row.company_uuid) ?? '' } : null,
     companyFinance:
-      row.payment_profile_id !== null ? { id: row.payment_profile_id, iban: row.pp_iban, bic: row.pp_bic, type: row.pp_type ?? 0 } : null,
+      row.payment_profile_id !== null
+        ? { id: row.payment_profile_id, iban: profile?.iban ?? null, bic: profile?.bic ?? null, type: profile?.type ?? 0 }
+        : null,
     expenseAccount:
-      row.expense_account_id !== null ? { id: row.expense_account_id, number: row.account_number ?? '', name: row.account_name ?? '' } : null,
+      row.expense_account_id !== null ? { id: row.expense_account_id, number: expenseAccount?.number ?? '', name: expenseAccount?.name ?? '' } : null,
     referenceNumber: row.reference_number,
     message: row.message,
     description: row.description,
@@ -169,8 +182,27 @@ export function toPayableAnswer(row: PayableRow): PayableAnswer {
     bankReason: row.bank_reason,
     bookingEntry: row.booking_entry_id !== null ? { id: row.booking_entry_id } : null,
     paymentEntry: row.payment_entry_id !== null ? { id: row.payment_entry_id } : null,
-    liabilityAccount: row.liability_account_id !== null ? { id: row.liability_account_id, number: row.liability_number ?? '' } : null,
+    liabilityAccount:
+      row.liability_account_id !== null ? { id: row.liability_account_id, number: heads.accounts.get(row.liability_account_id)?.number ?? '' } : null,
   };
+}
+
+/**
+ * Answers for rows of `PAYABLE_SELECT`, in their order: company names, payment profiles and ledger
+ * accounts are asked of companies and accounting once for the whole list (three queries however
+ * many rows, issue 11 §3).
+ */
+export async function payableAnswers(tx: Tx, instanceId: string, rows: readonly Record<string, unknown>[]): Promise<PayableAnswer[]> {
+  const bills = rows as readonly PayableRow[];
+  if (!bills.length) return [];
+  const present = <T>(values: (T | null)[]) => values.filter((value): value is T => value !== null);
+  const accountIds = [...new Set(present(bills.flatMap((row) => [row.expense_account_id, row.liability_account_id])))];
+  // One after the other: a transaction is one connection, which runs one query at a time anyway.
+  const companies = await companyNames(tx, instanceId, present(bills.map((row) => row.company_uuid)));
+  const profiles = await paymentProfileHeads(tx, instanceId, present(bills.map((row) => row.payment_profile_id)));
+  const accounts = accountIds.length ? await listLedgerAccounts(tx, instanceId, { ids: accountIds }) : [];
+  const heads = { companies, profiles, accounts: new Map(accounts.map((account) => [account.id, account])) };
+  return bills.map((row) => toPayableAnswer(row, heads));
 }
 
 export interface PayableFilters {
@@ -205,23 +237,18 @@ export async function listPayables(
   if (filters.isExpense !== undefined) add('p.type_id = ?', filters.isExpense ? 1 : 0);
   if (filters.transactionGroupId !== undefined) add('p.transaction_group_id = ?', filters.transactionGroupId);
   if (filters.text) {
-    // One parameter used three times: its number is the next one, known before `add` pushes it.
-    const p = `$${params.length + 1}`;
-    add(
-      `(c.name ILIKE ${p} ESCAPE '\\' OR p.description ILIKE ${p} ESCAPE '\\' OR p.reference_number ILIKE ${p} ESCAPE '\\')`,
-      `%${filters.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    );
+    // The supplier's name matches through the companies so named (asked of companies, one query).
+    params.push(await companyUuidsNamed(tx, instanceId, filters.text), `%${filters.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const [named, p] = [`$${params.length - 1}`, `$${params.length}`];
+    where.push(`(p.company_uuid = ANY(${named}::uuid[]) OR p.description ILIKE ${p} ESCAPE '\\' OR p.reference_number ILIKE ${p} ESCAPE '\\')`);
   }
   const whereSql = where.join(' AND ');
-  const [count] = await tx.query<{ total: string }>(
-    `SELECT count(*) AS total FROM payable p LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid WHERE ${whereSql}`,
-    params,
-  );
+  const [count] = await tx.query<{ total: string }>(`SELECT count(*) AS total FROM payable p WHERE ${whereSql}`, params);
   const rows = await tx.query<PayableRow>(
     `${PAYABLE_SELECT} WHERE ${whereSql} ORDER BY p.date DESC, p.id DESC LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize}`,
     params,
   );
-  return { data: rows.map(toPayableAnswer), total: Number(count!.total) };
+  return { data: await payableAnswers(tx, instanceId, rows), total: Number(count!.total) };
 }
 
 async function selectPayable(tx: Tx, instanceId: string, key: { id?: number; uuid?: string }, lock = false): Promise<PayableRow | undefined> {
@@ -234,13 +261,9 @@ async function selectPayable(tx: Tx, instanceId: string, key: { id?: number; uui
 /** One bill by numeric id or uuid; 404 when it is not one of the instance's. */
 export async function getPayable(tx: Tx, instanceId: string, key: { id?: number; uuid?: string }, lock = false): Promise<PayableAnswer> {
   const row = await selectPayable(tx, instanceId, key, lock);
-  if (!row) throw notFound(`Payable ${key.uuid ?? key.id}`);
-  return toPayableAnswer(row);
-}
-
-async function instanceCurrencyId(tx: Tx, instanceId: string): Promise<number> {
-  const [row] = await tx.query<{ currency_id: number }>('SELECT currency_id FROM instance WHERE id = $1', [instanceId]);
-  return row?.currency_id ?? Currency.CHF;
+  if (!row) throw payableError('payable_not_found', `Payable ${key.uuid ?? key.id} not found`);
+  const [answer] = await payableAnswers(tx, instanceId, [row]);
+  return answer!;
 }
 
 /**
@@ -251,22 +274,17 @@ async function instanceCurrencyId(tx: Tx, instanceId: string): Promise<number> {
 async function resolveInput(tx: Tx, instanceId: string, input: PayableInput) {
   const fields: Record<string, string> = {};
   if (input.type === BillType.payable && !input.companyUuid) fields['company.uuid'] = 'a bill needs its supplier company';
-  if (input.companyUuid) {
-    const rows = await tx.query('SELECT 1 FROM company WHERE instance_id = $1 AND uuid = $2', [instanceId, input.companyUuid]);
-    if (!rows.length) fields['company.uuid'] = `company ${input.companyUuid} not found`;
-  }
-  let profile: { iban: string | null; type_id: number; company_uuid: string } | undefined;
+  if (input.companyUuid && !(await companyExists(tx, instanceId, input.companyUuid))) fields['company.uuid'] = `company ${input.companyUuid} not found`;
+  let profile: PaymentProfileHead | undefined;
   if (input.paymentProfileId !== null) {
-    [profile] = await tx.query<{ iban: string | null; type_id: number; company_uuid: string }>(
-      'SELECT iban, type_id, company_uuid FROM payment_profile WHERE instance_id = $1 AND id = $2 AND NOT log_is_log',
-      [instanceId, input.paymentProfileId],
-    );
+    profile = (await paymentProfileHeads(tx, instanceId, [input.paymentProfileId])).get(input.paymentProfileId);
+    // An archived profile stays on the bills that have it, but new input cannot choose it.
+    if (profile?.archived) profile = undefined;
     if (!profile) fields['companyFinance.id'] = `payment profile ${input.paymentProfileId} not found`;
-    else if (input.companyUuid && profile.company_uuid !== input.companyUuid) fields['companyFinance.id'] = 'the payment profile belongs to another company';
+    else if (input.companyUuid && profile.companyUuid !== input.companyUuid) fields['companyFinance.id'] = 'the payment profile belongs to another company';
   }
-  if (input.expenseAccountId !== null) {
-    const rows = await tx.query('SELECT 1 FROM ledger_account WHERE instance_id = $1 AND id = $2', [instanceId, input.expenseAccountId]);
-    if (!rows.length) fields['expenseAccount.id'] = `ledger account ${input.expenseAccountId} not found`;
+  if (input.expenseAccountId !== null && !(await listLedgerAccounts(tx, instanceId, { ids: [input.expenseAccountId] })).length) {
+    fields['expenseAccount.id'] = `ledger account ${input.expenseAccountId} not found`;
   }
   const reference = input.referenceNumber?.replace(/\s+/g, '').toUpperCase() || null;
   if (reference && !isValidQrReference(reference) && !isValidCreditorReference(reference)) {
@@ -284,14 +302,14 @@ async function resolveInput(tx: Tx, instanceId: string, input: PayableInput) {
     fields.vatAmount = 'a bill at 0 % VAT carries no VAT amount';
   }
   if (input.dueDate && input.dueDate < input.date) fields.dueDate = 'the due date cannot be before the bill date';
-  const baseCurrency = await instanceCurrencyId(tx, instanceId);
+  const baseCurrency = Currency[await booksCurrency(tx, instanceId)];
   const currencyId = input.currency ? Currency[input.currency] : baseCurrency;
   let rate = input.exchangeRate ?? '1';
   if (currencyId === baseCurrency) rate = '1';
   else if (!input.exchangeRate) fields.exchangeRate = 'exchangeRate is required for a bill in another currency';
   if (Object.keys(fields).length) {
     const [first] = Object.entries(fields);
-    throw badRequest(`${first![0]}: ${first![1]}`, fields);
+    throw payableError('invalid_payable', `${first![0]}: ${first![1]}`, fields);
   }
   return { reference, currencyId, rate, vatAmount, vatRate: vatRate ?? null };
 }
@@ -328,7 +346,7 @@ export async function insertPayable(tx: Tx, instanceId: string, input: PayableIn
 /** Replaces the fields of a pending bill (409 once approved: its booking would no longer match). */
 export async function updatePayable(tx: Tx, instanceId: string, uuid: string, input: PayableInput): Promise<PayableAnswer> {
   const current = await getPayable(tx, instanceId, { uuid }, true);
-  if (current.status !== PayableStatus.pending) throw conflict(`only a pending bill can be changed (status ${current.statusName})`, { status: 'not pending' });
+  if (current.status !== PayableStatus.pending) throw payableError('payable_not_pending', `only a pending bill can be changed (status ${current.statusName})`, { status: 'not pending' });
   const { reference, currencyId, rate, vatAmount, vatRate } = await resolveInput(tx, instanceId, input);
   await tx.query(
     `UPDATE payable SET type_id = $3, company_uuid = $4, payment_profile_id = $5, date = $6, due_date = $7, amount = $8, vat_amount = $9,
@@ -360,49 +378,29 @@ export async function updatePayable(tx: Tx, instanceId: string, uuid: string, in
 /** Deletes a pending bill; 409 for any other status (it is booked or paid: cancel it instead). */
 export async function deletePayable(tx: Tx, instanceId: string, uuid: string): Promise<void> {
   const current = await getPayable(tx, instanceId, { uuid }, true);
-  if (current.status !== PayableStatus.pending) throw conflict(`only a pending bill can be deleted (status ${current.statusName})`);
+  if (current.status !== PayableStatus.pending) throw payableError('payable_not_pending', `only a pending bill can be deleted (status ${current.statusName})`);
   await tx.query('UPDATE inbox_file SET payable_id = NULL WHERE instance_id = $1 AND payable_id = $2', [instanceId, current.id]);
   await tx.query('DELETE FROM payable WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid]);
 }
 
-async function accountIdByNumber(tx: Tx, instanceId: string, number: string): Promise<number | undefined> {
-  const [row] = await tx.query<{ id: number }>('SELECT id FROM ledger_account WHERE instance_id = $1 AND number = $2', [instanceId, number]);
-  return row?.id;
-}
-
-/** The payables (creditors) account: function type payable (4), else number 2000. */
-export async function payablesAccountId(tx: Tx, instanceId: string): Promise<number> {
-  const [row] = await tx.query<{ id: number }>(
-    'SELECT id FROM ledger_account WHERE instance_id = $1 AND function_type_id = 4 ORDER BY number LIMIT 1',
-    [instanceId],
-  );
-  const id = row?.id ?? (await accountIdByNumber(tx, instanceId, '2000'));
-  if (id === undefined) throw conflict('no payables account (function type payable or number 2000) in the chart');
-  return id;
+/** The instance's ledger account numbered `number`, if the chart has it. */
+async function accountByNumber(tx: Tx, instanceId: string, number: string): Promise<LedgerAccount | undefined> {
+  const [account] = await listLedgerAccounts(tx, instanceId, { numbers: [number] });
+  return account;
 }
 
 /**
- * Swiss SME chart account for what the company owes its staff: 2250 "Personalaufwand" in the group
- * 220 "Übrige kurzfristige Verbindlichkeiten" (Kontenrahmen KMU). Staff expenses (BillType 1) are
+ * The liability a bill is credited to at approval (accounting's control accounts): payables 2000
+ * for supplier bills; for staff expenses 2250 "Personalaufwand" in group 220 "Übrige kurzfristige
+ * Verbindlichkeiten" (Kontenrahmen KMU), payables when the chart has no 2250 — staff expenses are
  * not trade payables, so they are kept off 2000 and the creditors list agrees with 2000.
  */
-export const STAFF_LIABILITY_ACCOUNT = '2250';
-
-/**
- * The liability a bill is credited to at approval: payables 2000 for supplier bills, the staff
- * account 2250 for expenses (payables 2000 when the chart has no 2250).
- */
-async function liabilityAccountFor(tx: Tx, instanceId: string, bill: PayableAnswer): Promise<number> {
-  if (bill.isExpense) {
-    const staff = await accountIdByNumber(tx, instanceId, STAFF_LIABILITY_ACCOUNT);
-    if (staff !== undefined) return staff;
-  }
-  return payablesAccountId(tx, instanceId);
-}
+const liabilityAccountFor = (tx: Tx, instanceId: string, bill: PayableAnswer): Promise<number> =>
+  controlAccount(tx, instanceId, bill.isExpense ? 'expenses' : 'payable');
 
 /** The account a booked bill's payment debits: the one its booking credited (2000 before 0007). */
 export async function liabilityAccountOf(tx: Tx, instanceId: string, bill: PayableAnswer): Promise<number> {
-  return bill.liabilityAccount?.id ?? payablesAccountId(tx, instanceId);
+  return bill.liabilityAccount?.id ?? controlAccount(tx, instanceId, 'payable');
 }
 
 /**
@@ -414,8 +412,8 @@ async function expenseAccountOf(tx: Tx, instanceId: string, bill: PayableAnswer)
   if (bill.expenseAccount) return bill.expenseAccount.id;
   const learned = bill.company ? await lastExpenseAccount(tx, instanceId, bill.company.uuid) : undefined;
   if (learned !== undefined) return learned;
-  const id = await accountIdByNumber(tx, instanceId, bill.isExpense ? '6500' : '4000');
-  if (id === undefined) throw fieldError('expenseAccount.id', 'choose the expense account of this bill');
+  const id = (await accountByNumber(tx, instanceId, bill.isExpense ? '6500' : '4000'))?.id;
+  if (id === undefined) throw payableError('expense_account_required', 'choose the expense account of this bill', { 'expenseAccount.id': 'choose the expense account of this bill' });
   return id;
 }
 
@@ -457,10 +455,10 @@ async function bookBill(tx: Tx, instanceId: string, userId: string | null, bill:
   const lines: PostingInput[] = [];
   if (net.gt(0)) lines.push({ accountId: expenseAccountId, amount: toFixedAmount(net), direction: 1, description: bill.description || null });
   if (vat.gt(0)) {
-    const [expense] = await tx.query<{ number: string }>('SELECT number FROM ledger_account WHERE instance_id = $1 AND id = $2', [instanceId, expenseAccountId]);
+    const [expense] = await listLedgerAccounts(tx, instanceId, { ids: [expenseAccountId] });
     const vatNumber = inputVatAccountNumber(expense?.number ?? '');
-    const vatAccount = await accountIdByNumber(tx, instanceId, vatNumber);
-    if (vatAccount === undefined) throw fieldError('vatAmount', `no input VAT account ${vatNumber} in the chart`);
+    const vatAccount = (await accountByNumber(tx, instanceId, vatNumber))?.id;
+    if (vatAccount === undefined) throw inputVatAccountMissing(vatNumber);
     lines.push({ accountId: vatAccount, amount: toFixedAmount(vat), direction: 1 });
   }
   lines.push({ accountId: liabilityAccountId, amount: toFixedAmount(gross), direction: -1 });
@@ -468,22 +466,19 @@ async function bookBill(tx: Tx, instanceId: string, userId: string | null, bill:
   return { entryId, expenseAccountId, liabilityAccountId };
 }
 
-/** Posts the counter-entry of `entryId` at `date` (every line with the other direction). */
+/**
+ * Posts the counter-entry of a bill's booking or payment `entryId` at `date` (accounting's
+ * `reverseJournalEntry`, source 'bill', so the bill's history finds it); returns its id.
+ */
 export async function reverseEntry(tx: Tx, instanceId: string, userId: string | null, entryId: number, date: string, why: string): Promise<number> {
-  const entry = await getJournalEntry(tx, instanceId, entryId);
-  return postJournalEntry(tx, instanceId, userId, {
-    dateLedger: date,
-    description: `${why}: reversal of entry ${entryId}`.slice(0, 500),
-    source: 'bill',
-    sourceRef: entry.id.toString(),
-    lines: entry.entryAccounts.map((line) => ({
-      accountId: line.account.id,
-      amount: line.amount,
-      direction: line.direction === 1 ? -1 : 1,
-      description: line.description,
-    })),
-  });
+  return reverseJournalEntry(tx, instanceId, userId, entryId, { date, description: `${why}: reversal of entry ${entryId}`, source: 'bill' });
 }
+
+const inputVatAccountMissing = (number: string) =>
+  payableError('input_vat_account_missing', `no input VAT account ${number} in the chart`, { vatAmount: `no input VAT account ${number} in the chart` });
+
+/** 400 on `account.id` of /payable/pay. */
+const invalidPaymentAccount = (message: string) => payableError('invalid_payment_account', message, { 'account.id': message });
 
 /** Today's date in UTC, YYYY-MM-DD. */
 export const today = () => new Date().toISOString().slice(0, 10);
@@ -509,7 +504,7 @@ export async function changePayableStatus(
     [PayableStatus.approved]: [PayableStatus.pending, PayableStatus.cancelled],
   };
   if (!allowed[bill.status]?.includes(status)) {
-    throw conflict(`a bill cannot go from ${bill.statusName} to ${payableStatusName[status]}`, { 'data.status': 'transition not allowed' });
+    throw payableError('status_transition', `a bill cannot go from ${bill.statusName} to ${payableStatusName[status]}`, { 'data.status': 'transition not allowed' });
   }
   if (status === PayableStatus.approved) {
     const booked = await bookBill(tx, instanceId, userId, bill);
@@ -616,13 +611,13 @@ export async function payPayable(tx: Tx, instanceId: string, userId: string | nu
         : bill.status === PayableStatus.inTransactionGroup
           ? `it is paid through transaction group ${bill.transactionGroup?.id}`
           : 'only an approved bill can be paid';
-    throw conflict(`bill ${bill.id} is ${bill.statusName}: ${why}`, { status: bill.statusName });
+    throw payableError('payable_not_payable', `bill ${bill.id} is ${bill.statusName}: ${why}`, { status: bill.statusName });
   }
-  const [account] = await tx.query<{ type_id: number }>('SELECT type_id FROM ledger_account WHERE instance_id = $1 AND id = $2', [instanceId, input.accountId]);
-  if (!account) throw fieldError('account.id', `ledger account ${input.accountId} not found`);
+  const [account] = await listLedgerAccounts(tx, instanceId, { ids: [input.accountId] });
+  if (!account) throw invalidPaymentAccount(`ledger account ${input.accountId} not found`);
   // Money leaves an asset (bank, cash) or grows a liability (credit card, current account of a partner).
-  if (account.type_id !== 1 && account.type_id !== 2) throw fieldError('account.id', 'pay from a bank, cash or card account (an asset or liability account)');
-  if (input.accountId === (await liabilityAccountOf(tx, instanceId, bill))) throw fieldError('account.id', 'the bill is booked on this account; choose the account the money left');
+  if (account.type.id !== 1 && account.type.id !== 2) throw invalidPaymentAccount('pay from a bank, cash or card account (an asset or liability account)');
+  if (input.accountId === (await liabilityAccountOf(tx, instanceId, bill))) throw invalidPaymentAccount('the bill is booked on this account; choose the account the money left');
   await bookPayment(tx, instanceId, userId, bill, input.accountId, input.date, input.amountBase);
   await tx.query('UPDATE payable SET payment_token = $3 WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid, input.token]);
   return getPayable(tx, instanceId, { uuid });
@@ -634,10 +629,9 @@ export async function payPayable(tx: Tx, instanceId: string, userId: string | nu
  * 2250 — so the base-currency total equals the credit balance of 2000 (when only bills post there).
  */
 export async function listCreditors(tx: Tx, instanceId: string) {
-  const payables = await payablesAccountId(tx, instanceId);
+  const payables = await controlAccount(tx, instanceId, 'payable');
   const rows = await tx.query<{
     company_uuid: string | null;
-    name: string | null;
     currency_id: number;
     open: string;
     open_base: string;
@@ -645,24 +639,32 @@ export async function listCreditors(tx: Tx, instanceId: string) {
     next_due: string | null;
     overdue: string;
   }>(
-    `SELECT p.company_uuid, c.name, p.currency_id, sum(p.amount)::text AS open, sum(round(p.amount * p.exchange_rate, 2))::text AS open_base,
+    `SELECT p.company_uuid, p.currency_id, sum(p.amount)::text AS open, sum(round(p.amount * p.exchange_rate, 2))::text AS open_base,
             count(*) AS bills, min(coalesce(p.due_date, p.date)) AS next_due,
             count(*) FILTER (WHERE coalesce(p.due_date, p.date) < current_date) AS overdue
-       FROM payable p LEFT JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
+       FROM payable p
       WHERE p.instance_id = $1 AND p.status IN (2, 3) AND coalesce(p.liability_account_id, $2) = $2
-      GROUP BY p.company_uuid, c.name, p.currency_id
-      ORDER BY min(coalesce(p.due_date, p.date)), c.name`,
+      GROUP BY p.company_uuid, p.currency_id`,
     [instanceId, payables],
   );
-  const [account] = await tx.query<{ number: string; name: string; balance: string | null }>(
-    `SELECT a.number, a.name, (SELECT sum(l.amount * l.direction) FROM journal_line l WHERE l.instance_id = a.instance_id AND l.account_id = a.id)::text AS balance
-       FROM ledger_account a WHERE a.instance_id = $1 AND a.id = $2`,
-    [instanceId, payables],
-  );
+  const names = await companyNames(tx, instanceId, rows.flatMap((row) => (row.company_uuid ? [row.company_uuid] : [])));
+  const nameOf = (row: (typeof rows)[number]) => (row.company_uuid ? (names.get(row.company_uuid) ?? null) : null);
+  // Soonest due first, then by supplier name (bills without a supplier last), as the list showed before.
+  const sorted = [...rows].sort((a, b) => {
+    const [nameA, nameB] = [nameOf(a), nameOf(b)];
+    return (
+      (a.next_due ?? '').localeCompare(b.next_due ?? '') ||
+      (nameA === null ? 1 : 0) - (nameB === null ? 1 : 0) ||
+      (nameA ?? '').localeCompare(nameB ?? '') ||
+      (a.company_uuid ?? '').localeCompare(b.company_uuid ?? '') ||
+      a.currency_id - b.currency_id
+    );
+  });
+  const account = await getLedgerAccount(tx, instanceId, payables);
   const total = rows.reduce((sum, row) => sum.plus(toMoney(row.open_base)), toMoney(0));
   return {
-    data: rows.map((row) => ({
-      company: row.company_uuid ? { uuid: row.company_uuid, name: row.name ?? '' } : null,
+    data: sorted.map((row) => ({
+      company: row.company_uuid ? { uuid: row.company_uuid, name: nameOf(row) ?? '' } : null,
       currency: currencyCodeById(row.currency_id) ?? 'CHF',
       openAmount: toFixedAmount(row.open),
       openAmountBase: toFixedAmount(row.open_base),
@@ -671,8 +673,14 @@ export async function listCreditors(tx: Tx, instanceId: string) {
       nextDueDate: row.next_due,
     })),
     total: toFixedAmount(total),
-    // Credit balance (what is owed) of the payables account, to compare with `total`.
-    payablesAccount: { id: payables, number: account!.number, name: account!.name, balance: toFixedAmount(toMoney(account!.balance ?? '0').negated()) },
+    // Credit balance (what is owed) of the payables account, to compare with `total`: accounting's
+    // one balance of an account (issue 11 §3), negated.
+    payablesAccount: {
+      id: payables,
+      number: account.number,
+      name: account.name,
+      balance: toFixedAmount(toMoney(await accountBalance(tx, instanceId, payables)).negated()),
+    },
   };
 }
 

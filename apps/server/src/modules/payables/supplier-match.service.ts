@@ -5,9 +5,9 @@
  */
 import { formatSwissUid, isQrIban, normalizeIban, PaymentProfileType, type CompanyAddress } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { insertCompanyWithAddress, insertPaymentProfile } from '../companies/companies.service.js';
+import { controlAccount } from '../accounting/accounting.service.js';
+import { companyByUidOrName, insertCompanyWithAddress, insertPaymentProfile, profileByIban } from '../companies/companies.service.js';
 import { ownCompanyUuid } from '../instances/instances.service.js';
-import { payablesAccountId } from './payables.service.js';
 
 export interface SupplierInput {
   /** The QR-bill's creditor name. */
@@ -42,43 +42,29 @@ export async function matchOrCreateSupplier(tx: Tx, instanceId: string, supplier
   const iban = normalizeIban(supplier.iban);
   const name = supplier.name.trim();
   const own = await ownCompanyUuid(tx, instanceId);
-  const [byIban] = await tx.query<{ id: number; type_id: number; company_uuid: string; company_name: string }>(
-    `SELECT p.id, p.type_id, p.company_uuid, c.name AS company_name
-       FROM payment_profile p JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
-      WHERE p.instance_id = $1 AND p.iban = $2 AND NOT p.log_is_log AND p.type_id = ANY($3::smallint[])
-        AND ($4::uuid IS NULL OR p.company_uuid <> $4)
-      ORDER BY (lower(btrim(c.name)) = lower($5)) DESC, p.id
-      LIMIT 1`,
-    [instanceId, iban, [PaymentProfileType.Iban, PaymentProfileType.QrBill], own, name],
-  );
+  const byIban = await profileByIban(tx, instanceId, { iban, types: [PaymentProfileType.Iban, PaymentProfileType.QrBill], exceptCompany: own, preferName: name });
   if (byIban) {
     return {
-      company: { uuid: byIban.company_uuid, name: byIban.company_name },
-      paymentProfile: { id: byIban.id, iban, type: byIban.type_id },
+      company: byIban.company,
+      paymentProfile: { id: byIban.id, iban, type: byIban.type },
       matchedBy: 'iban',
       profileCreated: false,
     };
   }
 
   const uid = supplier.uid?.trim() ? formatSwissUid(supplier.uid.trim()) : null;
-  const [byName] = await tx.query<{ uuid: string; name: string; by_uid: boolean }>(
-    `SELECT uuid, name, coalesce(uid = $3::text, false) AS by_uid FROM company
-      WHERE instance_id = $1 AND ($4::uuid IS NULL OR uuid <> $4) AND (uid = $3::text OR lower(btrim(name)) = lower($2))
-      ORDER BY by_uid DESC, created_at, uuid
-      LIMIT 1`,
-    [instanceId, name, uid, own],
-  );
+  const byName = await companyByUidOrName(tx, instanceId, { uid, name, exceptCompany: own });
   let company: { uuid: string; name: string };
   let matchedBy: SupplierMatch['matchedBy'];
   if (byName) {
     company = { uuid: byName.uuid, name: byName.name };
-    matchedBy = byName.by_uid ? 'uid' : 'name';
+    matchedBy = byName.byUid ? 'uid' : 'name';
   } else {
     const created = await insertCompanyWithAddress(tx, instanceId, { name, uid, address: supplier.address ?? null });
     company = { uuid: created.uuid, name: created.name };
     matchedBy = 'created';
   }
   const type = isQrIban(iban) ? PaymentProfileType.QrBill : PaymentProfileType.Iban;
-  const profile = await insertPaymentProfile(tx, instanceId, { company: { uuid: company.uuid }, account: { id: await payablesAccountId(tx, instanceId) }, type, iban });
+  const profile = await insertPaymentProfile(tx, instanceId, { company: { uuid: company.uuid }, account: { id: await controlAccount(tx, instanceId, 'payable') }, type, iban });
   return { company, paymentProfile: { id: profile.id, iban, type }, matchedBy, profileCreated: true };
 }

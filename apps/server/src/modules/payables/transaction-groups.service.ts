@@ -9,11 +9,15 @@
  * deleted (its bills go back to approved). Each bill keeps its own requested execution date: the
  * pain.001 has one payment information block per date.
  */
-import { countryIsoCode, PayableStatus, toFixedAmount, TransactionGroupStatus } from '@bilan/domain';
+import { countryIsoCode, PayableStatus, PaymentProfileType, toFixedAmount, TransactionGroupStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { alreadyDone, badRequest, conflict, notFound } from '../../http/errors.js';
+import { alreadyDone } from '../../http/errors.js';
+import { payableError } from './payables.errors.js';
+import { listLedgerAccounts } from '../accounting/accounting.service.js';
+import { activeProfilesOf, companyNames, firstAddresses, paymentProfileHeads } from '../companies/companies.service.js';
+import { ownCompanyUuid } from '../instances/instances.service.js';
 import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../../lib/pain001.js';
-import { bookPayment, listPayables, PAYABLE_SELECT, toPayableAnswer, today, type PayableAnswer } from './payables.service.js';
+import { bookPayment, listPayables, PAYABLE_SELECT, payableAnswers, today, type PayableAnswer } from './payables.service.js';
 import { transactionGroupStatusName } from './outflows.js';
 
 export const bankStatusName: Record<number, string> = { 1: 'pending', 2: 'paid', 3: 'pain002Accp', 4: 'pain002Rjctd', 5: 'pain002Part' };
@@ -44,8 +48,6 @@ interface GroupRow {
   execution_date: string;
   paid_date: string | null;
   debtor_account_id: number;
-  account_number: string;
-  account_name: string;
   debtor_iban: string;
   debtor_bic: string | null;
   debtor_name: string;
@@ -57,16 +59,23 @@ interface GroupRow {
 }
 
 const GROUP_SELECT = `
-  SELECT g.id, g.uuid, g.status, g.bank_status, g.execution_date, g.paid_date, g.debtor_account_id, a.number AS account_number,
-         a.name AS account_name, g.debtor_iban, g.debtor_bic, g.debtor_name, g.created_at,
+  SELECT g.id, g.uuid, g.status, g.bank_status, g.execution_date, g.paid_date, g.debtor_account_id, g.debtor_iban, g.debtor_bic, g.debtor_name, g.created_at,
          (SELECT count(*) FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id) AS count,
          (SELECT sum(p.amount * p.exchange_rate) FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id)::text AS total,
          (SELECT array_agg(DISTINCT coalesce(p.execution_date, g.execution_date)::text ORDER BY coalesce(p.execution_date, g.execution_date)::text)
             FROM payable p WHERE p.instance_id = g.instance_id AND p.transaction_group_id = g.id) AS dates
-    FROM transaction_group g
-    JOIN ledger_account a ON a.instance_id = g.instance_id AND a.id = g.debtor_account_id`;
+    FROM transaction_group g`;
 
-const toGroup = (row: GroupRow): GroupAnswer => ({
+type AccountHeads = ReadonlyMap<number, { number: string; name: string }>;
+
+/** The debtor ledger accounts of `rows`, asked of accounting once for the list. */
+async function debtorAccounts(tx: Tx, instanceId: string, rows: readonly GroupRow[]): Promise<AccountHeads> {
+  const ids = [...new Set(rows.map((row) => row.debtor_account_id))];
+  const accounts = ids.length ? await listLedgerAccounts(tx, instanceId, { ids }) : [];
+  return new Map(accounts.map((account) => [account.id, account]));
+}
+
+const toGroup = (row: GroupRow, accounts: AccountHeads): GroupAnswer => ({
   id: row.id,
   uuid: row.uuid,
   status: row.status,
@@ -79,7 +88,7 @@ const toGroup = (row: GroupRow): GroupAnswer => ({
   count: Number(row.count),
   total: toFixedAmount(row.total ?? '0'),
   debtor: {
-    account: { id: row.debtor_account_id, number: row.account_number, name: row.account_name },
+    account: { id: row.debtor_account_id, number: accounts.get(row.debtor_account_id)?.number ?? '', name: accounts.get(row.debtor_account_id)?.name ?? '' },
     iban: row.debtor_iban,
     bic: row.debtor_bic,
     company: { name: row.debtor_name },
@@ -89,14 +98,15 @@ const toGroup = (row: GroupRow): GroupAnswer => ({
 
 export async function listGroups(tx: Tx, instanceId: string): Promise<{ data: GroupAnswer[]; total: number }> {
   const rows = await tx.query<GroupRow>(`${GROUP_SELECT} WHERE g.instance_id = $1 ORDER BY g.id DESC`, [instanceId]);
-  return { data: rows.map(toGroup), total: rows.length };
+  const accounts = await debtorAccounts(tx, instanceId, rows);
+  return { data: rows.map((row) => toGroup(row, accounts)), total: rows.length };
 }
 
 export async function getGroup(tx: Tx, instanceId: string, id: number, lock = false): Promise<GroupAnswer & { Payable: PayableAnswer[] }> {
   const [row] = await tx.query<GroupRow>(`${GROUP_SELECT} WHERE g.instance_id = $1 AND g.id = $2${lock ? ' FOR UPDATE OF g' : ''}`, [instanceId, id]);
-  if (!row) throw notFound(`Transaction group ${id}`);
+  if (!row) throw payableError('transaction_group_not_found', `Transaction group ${id} not found`);
   const payables = await listPayables(tx, instanceId, { transactionGroupId: id }, { page: 1, pageSize: 10_000 });
-  return { ...toGroup(row), Payable: payables.data };
+  return { ...toGroup(row, await debtorAccounts(tx, instanceId, [row])), Payable: payables.data };
 }
 
 /** Every group with its bills (list-w-accounts). */
@@ -104,8 +114,7 @@ export async function listGroupsWithPayables(tx: Tx, instanceId: string) {
   const groups = await listGroups(tx, instanceId);
   const rows = await tx.query(`${PAYABLE_SELECT} WHERE p.instance_id = $1 AND p.transaction_group_id IS NOT NULL ORDER BY p.id`, [instanceId]);
   const byGroup = new Map<number, PayableAnswer[]>();
-  for (const row of rows) {
-    const bill = toPayableAnswer(row as Parameters<typeof toPayableAnswer>[0]);
+  for (const bill of await payableAnswers(tx, instanceId, rows)) {
     byGroup.set(bill.transactionGroup!.id, [...(byGroup.get(bill.transactionGroup!.id) ?? []), bill]);
   }
   return { data: groups.data.map((group) => ({ ...group, Payable: byGroup.get(group.id) ?? [] })), total: groups.total };
@@ -125,23 +134,20 @@ export interface DebtorAccount {
  * profiles with a ledger account, in profile order (the first one is the default debtor).
  */
 export async function listDebtorAccounts(tx: Tx, instanceId: string): Promise<DebtorAccount[]> {
-  const rows = await tx.query<{ id: number; account_id: number; number: string; account_name: string; iban: string; bic: string | null; name: string }>(
-    `SELECT pp.id, pp.account_id, a.number, a.name AS account_name, pp.iban, pp.bic, c.name
-       FROM instance i
-       JOIN company c ON c.instance_id = i.id AND c.uuid = i.own_company_uuid
-       JOIN payment_profile pp ON pp.instance_id = i.id AND pp.company_uuid = c.uuid
-       JOIN ledger_account a ON a.instance_id = pp.instance_id AND a.id = pp.account_id
-      WHERE i.id = $1 AND pp.iban IS NOT NULL AND pp.type_id IN (1, 2) AND NOT pp.log_is_log
-      ORDER BY pp.id`,
-    [instanceId],
+  const own = await ownCompanyUuid(tx, instanceId);
+  if (!own) return [];
+  const name = (await companyNames(tx, instanceId, [own])).get(own);
+  if (name === undefined) return [];
+  const profiles = (await activeProfilesOf(tx, instanceId, own)).filter(
+    (profile) => profile.iban !== null && profile.accountId !== null && (profile.type === PaymentProfileType.Iban || profile.type === PaymentProfileType.QrBill),
   );
-  return rows.map((row) => ({
-    account: { id: row.account_id, number: row.number, name: row.account_name },
-    paymentProfile: { id: row.id },
-    iban: row.iban,
-    bic: row.bic,
-    name: row.name,
-  }));
+  const accountIds = [...new Set(profiles.map((profile) => profile.accountId!))];
+  const accounts = new Map((accountIds.length ? await listLedgerAccounts(tx, instanceId, { ids: accountIds }) : []).map((account) => [account.id, account]));
+  return profiles.flatMap((profile) => {
+    const account = accounts.get(profile.accountId!);
+    if (!account) return [];
+    return [{ account: { id: account.id, number: account.number, name: account.name }, paymentProfile: { id: profile.id }, iban: profile.iban!, bic: profile.bic, name }];
+  });
 }
 
 export interface GroupInput {
@@ -161,13 +167,13 @@ export interface GroupInput {
  */
 export async function insertGroup(tx: Tx, instanceId: string, input: GroupInput): Promise<GroupAnswer & { Payable: PayableAnswer[] }> {
   const fields: Record<string, string> = {};
-  const rows = await tx.query<{ uuid: string; id: number; status: number; iban: string | null }>(
-    `SELECT p.uuid, p.id, p.status, pp.iban FROM payable p
-       LEFT JOIN payment_profile pp ON pp.instance_id = p.instance_id AND pp.id = p.payment_profile_id
+  const rows = await tx.query<{ uuid: string; id: number; status: number; payment_profile_id: number | null }>(
+    `SELECT p.uuid, p.id, p.status, p.payment_profile_id FROM payable p
       WHERE p.instance_id = $1 AND p.uuid = ANY($2::uuid[]) FOR UPDATE OF p`,
     [instanceId, input.payableUuids],
   );
-  const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+  const profiles = await paymentProfileHeads(tx, instanceId, rows.flatMap((row) => (row.payment_profile_id === null ? [] : [row.payment_profile_id])));
+  const byUuid = new Map(rows.map((row) => [row.uuid, { ...row, iban: row.payment_profile_id === null ? null : (profiles.get(row.payment_profile_id)?.iban ?? null) }]));
   const seen = new Set<string>();
   input.payableUuids.forEach((uuid, index) => {
     const row = byUuid.get(uuid);
@@ -191,7 +197,7 @@ export async function insertGroup(tx: Tx, instanceId: string, input: GroupInput)
   }
   if (Object.keys(fields).length) {
     const [first] = Object.entries(fields);
-    throw badRequest(`${first![0]}: ${first![1]}`, fields);
+    throw payableError('invalid_transaction_group', `${first![0]}: ${first![1]}`, fields);
   }
   const fallback = input.executionDate ?? today();
   const dates = input.payableUuids.map((_, index) => input.executionDates?.[index] ?? fallback);
@@ -225,7 +231,7 @@ export async function changeGroupStatus(tx: Tx, instanceId: string, userId: stri
     throw alreadyDone(`transaction group ${id} is already ${group.statusName}`, { status: `already ${group.statusName}` });
   }
   if (!TRANSITIONS[group.status]?.includes(status)) {
-    throw conflict(`a transaction group cannot go from ${group.statusName} to ${transactionGroupStatusName[status]}`, { status: 'transition not allowed' });
+    throw payableError('status_transition', `a transaction group cannot go from ${group.statusName} to ${transactionGroupStatusName[status]}`, { status: 'transition not allowed' });
   }
   if (status === TransactionGroupStatus.paid) {
     const paidDate = date ?? group.executionDate;
@@ -248,7 +254,7 @@ export async function changeGroupStatus(tx: Tx, instanceId: string, userId: stri
 /** Deletes a pending group; its bills go back to approved. 409 once initiated, paid or denied. */
 export async function deleteGroup(tx: Tx, instanceId: string, id: number): Promise<void> {
   const group = await getGroup(tx, instanceId, id, true);
-  if (group.status !== TransactionGroupStatus.pending) throw conflict(`only a pending transaction group can be deleted (status ${group.statusName})`);
+  if (group.status !== TransactionGroupStatus.pending) throw payableError('transaction_group_not_pending', `only a pending transaction group can be deleted (status ${group.statusName})`);
   await tx.query('UPDATE payable SET status = 2, transaction_group_id = NULL, execution_date = NULL WHERE instance_id = $1 AND transaction_group_id = $2', [
     instanceId,
     id,
@@ -264,13 +270,12 @@ export async function deleteGroup(tx: Tx, instanceId: string, id: number): Promi
  */
 export async function groupPain001(tx: Tx, instanceId: string, id: number, now = new Date()): Promise<string> {
   const group = await getGroup(tx, instanceId, id);
-  if (!group.Payable.length) throw conflict('the transaction group has no bills');
-  const addresses = await tx.query<{ company_uuid: string; street: string; house_number: string | null; zip: string; city: string; country_id: number }>(
-    `SELECT DISTINCT ON (company_uuid) company_uuid, street, house_number, zip, city, country_id FROM address
-      WHERE instance_id = $1 AND company_uuid = ANY($2::uuid[]) ORDER BY company_uuid, id`,
-    [instanceId, group.Payable.map((bill) => bill.company?.uuid).filter((uuid): uuid is string => !!uuid)],
+  if (!group.Payable.length) throw payableError('transaction_group_empty', 'the transaction group has no bills');
+  const addressOf = await firstAddresses(
+    tx,
+    instanceId,
+    group.Payable.flatMap((bill) => (bill.company ? [bill.company.uuid] : [])),
   );
-  const addressOf = new Map(addresses.map((a) => [a.company_uuid, a]));
   // Blocks and transactions in execution-date order, then by bill number.
   const bills = [...group.Payable].sort((a, b) => (a.executionDate ?? '').localeCompare(b.executionDate ?? '') || a.id - b.id);
   const payments: Pain001Payment[] = bills.map((bill) => {
@@ -286,10 +291,10 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
         address: address
           ? {
               street: address.street,
-              buildingNumber: address.house_number,
+              buildingNumber: address.houseNumber,
               postCode: address.zip,
               town: address.city,
-              country: countryIsoCode[address.country_id as keyof typeof countryIsoCode] ?? 'CH',
+              country: countryIsoCode[address.countryId as keyof typeof countryIsoCode] ?? 'CH',
             }
           : null,
       },
@@ -307,7 +312,7 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
       // `payments.N` is the N-th bill in file order: name it by its index in the group's `Payable`.
       const field = error.field.replace(/^payments\.(\d+)/, (_, n: string) => `Payable.${group.Payable.indexOf(bills[Number(n)]!)}`);
       const message = error.message.slice(error.field.length + 2);
-      throw badRequest(`${field}: ${message}`, { [field]: message });
+      throw payableError('pain001_refused', `${field}: ${message}`, { [field]: message });
     }
     throw error;
   }
