@@ -396,3 +396,6 @@ export async function removePaymentProfile(tx: Tx, instanceId: string, id: numbe
     throw error;
   }
 }
+
+// Batch lookups for other modules' documents (issue 11 §3).
+export { addressesById, companiesByUuid, companyUuidsNamed, findCompanyUuids, listCompanyHeads, type CompanyHead } from './company-lookups.js';

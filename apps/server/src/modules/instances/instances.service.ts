@@ -304,3 +304,6 @@ export async function createInstance(tx: Tx, input: { name: string; currency?: C
   );
   return { uuid: row!.id, name: row!.name };
 }
+
+// What other modules' documents take from the instance (issue 11 §3).
+export { instanceDefaults, type InstanceDefaults } from './instance-defaults.js';

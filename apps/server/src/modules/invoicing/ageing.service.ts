@@ -9,7 +9,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { listInvoices } from './documents.service.js';
-import { instanceSettings } from './invoice-checks.js';
+import { instanceDefaults } from '../instances/instances.service.js';
 
 type Buckets = { notDue: string; d0_30: string; d31_60: string; d61_90: string; d90plus: string };
 
@@ -74,6 +74,6 @@ export async function listDebtors(
   const data = [...byCompany.values()]
     .map((entry) => ({ company: entry.company, invoices: entry.documents.length, buckets: buckets(entry.sums), total: sum(entry.sums), documents: entry.documents }))
     .sort((a, b) => a.company.name.localeCompare(b.company.name));
-  const { currency } = await instanceSettings(tx, instanceId);
+  const { currency } = await instanceDefaults(tx, instanceId);
   return { date: at, currency, data, totals: { ...buckets(grand), total: sum(grand) } };
 }

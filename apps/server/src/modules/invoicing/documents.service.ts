@@ -5,6 +5,7 @@ import {
   DEFAULT_PAYMENT_TERM_DAYS,
   InvoiceStatus,
   INVOICE_CURRENCIES,
+  PaymentProfileType,
   addDays,
   currencyCodeById,
   daysBetween,
@@ -24,19 +25,29 @@ import type { Tx } from '../../db/database.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import {
+  addressesById,
+  companiesByUuid,
+  companyUuidsNamed,
+  getCompany,
+  listAddresses,
+  listCompanyHeads,
+  listPaymentProfiles,
+  type PaymentProfile,
+} from '../companies/companies.service.js';
+import { instanceDefaults } from '../instances/instances.service.js';
+import {
   insertItem,
   selectInvoices,
   selectItem,
   selectItems,
   updateItem,
   type InvoiceFilter,
-  type InvoiceItemRow,
-  type InvoiceRow,
+  type InvoiceItemRecord,
+  type InvoiceRecord,
 } from './invoicing.sql.js';
 import {
   allowedVatRates,
   checkInvoice,
-  instanceSettings,
   itemColumns,
   itemProblems,
   throwProblems,
@@ -210,6 +221,71 @@ export function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
 /** Accepts a uuid or the numeric per-instance id. */
 export type InvoiceKey = string | number;
 
+/** An invoice with what its parties show (company, address, payment profile) and the books' currency. */
+export interface InvoiceRow extends InvoiceRecord {
+  company_name: string;
+  street: string;
+  house_number: string | null;
+  zip: string;
+  city: string;
+  country_id: number;
+  profile_type_id: number;
+  profile_iban: string | null;
+  profile_account_id: number | null;
+  /** The instance's (books') currency. */
+  base_currency_id: number;
+}
+
+/** A line with its revenue account's number and name. */
+export interface InvoiceItemRow extends InvoiceItemRecord {
+  account_number: string | null;
+  account_name: string | null;
+}
+
+/**
+ * The invoices' parties, asked of their owners (issue 11 §3): one call each to companies
+ * (companies, addresses, payment profiles) and instances for the whole list, never one per row.
+ */
+async function withParties(tx: Tx, instanceId: string, records: readonly InvoiceRecord[]): Promise<InvoiceRow[]> {
+  if (records.length === 0) return [];
+  const companies = await companiesByUuid(tx, instanceId, records.map((record) => record.company_uuid));
+  const addresses = await addressesById(tx, instanceId, records.map((record) => record.address_id));
+  const profiles = await listPaymentProfiles(tx, instanceId, { ids: [...new Set(records.map((record) => record.payment_profile_id))] });
+  const defaults = await instanceDefaults(tx, instanceId);
+  const profileById = new Map(profiles.map((profile) => [profile.id, profile]));
+  return records.map((record) => {
+    // The foreign keys of migration 0005 keep every party of an invoice in place.
+    const company = companies.get(record.company_uuid)!;
+    const address = addresses.get(record.address_id)!;
+    const profile = profileById.get(record.payment_profile_id)!;
+    return {
+      ...record,
+      company_name: company.name,
+      street: address.street,
+      house_number: address.houseNumber,
+      zip: address.zip,
+      city: address.city,
+      country_id: address.country.id,
+      profile_type_id: profile.type,
+      profile_iban: profile.iban,
+      profile_account_id: profile.account?.id ?? null,
+      base_currency_id: Currency[defaults.currency],
+    };
+  });
+}
+
+/** The lines of the invoices, ordered by id, with their revenue accounts asked of accounting in one call. */
+export async function itemsOf(tx: Tx, instanceId: string, invoiceUuids: readonly string[]): Promise<InvoiceItemRow[]> {
+  if (invoiceUuids.length === 0) return [];
+  const items = await selectItems(tx, instanceId, invoiceUuids);
+  const accountIds = [...new Set(items.flatMap((item) => (item.account_id === null ? [] : [item.account_id])))];
+  const accounts = new Map((accountIds.length ? await listLedgerAccounts(tx, instanceId, { ids: accountIds }) : []).map((a) => [a.id, a]));
+  return items.map((item) => {
+    const account = item.account_id === null ? undefined : accounts.get(item.account_id);
+    return { ...item, account_number: account?.number ?? null, account_name: account?.name ?? null };
+  });
+}
+
 /**
  * The invoice's row; with `lock`, the invoice row is first locked (`FOR UPDATE`) until the end of the
  * transaction, so a status change reads the state no parallel change can alter before it commits
@@ -219,15 +295,15 @@ export async function loadRow(tx: Tx, instanceId: string, key: InvoiceKey, lock 
   if (lock) {
     await tx.query(`SELECT 1 FROM invoice WHERE instance_id = $1 AND ${typeof key === 'number' ? 'id = $2' : 'uuid = $2'} FOR UPDATE`, [instanceId, key]);
   }
-  const [row] = await selectInvoices(tx, instanceId, typeof key === 'number' ? { ids: [key] } : { uuids: [key] });
-  if (!row) throw notFound(`invoice ${key}`);
-  return row;
+  const [record] = await selectInvoices(tx, instanceId, typeof key === 'number' ? { ids: [key] } : { uuids: [key] });
+  if (!record) throw notFound(`invoice ${key}`);
+  return (await withParties(tx, instanceId, [record]))[0]!;
 }
 
 /** One invoice with its items and totals; 404 when unknown in the instance. */
 export async function getInvoice(tx: Tx, instanceId: string, key: InvoiceKey): Promise<Invoice> {
   const row = await loadRow(tx, instanceId, key);
-  return toInvoice(row, await selectItems(tx, instanceId, [row.uuid]));
+  return toInvoice(row, await itemsOf(tx, instanceId, [row.uuid]));
 }
 
 /** Invoices with items and totals, newest first. */
@@ -237,9 +313,10 @@ export async function listInvoices(
   filter: InvoiceFilter,
   page?: { page: number; pageSize: number },
 ): Promise<{ data: Invoice[]; total: number }> {
-  const all = await selectInvoices(tx, instanceId, filter);
-  const rows = page ? all.slice((page.page - 1) * page.pageSize, page.page * page.pageSize) : all;
-  const items = rows.length ? await selectItems(tx, instanceId, rows.map((row) => row.uuid)) : [];
+  const namedCompanyUuids = filter.text ? await companyUuidsNamed(tx, instanceId, filter.text) : undefined;
+  const all = await selectInvoices(tx, instanceId, { ...filter, namedCompanyUuids });
+  const rows = await withParties(tx, instanceId, page ? all.slice((page.page - 1) * page.pageSize, page.page * page.pageSize) : all);
+  const items = await itemsOf(tx, instanceId, rows.map((row) => row.uuid));
   const byInvoice = new Map<string, InvoiceItemRow[]>();
   for (const item of items) byInvoice.set(item.invoice_uuid, [...(byInvoice.get(item.invoice_uuid) ?? []), item]);
   return { data: rows.map((row) => toInvoice(row, byInvoice.get(row.uuid) ?? [])), total: all.length };
@@ -252,7 +329,7 @@ export async function listInvoices(
  * `fxRate`, `dateDue`, `items.N.*`) otherwise; nothing is written then.
  */
 export async function insertInvoice(tx: Tx, instanceId: string, userId: string | null, data: InvoiceData): Promise<Invoice> {
-  const settings = await instanceSettings(tx, instanceId);
+  const settings = await instanceDefaults(tx, instanceId);
   const vat = data.vat ?? settings.vatRate ?? '0.081';
   const currency = data.currency ?? 'CHF';
   const dateDue = data.dateDue ?? addDays(data.dateInvoice, DEFAULT_PAYMENT_TERM_DAYS);
@@ -315,7 +392,7 @@ export async function updateInvoice(tx: Tx, instanceId: string, key: InvoiceKey,
     fxRate: data.fxRate ?? (currencyChanged ? undefined : row.fx_rate),
     dateInvoice,
     dateDue,
-    items: data.items ?? (await selectItems(tx, instanceId, [row.uuid])).map(toItem).map((item) => ({ ...item, currency: undefined })),
+    items: data.items ?? (await itemsOf(tx, instanceId, [row.uuid])).map(toItem).map((item) => ({ ...item, currency: undefined })),
   };
   const { iban, fxRate } = await checkInvoice(tx, instanceId, merged);
   const reference = isQrIban(iban) ? invoiceQrReference(row.id) : invoiceCreditorReference(row.id);
@@ -361,7 +438,7 @@ export async function deleteInvoice(tx: Tx, instanceId: string, uuid: string): P
 
 /** Line checks for the single-line calls, fields named as in their body (`discountAbs`, `account.id`). */
 async function checkOneItem(tx: Tx, instanceId: string, row: InvoiceRow, item: ItemData): Promise<void> {
-  const settings = await instanceSettings(tx, instanceId);
+  const settings = await instanceDefaults(tx, instanceId);
   const currency = currencyCodeById(row.currency_id) ?? 'CHF';
   throwProblems(await itemProblems(tx, instanceId, [item], { currency, vatRates: allowedVatRates(settings.vatRate) }, () => ''));
 }
@@ -404,59 +481,56 @@ export async function countInvoices(tx: Tx, instanceId: string): Promise<number>
   return row?.n ?? 0;
 }
 
-/** The own company (creditor) with its first address, for the PDF. */
+/** The own company (creditor) with its first address and the instance's VAT number, for the PDF; null before onboarding made one. */
 export async function ownCompany(tx: Tx, instanceId: string) {
-  const [row] = await tx.query<{
-    name: string;
-    uid: string | null;
-    vat_number: string | null;
-    street: string | null;
-    house_number: string | null;
-    zip: string | null;
-    city: string | null;
-    country_id: number | null;
-  }>(
-    `SELECT c.name, c.uid, i.vat_number, a.street, a.house_number, a.zip, a.city, a.country_id
-       FROM instance i JOIN company c ON c.instance_id = i.id AND c.uuid = i.own_company_uuid
-       LEFT JOIN LATERAL (SELECT * FROM address x WHERE x.instance_id = i.id AND x.company_uuid = c.uuid ORDER BY x.id LIMIT 1) a ON true
-      WHERE i.id = $1`,
-    [instanceId],
+  const { ownCompanyUuid, vatNumber } = await instanceDefaults(tx, instanceId);
+  if (!ownCompanyUuid) return null;
+  const company = await getCompany(tx, instanceId, ownCompanyUuid);
+  const address = company.address;
+  return {
+    name: company.name,
+    uid: company.uid,
+    vat_number: vatNumber,
+    street: address?.street ?? null,
+    house_number: address?.houseNumber ?? null,
+    zip: address?.zip ?? null,
+    city: address?.city ?? null,
+    country_id: address?.country.id ?? null,
+  };
+}
+
+/**
+ * The payment profiles an invoice may name, sorted by id: the own company's active IBAN and QR-bill
+ * profiles with an account number (asked of companies).
+ */
+export async function invoiceProfiles(tx: Tx, instanceId: string, ownCompanyUuid: string | null): Promise<(PaymentProfile & { iban: string })[]> {
+  if (!ownCompanyUuid) return [];
+  const profiles = await listPaymentProfiles(tx, instanceId, { companyUuid: ownCompanyUuid });
+  return profiles.filter(
+    (p): p is PaymentProfile & { iban: string } => (p.type === PaymentProfileType.Iban || p.type === PaymentProfileType.QrBill) && p.iban !== null,
   );
-  return row ?? null;
 }
 
 /** What the invoice form offers: customers with their addresses, own IBAN/QR bill profiles, VAT rates. */
 export async function formOptions(tx: Tx, instanceId: string) {
-  const companies = await tx.query<{ uuid: string; name: string; own: boolean }>(
-    `SELECT c.uuid, c.name, c.uuid = i.own_company_uuid AS own FROM company c JOIN instance i ON i.id = c.instance_id
-      WHERE c.instance_id = $1 ORDER BY lower(c.name)`,
-    [instanceId],
-  );
-  const addresses = await tx.query<{ id: number; company_uuid: string; street: string; house_number: string | null; zip: string; city: string; country_id: number }>(
-    'SELECT id, company_uuid, street, house_number, zip, city, country_id FROM address WHERE instance_id = $1 ORDER BY id',
-    [instanceId],
-  );
-  const profiles = await tx.query<{ id: number; type_id: number; iban: string; account_id: number | null }>(
-    `SELECT p.id, p.type_id, p.iban, p.account_id FROM payment_profile p JOIN instance i ON i.id = p.instance_id
-      WHERE p.instance_id = $1 AND p.company_uuid = i.own_company_uuid AND NOT p.log_is_log AND p.type_id IN (1, 2) AND p.iban IS NOT NULL
-      ORDER BY p.id`,
-    [instanceId],
-  );
-  const settings = await instanceSettings(tx, instanceId);
+  const settings = await instanceDefaults(tx, instanceId);
+  const companies = await listCompanyHeads(tx, instanceId);
+  const addresses = await listAddresses(tx, instanceId);
+  const profiles = await invoiceProfiles(tx, instanceId, settings.ownCompanyUuid);
   const vatRate = settings.vatRate ? normalizeVatRate(settings.vatRate) : null;
   const vatRates = allowedVatRates(settings.vatRate);
   const revenue = await listLedgerAccounts(tx, instanceId, { type: AccountType.revenue });
   return {
     companies: companies
-      .filter((c) => !c.own)
+      .filter((c) => c.uuid !== settings.ownCompanyUuid)
       .map((c) => ({
         uuid: c.uuid,
         name: c.name,
         addresses: addresses
-          .filter((a) => a.company_uuid === c.uuid)
-          .map((a) => ({ id: a.id, street: a.street, houseNumber: a.house_number, zip: a.zip, city: a.city, country: { id: a.country_id } })),
+          .filter((a) => a.company.uuid === c.uuid)
+          .map((a) => ({ id: a.id, street: a.street, houseNumber: a.houseNumber, zip: a.zip, city: a.city, country: { id: a.country.id } })),
       })),
-    paymentProfiles: profiles.map((p) => ({ id: p.id, type: p.type_id, iban: p.iban, qrIban: isQrIban(p.iban), account: p.account_id === null ? null : { id: p.account_id } })),
+    paymentProfiles: profiles.map((p) => ({ id: p.id, type: p.type, iban: p.iban, qrIban: isQrIban(p.iban), account: p.account === null ? null : { id: p.account.id } })),
     vatRate,
     vatRates,
     /** The books' currency; an invoice in the other QR-bill currency needs an fxRate. */

@@ -10,8 +10,10 @@ import {
 import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
-import { insertInvoice, type Invoice, type InvoiceData, type ItemData } from './documents.service.js';
-import { checkInvoice, instanceSettings } from './invoice-checks.js';
+import { addressesById, findCompanyUuids, listAddresses } from '../companies/companies.service.js';
+import { insertInvoice, invoiceProfiles, type Invoice, type InvoiceData, type ItemData } from './documents.service.js';
+import { checkInvoice } from './invoice-checks.js';
+import { instanceDefaults } from '../instances/instances.service.js';
 
 export interface ImportError {
   /** 1-based row of the request's `data`. */
@@ -27,36 +29,31 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * or the exact name (case and surrounding blanks ignored). Exactly one of the instance's companies
  * other than the own company must match; the answer is its uuid or the row's message.
  */
-async function findCustomer(tx: Tx, instanceId: string, key: string): Promise<{ uuid: string } | { message: string }> {
+async function findCustomer(tx: Tx, instanceId: string, ownCompanyUuid: string | null, key: string): Promise<{ uuid: string } | { message: string }> {
   const value = key.trim();
-  let rows: { uuid: string }[];
+  let found: string[];
   let what: string;
   if (UUID_PATTERN.test(value)) {
     what = 'uuid';
-    rows = await tx.query<{ uuid: string }>(
-      `SELECT c.uuid FROM company c JOIN instance i ON i.id = c.instance_id
-        WHERE c.instance_id = $1 AND c.uuid = $2::uuid AND c.uuid IS DISTINCT FROM i.own_company_uuid`,
-      [instanceId, value],
-    );
+    found = await findCompanyUuids(tx, instanceId, { uuid: value });
   } else if (/^CHE/i.test(value) && isValidSwissUid(value)) {
     what = 'UID';
-    const digits = value.replace(/\D/g, '');
-    rows = await tx.query<{ uuid: string }>(
-      `SELECT c.uuid FROM company c JOIN instance i ON i.id = c.instance_id
-        WHERE c.instance_id = $1 AND regexp_replace(coalesce(c.uid, ''), '[^0-9]', '', 'g') = $2 AND c.uuid IS DISTINCT FROM i.own_company_uuid`,
-      [instanceId, digits],
-    );
+    found = await findCompanyUuids(tx, instanceId, { uidDigits: value.replace(/\D/g, '') });
   } else {
     what = 'name';
-    rows = await tx.query<{ uuid: string }>(
-      `SELECT c.uuid FROM company c JOIN instance i ON i.id = c.instance_id
-        WHERE c.instance_id = $1 AND lower(btrim(c.name)) = lower($2) AND c.uuid IS DISTINCT FROM i.own_company_uuid`,
-      [instanceId, value],
-    );
+    found = await findCompanyUuids(tx, instanceId, { name: value });
   }
+  const rows = found.filter((uuid) => uuid !== ownCompanyUuid).map((uuid) => ({ uuid }));
   if (rows.length === 1) return rows[0]!;
   if (rows.length === 0) return { message: `no customer with this ${what}` };
   return { message: `${rows.length} customers have this ${what}: give the UID or the uuid` };
+}
+
+/** The given address if it is one of the customer's, else (none given) the customer's first; asked of companies. */
+async function customerAddress(tx: Tx, instanceId: string, customerUuid: string, addressId: number | undefined): Promise<{ id: number } | undefined> {
+  if (addressId === undefined) return (await listAddresses(tx, instanceId, customerUuid)).sort((a, b) => a.id - b.id)[0];
+  const address = (await addressesById(tx, instanceId, [addressId])).get(addressId);
+  return address?.company.uuid === customerUuid ? address : undefined;
 }
 
 /** Header fields of an import row that all rows of one invoice must share when they give them. */
@@ -76,12 +73,8 @@ export async function importInvoices(tx: Tx, instanceId: string, userId: string 
   const add = (row: number, field: string, message: string) => {
     if (!errors.some((error) => error.row === row && error.field === field)) errors.push({ row, field, message });
   };
-  const [defaultProfile] = await tx.query<{ id: number }>(
-    `SELECT p.id FROM payment_profile p JOIN instance i ON i.id = p.instance_id
-      WHERE p.instance_id = $1 AND p.company_uuid = i.own_company_uuid AND NOT p.log_is_log AND p.type_id IN (1, 2) AND p.iban IS NOT NULL
-      ORDER BY p.id LIMIT 1`,
-    [instanceId],
-  );
+  const settings = await instanceDefaults(tx, instanceId);
+  const [defaultProfile] = await invoiceProfiles(tx, instanceId, settings.ownCompanyUuid);
   const customers = new Map<string, { uuid: string } | { message: string }>();
   const accounts = new Map<string, { id: number } | undefined>();
   const groups = new Map<string, { rows: number[]; first: InvoiceImportRow; companyUuid: string; data: InvoiceData }>();
@@ -104,7 +97,7 @@ export async function importInvoices(tx: Tx, instanceId: string, userId: string 
       continue;
     }
     const field = row.company !== undefined ? 'company' : 'companyUuid';
-    if (!customers.has(key)) customers.set(key, await findCustomer(tx, instanceId, key));
+    if (!customers.has(key)) customers.set(key, await findCustomer(tx, instanceId, settings.ownCompanyUuid, key));
     const customer = customers.get(key)!;
     if ('message' in customer) {
       add(number, field, customer.message);
@@ -119,10 +112,7 @@ export async function importInvoices(tx: Tx, instanceId: string, userId: string 
     };
     let group = groups.get(row.invoice);
     if (!group) {
-      const [address] = await tx.query<{ id: number }>(
-        'SELECT id FROM address WHERE instance_id = $1 AND company_uuid = $2 AND ($3::int IS NULL OR id = $3) ORDER BY id LIMIT 1',
-        [instanceId, customer.uuid, row.addressId ?? null],
-      );
+      const address = await customerAddress(tx, instanceId, customer.uuid, row.addressId);
       if (!address) {
         add(number, row.addressId ? 'addressId' : field, row.addressId ? 'the address must be one of the customer' : 'the customer has no address');
         continue;
@@ -177,7 +167,6 @@ export async function importInvoices(tx: Tx, instanceId: string, userId: string 
     'paymentProfile.id': 'paymentProfileId',
     'account.id': 'account',
   };
-  const settings = await instanceSettings(tx, instanceId);
   for (const group of groups.values()) {
     const data = group.data;
     const vat = data.vat ?? settings.vatRate ?? '0.081';

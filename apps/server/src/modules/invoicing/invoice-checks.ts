@@ -4,7 +4,6 @@ import {
   Currency,
   INVOICE_VAT_RATES,
   PaymentProfileType,
-  currencyCodeById,
   invoiceItemProblems,
   normalizeVatRate,
   toMoney,
@@ -12,16 +11,11 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
+import { listLedgerAccounts } from '../accounting/accounting.service.js';
+import { addressesById, companiesByUuid, listPaymentProfiles } from '../companies/companies.service.js';
+import { instanceDefaults } from '../instances/instances.service.js';
 import type { ItemColumns } from './invoicing.sql.js';
 import type { InvoiceData, ItemData } from './documents.service.js';
-
-export async function instanceSettings(tx: Tx, instanceId: string): Promise<{ vatRate: string | null; currency: CurrencyCode }> {
-  const [row] = await tx.query<{ vat_rate: string | null; currency_id: number }>(
-    'SELECT vat_rate::text AS vat_rate, currency_id FROM instance WHERE id = $1',
-    [instanceId],
-  );
-  return { vatRate: row?.vat_rate ?? null, currency: currencyCodeById(row?.currency_id ?? 1) ?? 'CHF' };
-}
 
 /** Field → message; collected so one answer names every bad field (docs/api.md "Errors"). */
 export type Problems = Record<string, string>;
@@ -39,15 +33,11 @@ export function allowedVatRates(instanceRate: string | null): string[] {
 }
 export const VAT_MESSAGE = 'VAT must be the instance rate or one of 0.081, 0.026, 0.038, 0';
 
-/** Revenue accounts (AccountType revenue) among `ids`, by id. */
+/** Revenue accounts (AccountType revenue) among `ids`, by id, asked of accounting. */
 async function revenueAccounts(tx: Tx, instanceId: string, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx.query<{ id: number }>('SELECT id FROM ledger_account WHERE instance_id = $1 AND id = ANY($2::int[]) AND type_id = $3', [
-    instanceId,
-    [...new Set(ids)],
-    AccountType.revenue,
-  ]);
-  return new Set(rows.map((row) => row.id));
+  const accounts = await listLedgerAccounts(tx, instanceId, { ids: [...new Set(ids)], type: AccountType.revenue });
+  return new Set(accounts.map((account) => account.id));
 }
 
 /**
@@ -85,21 +75,15 @@ async function partyProblems(
   tx: Tx,
   instanceId: string,
   data: Pick<InvoiceData, 'company' | 'address' | 'paymentProfile'>,
+  ownCompanyUuid: string | null,
 ): Promise<{ problems: Problems; iban: string | null }> {
   const problems: Problems = {};
-  const [company] = await tx.query('SELECT 1 FROM company WHERE instance_id = $1 AND uuid = $2', [instanceId, data.company.uuid]);
-  if (!company) problems['company.uuid'] = 'company not found';
-  const [address] = await tx.query('SELECT 1 FROM address WHERE instance_id = $1 AND id = $2 AND company_uuid = $3', [
-    instanceId,
-    data.address.id,
-    data.company.uuid,
-  ]);
-  if (!address) problems['address.id'] = 'the address must be one of the company';
-  const [profile] = await tx.query<{ type_id: number; iban: string | null; own: boolean; log_is_log: boolean }>(
-    `SELECT p.type_id, p.iban, p.log_is_log, p.company_uuid = i.own_company_uuid AS own
-       FROM payment_profile p JOIN instance i ON i.id = p.instance_id WHERE p.instance_id = $1 AND p.id = $2`,
-    [instanceId, data.paymentProfile.id],
-  );
+  const companies = await companiesByUuid(tx, instanceId, [data.company.uuid]);
+  if (!companies.has(data.company.uuid)) problems['company.uuid'] = 'company not found';
+  const address = (await addressesById(tx, instanceId, [data.address.id])).get(data.address.id);
+  if (address?.company.uuid !== data.company.uuid) problems['address.id'] = 'the address must be one of the company';
+  const [found] = await listPaymentProfiles(tx, instanceId, { ids: [data.paymentProfile.id] });
+  const profile = found && { type_id: found.type, iban: found.iban, log_is_log: found.logIsLog, own: found.company.uuid === ownCompanyUuid };
   if (!profile || !profile.own || profile.log_is_log) {
     problems['paymentProfile.id'] = 'choose one of your own active payment profiles';
   } else if ((profile.type_id !== PaymentProfileType.Iban && profile.type_id !== PaymentProfileType.QrBill) || !profile.iban) {
@@ -159,9 +143,9 @@ export async function checkInvoice(
     items: readonly ItemData[];
   },
 ): Promise<{ iban: string; fxRate: string }> {
-  const settings = await instanceSettings(tx, instanceId);
+  const settings = await instanceDefaults(tx, instanceId);
   const vatRates = allowedVatRates(settings.vatRate);
-  const parties = await partyProblems(tx, instanceId, data);
+  const parties = await partyProblems(tx, instanceId, data, settings.ownCompanyUuid);
   const fx = fxProblems(data.currency, settings.currency, data.fxRate);
   const problems: Problems = {
     ...parties.problems,

@@ -14,30 +14,20 @@ import type { Tx } from '../../db/database.js';
 import { alreadyDone, conflict, fieldError } from '../../http/errors.js';
 import {
   chartAccountId,
+  controlAccount,
   getJournalEntry,
   postJournalEntry,
   settlementPostings,
   type PostingInput,
 } from '../accounting/accounting.service.js';
-import { selectItems } from './invoicing.sql.js';
 import {
   getInvoice,
+  itemsOf,
   loadRow,
   STATUS_NAMES,
   toInvoice,
   type Invoice,
 } from './documents.service.js';
-
-/** Receivable account: 1100, else the account with function type receivable. 409 when neither exists. */
-async function receivableAccount(tx: Tx, instanceId: string): Promise<number> {
-  const [account] = await tx.query<{ id: number }>(
-    `SELECT id FROM ledger_account WHERE instance_id = $1 AND (number = '1100' OR function_type_id = 5)
-      ORDER BY (number = '1100') DESC, number LIMIT 1`,
-    [instanceId],
-  );
-  if (!account) throw conflict('no receivable account: add ledger account 1100 to the chart of accounts');
-  return account.id;
-}
 
 export interface StatusChange {
   uuid: string;
@@ -94,7 +84,7 @@ async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promi
       ? { accountId, direction: side.direction, currency: invoice.currency, originalAmount: toFixedAmount(side.amount), exchangeRate: invoice.fxRate }
       : { accountId, direction: side.direction, amount: toFixedAmount(side.amount) };
   };
-  const receivable = await receivableAccount(tx, instanceId);
+  const receivable = await controlAccount(tx, instanceId, 'receivable');
   const lines: PostingInput[] = [posting(receivable, toMoney(invoice.totals.total), 1)];
   const credits: Money[] = [];
   for (const [accountId, amount] of revenue) {
@@ -159,7 +149,7 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
       `the ledger date must be on or after the date the invoice was sent (${row.ledger_date})`,
     );
   }
-  const invoice = toInvoice(row, await selectItems(tx, instanceId, [row.uuid]));
+  const invoice = toInvoice(row, await itemsOf(tx, instanceId, [row.uuid]));
   const ref = formatReferenceNumber(row.id);
   if (change.amountBase != null && change.status !== InvoiceStatus.paid) {
     throw fieldError('amountBase', 'the amount received is given only when the invoice is paid');
@@ -193,7 +183,7 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
       // The receivable goes back to zero at the invoice's rate; the bank gets what it received.
       lines: await settlementPostings(tx, instanceId, {
         kind: 'receivable',
-        documentAccountId: await receivableAccount(tx, instanceId),
+        documentAccountId: await controlAccount(tx, instanceId, 'receivable'),
         bankAccountId: row.profile_account_id,
         currency: invoice.currency,
         originalAmount: invoice.totals.total,
