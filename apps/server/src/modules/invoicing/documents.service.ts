@@ -22,7 +22,7 @@ import {
   type InvoiceTotals,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { invoicingError } from './invoicing.errors.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import {
   addressesById,
@@ -296,7 +296,7 @@ export async function loadRow(tx: Tx, instanceId: string, key: InvoiceKey, lock 
     await tx.query(`SELECT 1 FROM invoice WHERE instance_id = $1 AND ${typeof key === 'number' ? 'id = $2' : 'uuid = $2'} FOR UPDATE`, [instanceId, key]);
   }
   const [record] = await selectInvoices(tx, instanceId, typeof key === 'number' ? { ids: [key] } : { uuids: [key] });
-  if (!record) throw notFound(`invoice ${key}`);
+  if (!record) throw invoicingError('invoice_not_found', `invoice ${key} not found`);
   return (await withParties(tx, instanceId, [record]))[0]!;
 }
 
@@ -364,7 +364,7 @@ export async function insertInvoice(tx: Tx, instanceId: string, userId: string |
 
 function assertPending(row: InvoiceRow): void {
   if (row.status_id !== InvoiceStatus.pending) {
-    throw conflict(`invoice ${formatReferenceNumber(row.id)} is ${STATUS_NAMES[row.status_id]}: only pending invoices can be changed`);
+    throw invoicingError('invoice_not_pending', `invoice ${formatReferenceNumber(row.id)} is ${STATUS_NAMES[row.status_id]}: only pending invoices can be changed`);
   }
 }
 
@@ -454,7 +454,7 @@ export async function addItem(tx: Tx, instanceId: string, invoiceUuid: string, i
 
 async function loadItemInvoice(tx: Tx, instanceId: string, itemId: number): Promise<InvoiceRow> {
   const item = await selectItem(tx, instanceId, itemId);
-  if (!item) throw notFound(`invoice item ${itemId}`);
+  if (!item) throw invoicingError('invoice_item_not_found', `invoice item ${itemId} not found`);
   const row = await loadRow(tx, instanceId, item.invoice_uuid);
   assertPending(row);
   return row;
@@ -549,6 +549,6 @@ export async function invoiceOfEntry(tx: Tx, instanceId: string, entryId: number
     `SELECT uuid, id FROM invoice WHERE instance_id = $1 AND $2 IN (sent_entry_id, paid_entry_id, denied_entry_id)`,
     [instanceId, entryId],
   );
-  if (!row) throw notFound(`invoice of entry ${entryId}`);
+  if (!row) throw invoicingError('entry_not_of_invoice', `invoice of entry ${entryId} not found`);
   return { uuid: row.uuid, refNumber: formatReferenceNumber(row.id) };
 }

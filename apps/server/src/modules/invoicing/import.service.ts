@@ -9,6 +9,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
+import { invoicingError } from './invoicing.errors.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import { addressesById, findCompanyUuids, listAddresses } from '../companies/companies.service.js';
 import { insertInvoice, invoiceProfiles, type Invoice, type InvoiceData, type ItemData } from './documents.service.js';
@@ -187,8 +188,8 @@ export async function importInvoices(tx: Tx, instanceId: string, userId: string 
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);
     const first = errors[0]!;
-    throw new AppError(
-      'validation',
+    throw invoicingError(
+      'import_invalid',
       `${errors.length} ${errors.length === 1 ? 'problem' : 'problems'}, nothing was imported; row ${first.row}: ${first.field}: ${first.message}`,
       Object.fromEntries(errors.map((error) => [`data.${error.row - 1}.${error.field}`, error.message])),
       { rows: errors },

@@ -10,7 +10,7 @@ import {
   type CurrencyCode,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { AppError } from '../../http/errors.js';
+import { invoicingError } from './invoicing.errors.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import { addressesById, companiesByUuid, listPaymentProfiles } from '../companies/companies.service.js';
 import { instanceDefaults } from '../instances/instances.service.js';
@@ -24,7 +24,7 @@ export function throwProblems(problems: Problems): void {
   const entries = Object.entries(problems);
   if (entries.length === 0) return;
   const [field, message] = entries[0]!;
-  throw new AppError('validation', entries.length === 1 ? message : `${field}: ${message}`, problems);
+  throw invoicingError('invoice_invalid', entries.length === 1 ? message : `${field}: ${message}`, problems);
 }
 
 /** The VAT rates an invoice or line may carry: the instance's rate and the Swiss ones (fractions). */

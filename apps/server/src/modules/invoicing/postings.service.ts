@@ -11,7 +11,8 @@ import {
   type Money,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { alreadyDone, conflict, fieldError } from '../../http/errors.js';
+import { invoicingError, invoicingFieldError } from './invoicing.errors.js';
+import { alreadyDone } from '../../http/errors.js';
 import {
   chartAccountId,
   controlAccount,
@@ -74,7 +75,7 @@ async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promi
     (best, [id, amount]) => (best[0] === undefined || amount.gt(best[1]) ? [id, amount] : best),
     [undefined, toMoney(-1)],
   );
-  if (largest === undefined) throw fieldError('uuid', 'an invoice without lines cannot be sent');
+  if (largest === undefined) throw invoicingFieldError('invoice_empty', 'uuid', 'an invoice without lines cannot be sent');
   revenue.set(largest, revenue.get(largest)!.plus(toMoney(invoice.totals.rounding)));
 
   const foreign = invoice.currency !== base;
@@ -136,7 +137,8 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
     throw alreadyDone(`invoice ${formatReferenceNumber(row.id)} is already ${STATUS_NAMES[from]}`, { status: `already ${STATUS_NAMES[from]}` });
   }
   if (!ALLOWED[from]?.includes(change.status)) {
-    throw conflict(
+    throw invoicingError(
+      'status_not_allowed',
       `invoice ${formatReferenceNumber(row.id)} cannot go from ${STATUS_NAMES[from]} to ${STATUS_NAMES[change.status] ?? change.status}: ` +
         'allowed are pending → sent, sent → paid and sent → denied',
       { status: `not allowed from ${STATUS_NAMES[from]}` },
@@ -144,7 +146,8 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
   }
   const ledgerDate = change.ledgerDate ?? new Date().toISOString().slice(0, 10);
   if (from === InvoiceStatus.sent && row.ledger_date && ledgerDate < row.ledger_date) {
-    throw fieldError(
+    throw invoicingFieldError(
+      'ledger_date_before_sent',
       'ledgerDate',
       `the ledger date must be on or after the date the invoice was sent (${row.ledger_date})`,
     );
@@ -152,13 +155,13 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
   const invoice = toInvoice(row, await itemsOf(tx, instanceId, [row.uuid]));
   const ref = formatReferenceNumber(row.id);
   if (change.amountBase != null && change.status !== InvoiceStatus.paid) {
-    throw fieldError('amountBase', 'the amount received is given only when the invoice is paid');
+    throw invoicingFieldError('amount_base_unexpected', 'amountBase', 'the amount received is given only when the invoice is paid');
   }
   let entryId: number;
   let column: 'sent_entry_id' | 'paid_entry_id' | 'denied_entry_id';
   if (change.status === InvoiceStatus.sent) {
-    if (invoice.items.length === 0) throw fieldError('uuid', 'an invoice without lines cannot be sent');
-    if (toMoney(invoice.totals.total).lte(0)) throw fieldError('uuid', 'the invoice total must be greater than 0');
+    if (invoice.items.length === 0) throw invoicingFieldError('invoice_empty', 'uuid', 'an invoice without lines cannot be sent');
+    if (toMoney(invoice.totals.total).lte(0)) throw invoicingFieldError('invoice_empty', 'uuid', 'the invoice total must be greater than 0');
     entryId = await postJournalEntry(tx, instanceId, userId, {
       dateLedger: ledgerDate,
       description: `Invoice ${ref} ${row.company_name}`.slice(0, 500),
@@ -174,7 +177,7 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
       invoice.fxRate,
     ]);
   } else if (change.status === InvoiceStatus.paid) {
-    if (row.profile_account_id === null) throw conflict('the payment profile has no ledger account to book the payment on');
+    if (row.profile_account_id === null) throw invoicingError('payment_account_missing', 'the payment profile has no ledger account to book the payment on');
     entryId = await postJournalEntry(tx, instanceId, userId, {
       dateLedger: ledgerDate,
       description: `Payment ${ref} ${row.company_name}${change.bankRef ? ` (${change.bankRef})` : ''}`.slice(0, 500),
