@@ -6,6 +6,4 @@
  */
 export const PENDING: Readonly<Record<string, readonly string[]>> = {
   'modules/accounting/accounting.sql.ts': ['instance'],
-  'modules/invoicing/invoicing.service.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
-  'modules/invoicing/invoicing.sql.ts': ['address', 'company', 'instance', 'ledger_account', 'payment_profile'],
 };

@@ -84,6 +84,7 @@ describe('POST /api/invoice/import', () => {
     ]);
     expect(response.body.fields).toMatchObject({ 'data.0.discount': expect.any(String), 'data.15.unknownColumn': 'this key cannot be included' });
     expect(response.body.error).toMatch(/^18 problems, nothing was imported; row 1: discount: /);
+    expect(response.body.code).toBe('import_invalid');
     expect(JSON.stringify(response.body)).not.toMatch(/violates|constraint|numeric field overflow|invalid input syntax/);
     expect(await counts(w)).toEqual({ invoices: 0, items: 0 });
   });

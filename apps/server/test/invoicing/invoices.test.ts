@@ -85,6 +85,8 @@ describe('POST /api/invoice/insert', () => {
       expect(response.status, field).toBe(400);
       expect(Object.keys(response.body.fields), field).toContain(field);
     }
+    // The rules beyond the schema (here: another instance's company) carry the module's code.
+    expect((await post('/invoice/insert', { data: { ...invoiceData(wp), company: { uuid: other.customer } } })).body.code).toBe('invoice_invalid');
     expect(await count(wp.instanceId)).toEqual(before);
   });
 
@@ -100,7 +102,8 @@ describe('detail, update, items, delete', () => {
     const created = (await post('/invoice/insert', { data: invoiceData(wp) })).body;
     expect((await post('/invoice/detail', { id: created.uuid })).body.id).toBe(created.id);
     expect((await post('/invoice/detail', { id: created.id })).body.uuid).toBe(created.uuid);
-    expect((await post('/invoice/detail', { id: created.uuid }, other.api)).status).toBe(404);
+    const foreign = await post('/invoice/detail', { id: created.uuid }, other.api);
+    expect([foreign.status, foreign.body.code]).toEqual([404, 'invoice_not_found']);
     expect((await post('/invoice/update', { id: created.uuid, data: { description: 'x' } }, other.api)).status).toBe(404);
     expect((await post('/invoice/delete', { uuid: created.uuid }, other.api)).status).toBe(404);
     expect((await post('/invoice/detail', {}, new Client(server.baseUrl))).status).toBe(401);
@@ -121,7 +124,8 @@ describe('detail, update, items, delete', () => {
     expect((await post('/invoice/item/update', { id: extra.id, data: { name: 'x', amount: '1', price: '1' } }, other.api)).status).toBe(404);
     const removed = await post('/invoice/item/delete', { id: extra.id });
     expect(removed.body.items).toHaveLength(2);
-    expect((await post('/invoice/item/delete', { id: extra.id })).status).toBe(404);
+    const gone = await post('/invoice/item/delete', { id: extra.id });
+    expect([gone.status, gone.body.code]).toEqual([404, 'invoice_item_not_found']);
     expect((await post('/invoice/item/delete', { id: 1 }, viewer)).status).toBe(403);
   });
 
@@ -135,6 +139,7 @@ describe('detail, update, items, delete', () => {
     const refused = await post('/invoice/delete', { uuid: sent.uuid });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatch(/only pending invoices/);
+    expect(refused.body.code).toBe('invoice_not_pending');
     expect((await post('/invoice/update', { id: sent.uuid, data: { description: 'x' } })).status).toBe(409);
     expect((await post('/invoice/item/insert', { data: { invoice: { uuid: sent.uuid }, name: 'x', amount: '1', price: '1' } })).status).toBe(409);
   });
@@ -277,7 +282,8 @@ describe('share links', () => {
     // A forged key for the same uuid, and another instance's revoke, are refused.
     const forged = Buffer.from(JSON.stringify({ uuid: created.uuid, key: 'guess' })).toString('base64url');
     expect((await anonymous.get(`/api/public/invoice?token=${forged}`)).status).toBe(404);
-    expect((await anonymous.get('/api/public/invoice?token=not-base64-json')).status).toBe(404);
+    const malformed = await anonymous.get('/api/public/invoice?token=not-base64-json');
+    expect([malformed.status, malformed.body.code]).toEqual([404, 'share_not_found']);
     expect((await post('/invoice/share/revoke', { uuid: created.uuid }, other.api)).status).toBe(404);
     expect((await post('/invoice/share', { uuid: created.uuid }, viewer)).status).toBe(403);
     expect((await post('/invoice/share/revoke', { uuid: created.uuid })).status).toBe(200);
@@ -401,7 +407,8 @@ describe('form options, entry link and QR-bill validation', () => {
     const sent = (await post('/invoice/status/change', { uuid: created.uuid, status: 2, ledgerDate: '2025-03-02' })).body;
     const entryId = sent.entries[0].id;
     expect((await post('/invoice/by-entry', { id: entryId })).body).toEqual({ uuid: created.uuid, refNumber: created.refNumber });
-    expect((await post('/invoice/by-entry', { id: entryId }, other.api)).status).toBe(404);
+    const notOurs = await post('/invoice/by-entry', { id: entryId }, other.api);
+    expect([notOurs.status, notOurs.body.code]).toEqual([404, 'entry_not_of_invoice']);
     expect((await post('/invoice/by-entry', { id: 0 })).status).toBe(400);
   });
 
@@ -418,5 +425,6 @@ describe('form options, entry link and QR-bill validation', () => {
     const file = await pdf({ lang: 'en', uuid: created.uuid });
     expect(file.status).toBe(400);
     expect(JSON.parse(file.bytes.toString()).fields).toEqual({ 'qrBill.debtor.name': 'contains a character the QR-bill does not allow' });
+    expect(JSON.parse(file.bytes.toString()).code).toBe('qr_bill_invalid');
   });
 });

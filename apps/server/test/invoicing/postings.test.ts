@@ -140,6 +140,7 @@ describe('paid and denied are dated on or after the sent date', () => {
       const refused = await w.api.post('/api/invoice/status/change', { uuid: invoice.uuid, status, ledgerDate: '2025-03-09' });
       expect(refused.status).toBe(400);
       expect(refused.body.fields).toEqual({ ledgerDate: 'the ledger date must be on or after the date the invoice was sent (2025-03-10)' });
+      expect(refused.body.code).toBe('ledger_date_before_sent');
     }
     expect(await entryCount(w)).toBe(before);
     expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);

@@ -8273,6 +8273,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             error: string;
                             fields?: {
                                 [key: string]: string;
@@ -13404,7 +13406,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
                             error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                 };

@@ -408,28 +408,22 @@ export async function removePaymentProfile(tx: Tx, instanceId: string, id: numbe
 }
 
 // Batch lookups for other modules' lists and bank files (company-batch.ts).
-export { companyNamesByUuid, paymentProfileIbansById, ledgerAccountOfIban } from './company-batch.js';
-
-/**
- * The instance's companies among `uuids`, by uuid (unknown ones absent): one query for a whole
- * list, for the modules that show company names beside their documents (issue 11 §3). `isOwn` is
- * false here: the own company is the instances module's to say (instances ownCompanyUuid).
- */
-export async function companiesByUuid(tx: Tx, instanceId: string, uuids: readonly string[]): Promise<Map<string, Company>> {
-  if (uuids.length === 0) return new Map();
-  const { data } = await selectCompanies(tx, instanceId, { uuids: [...new Set(uuids)] });
-  return new Map(data.map((company) => [company.uuid, company]));
-}
+export { paymentProfileIbansById, ledgerAccountOfIban } from './company-batch.js';
 
 // Batch look-ups for other modules' lists and matching (issue 11 §3).
 export {
   activeProfilesOf,
+  addressesById,
   companiesByAge,
   companyByUidOrName,
+  companyHeadsByUuid,
   companyNames,
   companyUuidsNamed,
+  findCompanyUuids,
   firstAddresses,
+  listCompanyHeads,
   paymentProfileHeads,
   profileByIban,
+  type CompanyHead,
   type PaymentProfileHead,
 } from './company-lookups.js';

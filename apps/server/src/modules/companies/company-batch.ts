@@ -5,17 +5,6 @@
 import { normalizeIban } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 
-/** Names of the given companies by uuid; unknown uuids are left out. */
-export async function companyNamesByUuid(tx: Tx, instanceId: string, uuids: readonly string[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(uuids)];
-  if (wanted.length === 0) return new Map();
-  const rows = await tx.query<{ uuid: string; name: string }>('SELECT uuid, name FROM company WHERE instance_id = $1 AND uuid = ANY ($2::uuid[])', [
-    instanceId,
-    wanted,
-  ]);
-  return new Map(rows.map((row) => [row.uuid, row.name]));
-}
-
 /** IBANs of the given payment profiles by id, upper case without spaces; profiles without an IBAN are left out. */
 export async function paymentProfileIbansById(tx: Tx, instanceId: string, ids: readonly number[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids)];

@@ -271,3 +271,6 @@ export async function instancesByName(tx: Tx, ids: readonly string[]): Promise<{
 }
 
 export { instanceError } from './instances.errors.js';
+
+// What other modules' documents take from the instance (issue 11 §3).
+export { instanceDefaults, type InstanceDefaults } from './instance-defaults.js';

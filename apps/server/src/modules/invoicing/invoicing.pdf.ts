@@ -33,7 +33,7 @@ import {
   type CountryId,
   type QrBillData,
 } from '@bilan/domain';
-import { AppError } from '../../http/errors.js';
+import { invoicingError } from './invoicing.errors.js';
 import type { Invoice } from './invoicing.service.js';
 
 const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../assets/fonts');
@@ -184,8 +184,8 @@ export function qrBillData(invoice: Invoice, creditor: Creditor): QrBillData {
   const fields = validateQrBill(data);
   const [first] = Object.entries(fields);
   if (first) {
-    throw new AppError(
-      'validation',
+    throw invoicingError(
+      'qr_bill_invalid',
       `the QR-bill cannot be made: ${first[0]}: ${first[1]}`,
       Object.fromEntries(Object.entries(fields).map(([key, value]) => [`qrBill.${key}`, value])),
     );

@@ -6,9 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvoiceStatus, formatReferenceNumber, invoiceItemSchema, invoiceSchema, strictObject, zAmount, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { notFound } from '../../http/errors.js';
-import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
+import { errors, errorSchema, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
 import { fieldsUnder } from '../../http/errors.js';
+import { invoicingError } from './invoicing.errors.js';
 import { renderInvoicePdf, type PdfLang } from './invoicing.pdf.js';
 import {
   addItem,
@@ -422,9 +422,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({ created: z.number().int(), invoices: z.array(z.object({ uuid: z.string(), id: z.number().int(), total: money })) }),
           ...errors,
-          400: z.object({
-            error: z.string(),
-            fields: z.record(z.string(), z.string()).optional(),
+          400: errorSchema.extend({
             rows: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })).optional(),
           }),
         },
@@ -451,7 +449,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { instanceId } = auth(request);
       const { lang, uuid, onlyReceipt } = request.body;
       const { invoice, creditor } = await withTx(instanceId, async (tx) => ({ invoice: await getInvoice(tx, instanceId, uuid), creditor: await ownCompany(tx, instanceId) }));
-      if (!creditor) throw notFound('own company');
+      if (!creditor) throw invoicingError('own_company_missing', 'own company not found');
       const pdf = await renderInvoicePdf(invoice, creditor, lang as PdfLang, onlyReceipt);
       return reply
         .header('content-type', 'application/pdf')
@@ -507,7 +505,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function sharedInvoice(token: string) {
     const share = await app.db.withAuth((tx) => resolveShare(tx, token));
-    if (!share) throw notFound('shared invoice');
+    if (!share) throw invoicingError('share_not_found', 'shared invoice not found');
     return app.db.withInstance(share.instanceId, async (tx) => ({
       invoice: await getInvoice(tx, share.instanceId, share.uuid),
       creditor: await ownCompany(tx, share.instanceId),
@@ -522,7 +520,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'The invoice of a share token, without sign-in: only what the invoice itself shows. 404 for an unknown or revoked token.',
         querystring: strictObject({ token: z.string().min(1).max(500) }),
-        response: { 200: publicInvoice, 404: z.object({ error: z.string() }) },
+        response: { 200: publicInvoice, 404: errorSchema },
       },
     },
     async (request) => {
@@ -552,7 +550,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { invoice, creditor } = await sharedInvoice(request.query.token);
-      if (!creditor) throw notFound('shared invoice');
+      if (!creditor) throw invoicingError('share_not_found', 'shared invoice not found');
       const pdf = await renderInvoicePdf(invoice, creditor, request.query.lang as PdfLang, false);
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${pdfFileName(invoice, false)}"`).send(pdf);
     },

@@ -9,7 +9,7 @@ import { Currency, currencyCodeById, PayableStatus, TransactionGroupStatus, type
 import type { Tx } from '../../db/database.js';
 import { payableError } from './payables.errors.js';
 import { booksCurrency, firstOpenDate, getJournalEntry, reverseJournalEntry } from '../accounting/accounting.service.js';
-import { companyNamesByUuid, paymentProfileIbansById } from '../companies/companies.service.js';
+import { companyNames, paymentProfileIbansById } from '../companies/companies.service.js';
 import { alreadyPaid, bookPayment, getPayable, type PayableAnswer } from './payables.service.js';
 
 /**
@@ -53,7 +53,7 @@ export async function billsToMatch(tx: Tx, instanceId: string, amount: string, c
     [instanceId, amount, Currency[currency]],
   );
   const ibans = await paymentProfileIbansById(tx, instanceId, rows.flatMap((row) => (row.payment_profile_id === null ? [] : [row.payment_profile_id])));
-  const names = await companyNamesByUuid(tx, instanceId, rows.flatMap((row) => (row.company_uuid === null ? [] : [row.company_uuid])));
+  const names = await companyNames(tx, instanceId, rows.flatMap((row) => (row.company_uuid === null ? [] : [row.company_uuid])));
   return rows.map((row) => ({
     id: row.id,
     iban: (row.payment_profile_id !== null && ibans.get(row.payment_profile_id)) || null,
@@ -82,7 +82,7 @@ export async function openBillsToMatch(tx: Tx, instanceId: string): Promise<Matc
        FROM payable WHERE instance_id = $1 AND status IN (2, 3) ORDER BY date, id`,
     [instanceId],
   );
-  const names = await companyNamesByUuid(tx, instanceId, rows.flatMap((row) => (row.company_uuid === null ? [] : [row.company_uuid])));
+  const names = await companyNames(tx, instanceId, rows.flatMap((row) => (row.company_uuid === null ? [] : [row.company_uuid])));
   return rows.map((row) => ({
     uuid: row.uuid,
     id: row.id,

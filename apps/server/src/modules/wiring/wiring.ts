@@ -16,7 +16,7 @@ import type { Tx } from '../../db/database.js';
 import { alreadyDone, AppError, conflict } from '../../http/errors.js';
 import { booksCurrency, entriesOfDocuments, journalEntrySource, reversalsOfEntries, type DocumentResolver, type DocumentResolvers } from '../accounting/accounting.service.js';
 import type { ApArSource, OpenAmount, OpenItem } from '../companies/ap-ar.service.js';
-import { companiesByUuid, type CompanyDocumentCountsPort } from '../companies/companies.service.js';
+import { companyNames, type CompanyDocumentCountsPort } from '../companies/companies.service.js';
 import { attempt, type BankCredit, type InvoicePort, type OpenInvoice } from '../banking/bank-import.service.js';
 import { isSimilarName } from '../banking/names.js';
 import { bankTransactionOfEntry } from '../banking/reconcile.service.js';
@@ -72,7 +72,7 @@ export const billPayables: ApArSource = {
   query: async (tx, instanceId, companyUuid) => {
     const bills = await openBillsOfCompanies(tx, instanceId, [companyUuid]);
     if (bills.length === 0) return [];
-    const companyName = (await companiesByUuid(tx, instanceId, [companyUuid])).get(companyUuid)?.name ?? '';
+    const companyName = (await companyNames(tx, instanceId, [companyUuid])).get(companyUuid) ?? '';
     const currency = await booksCurrency(tx, instanceId);
     return bills.map(
       (bill): OpenItem => ({

@@ -1,0 +1,221 @@
+/** Status changes of invoices with their journal entries (spec §4, issue #4 §3, issue 11 §1). */
+import {
+  Currency,
+  InvoiceStatus,
+  formatReferenceNumber,
+  normalizeVatRate,
+  toBaseAmount,
+  toFixedAmount,
+  toMoney,
+  vatAccountsFor,
+  type Money,
+} from '@bilan/domain';
+import type { Tx } from '../../db/database.js';
+import { invoicingError, invoicingFieldError } from './invoicing.errors.js';
+import { alreadyDone } from '../../http/errors.js';
+import {
+  chartAccountId,
+  controlAccount,
+  getJournalEntry,
+  postJournalEntry,
+  settlementPostings,
+  type PostingInput,
+} from '../accounting/accounting.service.js';
+import {
+  getInvoice,
+  itemsOf,
+  loadRow,
+  STATUS_NAMES,
+  toInvoice,
+  type Invoice,
+} from './documents.service.js';
+
+export interface StatusChange {
+  uuid: string;
+  status: number;
+  bankRef?: string | null | undefined;
+  /** YYYY-MM-DD; default today. */
+  ledgerDate?: string | undefined;
+  /**
+   * sent → paid of an invoice in another currency: what reached the bank in the books' currency,
+   * 2 decimals; default total × the invoice's fxRate (no exchange difference).
+   */
+  amountBase?: string | null | undefined;
+}
+
+const ALLOWED: Record<number, number[]> = { 1: [2], 2: [3, 4], 3: [], 4: [] };
+
+/** A signed amount as a posting: positive → `direction`, negative → the other side. */
+const signed = (amount: Money, direction: 1 | -1): { amount: Money; direction: 1 | -1 } =>
+  amount.isNegative() ? { amount: amount.negated(), direction: (-direction) as 1 | -1 } : { amount, direction };
+
+/**
+ * The postings of sending (issue #4 §3, audit §3 and §6): debit receivable = total; credit revenue
+ * per account (each line's chosen account, else the account of its VAT rate; the 5-Rappen rounding
+ * goes with the largest revenue); credit output VAT per rate. An invoice in another currency than
+ * the books' posts each line as originalAmount × fxRate (half-up to the cent); what that rounding
+ * leaves between debit and credit goes to the largest revenue account in the books' currency.
+ */
+async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promise<PostingInput[]> {
+  const base = invoice.baseCurrency;
+  const revenue = new Map<number, Money>();
+  const defaultRevenue = new Map<string, number>();
+  for (const item of invoice.items) {
+    const rate = item.vat ?? invoice.vat;
+    let accountId = item.account?.id;
+    if (accountId === undefined) {
+      const key = normalizeVatRate(rate);
+      accountId = defaultRevenue.get(key) ?? (await chartAccountId(tx, instanceId, vatAccountsFor(rate).revenue, base));
+      defaultRevenue.set(key, accountId);
+    }
+    revenue.set(accountId, (revenue.get(accountId) ?? toMoney(0)).plus(toMoney(item.total)));
+  }
+  // The largest revenue (first on a tie) takes the rounding differences.
+  const [largest] = [...revenue.entries()].reduce<[number, Money] | [undefined, Money]>(
+    (best, [id, amount]) => (best[0] === undefined || amount.gt(best[1]) ? [id, amount] : best),
+    [undefined, toMoney(-1)],
+  );
+  if (largest === undefined) throw invoicingFieldError('invoice_empty', 'uuid', 'an invoice without lines cannot be sent');
+  revenue.set(largest, revenue.get(largest)!.plus(toMoney(invoice.totals.rounding)));
+
+  const foreign = invoice.currency !== base;
+  const posting = (accountId: number, amount: Money, direction: 1 | -1): PostingInput => {
+    const side = signed(amount, direction);
+    return foreign
+      ? { accountId, direction: side.direction, currency: invoice.currency, originalAmount: toFixedAmount(side.amount), exchangeRate: invoice.fxRate }
+      : { accountId, direction: side.direction, amount: toFixedAmount(side.amount) };
+  };
+  const receivable = await controlAccount(tx, instanceId, 'receivable');
+  const lines: PostingInput[] = [posting(receivable, toMoney(invoice.totals.total), 1)];
+  const credits: Money[] = [];
+  for (const [accountId, amount] of revenue) {
+    if (amount.isZero()) continue;
+    lines.push(posting(accountId, amount, -1));
+    credits.push(amount);
+  }
+  for (const vatLine of invoice.totals.vatLines) {
+    const accounts = vatAccountsFor(vatLine.rate);
+    if (toMoney(vatLine.vat).isZero() || !accounts.vat) continue;
+    lines.push(posting(await chartAccountId(tx, instanceId, accounts.vat, base, 2), toMoney(vatLine.vat), -1));
+    credits.push(toMoney(vatLine.vat));
+  }
+  if (foreign) {
+    const debitBase = toMoney(invoice.totalBase);
+    const creditBase = credits.reduce((sum, amount) => sum.plus(toMoney(toBaseAmount(toFixedAmount(amount), invoice.fxRate))), toMoney(0));
+    const difference = debitBase.minus(creditBase);
+    if (!difference.isZero()) {
+      const side = signed(difference, -1);
+      lines.push({
+        accountId: largest,
+        direction: side.direction,
+        amount: toFixedAmount(side.amount),
+        description: `Rounding of the conversion to ${base}`,
+      });
+    }
+  }
+  return lines;
+}
+
+/**
+ * Changes an invoice's status and posts its journal entry at `ledgerDate` (spec §4, issue #4 §3):
+ * pending → sent: see `sentPostings` (receivable 1100; revenue per line account, default by VAT rate
+ * 3200/3201/3202/3203; VAT per rate 2200/2201/2202). Lines take the invoice's currency and fxRate
+ * (CHF and 1 for a CHF invoice, spec §9).
+ * sent → paid: debit the payment profile's ledger account, credit receivable (bankRef kept); an
+ * invoice in another currency with `amountBase` (what the bank received in the books' currency)
+ * books the realized exchange difference on 6942/6952 (accounting/settlement.service.ts).
+ * sent → denied: the reverse of the sent entry. Paid and denied are dated on or after the sent
+ * ledger date (400 on `ledgerDate`). Anything else: 409. The lock date applies (409).
+ * The invoice row is locked first, so parallel identical calls post once: the others answer 409
+ * `already_done` ("invoice 000042 is already paid").
+ */
+export async function changeStatus(tx: Tx, instanceId: string, userId: string | null, change: StatusChange): Promise<Invoice> {
+  const row = await loadRow(tx, instanceId, change.uuid, true);
+  const from = row.status_id;
+  if (from === change.status) {
+    // A repeat (double click, retry, a parallel request that won the lock): nothing more to post.
+    throw alreadyDone(`invoice ${formatReferenceNumber(row.id)} is already ${STATUS_NAMES[from]}`, { status: `already ${STATUS_NAMES[from]}` });
+  }
+  if (!ALLOWED[from]?.includes(change.status)) {
+    throw invoicingError(
+      'status_not_allowed',
+      `invoice ${formatReferenceNumber(row.id)} cannot go from ${STATUS_NAMES[from]} to ${STATUS_NAMES[change.status] ?? change.status}: ` +
+        'allowed are pending → sent, sent → paid and sent → denied',
+      { status: `not allowed from ${STATUS_NAMES[from]}` },
+    );
+  }
+  const ledgerDate = change.ledgerDate ?? new Date().toISOString().slice(0, 10);
+  if (from === InvoiceStatus.sent && row.ledger_date && ledgerDate < row.ledger_date) {
+    throw invoicingFieldError(
+      'ledger_date_before_sent',
+      'ledgerDate',
+      `the ledger date must be on or after the date the invoice was sent (${row.ledger_date})`,
+    );
+  }
+  const invoice = toInvoice(row, await itemsOf(tx, instanceId, [row.uuid]));
+  const ref = formatReferenceNumber(row.id);
+  if (change.amountBase != null && change.status !== InvoiceStatus.paid) {
+    throw invoicingFieldError('amount_base_unexpected', 'amountBase', 'the amount received is given only when the invoice is paid');
+  }
+  let entryId: number;
+  let column: 'sent_entry_id' | 'paid_entry_id' | 'denied_entry_id';
+  if (change.status === InvoiceStatus.sent) {
+    if (invoice.items.length === 0) throw invoicingFieldError('invoice_empty', 'uuid', 'an invoice without lines cannot be sent');
+    if (toMoney(invoice.totals.total).lte(0)) throw invoicingFieldError('invoice_empty', 'uuid', 'the invoice total must be greater than 0');
+    entryId = await postJournalEntry(tx, instanceId, userId, {
+      dateLedger: ledgerDate,
+      description: `Invoice ${ref} ${row.company_name}`.slice(0, 500),
+      source: 'invoice',
+      sourceRef: row.uuid,
+      lines: await sentPostings(tx, instanceId, invoice),
+    });
+    column = 'sent_entry_id';
+    await tx.query('UPDATE invoice_item SET currency_id = $3, fx_rate = $4 WHERE instance_id = $1 AND invoice_uuid = $2', [
+      instanceId,
+      row.uuid,
+      Currency[invoice.currency],
+      invoice.fxRate,
+    ]);
+  } else if (change.status === InvoiceStatus.paid) {
+    if (row.profile_account_id === null) throw invoicingError('payment_account_missing', 'the payment profile has no ledger account to book the payment on');
+    entryId = await postJournalEntry(tx, instanceId, userId, {
+      dateLedger: ledgerDate,
+      description: `Payment ${ref} ${row.company_name}${change.bankRef ? ` (${change.bankRef})` : ''}`.slice(0, 500),
+      source: 'invoice',
+      sourceRef: row.uuid,
+      // The receivable goes back to zero at the invoice's rate; the bank gets what it received.
+      lines: await settlementPostings(tx, instanceId, {
+        kind: 'receivable',
+        documentAccountId: await controlAccount(tx, instanceId, 'receivable'),
+        bankAccountId: row.profile_account_id,
+        currency: invoice.currency,
+        originalAmount: invoice.totals.total,
+        bookedRate: invoice.fxRate,
+        base: invoice.baseCurrency,
+        settledBase: change.amountBase,
+        field: 'amountBase',
+      }),
+    });
+    column = 'paid_entry_id';
+  } else {
+    const sent = await getJournalEntry(tx, instanceId, row.sent_entry_id!);
+    entryId = await postJournalEntry(tx, instanceId, userId, {
+      dateLedger: ledgerDate,
+      description: `Reversal of invoice ${ref} ${row.company_name} (denied)`.slice(0, 500),
+      source: 'invoice',
+      sourceRef: row.uuid,
+      lines: sent.entryAccounts.map((line): PostingInput => {
+        const direction = (line.direction === 1 ? -1 : 1) as 1 | -1;
+        return line.currency !== invoice.baseCurrency
+          ? { accountId: line.account.id, direction, currency: line.currency, originalAmount: line.originalAmount, exchangeRate: line.exchangeRate, description: line.description }
+          : { accountId: line.account.id, direction, amount: line.amount, description: line.description };
+      }),
+    });
+    column = 'denied_entry_id';
+  }
+  await tx.query(
+    `UPDATE invoice SET status_id = $3, ${column} = $4, ledger_date = $5, bank_ref = COALESCE($6, bank_ref) WHERE instance_id = $1 AND uuid = $2`,
+    [instanceId, row.uuid, change.status, entryId, ledgerDate, change.bankRef?.trim() || null],
+  );
+  return getInvoice(tx, instanceId, row.uuid);
+}
