@@ -3,8 +3,8 @@ import type { Tx } from '../../db/database.js';
 
 /** Currency id of the instance (its base currency: every posting's `amount` is in it). */
 export async function selectInstanceCurrencyId(tx: Tx, instanceId: string): Promise<number> {
-  const [row] = await tx.query<{ currency_id: number }>('SELECT currency_id FROM instance WHERE id = $1', [instanceId]);
-  if (!row) throw new Error(`instance ${instanceId} is not visible in its own transaction`);
+  const [row] = await tx.query<{ currency_id: number | null }>('SELECT instance_currency_id($1) AS currency_id', [instanceId]);
+  if (row?.currency_id == null) throw new Error(`instance ${instanceId} is not visible in its own transaction`);
   return row.currency_id;
 }
 
@@ -26,14 +26,13 @@ export interface PostingContext {
 
 /** Base currency, lock date and the given ledger accounts of the instance, in one statement. */
 export async function selectPostingContext(tx: Tx, instanceId: string, accountIds: readonly number[]): Promise<PostingContext> {
-  const [row] = await tx.query<{ currency_id: number; lock_date: string | null; accounts: { id: number; number: string; name: string }[] | null }>(
-    `SELECT i.currency_id, instance_lock_date(i.id) AS lock_date,
+  const [row] = await tx.query<{ currency_id: number | null; lock_date: string | null; accounts: { id: number; number: string; name: string }[] | null }>(
+    `SELECT instance_currency_id($1) AS currency_id, instance_lock_date($1) AS lock_date,
             (SELECT json_agg(json_build_object('id', a.id, 'number', a.number, 'name', a.name))
-               FROM ledger_account a WHERE a.instance_id = i.id AND a.id = ANY ($2::int[])) AS accounts
-       FROM instance i WHERE i.id = $1`,
+               FROM ledger_account a WHERE a.instance_id = $1 AND a.id = ANY ($2::int[])) AS accounts`,
     [instanceId, [...accountIds]],
   );
-  if (!row) throw new Error(`instance ${instanceId} is not visible in its own transaction`);
+  if (row?.currency_id == null) throw new Error(`instance ${instanceId} is not visible in its own transaction`);
   const accounts = typeof row.accounts === 'string' ? (JSON.parse(row.accounts) as typeof row.accounts) : row.accounts;
   return {
     currencyId: row.currency_id,
