@@ -4,7 +4,7 @@
  * workplace keeps both.
  */
 import { expect, test } from '@playwright/test';
-import { apiFor } from './payables-support';
+import { apiFor, customerInvoice } from './payables-support';
 import { signUpAndOnboard, snap } from './support';
 
 test('the entry of a sent invoice links to the invoice instead of edit and delete; a manual entry stays editable', async ({ page }) => {
@@ -13,22 +13,11 @@ test('the entry of a sent invoice links to the invoice instead of edit and delet
   const api = async (path: string, data: unknown = {}) => (await post(path, data)).json();
   const accountId = async (number: string) => (await api('/api/accounting/account/list', { filters: { text: number } })).data.find((a: any) => a.number === number).id as number;
 
-  const own = (await api('/api/company/list')).data.find((c: any) => c.isOwn);
-  const ownProfile = await api('/api/payment-profile/insert', { data: { company: { uuid: own.uuid }, account: { id: await accountId('1020') }, type: 1, iban: 'CH5604835012345678009' } });
-  const customer = await api('/api/company/insert', {
-    data: { name: 'Simon Muster AG', address: { street: 'Musterstrasse', houseNumber: '1', zip: '8000', city: 'Zürich', country: { id: 1 } } },
-  });
-  const addresses = await api('/api/address/list', { filters: { company: { uuid: customer.uuid } } });
-  const invoice = await api('/api/invoice/insert', {
-    data: {
-      company: { uuid: customer.uuid },
-      address: { id: addresses.data[0].id },
-      paymentProfile: { id: ownProfile.id },
-      vat: '0.081',
-      dateInvoice: '2025-10-01',
-      items: [{ name: 'Workshop', amount: '1', price: '100' }],
-    },
-  });
+  const invoice = await customerInvoice(
+    api,
+    { name: 'Simon Muster AG', address: { street: 'Musterstrasse', houseNumber: '1', zip: '8000', city: 'Zürich', country: { id: 1 } } },
+    { vat: '0.081', dateInvoice: '2025-10-01', items: [{ name: 'Workshop', amount: '1', price: '100' }] },
+  );
   const sent = await api('/api/invoice/status/change', { uuid: invoice.uuid, status: 2, ledgerDate: '2025-10-01' });
   const sentEntry = sent.entries.find((e: { kind: string }) => e.kind === 'sent').id as number;
 

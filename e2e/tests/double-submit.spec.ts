@@ -4,7 +4,7 @@
  * double-clicked; the browser sends each request once, and the API shows one payment entry each.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiFor } from './payables-support';
+import { apiFor, customerInvoice } from './payables-support';
 import { signUpAndOnboard } from './support';
 
 /** Counts the POSTs the page sends to `path` from now on. */
@@ -30,21 +30,12 @@ test('double clicks on Mark paid and Pay selected post one payment each', async 
   const groupChanges = countPosts(page, '/api/transaction-group/status/change');
 
   // A sent invoice of 1081.00 to a customer, paid to the own IBAN on 1020.
-  const own = (await api('/api/company/list')).data.find((c: any) => c.isOwn);
-  const ownProfile = await api('/api/payment-profile/insert', { data: { company: { uuid: own.uuid }, account: { id: await accountId('1020') }, type: 1, iban: 'CH5604835012345678009' } });
   const address = { street: 'Musterstrasse', houseNumber: '1', zip: '8000', city: 'Seldwyla', country: { id: 1 } };
-  const customer = await api('/api/company/insert', { data: { name: 'Simon Muster AG', address } });
-  const addresses = await api('/api/address/list', { filters: { company: { uuid: customer.uuid } } });
-  const invoice = await api('/api/invoice/insert', {
-    data: {
-      company: { uuid: customer.uuid },
-      address: { id: addresses.data[0].id },
-      paymentProfile: { id: ownProfile.id },
-      vat: '0.081',
-      dateInvoice: '2025-10-01',
-      items: [{ name: 'Beratung', amount: '1', price: '1000' }],
-    },
-  });
+  const invoice = await customerInvoice(
+    api,
+    { name: 'Simon Muster AG', address },
+    { vat: '0.081', dateInvoice: '2025-10-01', items: [{ name: 'Beratung', amount: '1', price: '1000' }] },
+  );
   await api('/api/invoice/status/change', { uuid: invoice.uuid, status: 2, ledgerDate: '2025-10-01' });
 
   await page.goto(`/invoice/${invoice.uuid}/detail`);

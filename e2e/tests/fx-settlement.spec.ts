@@ -5,7 +5,7 @@
  * Kursverluste.
  */
 import { expect, test } from '@playwright/test';
-import { apiFor } from './payables-support';
+import { apiFor, customerInvoice } from './payables-support';
 import { signUpAndOnboard, snap } from './support';
 
 test('EUR invoice and EUR bill settled in CHF book the exchange gain and loss', async ({ page }) => {
@@ -16,24 +16,13 @@ test('EUR invoice and EUR bill settled in CHF book the exchange gain and loss', 
   const balanceOf = async (number: string) =>
     ((await api('/api/accounting/balance/get', { date: '2099-12-31' })).accounts.find((a: any) => a.number === number)?.balance ?? '0.00') as string;
 
-  const own = (await api('/api/company/list')).data.find((c: any) => c.isOwn);
-  const ownProfile = await api('/api/payment-profile/insert', { data: { company: { uuid: own.uuid }, account: { id: await accountId('1020') }, type: 1, iban: 'CH5604835012345678009' } });
-  const address = { street: 'Rue du Marché', houseNumber: '4', zip: '1204', city: 'Genève', country: { id: 1 } };
-  const customer = await api('/api/company/insert', { data: { name: 'Client Lyon SARL', address } });
-  const addresses = await api('/api/address/list', { filters: { company: { uuid: customer.uuid } } });
   // 1 × 1000 EUR + 8.1 % VAT = 1081.00 EUR, booked at 0.94 = 1016.14 CHF.
-  const invoice = await api('/api/invoice/insert', {
-    data: {
-      company: { uuid: customer.uuid },
-      address: { id: addresses.data[0].id },
-      paymentProfile: { id: ownProfile.id },
-      currency: 'EUR',
-      fxRate: '0.94',
-      vat: '0.081',
-      dateInvoice: '2025-10-01',
-      items: [{ name: 'Conseil', amount: '1', price: '1000' }],
-    },
-  });
+  const address = { street: 'Rue du Marché', houseNumber: '4', zip: '1204', city: 'Genève', country: { id: 1 } };
+  const invoice = await customerInvoice(
+    api,
+    { name: 'Client Lyon SARL', address },
+    { currency: 'EUR', fxRate: '0.94', vat: '0.081', dateInvoice: '2025-10-01', items: [{ name: 'Conseil', amount: '1', price: '1000' }] },
+  );
   expect(invoice.totalBase).toBe('1016.14');
   await api('/api/invoice/status/change', { uuid: invoice.uuid, status: 2, ledgerDate: '2025-10-01' });
 

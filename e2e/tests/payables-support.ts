@@ -184,3 +184,27 @@ export function camt054For(pain001: string, debtorIban: string, bookingDate: str
 <Acct><Id><IBAN>${debtorIban}</IBAN></Id></Acct>${entries}</Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`;
   return { xml, payments };
 }
+
+/** A JSON call of the signed-in user: path and body in, parsed answer out. */
+export type JsonApi = (path: string, data?: unknown) => Promise<any>;
+
+/**
+ * A customer invoice as the invoice specs set it up through the API: the own company gets a
+ * payment profile on 1020 (plain IBAN), the customer is created with `address`, and the invoice
+ * (`invoice` fields: items, VAT, currency, date…) goes to that customer on that profile. Answers
+ * the created invoice (pending).
+ */
+export async function customerInvoice(
+  api: JsonApi,
+  customer: { name: string; address: Record<string, unknown> },
+  invoice: Record<string, unknown>,
+): Promise<any> {
+  const bank = (await api('/api/accounting/account/list', { filters: { text: '1020' } })).data.find((a: any) => a.number === '1020').id as number;
+  const own = (await api('/api/company/list')).data.find((c: any) => c.isOwn);
+  const ownProfile = await api('/api/payment-profile/insert', { data: { company: { uuid: own.uuid }, account: { id: bank }, type: 1, iban: 'CH5604835012345678009' } });
+  const created = await api('/api/company/insert', { data: customer });
+  const addresses = await api('/api/address/list', { filters: { company: { uuid: created.uuid } } });
+  return api('/api/invoice/insert', {
+    data: { company: { uuid: created.uuid }, address: { id: addresses.data[0].id }, paymentProfile: { id: ownProfile.id }, ...invoice },
+  });
+}
