@@ -14,6 +14,7 @@ export type AccountingErrorCode =
   | 'journal_entry_not_found'
   | 'journal_line_not_found'
   | 'instance_not_found'
+  | 'accounting_lock_not_found'
   | 'ledger_account_has_postings'
   | 'number_taken' // ledger account or group number already used in the instance
   | 'control_account_missing' // the chart has no receivable, payables or bank account to post to
@@ -31,6 +32,7 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'journal_entry_not_found':
     case 'journal_line_not_found':
     case 'instance_not_found':
+    case 'accounting_lock_not_found':
       return 'not_found';
     case 'ledger_account_has_postings':
     case 'number_taken':

@@ -1,12 +1,13 @@
 /**
  * /api/accounting (spec §7.1; shapes in docs/api.md "Accounting"): ledger accounts and groups,
- * journal entries, balances and checks, CSV imports.
+ * journal entries, balances and checks, CSV imports, locks (spec §7.1 "Locks").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceRoutes } from './balance.routes.js';
 import { importRoutes } from './import.routes.js';
 import { journalEntryRoutes, type JournalEntryRouteOptions } from './journal-entry.routes.js';
 import { ledgerAccountRoutes } from './ledger-account.routes.js';
+import { lockRoutes } from './lock.routes.js';
 import { requirePort } from '../../lib/ports.js';
 
 /**
@@ -19,4 +20,5 @@ export const accountingRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions> =
   await app.register(journalEntryRoutes, { documents: requirePort(options, 'documents', 'accountingRoutes') });
   await app.register(balanceRoutes);
   await app.register(importRoutes);
+  await app.register(lockRoutes);
 };

@@ -40,3 +40,58 @@ export async function selectPostingContext(tx: Tx, instanceId: string, accountId
     accounts: new Map((accounts ?? []).map((account) => [account.id, { number: account.number, name: account.name }])),
   };
 }
+
+/** One accounting lock as stored (spec §7.1 "Locks"). */
+export interface AccountingLock {
+  uuid: string;
+  /** YYYY-MM-DD: nothing dated on or before it may change. */
+  lockDate: string;
+  /** The journal entry whose ledger date gave the lock date, when created from an entry. */
+  endEntryId: number | null;
+  /** ISO timestamp. */
+  createdAt: string;
+  /** app_user id of the creator (null for a lock set outside a session, e.g. by a migration). */
+  createdBy: string | null;
+}
+
+const lockColumns = 'uuid, lock_date, end_entry_id, created_at, created_by';
+type LockRow = { uuid: string; lock_date: string; end_entry_id: number | null; created_at: string; created_by: string | null };
+const toLock = (row: LockRow): AccountingLock => ({
+  uuid: row.uuid,
+  lockDate: row.lock_date,
+  endEntryId: row.end_entry_id,
+  createdAt: row.created_at,
+  createdBy: row.created_by,
+});
+
+/** The instance's locks, the latest lock date first (the one in force), then the newest. */
+export async function selectAccountingLocks(tx: Tx, instanceId: string): Promise<AccountingLock[]> {
+  const rows = await tx.query<LockRow>(
+    `SELECT ${lockColumns} FROM accounting_lock WHERE instance_id = $1 ORDER BY lock_date DESC, created_at DESC`,
+    [instanceId],
+  );
+  return rows.map(toLock);
+}
+
+/**
+ * Inserts a lock unless one with the same date exists (unique key of migration 0017, so parallel
+ * inserts leave one row); undefined when it existed.
+ */
+export async function insertAccountingLock(
+  tx: Tx,
+  instanceId: string,
+  lock: { lockDate: string; endEntryId: number | null; createdBy: string | null },
+): Promise<AccountingLock | undefined> {
+  const [row] = await tx.query<LockRow>(
+    `INSERT INTO accounting_lock (instance_id, lock_date, end_entry_id, created_by) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (instance_id, lock_date) DO NOTHING RETURNING ${lockColumns}`,
+    [instanceId, lock.lockDate, lock.endEntryId, lock.createdBy],
+  );
+  return row ? toLock(row) : undefined;
+}
+
+/** Deletes one lock of the instance and returns it; undefined when there is none with that uuid. */
+export async function deleteAccountingLock(tx: Tx, instanceId: string, uuid: string): Promise<AccountingLock | undefined> {
+  const [row] = await tx.query<LockRow>(`DELETE FROM accounting_lock WHERE instance_id = $1 AND uuid = $2 RETURNING ${lockColumns}`, [instanceId, uuid]);
+  return row ? toLock(row) : undefined;
+}

@@ -31,7 +31,11 @@ export type AuditEvent =
   | 'member.role_changed'
   | 'member.removed'
   | 'instance.switched'
-  | JournalAuditEvent;
+  | JournalAuditEvent
+  | LockAuditEvent;
+
+/** Accounting locks created and deleted (issue 12 §1, spec §7.1 "Locks"), with the lock in `detail`. */
+export type LockAuditEvent = 'accounting_lock.created' | 'accounting_lock.deleted';
 
 /** Changes of manual journal entries (issue 11 §2), with the entry before and after in `detail`. */
 export type JournalAuditEvent = 'journal_entry.updated' | 'journal_entry.deleted' | 'journal_entry.merged' | 'journal_line.updated';

@@ -97,3 +97,17 @@ export const importCsv = (
   kind === 'chart'
     ? uploadText('/api/accounting/import/chart', csv, { ...options, contentType: 'text/csv' })
     : uploadText('/api/accounting/import/journal', csv, { ...options, contentType: 'text/csv' });
+
+/** GET /api/accounting/lock/list (spec §7.1 "Locks"): the latest lock date (the one in force) first. */
+export type AccountingLock = ApiResult<'get', '/api/accounting/lock/list'>['locks'][number];
+
+export const lockListQuery = () =>
+  queryOptions({ queryKey: ['accounting', 'lock', 'list'], queryFn: () => api.get('/api/accounting/lock/list') });
+
+/** Members of the instance, to name who set a lock (the lock answer carries the user id). */
+export const lockMembersQuery = () =>
+  queryOptions({ queryKey: ['accounting', 'lock', 'members'], queryFn: () => api.get('/api/instance/member/list') });
+
+/** Locks the books up to a date or up to the ledger date of an entry; 409 `already_done` for an existing date. */
+export const insertLock = (target: { date: string } | { endEntry: { id: number } }) => api.post('/api/accounting/lock/insert', target);
+export const deleteLock = (uuid: string) => api.post('/api/accounting/lock/delete', { uuid });
