@@ -1,4 +1,7 @@
-/** Accounting locks in Chromium (issue 12 §1): lock by date, see it listed, a posting into it refused naming the lock date, delete. */
+/**
+ * Accounting locks in Chromium (issue 12 §1): lock by date, see it listed, a posting into it refused
+ * naming the lock date, the lock date shown on the entry form and the import page, delete.
+ */
 import { expect, test } from '@playwright/test';
 import { apiFor } from './payables-support';
 import { signUpAndOnboard, snap } from './support';
@@ -24,6 +27,14 @@ test('locks the books by date, refuses an earlier entry naming the lock date, an
   const refused = await insert(entry('2025-03-15'));
   expect(refused.status()).toBe(409);
   expect((await refused.json()).error).toContain('lock date 2025-03-31');
+
+  // Where entries are made, the lock date is shown before anyone types a date.
+  await page.goto('/accounting/entry/add');
+  await expect(page.getByTestId('lock-notice')).toHaveText('Books locked up to 31.03.2025: entries dated on or before it are refused.');
+  await snap(page, 'accounting-lock-03-entry-form');
+  await page.goto('/accounting/import');
+  await expect(page.getByTestId('lock-notice')).toBeVisible();
+  await page.goto('/accounting/lock');
 
   await page.getByRole('button', { name: 'Delete the lock of 31.03.2025' }).click();
   await expect(page.getByText('Are you sure you would like to delete that entry?')).toBeVisible();

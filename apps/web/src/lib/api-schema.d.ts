@@ -3208,7 +3208,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The instance's accounting locks, the latest lock date (the one in force) first. Owner and admin only. */
+        /** @description The instance's accounting locks, the latest lock date (the one in force) first. Every role may read them. */
         get: {
             parameters: {
                 query?: never;

@@ -26,17 +26,20 @@ const toAnswer = (lock: AccountingLock): z.infer<typeof accountingLockSchema> =>
   createdBy: lock.createdBy === null ? null : { id: lock.createdBy },
 });
 
-/** lock/list, lock/insert and lock/delete; admin and owner only (`access: 'admin'`). */
+/**
+ * lock/list, lock/insert and lock/delete. Every member may read the locks (the entry form and the
+ * imports show the lock date); only owner and admin lock and unlock (`access: 'admin'`).
+ */
 export const lockRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (request: Parameters<typeof auth>[0]): LockActor => ({ userId: auth(request).userId, ...auditClient(request) });
 
   app.get(
     '/lock/list',
     {
-      config: { access: 'admin' },
+      config: { access: 'read' },
       schema: {
         tags,
-        description: 'The instance\'s accounting locks, the latest lock date (the one in force) first. Owner and admin only.',
+        description: 'The instance\'s accounting locks, the latest lock date (the one in force) first. Every role may read them.',
         response: { 200: z.object({ locks: z.array(accountingLockSchema) }), ...errorsWithNotFound },
       },
     },

@@ -8,6 +8,7 @@ import { serverFieldErrors } from '../../lib/errors';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { AccountSelect } from './account-select';
+import { LockNotice } from '../../ui/lock-notice';
 import type { JournalEntry } from './api';
 import {
   emptyLine,
@@ -120,6 +121,7 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
+        <LockNotice />
         <Group align="flex-start" gap="md" wrap="wrap">
           <Controller
             control={control}

@@ -4,6 +4,7 @@ import { paths } from '../../config/paths';
 import { useCan } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { ImportCard } from './import-card';
+import { LockNotice } from '../../ui/lock-notice';
 
 /** /accounting/import: chart of accounts and journal from CSV (docs/api.md import/chart, import/journal). */
 export function ImportPage() {
@@ -15,6 +16,7 @@ export function ImportPage() {
           Your role (viewer) may only read in this workplace.
         </Alert>
       )}
+      <LockNotice />
       <Text c="dimmed" size="sm">
         Import the chart of accounts first, then the journal: every account number in the journal must exist. A journal is
         imported whole or not at all.

@@ -4,6 +4,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatAmount, formatDate } from '@bilan/domain';
 import { Amount } from '../../ui/amount';
+import { LockNotice } from '../../ui/lock-notice';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
@@ -42,6 +43,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
       {!o && !overview.isError ? <TableSkeleton /> : null}
       {o ? (
         <>
+          <LockNotice />
           <Paper withBorder p="md" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <div>
