@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconLock, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { isApiError } from '../../lib/errors';
 import { accountingKey, deleteEntry, entryDetailQuery, updateEntry, type JournalEntry, type PostingDocument } from './api';
 import { EntryForm } from './entry-form';
 import { WriteError } from './write-error';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 
 function EntryLines({ entry }: { entry: JournalEntry }) {
   const creditTotal = entry.debitTotal;
@@ -180,20 +181,16 @@ export function EntryDetailPage() {
         </Stack>
       ) : null}
 
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Delete Journal Entry ${id}?`} centered>
-        <Stack gap="md">
-          <Text>The entry and its {data?.entryAccounts.length ?? ''} lines are removed from the books. This cannot be undone.</Text>
-          {deleteError ? <WriteError error={deleteError} what="Could not delete the journal entry" /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={() => void remove()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={confirming}
+        title={`Delete Journal Entry ${id}?`}
+        pending={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void remove()}
+        error={deleteError ? <WriteError error={deleteError} what="Could not delete the journal entry" /> : null}
+      >
+        <Text>The entry and its {data?.entryAccounts.length ?? ''} lines are removed from the books. This cannot be undone.</Text>
+      </ConfirmDeleteModal>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Modal, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,9 +13,9 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { accountingKey, deleteLock, insertLock, lockListQuery, lockMembersQuery, type AccountingLock } from './api';
+import { CONFIRM_DELETE, ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 
 /** The spec's delete confirmation (§2.3 "Settings"), used for every delete in the app. */
-const CONFIRM_DELETE = 'Are you sure you would like to delete that entry?';
 
 const formatTimestamp = (iso: string) => new Date(iso).toLocaleString('de-CH', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -177,25 +177,23 @@ export function LocksPage() {
         </Table>
       </Stack>
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete lock" centered>
-        <Stack gap="md">
-          <Text>{CONFIRM_DELETE}</Text>
-          {deleting ? <Text size="sm" c="dimmed">The books open again after the previous lock date, if any.</Text> : null}
-          {deleteError ? (
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete lock"
+        pending={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+        error={
+          deleteError ? (
             <Alert color="red" variant="light" role="alert">
               {deleteError}
             </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void remove()}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+          ) : null
+        }
+      >
+        <Text>{CONFIRM_DELETE}</Text>
+        {deleting ? <Text size="sm" c="dimmed">The books open again after the previous lock date, if any.</Text> : null}
+      </ConfirmDeleteModal>
     </Page>
   );
 }

@@ -19,6 +19,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { ledgerAccountsQuery, archivePaymentProfile, companiesKey, deletePaymentProfile, insertPaymentProfile, paymentProfileListQuery, type PaymentProfile } from './api';
 import { profileTypeLabel, profileTypeOptions } from './labels';
+import { CONFIRM_DELETE, ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 
 interface FormValues {
   account: number | null;
@@ -286,24 +287,22 @@ export function PaymentProfiles({ companyUuid, editable }: { companyUuid: string
       <Modal opened={adding} onClose={() => setAdding(false)} title="Add payment profile" centered>
         {adding ? <PaymentProfileForm companyUuid={companyUuid} onDone={() => setAdding(false)} /> : null}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete payment profile" centered>
-        <Stack gap="md">
-          <Text>Are you sure you would like to delete that entry?</Text>
-          {failure ? (
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete payment profile"
+        pending={pending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void act(() => deletePaymentProfile(deleting.id), 'Payment profile deleted.')}
+        error={
+          failure ? (
             <Alert color="red" variant="light" role="alert">
               {failure}
             </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={pending} onClick={() => deleting && void act(() => deletePaymentProfile(deleting.id), 'Payment profile deleted.')}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+          ) : null
+        }
+      >
+        <Text>{CONFIRM_DELETE}</Text>
+      </ConfirmDeleteModal>
     </Stack>
   );
 }

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+
+/** The spec's confirmation for deleting a record (spec §5). */
+export const CONFIRM_DELETE = 'Are you sure you would like to delete that entry?';
+
+/**
+ * A delete confirmation: what goes (`children`), an error of the last try (`error`), Cancel and a red
+ * Delete that shows `pending` while the call runs.
+ */
+export function ConfirmDeleteModal(props: {
+  opened: boolean;
+  title: string;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  error?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened={props.opened} onClose={props.onCancel} title={props.title} centered>
+      <Stack gap="md">
+        {props.children}
+        {props.error}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel}>
+            Cancel
+          </Button>
+          <Button color="red" loading={props.pending} onClick={props.onConfirm}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
