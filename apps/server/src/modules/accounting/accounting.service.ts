@@ -18,6 +18,7 @@ export { postJournalEntry, getJournalEntry, journalEntrySource, type JournalEntr
 export { withDocumentPostingWrite, isDocumentSource, type DocumentResolver, type DocumentResolvers, type PostingDocument } from './document-posting.js';
 export { settlementPostings, type Settlement } from './settlement.service.js';
 export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance } from './balance.service.js';
+export { CLOSING_SOURCE } from './balance.sql.js';
 export { importJournal, type JournalImportResult } from './journal-import.service.js';
 export {
   accountBalance,

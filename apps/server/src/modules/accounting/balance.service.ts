@@ -4,7 +4,7 @@
  */
 import { Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { dayBefore, END_OF_TIME, monthEnd, selectTurnoversAt, type Turnover } from './balance.sql.js';
+import { dayBefore, END_OF_TIME, monthEnd, selectClosingTurnovers, selectTurnoversAt, type Turnover } from './balance.sql.js';
 import { selectLedgerAccountHeads, type LedgerAccountHead } from './ledger-account.sql.js';
 import type { CurrencyCode } from '@bilan/domain';
 
@@ -54,11 +54,32 @@ const ZERO_TURNOVER: Turnover = { debit: '0', credit: '0' };
  * opening balance, as a period's trial balance (Saldenliste) shows it; without, the turnover runs
  * from the first posting. Reads whole months from account_period_balance and only the postings of
  * a partial month.
+ *
+ * With `excludeClosing`, the year-end closing entries (source 'closing') dated dateFrom…date are
+ * left out of the turnover and the balance: the figures "before closing" that an income statement
+ * or an analysis of a closed year needs. Closing entries before `dateFrom` stay in the opening
+ * balance (a closed year's result is in the profit-or-loss account, not in the income accounts).
  */
-export async function trialBalance(tx: Tx, instanceId: string, date: string, dateFrom: string | null = null): Promise<TrialBalance> {
+export async function trialBalance(
+  tx: Tx,
+  instanceId: string,
+  date: string,
+  dateFrom: string | null = null,
+  options: { excludeClosing?: boolean } = {},
+): Promise<TrialBalance> {
   const dates = dateFrom ? [dayBefore(dateFrom), date] : [date];
   const perDate = await selectTurnoversAt(tx, instanceId, dates);
   const closing = perDate[perDate.length - 1]!;
+  if (options.excludeClosing) {
+    const closingEntries = await selectClosingTurnovers(tx, instanceId, dateFrom ?? '1900-01-01', date);
+    for (const [accountId, turnover] of closingEntries) {
+      const total = closing.get(accountId) ?? ZERO_TURNOVER;
+      closing.set(accountId, {
+        debit: money(total.debit).minus(money(turnover.debit)).toFixed(),
+        credit: money(total.credit).minus(money(turnover.credit)).toFixed(),
+      });
+    }
+  }
   const opening = dateFrom ? perDate[0]! : new Map<number, Turnover>();
   const active = [...closing].filter(([, t]) => !isZero(t.debit) || !isZero(t.credit));
   const heads = await selectLedgerAccountHeads(

@@ -89,6 +89,28 @@ export async function selectTurnoversAt(
 
 const ZERO: Turnover = { debit: '0', credit: '0' };
 
+/** journal_entry.source of year-end closing entries (issue 12 §3). */
+export const CLOSING_SOURCE = 'closing';
+
+/**
+ * Debit and credit per account of the closing entries dated dateFrom…dateTo (inclusive), for the
+ * figures of a period "before closing" (income statement, analytics). Reads the partial index
+ * journal_entry_closing_idx (migration 0018): a handful of entries per year.
+ */
+export async function selectClosingTurnovers(tx: Tx, instanceId: string, dateFrom: string, dateTo: string): Promise<Map<number, Turnover>> {
+  const rows = await tx.query<{ account_id: number; debit: string; credit: string }>(
+    `SELECT l.account_id,
+            coalesce(sum(l.amount) FILTER (WHERE l.direction = 1), 0)::text AS debit,
+            coalesce(sum(l.amount) FILTER (WHERE l.direction = -1), 0)::text AS credit
+       FROM journal_entry e
+       JOIN journal_line l ON l.instance_id = e.instance_id AND l.entry_id = e.id
+      WHERE e.instance_id = $1 AND e.source = '${CLOSING_SOURCE}' AND e.date_ledger BETWEEN $2 AND $3
+      GROUP BY l.account_id`,
+    [instanceId, dateFrom, dateTo],
+  );
+  return new Map(rows.map((row) => [row.account_id, { debit: row.debit, credit: row.credit }]));
+}
+
 /** Adds two turnovers exactly (decimal.js; the values are NUMERIC text from the database). */
 const addTurnover = (a: Turnover, b: Turnover): Turnover => ({
   debit: new Money(a.debit).plus(b.debit).toFixed(),
