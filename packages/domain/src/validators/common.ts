@@ -136,8 +136,10 @@ export function zAmount(maxDecimals = 2) {
     throw new RangeError(`maxDecimals ${maxDecimals} must be an integer from 0 to 12`);
   }
   const message = amountMessage(maxDecimals);
+  // An empty field is a missing amount, not a badly written one: the form says so (spec §5).
   return z
-    .string()
+    .string({ error: missingError(m.fieldRequired) })
+    .min(1, { error: m.fieldRequired, abort: true })
     .regex(amountPattern(maxDecimals), { error: message })
     .refine((value) => !isAmountString(value, maxDecimals) || isWithinAmountBound(value), { error: amountTooLargeMessage(MAX_AMOUNT) });
 }
