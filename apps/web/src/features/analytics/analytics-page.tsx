@@ -20,6 +20,9 @@ import { analyticsQuery, isAnalyticsKind, kindInfo, KINDS, type AnalyticsKind } 
 /** A share string ("55.0") as a bar length 0–100; a float for the pixels only, never for an amount. */
 const barValue = (share: string) => Math.min(100, Math.max(0, Number(share) || 0));
 
+/** "55.0" → "55,0 %": the decimal comma of the amounts (fr-CH, spec §9). */
+const shownShare = (share: string) => `${share.replace('.', ',')} %`;
+
 function AnalyticsTable({ kind, year }: { kind: AnalyticsKind; year: number }) {
   const info = kindInfo(kind);
   const currency = useSession().profile?.instance.currency ?? '';
@@ -80,9 +83,9 @@ function AnalyticsTable({ kind, year }: { kind: AnalyticsKind; year: number }) {
                   </Table.Td>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
-                      <Progress value={barValue(row.share)} size="lg" radius="sm" style={{ flex: 1 }} aria-label={`${row.label}: ${row.share} %`} />
-                      <Text size="sm" className="amount" w={52} ta="right">
-                        {row.share} %
+                      <Progress value={barValue(row.share)} size="lg" radius="sm" style={{ flex: 1 }} aria-label={`${row.label}: ${shownShare(row.share)}`} />
+                      <Text size="sm" className="amount" w={60} ta="right">
+                        {shownShare(row.share)}
                       </Text>
                     </Group>
                   </Table.Td>
