@@ -82,7 +82,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = validationFields(error.validation);
       const [first] = Object.entries(fields);
-      return reply.code(400).send({ error: first ? `${first[0]}: ${first[1]}` : 'invalid request', fields });
+      return reply.code(400).send({ error: first ? `${first[0]}: ${first[1]}` : 'invalid request', fields, code: 'validation' });
     }
     const appError = error instanceof AppError ? error : fromDatabaseError(error);
     if (appError) {

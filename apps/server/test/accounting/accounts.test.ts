@@ -151,14 +151,15 @@ describe('POST /api/accounting/account/insert, detail, update, delete', () => {
 });
 
 describe('GET /api/accounting/account/dashboard', () => {
-  it('answers the 12 month-ends of the year and the accounts non-zero at one of them', async () => {
+  it("answers the 12 month-ends of the year and the accounts non-zero at the year's end, the balance the card shows", async () => {
     const dash = await ledgerWorkplace(server);
     const [bank, revenue, cash] = [await dash.account('1020'), await dash.account('3200'), await dash.account('1000')];
     await dash.api.post('/api/accounting/entry/insert', simpleEntry('2023-12-31', bank, revenue, '100.00'));
     await dash.api.post('/api/accounting/entry/insert', simpleEntry('2024-03-15', bank, revenue, '50.00'));
-    // Cash goes up and back to zero within March: non-zero at no month-end, so no card.
+    // Cash is 5.00 at the end of March and back to zero in April: zero at the year's end, so no card
+    // (spec §2.4: cards of accounts with a non-zero balance).
     await dash.api.post('/api/accounting/entry/insert', simpleEntry('2024-03-10', cash, revenue, '5.00'));
-    await dash.api.post('/api/accounting/entry/insert', simpleEntry('2024-03-20', revenue, cash, '5.00'));
+    await dash.api.post('/api/accounting/entry/insert', simpleEntry('2024-04-20', revenue, cash, '5.00'));
     const response = await dash.api.get('/api/accounting/account/dashboard?year=2024');
     expect(response.status).toBe(200);
     expect(response.body.year).toBe(2024);

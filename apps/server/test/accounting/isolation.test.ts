@@ -23,6 +23,7 @@ const ENDPOINTS: [method: 'GET' | 'POST', path: string][] = [
   ['POST', 'entry/merge'],
   ['POST', 'balance/get'],
   ['POST', 'balance/get/multi'],
+  ['POST', 'balance/snapshot'],
   ['GET', 'balance/check'],
   ['POST', 'balance/check'],
   ['GET', 'group/list'],
@@ -81,6 +82,11 @@ describe("another instance's ids are 404", () => {
     expect((await call('account/update', { id: ownAccountId, data: { name: 'taken over' } })).status).toBe(404);
     expect((await call('account/delete', { id: ownAccountId })).status).toBe(404);
     expect((await call('entry/account/list', { filters: { accountId: ownAccountId } })).status).toBe(404);
+    const snapshot = await call('balance/snapshot', { date: '2024-12-31', accounts: [ownAccountId] });
+    expect(snapshot.status).toBe(400);
+    expect(snapshot.body.fields).toEqual({ 'accounts.0': `ledger account ${ownAccountId} not found` });
+    expect((await call('balance/snapshot', { date: '2024-12-31' })).body).toEqual({ data: [] });
+    expect((await call('analytics/revenue-by-account', { year: 2024 })).body).toMatchObject({ total: '0.00', rows: [] });
     const posting = await call('entry/insert', simpleEntry('2024-06-02', ownAccountId, await stranger.account('3200'), '1.00'));
     expect(posting.status).toBe(400);
     expect(posting.body.fields['data.entryAccounts.0.account.id']).toBe(`ledger account ${ownAccountId} not found`);

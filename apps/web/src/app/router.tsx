@@ -45,6 +45,7 @@ const shellRoutes: RouteObject[] = [
   { path: rel(paths.transactionGroups.path), lazy: () => import('../routes/transaction-groups') },
   { path: rel(paths.transactionGroupDetail.path), lazy: () => import('../routes/transaction-group-detail') },
   { path: rel(paths.reports.path), lazy: () => import('../routes/reports') },
+  { path: rel(paths.reportAnalytics.path), lazy: () => import('../routes/report-analytics') },
   { path: rel(paths.settings.path), lazy: () => import('../routes/settings') },
   { path: rel(paths.profile.path), lazy: () => import('../routes/profile') },
   { path: rel(paths.staff.path), lazy: () => import('../routes/staff') },

@@ -74,6 +74,8 @@ export const paths = {
     (id: Id) => `/transaction-group/${enc(id)}/detail`,
   ),
   reports: fixed('/report', 'Reports'),
+  /** Ours (issue 12 §4): the analyses of spec §7.1 "Analytics", linked from the Reports page. */
+  reportAnalytics: fixed('/report/analytics', 'Analytics'),
   settings: fixed('/settings', 'Settings'),
   profile: fixed('/profile', 'Profile'),
   // Ours (issue #3): staff of the instance, and the superadmin pages linked from the profile (spec §2.6).

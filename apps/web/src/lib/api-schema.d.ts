@@ -773,6 +773,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/analytics/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description One analysis of a calendar year, rows sorted by amount descending. kind: revenue-by-customer, expenses-by-supplier, revenue-by-account, expenses-by-account. revenue-by-customer: what the invoices posted to revenue accounts (net of VAT, books' currency) by ledger date, denials subtracted; expenses-by-supplier: what bill bookings posted to expense accounts (net of input VAT), reversals subtracted, staff expenses as one row; revenue-by-account / expenses-by-account: the period turnover (credit − debit, debit − credit) of revenue / expense accounts, year-end closing entries left out. 400 naming `kind` (with the list) or `year`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "revenue-by-customer" | "expenses-by-supplier" | "revenue-by-account" | "expenses-by-account";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        year: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dateFrom: string;
+                            dateTo: string;
+                            /** @enum {string} */
+                            kind: "revenue-by-customer" | "expenses-by-supplier" | "revenue-by-account" | "expenses-by-account";
+                            rows: {
+                                /**
+                                 * @description decimal string in the books' currency, 2 decimals
+                                 * @example 1994.75
+                                 */
+                                amount: string;
+                                /** @description invoices or bills behind the amount (party kinds) */
+                                documents: number | null;
+                                /** @description ledger account id (by-account kinds) */
+                                id: number | null;
+                                /** @description the name; "number name" for an account */
+                                label: string;
+                                /** @description page of the customer, supplier or account in the web app */
+                                link: string;
+                                name: string;
+                                /** @description ledger account number (by-account kinds) */
+                                number: string | null;
+                                /**
+                                 * @description percent of the total, 1 decimal
+                                 * @example 42.5
+                                 */
+                                share: string;
+                                /** @description company uuid (customer or supplier) */
+                                uuid: string | null;
+                            }[];
+                            /**
+                             * @description sum of the rows
+                             * @example 1994.75
+                             */
+                            total: string;
+                            year: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/balance/check": {
         parameters: {
             query?: never;
@@ -1136,6 +1264,135 @@ export interface paths {
                                 number: string;
                             }[];
                             endDates: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/balance/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Account balance snapshot (spec §3) at `date` (default today in Switzerland): per account with postings on or before it — or only the `accounts` given — its balance in the books' currency (sum_base) and in its own currency (sum_native), each with the part from postings in another currency than the account's (…_trade) and sum_native_net = sum_native − sum_native_trade. Sorted by account number. 400 `accounts.N` for an id that is not a ledger account of the instance. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        accounts?: number[];
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        date?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Currency id of spec §3: CHF 1, EUR 2, USD 3, … */
+                                account_currency_id: number;
+                                account_id: number;
+                                account_name: string;
+                                account_number: string;
+                                date_snapshot: string;
+                                /**
+                                 * @description balance (debit − credit) in the books' currency over every posting up to the date
+                                 * @example 1994.75
+                                 */
+                                sum_base: string;
+                                /**
+                                 * @description part of sum_base from postings in a currency other than the account's
+                                 * @example 1994.75
+                                 */
+                                sum_base_trade: string;
+                                /**
+                                 * @description balance in the account's currency: original amounts of the postings in that currency; on an account kept in the books' currency the base amounts
+                                 * @example 10000.00
+                                 */
+                                sum_native: string;
+                                /**
+                                 * @description sum_native − sum_native_trade: the balance from postings in the account's own currency
+                                 * @example 10000.00
+                                 */
+                                sum_native_net: string;
+                                /**
+                                 * @description part of sum_native from postings in a currency other than the account's (0 on a foreign-currency account)
+                                 * @example 10000.00
+                                 */
+                                sum_native_trade: string;
+                            }[];
                         };
                     };
                 };
@@ -4207,9 +4464,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Counts of mails, bills and expenses, transaction groups and invoices; with `year` only those of that year. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description only the documents of this year (bills by date, invoices by invoice date, groups by execution date, mails by day received) */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -4227,6 +4488,54 @@ export interface paths {
                             Mail: number;
                             Payable: number;
                             TransactionGroup: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                 };

@@ -134,6 +134,24 @@ export const dashboardSchema = z.object({
   ),
 });
 
+const nativeAmount = z.string().meta({ description: "decimal string in the account's currency, 2 to 10 decimals", example: '10000.00' });
+
+/** balance/snapshot: spec §3 "Account balance snapshot", field names as the spec writes them (balance.service.ts AccountSnapshot). */
+export const accountSnapshotSchema = z.object({
+  account_id: z.number().int(),
+  account_name: z.string(),
+  account_number: z.string(),
+  account_currency_id: z.number().int().describe('Currency id of spec §3: CHF 1, EUR 2, USD 3, …'),
+  date_snapshot: z.string(),
+  sum_base: money.describe("balance (debit − credit) in the books' currency over every posting up to the date"),
+  sum_base_trade: money.describe("part of sum_base from postings in a currency other than the account's"),
+  sum_native: nativeAmount.describe(
+    "balance in the account's currency: original amounts of the postings in that currency; on an account kept in the books' currency the base amounts",
+  ),
+  sum_native_trade: nativeAmount.describe("part of sum_native from postings in a currency other than the account's (0 on a foreign-currency account)"),
+  sum_native_net: nativeAmount.describe('sum_native − sum_native_trade: the balance from postings in the account\'s own currency'),
+});
+
 export const balanceCheckSchema = z.object({
   ok: z.boolean(),
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),

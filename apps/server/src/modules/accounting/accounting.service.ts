@@ -17,18 +17,20 @@ export {
 export { postJournalEntry, getJournalEntry, journalEntrySource, type JournalEntry, type JournalEntryInput, type PostingInput } from './journal-entry.service.js';
 export { withDocumentPostingWrite, isDocumentSource, type DocumentResolver, type DocumentResolvers, type PostingDocument } from './document-posting.js';
 export { settlementPostings, type Settlement } from './settlement.service.js';
-export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance } from './balance.service.js';
+export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance, type TrialBalanceAccount } from './balance.service.js';
 export { CLOSING_SOURCE } from './balance.sql.js';
 export { importJournal, type JournalImportResult } from './journal-import.service.js';
 export {
   accountBalance,
   controlAccount,
+  documentTurnovers,
   entriesOfDocuments,
   hasJournalEntries,
   reverseJournalEntry,
   reversalsOfEntries,
   type ControlAccountKind,
   type DocumentEntry,
+  type DocumentTurnover,
 } from './ledger.api.js';
 
 // Where a correction can still be posted (ledger.api.ts).

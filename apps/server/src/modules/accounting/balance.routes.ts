@@ -2,13 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
-import { balanceCheckSchema, balancesAtDatesSchema, errors, ledgerDate, strictObject, trialBalanceSchema } from './accounting.schemas.js';
+import { accountSnapshotSchema, balanceCheckSchema, balancesAtDatesSchema, errors, id, ledgerDate, strictObject, trialBalanceSchema } from './accounting.schemas.js';
 import { invalidField } from './accounting.errors.js';
-import { balancesAtDates, checkLedger, todayInSwitzerland, trialBalance } from './balance.service.js';
+import { accountSnapshots, balancesAtDates, checkLedger, todayInSwitzerland, trialBalance } from './balance.service.js';
 
 const tags = ['accounting'];
 
-/** balance/get (trial balance), balance/get/multi (month-end balances), GET and POST balance/check. */
+/** balance/get (trial balance), balance/get/multi (month-end balances), balance/snapshot, GET and POST balance/check. */
 export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/balance/get',
@@ -52,6 +52,32 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
         endDates: result.endDates,
         accounts: result.accounts.map(({ id, number, name, balances }) => ({ id, number, name, balances })),
       };
+    },
+  );
+
+  app.post(
+    '/balance/snapshot',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description:
+          'Account balance snapshot (spec §3) at `date` (default today in Switzerland): per account with postings on or before it — or ' +
+          'only the `accounts` given — its balance in the books\' currency (sum_base) and in its own currency (sum_native), each with the ' +
+          'part from postings in another currency than the account\'s (…_trade) and sum_native_net = sum_native − sum_native_trade. ' +
+          'Sorted by account number. 400 `accounts.N` for an id that is not a ledger account of the instance.',
+        body: strictObject({
+          date: ledgerDate.optional(),
+          accounts: z.array(id).min(1, 'at least one account').max(500, 'at most 500 accounts').optional(),
+        }).optional(),
+        response: { 200: z.object({ data: z.array(accountSnapshotSchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      const date = request.body?.date ?? todayInSwitzerland();
+      const accountIds = request.body?.accounts ?? null;
+      return { data: await app.db.withInstance(instanceId, (tx) => accountSnapshots(tx, instanceId, date, accountIds)) };
     },
   );
 

@@ -4,7 +4,9 @@
  */
 import { Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { dayBefore, END_OF_TIME, monthEnd, selectClosingTurnovers, selectTurnoversAt, type Turnover } from './balance.sql.js';
+import { dayBefore, END_OF_TIME, monthEnd, selectClosingTurnovers, selectSnapshotSums, selectTurnoversAt, type Turnover } from './balance.sql.js';
+import { trimDecimal } from './journal-entry.sql.js';
+import { invalidField } from './accounting.errors.js';
 import { selectLedgerAccountHeads, type LedgerAccountHead } from './ledger-account.sql.js';
 import type { CurrencyCode } from '@bilan/domain';
 
@@ -157,11 +159,17 @@ export function monthEndsOf(year: number): string[] {
   return Array.from({ length: 12 }, (_, i) => monthEnd(`${year}-${String(i + 1).padStart(2, '0')}-01`));
 }
 
-/** Dashboard account cards: accounts with a non-zero balance at one of the year's month-ends (spec §2.4). */
+/**
+ * Dashboard account cards (spec §2.4 "Account cards for ledger accounts with a non-zero balance",
+ * §9 "12 month-end dates ending 31 December of the chosen year"): the 12 month-end balances of the
+ * accounts whose balance at the year's end — the figure the card shows — is not zero. An account
+ * that moved during the year and ends it at zero (a cleared suspense account, an income account
+ * after closing) has no card.
+ */
 export async function accountDashboard(tx: Tx, instanceId: string, year: number) {
   const endDates = monthEndsOf(year);
   const { accounts } = await balancesAtDates(tx, instanceId, endDates);
-  return { year, endDates, accounts: accounts.filter((account) => account.balances.some((b) => !isZero(b))) };
+  return { year, endDates, accounts: accounts.filter((account) => !isZero(account.balances[account.balances.length - 1]!)) };
 }
 
 /** Balance (debit − credit, 2 decimals) of one account over the postings dated on or before `date`. */
@@ -169,6 +177,69 @@ export async function accountBalanceAt(tx: Tx, instanceId: string, accountId: nu
   const [turnovers] = await selectTurnoversAt(tx, instanceId, [date], accountId);
   const turnover = turnovers!.get(accountId);
   return turnover ? balanceOf(turnover) : '0.00';
+}
+
+/**
+ * Account balance snapshot (spec §3): one account's balance at `date_snapshot` in the books' currency
+ * and in the account's own currency, for accounts kept in another currency (an EUR bank account in
+ * CHF books). Sums are signed, debit positive. A posting is "trade" when its currency is not the
+ * account's: an exchange difference or revaluation booked in the books' currency on an EUR account,
+ * a conversion booked in a third currency, or an EUR document paid into a CHF account.
+ */
+export type AccountSnapshot = {
+  account_id: number;
+  account_name: string;
+  account_number: string;
+  /** The account's currency as the spec's Currency id (CHF 1, EUR 2, …). */
+  account_currency_id: number;
+  date_snapshot: string;
+  /** Balance in the books' currency over every posting (the trial balance's figure), 2 decimals. */
+  sum_base: string;
+  /** The part of sum_base from trade postings (currency other than the account's), 2 decimals. */
+  sum_base_trade: string;
+  /**
+   * Balance in the account's currency from the postings' original amounts: a posting in the
+   * account's currency counts its original amount; on an account kept in the books' currency every
+   * posting counts its base amount; a trade posting on a foreign-currency account counts 0 (no rate
+   * to the account's currency is recorded, so none is invented). At least 2, at most 10 decimals.
+   */
+  sum_native: string;
+  /** The part of sum_native from trade postings (0 on a foreign-currency account, see sum_native). */
+  sum_native_trade: string;
+  /**
+   * sum_native − sum_native_trade: the account's own-currency holding from postings in that
+   * currency only — on an EUR bank account the EUR balance to agree with the bank statement.
+   */
+  sum_native_net: string;
+};
+
+const nativeAmount = (value: string) => trimDecimal(money(value).toFixed(), 2);
+
+/**
+ * The balance snapshot of every account with postings dated on or before `date`, or of the given
+ * accounts among them, sorted by number (fields: AccountSnapshot). Exact: NUMERIC sums, no rounding
+ * but the base amounts' 2 decimals. 400 `accounts.N` for an id that is not one of the instance's
+ * ledger accounts.
+ */
+export async function accountSnapshots(tx: Tx, instanceId: string, date: string, accountIds: readonly number[] | null = null): Promise<AccountSnapshot[]> {
+  if (accountIds) {
+    const known = new Set((await selectLedgerAccountHeads(tx, instanceId, accountIds)).map((head) => head.id));
+    const unknown = accountIds.findIndex((accountId) => !known.has(accountId));
+    if (unknown >= 0) throw invalidField(`accounts.${unknown}`, `ledger account ${accountIds[unknown]} not found`);
+  }
+  const rows = await selectSnapshotSums(tx, instanceId, date, accountIds);
+  return rows.map((row) => ({
+    account_id: row.account_id,
+    account_name: row.account_name,
+    account_number: row.account_number,
+    account_currency_id: row.account_currency_id,
+    date_snapshot: date,
+    sum_base: toFixedAmount(money(row.sum_base)),
+    sum_base_trade: toFixedAmount(money(row.sum_base_trade)),
+    sum_native: nativeAmount(row.sum_native),
+    sum_native_trade: nativeAmount(row.sum_native_trade),
+    sum_native_net: nativeAmount(money(row.sum_native).minus(money(row.sum_native_trade)).toFixed()),
+  }));
 }
 
 export type LedgerCheck = {

@@ -154,3 +154,50 @@ function combineTurnovers(
   }
   return result;
 }
+
+/** One account's sums for the balance snapshot (spec §3 "Account balance snapshot"), NUMERIC text. */
+export interface SnapshotSums {
+  account_id: number;
+  account_number: string;
+  account_name: string;
+  account_currency_id: number;
+  sum_base: string;
+  sum_base_trade: string;
+  sum_native: string;
+  sum_native_trade: string;
+}
+
+/**
+ * Per account with postings dated on or before `date` (optionally only `accountIds`), the signed
+ * sums of its postings (debit +, credit −) split by whether the posting's currency is the
+ * account's own (balance.service.ts `accountSnapshots` defines the fields). One scan of the
+ * account's postings up to the date (journal_line_account_idx when accounts are named): the native
+ * amounts live only on the postings, not in the per-month table.
+ */
+export async function selectSnapshotSums(tx: Tx, instanceId: string, date: string, accountIds: readonly number[] | null): Promise<SnapshotSums[]> {
+  return tx.query<SnapshotSums & Record<string, unknown>>(
+    `WITH sums AS (
+       SELECT l.account_id,
+              sum(l.amount * l.direction) AS sum_base,
+              coalesce(sum(l.amount * l.direction) FILTER (WHERE l.currency_id <> a.currency_id), 0) AS sum_base_trade,
+              -- The posting's amount in the account's currency: its original amount when it is in that
+              -- currency; its base amount when the account is kept in the books' currency; else none is recorded.
+              sum(CASE WHEN l.currency_id = a.currency_id THEN l.amount_original
+                       WHEN a.currency_id = b.books THEN l.amount
+                       ELSE 0 END * l.direction) AS sum_native,
+              coalesce(sum(CASE WHEN a.currency_id = b.books THEN l.amount ELSE 0 END * l.direction)
+                         FILTER (WHERE l.currency_id <> a.currency_id), 0) AS sum_native_trade
+         FROM journal_line l
+         JOIN ledger_account a ON a.instance_id = l.instance_id AND a.id = l.account_id
+        CROSS JOIN (SELECT instance_currency_id($1) AS books) b
+        WHERE l.instance_id = $1 AND l.date_ledger <= $2::date AND ($3::int[] IS NULL OR l.account_id = ANY ($3::int[]))
+        GROUP BY l.account_id
+     )
+     SELECT s.account_id, a.number AS account_number, a.name AS account_name, a.currency_id AS account_currency_id,
+            s.sum_base::text AS sum_base, s.sum_base_trade::text AS sum_base_trade,
+            s.sum_native::text AS sum_native, s.sum_native_trade::text AS sum_native_trade
+       FROM sums s JOIN ledger_account a ON a.instance_id = $1 AND a.id = s.account_id
+      ORDER BY a.number`,
+    [instanceId, date, accountIds === null ? null : [...accountIds]],
+  );
+}

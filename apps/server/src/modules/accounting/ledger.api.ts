@@ -4,7 +4,7 @@
  * facade `accounting.service.ts`; other modules import from there. Each function takes the
  * caller's transaction, so a document and its posting commit or fail together (STYLE.md #7).
  */
-import { AccountFunctionType } from '@bilan/domain';
+import { AccountFunctionType, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AccountingError } from './accounting.errors.js';
 import { selectLockDate } from './accounting.sql.js';
@@ -151,4 +151,55 @@ export async function reversalsOfEntries(tx: Tx, instanceId: string, source: str
     entryIds.map(String),
   ]);
   return rows.map((row) => row.id);
+}
+
+/** One journal entry's turnover on accounts of one type, for the analyses of documents by party. */
+export interface DocumentTurnover {
+  entryId: number;
+  /**
+   * The document's reference (the source_ref of the entry, e.g. the invoice's or bill's uuid); for a
+   * reversal (`reverseJournalEntry`) of an entry of the same source, that entry's source_ref. Null
+   * for a reversal of an entry of another source (a bill's payment reversed under source 'bill').
+   */
+  documentRef: string | null;
+  /** The id of the reversed entry when this entry is a reversal, else null. */
+  reverses: number | null;
+  dateLedger: string;
+  /** Sum of debit − credit of the entry's postings on the accounts of the type, instance currency, 2 decimals; never 0. */
+  balance: string;
+}
+
+/**
+ * The entries with `source` dated dateFrom…dateTo (inclusive) that post to ledger accounts of
+ * `accountTypeId` (AccountType: revenue 4, expenses 3, …), each with its turnover on those accounts:
+ * what invoices posted to revenue, what bills posted to expenses, by ledger date. Ordered by id.
+ * Reads the period's entries by journal_entry_date_idx.
+ */
+export async function documentTurnovers(
+  tx: Tx,
+  instanceId: string,
+  query: { source: string; accountTypeId: number; dateFrom: string; dateTo: string },
+): Promise<DocumentTurnover[]> {
+  const rows = await tx.query<{ id: number; document_ref: string | null; reverses: number | null; date_ledger: string; balance: string }>(
+    `SELECT e.id, e.date_ledger::text AS date_ledger, r.id AS reverses,
+            CASE WHEN r.id IS NOT NULL THEN r.source_ref WHEN e.source_ref ~ '^[0-9]+$' THEN NULL ELSE e.source_ref END AS document_ref,
+            sum(l.amount * l.direction)::text AS balance
+       FROM journal_entry e
+       JOIN journal_line l ON l.instance_id = e.instance_id AND l.entry_id = e.id
+       JOIN ledger_account a ON a.instance_id = l.instance_id AND a.id = l.account_id AND a.type_id = $5
+       LEFT JOIN journal_entry r ON r.instance_id = e.instance_id AND r.source = e.source
+            AND r.id = CASE WHEN e.source_ref ~ '^[0-9]{1,9}$' THEN e.source_ref::int END
+      WHERE e.instance_id = $1 AND e.source = $2 AND e.date_ledger BETWEEN $3::date AND $4::date
+      GROUP BY e.id, e.date_ledger, e.source_ref, r.id, r.source_ref
+     HAVING sum(l.amount * l.direction) <> 0
+      ORDER BY e.id`,
+    [instanceId, query.source, query.dateFrom, query.dateTo, query.accountTypeId],
+  );
+  return rows.map((row) => ({
+    entryId: row.id,
+    documentRef: row.document_ref,
+    reverses: row.reverses,
+    dateLedger: row.date_ledger,
+    balance: toFixedAmount(new Money(row.balance)),
+  }));
 }

@@ -1,30 +1,54 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auth } from '../../http/access.js';
-import { countInvoices } from '../invoicing/invoicing.service.js';
-import { payablesCounts } from '../payables/payables.counts.js';
+import { errors } from '../../http/schemas.js';
+import { analyticsBodySchema, analyticsParamsSchema, analyticsSchema, countsQuerySchema, countsSchema } from './analytics.schemas.js';
+import { ANALYTICS_KINDS, analytics, dashboardCounts } from './analytics.service.js';
 
-const countsSchema = z.object({
-  Mail: z.number().int(),
-  Payable: z.number().int(),
-  TransactionGroup: z.number().int(),
-  Invoice: z.number().int(),
-});
+const tags = ['analytics'];
 
 /**
  * GET /api/analytics/counts → the dashboard tiles (spec §2.4, §7.1), each counted by the module
- * that owns the documents.
+ * that owns the documents; POST /api/accounting/analytics/{kind} {year} → one analysis of a year
+ * (spec §7.1 "Analytics", issue 12 §4), sorted by amount descending.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/analytics/counts',
-    { config: { access: 'read' }, schema: { tags: ['analytics'], response: { 200: countsSchema } } },
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description: 'Counts of mails, bills and expenses, transaction groups and invoices; with `year` only those of that year.',
+        querystring: countsQuerySchema,
+        response: { 200: countsSchema, ...errors },
+      },
+    },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, async (tx) => {
-        const counts = await payablesCounts(tx);
-        return { Mail: counts.mails, Payable: counts.payables, TransactionGroup: counts.transactionGroups, Invoice: await countInvoices(tx, instanceId) };
-      });
+      return app.db.withInstance(instanceId, (tx) => dashboardCounts(tx, instanceId, request.query.year ?? null));
+    },
+  );
+
+  app.post(
+    '/accounting/analytics/:kind',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description:
+          `One analysis of a calendar year, rows sorted by amount descending. kind: ${ANALYTICS_KINDS.join(', ')}. ` +
+          'revenue-by-customer: what the invoices posted to revenue accounts (net of VAT, books\' currency) by ledger date, denials subtracted; ' +
+          'expenses-by-supplier: what bill bookings posted to expense accounts (net of input VAT), reversals subtracted, staff expenses as one row; ' +
+          'revenue-by-account / expenses-by-account: the period turnover (credit − debit, debit − credit) of revenue / expense accounts, ' +
+          'year-end closing entries left out. 400 naming `kind` (with the list) or `year`.',
+        params: analyticsParamsSchema,
+        body: analyticsBodySchema,
+        response: { 200: analyticsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => analytics(tx, instanceId, request.params.kind, request.body.year));
     },
   );
 };

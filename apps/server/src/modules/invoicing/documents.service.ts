@@ -475,9 +475,12 @@ export async function removeItem(tx: Tx, instanceId: string, itemId: number): Pr
   return getInvoice(tx, instanceId, row.uuid);
 }
 
-/** Number of invoices of the instance (dashboard counts). */
-export async function countInvoices(tx: Tx, instanceId: string): Promise<number> {
-  const [row] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM invoice WHERE instance_id = $1', [instanceId]);
+/** Number of invoices of the instance, or of those dated (invoice date) in `period`, inclusive (dashboard counts). */
+export async function countInvoices(tx: Tx, instanceId: string, period: { dateFrom: string; dateTo: string } | null = null): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM invoice WHERE instance_id = $1 AND ($2::date IS NULL OR date_invoice BETWEEN $2::date AND $3::date)',
+    [instanceId, period?.dateFrom ?? null, period?.dateTo ?? null],
+  );
   return row?.n ?? 0;
 }
 

@@ -30,3 +30,4 @@ export { importInvoices, type ImportError } from './import.service.js';
 export { decodeShareToken, encodeShareToken, resolveShare, revokeShare, shareInvoice } from './share-links.service.js';
 export { lockSentInvoicesByReference } from './payment-reference.js';
 export { invoicesOfCompany, type CompanyInvoice } from './company-documents.js';
+export { revenueByCustomer, type CustomerRevenue } from './customer-revenue.js';

@@ -704,3 +704,5 @@ export {
 
 export { openBillsOfCompanies, type OpenBill } from './open-bills.js';
 export { billsOfCompany, type CompanyBill } from './company-documents.js';
+export { payablesCounts } from './payables.counts.js';
+export { expensesBySupplier, STAFF_EXPENSES, type SupplierExpenses } from './supplier-expenses.js';

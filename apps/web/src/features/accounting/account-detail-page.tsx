@@ -2,20 +2,64 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '@bilan/domain';
+import { currencyCodeById, formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
+import { today } from '../../lib/dates';
 import { isApiError } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
 import { NotFound } from '../../ui/not-found';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { accountDetailQuery, accountPostingsQuery, PAGE_SIZE } from './api';
+import { averageBookedRate } from './account-snapshot';
+import { accountDetailQuery, accountPostingsQuery, accountSnapshotQuery, PAGE_SIZE, type LedgerAccount } from './api';
 import { EntryFilters, emptyEntryFilters, type EntryFilterValues } from './entry-filters';
 import { accountTypeLabel } from './labels';
 import { Pager } from '../../ui/pager';
 
-/** /accounting/account/{id}/detail: postings with running balance, opening and closing balance. */
+/**
+ * The balance of an account kept in another currency than the books (spec §3 "Account balance
+ * snapshot"): in its own currency (the figure on the bank statement) and in the books' currency, with
+ * what was booked in other currencies (exchange differences, revaluations) and the average booked rate.
+ */
+function ForeignBalance({ account, books, date }: { account: LedgerAccount; books: string; date: string }) {
+  const snapshot = useQuery(accountSnapshotQuery(account.id, date));
+  if (snapshot.isError) return <Text size="sm" c="red">Could not load the balance in {account.currency}</Text>;
+  if (snapshot.isPending) return <Skeleton height={20} width={320} />;
+  const row = snapshot.data;
+  const own = row ? currencyCodeById(row.account_currency_id) ?? account.currency : account.currency;
+  const rate = row ? averageBookedRate(row) : null;
+  return (
+    <Group gap="lg" data-testid="foreign-balance">
+      <Text size="sm">
+        Balance at {formatDate(date)}{' '}
+        <Text span fw={600}>
+          <Amount value={row?.sum_native ?? '0.00'} /> {own}
+        </Text>{' '}
+        ·{' '}
+        <Text span fw={600}>
+          <Amount value={row?.sum_base ?? '0.00'} /> {books}
+        </Text>
+      </Text>
+      {row && row.sum_base_trade !== '0.00' ? (
+        <Text size="sm" c="dimmed">
+          of which <Amount value={row.sum_base_trade} /> {books} booked in other currencies than {own}
+        </Text>
+      ) : null}
+      {rate ? (
+        <Text size="sm" c="dimmed">
+          booked at {rate} {books} per {own} on average
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * /accounting/account/{id}/detail: postings with running balance, opening and closing balance; for
+ * an account in another currency than the books, its balance in both currencies.
+ */
 export function AccountDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
@@ -27,6 +71,8 @@ export function AccountDetailPage() {
     ...(filters.dateTo ? { dateTo: filters.dateTo } : {}),
   };
   const postings = useQuery({ ...accountPostingsQuery(id, range, page), enabled: valid });
+  const books = useSession().profile?.instance.currency;
+  const isForeign = Boolean(account.data && books && account.data.currency !== books);
 
   if (!valid || isApiError(account.error, 404)) return <NotFound />;
   const title = account.data ? `${account.data.number} ${account.data.name}` : 'Account';
@@ -50,12 +96,16 @@ export function AccountDetailPage() {
             <Badge variant="light" color="gray">
               {accountTypeLabel(account.data.type.id)}
             </Badge>
-            <Text size="sm">
-              Balance{' '}
-              <Text span fw={600}>
-                <Amount value={account.data.balance} /> {account.data.currency}
+            {isForeign ? (
+              <ForeignBalance account={account.data} books={books!} date={filters.dateTo ?? today()} />
+            ) : (
+              <Text size="sm">
+                Balance{' '}
+                <Text span fw={600}>
+                  <Amount value={account.data.balance} /> {account.data.currency}
+                </Text>
               </Text>
-            </Text>
+            )}
           </>
         ) : null}
       </Group>
@@ -81,13 +131,13 @@ export function AccountDetailPage() {
                   <Table.Th w={80}>Entry</Table.Th>
                   <Table.Th>Description</Table.Th>
                   <Table.Th className="num" w={140}>
-                    Debit
+                    Debit{isForeign ? ` ${books}` : ''}
                   </Table.Th>
                   <Table.Th className="num" w={140}>
-                    Credit
+                    Credit{isForeign ? ` ${books}` : ''}
                   </Table.Th>
                   <Table.Th className="num" w={150}>
-                    Balance
+                    Balance{isForeign ? ` ${books}` : ''}
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>

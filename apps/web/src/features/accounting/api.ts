@@ -111,3 +111,14 @@ export const lockMembersQuery = () =>
 /** Locks the books up to a date or up to the ledger date of an entry; 409 `already_done` for an existing date. */
 export const insertLock = (target: { date: string } | { endEntry: { id: number } }) => api.post('/api/accounting/lock/insert', target);
 export const deleteLock = (uuid: string) => api.post('/api/accounting/lock/delete', { uuid });
+
+/** One row of balance/snapshot (spec §3 "Account balance snapshot"; field meanings in docs/api.md). */
+export type AccountSnapshot = ApiResult<'post', '/api/accounting/balance/snapshot'>['data'][number];
+
+/** The snapshot of one account at `date`; null when it has no posting on or before that date. */
+export const accountSnapshotQuery = (accountId: number, date: string) =>
+  queryOptions({
+    queryKey: ['accounting', 'balance', 'snapshot', accountId, date],
+    queryFn: async (): Promise<AccountSnapshot | null> =>
+      (await api.post('/api/accounting/balance/snapshot', { date, accounts: [accountId] })).data[0] ?? null,
+  });

@@ -3,10 +3,8 @@
  * decimal point, 2 decimals, debit positive), with `opening` after the name when a period is chosen.
  */
 import Papa from 'papaparse';
+import { safeCsvText as safeText } from '../../lib/csv';
 import type { TrialBalance } from './api';
-
-/** A text cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection"). */
-const safeText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 export function trialBalanceCsv(trial: TrialBalance): string {
   const withOpening = trial.dateFrom !== null;

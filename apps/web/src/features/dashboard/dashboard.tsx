@@ -22,7 +22,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { countsQuery, dashboardBalancesQuery, type Counts, type DashboardBalances } from './api';
 import { Sparkline } from './sparkline';
-import { initialYear, isYear, rememberYear } from './year';
+import { initialYear, isYear, rememberYear } from '../../lib/year';
 
 /** Navigation state set by the journal entry form after saving (spec §2.4 success banner). */
 export interface DashboardState {
@@ -60,8 +60,9 @@ function AddedEntryBanner() {
   );
 }
 
-function CountTiles() {
-  const counts = useQuery(countsQuery());
+/** The four tiles, counting the documents of `year` (all of them until a year is entered). */
+function CountTiles({ year }: { year: number | null }) {
+  const counts = useQuery(countsQuery(year));
   if (counts.isError) return <ErrorAlert what="Could not load the counts" error={counts.error} onRetry={() => void counts.refetch()} />;
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
@@ -71,7 +72,7 @@ function CountTiles() {
             {tile.label}
           </Text>
           {counts.data ? (
-            <Text fz={28} fw={600} className="amount">
+            <Text fz={28} fw={600} className="amount" data-testid={`count-${tile.key}`}>
               {counts.data[tile.key]}
             </Text>
           ) : (
@@ -137,7 +138,7 @@ function AccountCards({ year }: { year: number | null }) {
   if (balances.data.accounts.length === 0)
     return (
       <Text c="dimmed">
-        No ledger account has a balance in {year}.{' '}
+        No ledger account has a balance at the end of {year}.{' '}
         <Anchor component={Link} to={paths.entryAdd.getHref()} inherit>
           Add a journal entry
         </Anchor>{' '}
@@ -182,7 +183,7 @@ export function Dashboard() {
       }
     >
       <AddedEntryBanner />
-      <CountTiles />
+      <CountTiles year={year} />
       <Title order={2} size="h4" mt="sm">
         Ledger accounts in {year ?? '…'}
       </Title>

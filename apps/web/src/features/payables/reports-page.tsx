@@ -1,11 +1,16 @@
-import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/errors';
 import { Page } from '../../ui/page';
 import { downloadOutflows } from './api';
 
-/** /report (spec §2.5): the outflows report as ExportOutflows.csv, streamed by the server. */
+/**
+ * /report (spec §2.5): the outflows report as ExportOutflows.csv, streamed by the server, and the
+ * way to the analyses of a year (/report/analytics, issue 12 §4).
+ */
 export function ReportsPage() {
   const download = useMutation({ mutationFn: downloadOutflows });
   return (
@@ -24,6 +29,20 @@ export function ReportsPage() {
               Could not download the report: {errorMessage(download.error)}
             </Alert>
           ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} size="h4">
+            Analytics
+          </Title>
+          <Text size="sm">
+            Revenue by customer, expenses by supplier, and revenue and expenses by ledger account for a year, ranked by amount with
+            each one&apos;s share of the total, as tables and CSV files.
+          </Text>
+          <Button component={Link} to={paths.reportAnalytics.getHref()} variant="default" leftSection={<IconChartBar size={16} />}>
+            Open analytics
+          </Button>
         </Stack>
       </Paper>
     </Page>

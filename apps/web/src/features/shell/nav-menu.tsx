@@ -59,7 +59,11 @@ const groups: Group[] = [
       entry('Import Mail/Dext', paths.mailImport.getHref()),
     ],
   },
-  { label: 'Reports', icon: IconChartBar, entries: [entry('Reports', paths.reports.getHref())] },
+  {
+    label: 'Reports',
+    icon: IconChartBar,
+    entries: [entry('Reports', paths.reports.getHref()), entry('Analytics', paths.reportAnalytics.getHref())],
+  },
 ];
 
 /** Active when the page is the entry or below it ('/' only on its own). */

@@ -1,5 +1,6 @@
+/** The observed year (spec §3 local storage, §5 "Dashboard year"), shared by the dashboard and the analytics. */
 import { DATE_YEAR_MAX, DATE_YEAR_MIN } from '@bilan/domain';
-import { readText, storageKeys, writeText } from '../../lib/storage';
+import { readText, storageKeys, writeText } from './storage';
 
 export const isYear = (text: string): boolean => {
   if (!/^\d{4}$/.test(text)) return false;
