@@ -72,7 +72,10 @@ export function balanceSheetTable(sheet: BalanceSheet, withAccounts: boolean): E
   return { statement: 'balance-sheet', title: `${sheet.title} ${STATEMENT_TEXTS.asOf[sheet.lang]} ${formatDate(sheet.date)}`, currency: sheet.currency, columns, rows };
 }
 
-/** The income statement as rows: lines (with accounts) and the running result after each section. */
+/**
+ * The income statement as rows: lines (with accounts) and the running result after each section
+ * that has lines (the operating income and the annual result always).
+ */
 export function incomeStatementTable(income: IncomeStatement, withAccounts: boolean): ExportTable {
   const columns = income.compareFrom && income.compareTo ? [period(income.dateFrom, income.dateTo), period(income.compareFrom, income.compareTo)] : [period(income.dateFrom, income.dateTo)];
   const rows: ExportRow[] = [];
@@ -82,6 +85,8 @@ export function incomeStatementTable(income: IncomeStatement, withAccounts: bool
       if (withAccounts) rows.push(...accountRows(section.key, line.key, line.accounts));
     }
     const last = index === income.sections.length - 1;
+    // A running result equal to the one before it (its section has no lines) would only repeat it.
+    if (section.lines.length === 0 && !last && index > 0) return;
     rows.push({ kind: last ? 'grandTotal' : 'total', section: section.key, line: '', number: null, label: section.total.label, amounts: amounts(section.total) });
   });
   return { statement: 'income', title: `${income.title} ${period(income.dateFrom, income.dateTo)}`, currency: income.currency, columns, rows };

@@ -64,10 +64,11 @@ export function renderStatementsPdf(tables: readonly ExportTable[], letterhead: 
     y = doc.y + 2;
     doc.font(FONT).fontSize(9).text(`${STATEMENT_TEXTS.currency[lang]}: ${table.currency}`, MARGIN, y);
     y = doc.y + 12;
-    // Column headings: the date or period of each amount column.
+    // Column headings: the date or period of each amount column (a period wraps after its dash).
     doc.font(FONT_BOLD).fontSize(8.5);
-    table.columns.forEach((column, index) => right(column, amountX(table, index), AMOUNT_WIDTH, y));
-    y += 13;
+    const headingHeight = Math.max(...table.columns.map((column) => doc.heightOfString(column, { width: AMOUNT_WIDTH })));
+    table.columns.forEach((column, index) => doc.text(column, amountX(table, index), y, { width: AMOUNT_WIDTH, align: 'right' }));
+    y += headingHeight + 3;
     doc.moveTo(MARGIN, y - 2).lineTo(RIGHT, y - 2).lineWidth(0.5).stroke();
     y += 2;
   };
