@@ -57,6 +57,8 @@ function BalancedBadge({ balanced }: { balanced: boolean }) {
 }
 
 interface StatementTableProps {
+  /** The books' currency, shown above the labels. */
+  currency: string;
   columns: string[];
   blocks: Block[];
   /** The account page, filtered to the statement's period. */
@@ -68,7 +70,7 @@ interface StatementTableProps {
  * The statement as one table: headings, lines with their OR reference, section totals (or running
  * results) and block totals. A line opens to its accounts; an account links to its postings.
  */
-function StatementTable({ columns, blocks, accountHref, busy }: StatementTableProps) {
+function StatementTable({ currency, columns, blocks, accountHref, busy }: StatementTableProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
     setOpen((current) => {
@@ -112,7 +114,9 @@ function StatementTable({ columns, blocks, accountHref, busy }: StatementTablePr
         <Table verticalSpacing={6} withTableBorder className="statement" aria-busy={busy}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th />
+              <Table.Th c="dimmed" fw={500}>
+                {currency}
+              </Table.Th>
               {columns.map((column) => (
                 <Table.Th key={column} className="num" w={170}>
                   {column}
@@ -315,6 +319,7 @@ export function StatementPage() {
             <BalancedBadge balanced={sheet.balanced && sheet.compareBalanced !== false} />
           </Group>
           <StatementTable
+            currency={sheet.currency}
             columns={sheet.compareDate ? [formatDate(sheet.date), formatDate(sheet.compareDate)] : [formatDate(sheet.date)]}
             blocks={sheet.sides.map((side) => ({ key: side.key, heading: side.label, sections: side.sections, total: side.total }))}
             accountHref={(id) => paths.accountDetail.getHref(id, { dateFrom: `${year}-01-01`, dateTo: sheet.date })}
@@ -329,6 +334,7 @@ export function StatementPage() {
             {statement.title} {periodText(statement.dateFrom, statement.dateTo)}, {statement.currency}; year-end closing entries are left out.
           </Text>
           <StatementTable
+            currency={statement.currency}
             columns={
               statement.compareFrom && statement.compareTo
                 ? [periodText(statement.dateFrom, statement.dateTo), periodText(statement.compareFrom, statement.compareTo)]
