@@ -40,7 +40,14 @@ export const paths = {
   trialBalance: fixed('/accounting/trial-balance', 'Trial Balance'),
   journal: fixed('/accounting/journal', 'Journal'),
   accounts: fixed('/accounting/account', 'Ledger Accounts'),
-  accountDetail: route('/accounting/account/:id/detail', 'Account', (id: Id) => `/accounting/account/${enc(id)}/detail`),
+  /** With a range, the postings list opens filtered to it (`?dateFrom=…&dateTo=…`, YYYY-MM-DD). */
+  accountDetail: route('/accounting/account/:id/detail', 'Account', (id: Id, range?: { dateFrom?: string | null; dateTo?: string | null }) => {
+    const search = new URLSearchParams();
+    if (range?.dateFrom) search.set('dateFrom', range.dateFrom);
+    if (range?.dateTo) search.set('dateTo', range.dateTo);
+    const query = search.toString();
+    return `/accounting/account/${enc(id)}/detail${query ? `?${query}` : ''}`;
+  }),
   accountReconciliation: route(
     '/accounting/account/:id/reconciliation',
     'Account Reconciliation',

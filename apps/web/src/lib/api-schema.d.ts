@@ -3577,6 +3577,473 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/statement/balance-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Balance sheet (Bilanz) at `date` in the structure of OR 959a: sides → sections → lines → accounts, with section and side totals and a prior-period column at `compareDate` (absent: the same date a year earlier; null: none). Closing entries included; the revenue and expense balances not yet closed are the result in equity (line annualResult, an entry with id null), so `balanced` (assets = liabilities + equity) holds whenever the books balance. Amounts: decimal strings with 2 decimals in the instance currency, with the natural sign of the side (assets and expenses debit − credit; liabilities, equity and revenue credit − debit), so a contra balance shows negative. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description prior-period column; absent: the same date a year earlier; null: none
+                         * @example 2024-03-31
+                         */
+                        compareDate?: string | null;
+                        /**
+                         * Format: date
+                         * @description the balance sheet date (inclusive)
+                         * @example 2024-03-31
+                         */
+                        date: string;
+                        /**
+                         * @description language of the labels (official terms of OR 959a/959b); default en
+                         * @enum {string}
+                         */
+                        lang?: "de" | "fr" | "it" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description total assets = total liabilities and equity */
+                            balanced: boolean;
+                            compareBalanced: boolean | null;
+                            compareDate: string | null;
+                            currency: string;
+                            date: string;
+                            /** @enum {string} */
+                            lang: "de" | "fr" | "it" | "en";
+                            sides: {
+                                /** @enum {string} */
+                                key: "assets" | "liabilitiesAndEquity";
+                                label: string;
+                                sections: {
+                                    key: string;
+                                    label: string | null;
+                                    lines: {
+                                        accounts: {
+                                            /**
+                                             * @description decimal string, 2 decimals, natural sign of the side (see the route)
+                                             * @example 1994.75
+                                             */
+                                            amount: string;
+                                            /**
+                                             * @description the prior-period column; null without one
+                                             * @example 1994.75
+                                             */
+                                            compareAmount: string | null;
+                                            /** @description ledger account id; null for the result not yet closed */
+                                            id: number | null;
+                                            name: string;
+                                            number: string | null;
+                                        }[];
+                                        /**
+                                         * @description decimal string, 2 decimals, natural sign of the side (see the route)
+                                         * @example 1994.75
+                                         */
+                                        amount: string;
+                                        /**
+                                         * @description the prior-period column; null without one
+                                         * @example 1994.75
+                                         */
+                                        compareAmount: string | null;
+                                        /** @description stable line key, e.g. cash, tradeReceivables, netRevenue */
+                                        key: string;
+                                        label: string;
+                                        /** @description the Code of Obligations' article, e.g. OR 959a Abs. 1 Ziff. 1 Bst. a */
+                                        ref: string;
+                                        /**
+                                         * @description debit lines show debit − credit, credit lines credit − debit
+                                         * @enum {string}
+                                         */
+                                        side: "debit" | "credit";
+                                    }[];
+                                    /** @description balance sheet: the section total; income statement: the running result after the section */
+                                    total: {
+                                        /**
+                                         * @description decimal string, 2 decimals, natural sign of the side (see the route)
+                                         * @example 1994.75
+                                         */
+                                        amount: string;
+                                        /**
+                                         * @description the prior-period column; null without one
+                                         * @example 1994.75
+                                         */
+                                        compareAmount: string | null;
+                                        label: string;
+                                    };
+                                }[];
+                                total: {
+                                    /**
+                                     * @description decimal string, 2 decimals, natural sign of the side (see the route)
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the prior-period column; null without one
+                                     * @example 1994.75
+                                     */
+                                    compareAmount: string | null;
+                                    label: string;
+                                };
+                            }[];
+                            title: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/statement/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The balance sheet (kind balance-sheet: `date` required), the income statement (income: `dateFrom`, `dateTo`) or both (balance sheet at `date`, default `dateTo`) as a file: pdf (A4, the look of the invoices), xlsx (number cells) or csv (`statement,kind,section,line,account,label,amount[,compare]`, `,`-separated, `.` decimals, UTF-8). Labels in `lang`; prior-period columns as in the statement calls. Binary answer with Content-Disposition, e.g. Bilanz-2025-12-31.pdf. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        compareDate?: string | null;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        compareFrom?: string | null;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        compareTo?: string | null;
+                        /**
+                         * Format: date
+                         * @description balance sheet date; required for kind balance-sheet, default dateTo for both
+                         * @example 2024-03-31
+                         */
+                        date?: string;
+                        /**
+                         * Format: date
+                         * @description income statement period; required for income and both
+                         * @example 2024-03-31
+                         */
+                        dateFrom?: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo?: string;
+                        /** @enum {string} */
+                        format: "pdf" | "xlsx" | "csv";
+                        /** @enum {string} */
+                        kind: "balance-sheet" | "income" | "both";
+                        /** @enum {string} */
+                        lang: "de" | "fr" | "it" | "en";
+                        /**
+                         * @description list the accounts under each line (default true)
+                         * @default true
+                         */
+                        withAccounts?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/statement/income": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Income statement (Erfolgsrechnung, nature of expense method, OR 959b) of `dateFrom`…`dateTo` (inclusive): sections → lines → accounts; each section closes with the running result (operating income, EBITDA, EBIT, ordinary result, result before taxes, annual profit or loss). Year-end closing entries of the period are left out. Prior period: compareFrom…compareTo (both absent: the same period a year earlier; both null: none). Amounts: decimal strings with 2 decimals in the instance currency, with the natural sign of the side (assets and expenses debit − credit; liabilities, equity and revenue credit − debit), so a contra balance shows negative. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description prior period start; both compare dates absent: the same period a year earlier; both null: none
+                         * @example 2024-03-31
+                         */
+                        compareFrom?: string | null;
+                        /**
+                         * Format: date
+                         * @description prior period end, given together with compareFrom
+                         * @example 2024-03-31
+                         */
+                        compareTo?: string | null;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo: string;
+                        /**
+                         * @description language of the labels (official terms of OR 959a/959b); default en
+                         * @enum {string}
+                         */
+                        lang?: "de" | "fr" | "it" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            compareFrom: string | null;
+                            compareTo: string | null;
+                            currency: string;
+                            dateFrom: string;
+                            dateTo: string;
+                            /** @enum {string} */
+                            lang: "de" | "fr" | "it" | "en";
+                            /** @description annual profit (positive) or loss (negative) */
+                            result: {
+                                /**
+                                 * @description decimal string, 2 decimals, natural sign of the side (see the route)
+                                 * @example 1994.75
+                                 */
+                                amount: string;
+                                /**
+                                 * @description the prior-period column; null without one
+                                 * @example 1994.75
+                                 */
+                                compareAmount: string | null;
+                                label: string;
+                            };
+                            sections: {
+                                key: string;
+                                label: string | null;
+                                lines: {
+                                    accounts: {
+                                        /**
+                                         * @description decimal string, 2 decimals, natural sign of the side (see the route)
+                                         * @example 1994.75
+                                         */
+                                        amount: string;
+                                        /**
+                                         * @description the prior-period column; null without one
+                                         * @example 1994.75
+                                         */
+                                        compareAmount: string | null;
+                                        /** @description ledger account id; null for the result not yet closed */
+                                        id: number | null;
+                                        name: string;
+                                        number: string | null;
+                                    }[];
+                                    /**
+                                     * @description decimal string, 2 decimals, natural sign of the side (see the route)
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the prior-period column; null without one
+                                     * @example 1994.75
+                                     */
+                                    compareAmount: string | null;
+                                    /** @description stable line key, e.g. cash, tradeReceivables, netRevenue */
+                                    key: string;
+                                    label: string;
+                                    /** @description the Code of Obligations' article, e.g. OR 959a Abs. 1 Ziff. 1 Bst. a */
+                                    ref: string;
+                                    /**
+                                     * @description debit lines show debit − credit, credit lines credit − debit
+                                     * @enum {string}
+                                     */
+                                    side: "debit" | "credit";
+                                }[];
+                                /** @description balance sheet: the section total; income statement: the running result after the section */
+                                total: {
+                                    /**
+                                     * @description decimal string, 2 decimals, natural sign of the side (see the route)
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the prior-period column; null without one
+                                     * @example 1994.75
+                                     */
+                                    compareAmount: string | null;
+                                    label: string;
+                                };
+                            }[];
+                            title: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/additional-property/delete": {
         parameters: {
             query?: never;

@@ -19,6 +19,8 @@ export { withDocumentPostingWrite, isDocumentSource, type DocumentResolver, type
 export { settlementPostings, type Settlement } from './settlement.service.js';
 export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance, type TrialBalanceAccount } from './balance.service.js';
 export { CLOSING_SOURCE } from './balance.sql.js';
+export type { LetterheadPort } from './statements.routes.js';
+export type { Letterhead } from './statements.export.js';
 export { importJournal, type JournalImportResult } from './journal-import.service.js';
 export {
   accountBalance,

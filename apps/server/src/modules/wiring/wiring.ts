@@ -10,19 +10,20 @@
  *   / credit receivable at the booking date); the same for manual matches on the reconciliation page.
  * - Document postings (issue 11 §2): the invoice, bill or bank transaction behind a journal entry,
  *   so the journal routes name it (passed to the accounting routes by app.ts).
+ * - Financial statements (issue 12 §4): the company named at the top of the PDF and XLSX exports.
  */
-import { fxMatchDistance, InvoiceStatus, isImplausibleFxDifference, Money, toFixedAmount } from '@bilan/domain';
+import { countryIsoCode, fxMatchDistance, InvoiceStatus, isImplausibleFxDifference, Money, toFixedAmount, type CountryId } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone, AppError, conflict } from '../../http/errors.js';
-import { booksCurrency, entriesOfDocuments, journalEntrySource, reversalsOfEntries, type DocumentResolver, type DocumentResolvers } from '../accounting/accounting.service.js';
+import { booksCurrency, entriesOfDocuments, journalEntrySource, reversalsOfEntries, type DocumentResolver, type DocumentResolvers, type LetterheadPort } from '../accounting/accounting.service.js';
 import type { ApArSource, OpenAmount, OpenItem } from '../companies/ap-ar.service.js';
-import { companyNames, type CompanyDocumentCountsPort } from '../companies/companies.service.js';
+import { companyNames, getCompany, type CompanyDocumentCountsPort } from '../companies/companies.service.js';
 import { attempt, type BankCredit, type InvoicePort, type OpenInvoice } from '../banking/bank-import.service.js';
 import { isSimilarName } from '../banking/names.js';
 import { bankTransactionOfEntry } from '../banking/reconcile.service.js';
 import { entriesOfMatchedDocuments } from '../banking/company-documents.js';
 import { changeStatus, getInvoice, invoiceOfEntry, invoicesOfCompany, listInvoices, lockSentInvoicesByReference } from '../invoicing/invoicing.service.js';
-import { ownCompanyUuid } from '../instances/instances.service.js';
+import { instanceSummary, ownCompanyUuid } from '../instances/instances.service.js';
 import { billsOfCompany, getPayable, openBillsOfCompanies, type OpenBill } from '../payables/payables.service.js';
 
 /**
@@ -280,6 +281,25 @@ const companyDocumentCounts: CompanyDocumentCountsPort = async (tx, instanceId, 
   return { invoices: invoices.length, bills: bills.length, postings: entries.size };
 };
 
+/**
+ * The company the books are of, for the head of the financial statements: the own company (name,
+ * UID, first address as "street number" and "zip city", the country's ISO code added abroad), else
+ * the instance's name before onboarding.
+ */
+const statementLetterhead: LetterheadPort = async (tx, instanceId) => {
+  const uuid = await ownCompanyUuid(tx, instanceId);
+  const company = uuid ? await unlessNotFound(() => getCompany(tx, instanceId, uuid, uuid)) : undefined;
+  if (!company) return { name: (await instanceSummary(tx, instanceId))?.name ?? '', addressLines: [], uid: null };
+  const address = company.address;
+  const addressLines = address
+    ? [
+        [address.street, address.houseNumber].filter(Boolean).join(' '),
+        [address.country.id === 1 ? '' : countryIsoCode[address.country.id as CountryId], address.zip, address.city].filter(Boolean).join(' '),
+      ].filter(Boolean)
+    : [];
+  return { name: company.name, addressLines, uid: company.uid };
+};
+
 /** The ports of the lower modules, built from the upper modules' facades; what `buildApp` passes on. */
 export interface Wiring {
   /** companies: open receivables (sent invoices) and payables (open bills) of a company. */
@@ -292,9 +312,11 @@ export interface Wiring {
   companyDocumentCounts: CompanyDocumentCountsPort;
   /** companies: the workplace's own company (instances). */
   ownCompany: typeof ownCompanyUuid;
+  /** accounting: the company named on the financial statements. */
+  statementLetterhead: LetterheadPort;
 }
 
 /** The modules' ports, plugged together; called once by `buildApp` (app.ts). */
 export function wireModules(): Wiring {
-  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers, companyDocumentCounts, ownCompany: ownCompanyUuid };
+  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers, companyDocumentCounts, ownCompany: ownCompanyUuid, statementLetterhead };
 }

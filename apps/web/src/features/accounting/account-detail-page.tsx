@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { currencyCodeById, formatDate } from '@bilan/domain';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { currencyCodeById, formatDate, isValidIsoDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { today } from '../../lib/dates';
 import { isApiError } from '../../lib/errors';
@@ -56,14 +56,23 @@ function ForeignBalance({ account, books, date }: { account: LedgerAccount; book
   );
 }
 
+/** A date of the URL (`?dateFrom=2025-01-01`), null when absent or not a date. */
+const dateParam = (value: string | null) => (value && isValidIsoDate(value) ? value : null);
+
 /**
  * /accounting/account/{id}/detail: postings with running balance, opening and closing balance; for
  * an account in another currency than the books, its balance in both currencies.
+ * `?dateFrom=…&dateTo=…` opens it filtered to a period (the statements link here per line).
  */
 export function AccountDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
-  const [filters, setFilters] = useState<EntryFilterValues>(emptyEntryFilters);
+  const [search] = useSearchParams();
+  const [filters, setFilters] = useState<EntryFilterValues>(() => ({
+    ...emptyEntryFilters,
+    dateFrom: dateParam(search.get('dateFrom')),
+    dateTo: dateParam(search.get('dateTo')),
+  }));
   const [page, setPage] = useState(1);
   const account = useQuery({ ...accountDetailQuery(id), enabled: valid });
   const range = {

@@ -1,0 +1,190 @@
+/**
+ * The financial statements as files (issue 12 §4 "Exports"): one list of rows per statement
+ * (`statementTables`), written as PDF (statements.pdf.ts), XLSX (exceljs) or CSV.
+ *
+ * CSV follows Bilan's one CSV dialect (the trial balance export of the web and the CLI, the chart
+ * and journal imports): RFC 4180, `,` between fields, `.` as the decimal point, plain numbers with
+ * a leading '-', UTF-8 without BOM; texts a spreadsheet would run as a formula get a leading
+ * apostrophe. It is meant for other programs; people who open the figures in Excel get the XLSX,
+ * whose cells are numbers whatever the computer's locale (decision 017).
+ */
+import ExcelJS from 'exceljs';
+import { formatDate } from '@bilan/domain';
+import type { BalanceSheet, IncomeStatement, StatementAccount, StatementAmount } from './statements.service.js';
+import { FILE_NAMES, STATEMENT_TEXTS, type StatementLang } from './statement-structure.js';
+
+/** The company the statements are of, for the header (the own company, else the instance's name). */
+export interface Letterhead {
+  name: string;
+  /** Postal lines, e.g. ['Bahnhofstrasse 1', '8001 Zürich']. */
+  addressLines: string[];
+  uid: string | null;
+}
+
+export type ExportRowKind = 'side' | 'section' | 'line' | 'account' | 'total' | 'grandTotal';
+
+export interface ExportRow {
+  kind: ExportRowKind;
+  /** Section key (and line key for lines and accounts), for the CSV's machine columns. */
+  section: string;
+  line: string;
+  /** Account number for account rows. */
+  number: string | null;
+  label: string;
+  /** One amount per column (current, then prior period); null on headings. */
+  amounts: (string | null)[];
+}
+
+export interface ExportTable {
+  statement: 'balance-sheet' | 'income';
+  /** e.g. 'Bilanz per 31.12.2025', 'Erfolgsrechnung 01.01.2025 – 31.12.2025'. */
+  title: string;
+  currency: string;
+  /** Heading of each amount column: the date or the period. */
+  columns: string[];
+  rows: ExportRow[];
+}
+
+const amounts = (item: StatementAmount) => (item.compareAmount === null ? [item.amount] : [item.amount, item.compareAmount]);
+const noAmounts = (count: number) => Array.from({ length: count }, () => null);
+const period = (from: string, to: string) => `${formatDate(from)} – ${formatDate(to)}`;
+
+function accountRows(section: string, line: string, accounts: StatementAccount[]): ExportRow[] {
+  return accounts.map((account) => ({ kind: 'account', section, line, number: account.number, label: account.name, amounts: amounts(account) }));
+}
+
+/** The balance sheet as rows: side, section, lines (with accounts), section total, side total. */
+export function balanceSheetTable(sheet: BalanceSheet, withAccounts: boolean): ExportTable {
+  const columns = sheet.compareDate ? [formatDate(sheet.date), formatDate(sheet.compareDate)] : [formatDate(sheet.date)];
+  const rows: ExportRow[] = [];
+  for (const side of sheet.sides) {
+    rows.push({ kind: 'side', section: side.key, line: '', number: null, label: side.label, amounts: noAmounts(columns.length) });
+    for (const section of side.sections) {
+      rows.push({ kind: 'section', section: section.key, line: '', number: null, label: section.label ?? '', amounts: noAmounts(columns.length) });
+      for (const line of section.lines) {
+        rows.push({ kind: 'line', section: section.key, line: line.key, number: null, label: line.label, amounts: amounts(line) });
+        if (withAccounts) rows.push(...accountRows(section.key, line.key, line.accounts));
+      }
+      rows.push({ kind: 'total', section: section.key, line: '', number: null, label: section.total.label, amounts: amounts(section.total) });
+    }
+    rows.push({ kind: 'grandTotal', section: side.key, line: '', number: null, label: side.total.label, amounts: amounts(side.total) });
+  }
+  return { statement: 'balance-sheet', title: `${sheet.title} ${STATEMENT_TEXTS.asOf[sheet.lang]} ${formatDate(sheet.date)}`, currency: sheet.currency, columns, rows };
+}
+
+/**
+ * The income statement as rows: lines (with accounts) and the running result after each section
+ * that has lines (the operating income and the annual result always).
+ */
+export function incomeStatementTable(income: IncomeStatement, withAccounts: boolean): ExportTable {
+  const columns = income.compareFrom && income.compareTo ? [period(income.dateFrom, income.dateTo), period(income.compareFrom, income.compareTo)] : [period(income.dateFrom, income.dateTo)];
+  const rows: ExportRow[] = [];
+  income.sections.forEach((section, index) => {
+    for (const line of section.lines) {
+      rows.push({ kind: 'line', section: section.key, line: line.key, number: null, label: line.label, amounts: amounts(line) });
+      if (withAccounts) rows.push(...accountRows(section.key, line.key, line.accounts));
+    }
+    const last = index === income.sections.length - 1;
+    // A running result equal to the one before it (its section has no lines) would only repeat it.
+    if (section.lines.length === 0 && !last && index > 0) return;
+    rows.push({ kind: last ? 'grandTotal' : 'total', section: section.key, line: '', number: null, label: section.total.label, amounts: amounts(section.total) });
+  });
+  return { statement: 'income', title: `${income.title} ${period(income.dateFrom, income.dateTo)}`, currency: income.currency, columns, rows };
+}
+
+/** Bilanz-2025-12-31, Erfolgsrechnung-2025-01-01_2025-12-31, Jahresrechnung-2025-12-31 (+ extension). */
+export function exportFileName(kind: 'balance-sheet' | 'income' | 'both', lang: StatementLang, dates: { date?: string; dateFrom?: string; dateTo?: string }, extension: string): string {
+  const name = kind === 'balance-sheet' ? FILE_NAMES.balanceSheet[lang] : kind === 'income' ? FILE_NAMES.income[lang] : FILE_NAMES.both[lang];
+  const suffix = kind === 'income' ? `${dates.dateFrom}_${dates.dateTo}` : kind === 'both' ? dates.dateTo : dates.date;
+  return `${name}-${suffix}.${extension}`;
+}
+
+// ------------------------------------------------------------------------------------------------
+// CSV
+// ------------------------------------------------------------------------------------------------
+
+/** A text cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection"). */
+const safeText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+/** RFC 4180 §2.6–2.7: quote fields with a comma, quote or line break; double the quotes inside. */
+const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/**
+ * `statement,kind,section,line,account,label,amount[,compare]`, one row per export row; kind is
+ * side | section | line | account | total | grandTotal; amounts with the natural sign of the side.
+ */
+export function statementsCsv(tables: readonly ExportTable[]): string {
+  const withCompare = tables.some((table) => table.columns.length > 1);
+  const header = ['statement', 'kind', 'section', 'line', 'account', 'label', 'amount', ...(withCompare ? ['compare'] : [])];
+  const lines = [header.join(',')];
+  for (const table of tables) {
+    for (const row of table.rows) {
+      const values = [table.statement, row.kind, row.section, row.line, safeText(row.number ?? ''), safeText(row.label), row.amounts[0] ?? '', ...(withCompare ? [row.amounts[1] ?? ''] : [])];
+      lines.push(values.map(csvField).join(','));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+// ------------------------------------------------------------------------------------------------
+// XLSX
+// ------------------------------------------------------------------------------------------------
+
+/** Swiss Excel shows this as 1'234.50 (the apostrophe is the locale's group separator). */
+const NUMBER_FORMAT = '#,##0.00;-#,##0.00';
+
+/**
+ * One worksheet per statement: letterhead, title, currency, column headings, then the rows. Amounts
+ * are number cells: Excel keeps IEEE doubles, and a 2-decimal amount below 10^13 goes through one
+ * and back to the same 2-decimal text, so no cent changes.
+ */
+export async function statementsXlsx(tables: readonly ExportTable[], letterhead: Letterhead, lang: StatementLang): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Bilan';
+  workbook.created = new Date();
+  for (const table of tables) {
+    const sheet = workbook.addWorksheet(table.statement === 'balance-sheet' ? STATEMENT_TEXTS.balanceSheet[lang] : STATEMENT_TEXTS.income[lang], {
+      pageSetup: { paperSize: 9, orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+    });
+    sheet.columns = [{ width: 10 }, { width: 70 }, ...table.columns.map(() => ({ width: 24 }))];
+    sheet.addRow(['', letterhead.name]).font = { bold: true, size: 13 };
+    sheet.addRow(['', table.title]).font = { bold: true, size: 12 };
+    sheet.addRow(['', `${STATEMENT_TEXTS.currency[lang]}: ${table.currency}`]);
+    sheet.addRow([]);
+    const heading = sheet.addRow([STATEMENT_TEXTS.account[lang], '', ...table.columns]);
+    heading.font = { bold: true };
+    heading.eachCell((cell, col) => {
+      cell.border = { bottom: { style: 'thin' } };
+      if (col > 2) cell.alignment = { horizontal: 'right' };
+    });
+    sheet.views = [{ state: 'frozen', ySplit: 5 }];
+    for (const row of table.rows) {
+      const values = row.amounts.map((amount) => (amount === null ? null : Number(amount)));
+      const added = sheet.addRow([row.number ?? '', row.label, ...values]);
+      for (let col = 3; col < 3 + values.length; col += 1) added.getCell(col).numFmt = NUMBER_FORMAT;
+      switch (row.kind) {
+        case 'side':
+          added.font = { bold: true, size: 12 };
+          break;
+        case 'section':
+          added.font = { bold: true };
+          break;
+        case 'account':
+          added.font = { color: { argb: 'FF555555' }, size: 10 };
+          added.getCell(2).alignment = { indent: 2 };
+          break;
+        case 'line':
+          added.getCell(2).alignment = { indent: 1 };
+          break;
+        case 'total':
+          added.font = { bold: true };
+          for (let col = 3; col < 3 + values.length; col += 1) added.getCell(col).border = { top: { style: 'thin' } };
+          break;
+        case 'grandTotal':
+          added.font = { bold: true };
+          for (let col = 3; col < 3 + values.length; col += 1) added.getCell(col).border = { top: { style: 'thin' }, bottom: { style: 'double' } };
+          break;
+      }
+    }
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
