@@ -260,7 +260,9 @@ async function entriesBalanced({ tx, instanceId, range, amount }: Context): Prom
     return {
       ...base,
       status: 'passed',
-      detail: `The ${plural(counts.entries, 'entry', 'entries')} from ${periodText(range)} (${plural(counts.lines, 'posting')}) each have debit = credit and at least two postings.`,
+      detail: counts.entries
+        ? `${plural(counts.entries, 'entry', 'entries')} with ${plural(counts.lines, 'posting')} from ${periodText(range)}: each has debit = credit and at least two postings.`
+        : `No entries from ${periodText(range)}.`,
       items: [],
     };
   }
@@ -442,7 +444,9 @@ async function controlAccountCheck(
     return {
       ...base,
       status: 'passed',
-      detail: `${name}: ${sideWord} balance ${amount(balance)} at ${formatDate(range.to)} equals the ${count} open then.`,
+      detail: spec.documents.length
+        ? `${name}: ${sideWord} balance ${amount(balance)} at ${formatDate(range.to)} equals the ${count} open then.`
+        : `${name}: balance ${amount(balance)} at ${formatDate(range.to)}, and no ${spec.what.one} is open then.`,
       items: [],
     };
   }
@@ -463,7 +467,8 @@ async function controlAccountCheck(
     ...base,
     status: 'failed',
     detail:
-      `${name}: ${sideWord} balance ${amount(balance)} at ${formatDate(range.to)}, but the ${count} open then come to ${amount(open)}: ` +
+      `${name}: ${sideWord} balance ${amount(balance)} at ${formatDate(range.to)}, but ` +
+      `${spec.documents.length ? `the ${count} open then come to ${amount(open)}` : `no ${spec.what.one} is open then`}: ` +
       `a difference of ${amount(difference)}.${explanation}`,
     items: [...postingItems, ...documentItems(spec.documents)].slice(0, MAX_ITEMS),
   };
@@ -473,11 +478,15 @@ function bankStatements({ statements, atDate, accounts, accountById, range, amou
   const base = { key: 'bank-statements', name: "Each bank account's balance agrees with its last bank statement." };
   const withStatement = new Set(statements.map((statement) => statement.accountId));
   const without = accounts.filter((account) => account.functionTypeId === AccountFunctionType.bankAccount && !withStatement.has(account.id));
-  const withoutText = without.length
-    ? ` No statement imported on or before ${formatDate(range.to)} for ${without.map((account) => `${account.number} ${account.name}`).join(', ')}.`
-    : '';
+  const names = without.map((account) => `${account.number} ${account.name}`).join(', ');
+  const withoutText = without.length ? ` No statement imported on or before ${formatDate(range.to)} for ${names}.` : '';
   if (statements.length === 0) {
-    return { ...base, status: 'passed', detail: `No bank statement (camt.053) with a closing balance was imported up to ${formatDate(range.to)}: nothing to compare.${withoutText}`, items: [] };
+    return {
+      ...base,
+      status: 'passed',
+      detail: `No bank statement (camt.053) with a closing balance was imported up to ${formatDate(range.to)}${without.length ? ` for ${names}` : ''}: nothing to compare.`,
+      items: [],
+    };
   }
   const compared = statements
     .map((statement) => {
