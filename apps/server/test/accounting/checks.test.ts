@@ -407,15 +407,17 @@ describe('ledger integrity', () => {
     const [bank, revenue] = await Promise.all([wp.account('1020'), wp.account('3200')]);
     const one = await wp.api.post('/api/accounting/entry/insert', simpleEntry('2021-04-10', bank, revenue, '10.00', 'wird verändert'));
     const two = await wp.api.post('/api/accounting/entry/insert', simpleEntry('2021-04-11', bank, revenue, '20.00', 'verliert eine Zeile'));
+    const three = await wp.api.post('/api/accounting/entry/insert', simpleEntry('2021-04-12', bank, revenue, '5.00', 'verliert alle Zeilen'));
     const good = await checks(wp.api, '2021-04-01', '2021-04-30');
     expect(statuses(good)).toMatchObject({ 'entries-balanced': 'passed', 'trial-balance': 'passed', 'period-balances': 'passed' });
-    expect(check(good, 'entries-balanced').detail).toContain('2 entries');
+    expect(check(good, 'entries-balanced').detail).toContain('3 entries with 6 postings');
 
     // What the database refuses at commit, forced as the owner with the triggers off.
     await server.db.asOwner(async (tx) => {
       await tx.query("SET LOCAL session_replication_role = 'replica'");
       await tx.query('UPDATE journal_line SET amount = 12.00 WHERE instance_id = $1 AND entry_id = $2 AND direction = 1', [wp.instanceId, one.body.id]);
       await tx.query('DELETE FROM journal_line WHERE instance_id = $1 AND entry_id = $2 AND direction = -1', [wp.instanceId, two.body.id]);
+      await tx.query('DELETE FROM journal_line WHERE instance_id = $1 AND entry_id = $2', [wp.instanceId, three.body.id]);
     });
     const broken = await checks(wp.api, '2021-04-01', '2021-04-30');
     const balanced = check(broken, 'entries-balanced');
@@ -424,12 +426,13 @@ describe('ledger integrity', () => {
       { label: expect.stringContaining('wird verändert'), link: entryLink(one.body.id), amount: '2.00' },
       { label: expect.stringContaining('verliert eine Zeile'), link: entryLink(two.body.id), amount: '20.00' },
       { label: expect.stringContaining('1 posting'), link: entryLink(two.body.id), amount: null },
+      { label: expect.stringContaining('verliert alle Zeilen": 0 postings'), link: entryLink(three.body.id), amount: null },
     ]);
     const drift = check(broken, 'period-balances');
     expect(drift.status).toBe('failed');
     expect(drift.items.map((item) => [item.link, item.amount])).toEqual([
-      [`/accounting/account/${bank}/detail`, '2.00'],
-      [`/accounting/account/${revenue}/detail`, '20.00'],
+      [`/accounting/account/${bank}/detail`, '-3.00'],
+      [`/accounting/account/${revenue}/detail`, '25.00'],
     ]);
     // The month table is what the trial balance reads: still balanced until it is broken too.
     expect(check(broken, 'trial-balance').status).toBe('passed');
@@ -443,8 +446,8 @@ describe('ledger integrity', () => {
     });
     const trial = check(await checks(wp.api, '2021-04-01', '2021-04-30'), 'trial-balance');
     expect(trial.status).toBe('failed');
-    expect(trial.detail).toContain('CHF 37.00');
-    expect(trial.detail).toContain('CHF 30.00');
+    expect(trial.detail).toContain('CHF 42.00');
+    expect(trial.detail).toContain('CHF 35.00');
     // balance/check keeps its own shape and sees the same.
     const legacy = await wp.api.get('/api/accounting/balance/check');
     expect(legacy.body.ok).toBe(false);

@@ -6,7 +6,7 @@ import { Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { dayBefore, END_OF_TIME, monthEnd, selectClosingTurnovers, selectTurnoversAt, type Turnover } from './balance.sql.js';
 import { selectLedgerAccountHeads, type LedgerAccountHead } from './ledger-account.sql.js';
-import { countEntries, selectMonthDrift, selectShortEntries, selectUnbalancedEntries } from './checks.sql.js';
+import { scanEntries, selectMonthDrift } from './checks.sql.js';
 import type { CurrencyCode } from '@bilan/domain';
 
 /** Today in Switzerland (YYYY-MM-DD): the books' calendar, whatever the server's time zone. */
@@ -187,17 +187,15 @@ export type LedgerCheck = {
 export async function checkLedger(tx: Tx, instanceId: string): Promise<{ ok: boolean; checks: LedgerCheck[] }> {
   const checks: LedgerCheck[] = [];
 
-  const counts = await countEntries(tx, instanceId, null);
-  const unbalanced = await selectUnbalancedEntries(tx, instanceId, null, 5);
+  const { entries, lines, unbalanced, short } = await scanEntries(tx, instanceId, null, 5);
   checks.push({
     name: 'journal entries balance',
     ok: unbalanced.length === 0,
     detail: unbalanced.length
       ? `unbalanced: ${unbalanced.map((u) => `entry ${u.id} (debit − credit ${toFixedAmount(money(u.difference))})`).join(', ')}`
-      : `${counts.entries} entries with ${counts.lines} postings, each with debit = credit`,
+      : `${entries} entries with ${lines} postings, each with debit = credit`,
   });
 
-  const short = await selectShortEntries(tx, instanceId, null, 5);
   checks.push({
     name: 'journal entries have two postings',
     ok: short.length === 0,

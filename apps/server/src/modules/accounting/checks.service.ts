@@ -19,17 +19,15 @@ import { AccountingError } from './accounting.errors.js';
 import { dayBefore, selectTurnoversAt, type Turnover } from './balance.sql.js';
 import { todayInSwitzerland } from './balance.service.js';
 import {
-  countEntries,
+  scanEntries,
   selectCheckAccounts,
-  selectDuplicateEntries,
   selectEntriesAfter,
   selectMonthDrift,
   selectPostingsFromOtherSources,
-  selectShortEntries,
   selectSidePostingsFromOtherSources,
-  selectUnbalancedEntries,
   type CheckAccount,
   type DateRange,
+  type EntryScan,
   type PostingHead,
 } from './checks.sql.js';
 import { booksCurrency } from './ledger-account.service.js';
@@ -235,7 +233,9 @@ export async function runChecks(tx: Tx, instanceId: string, sources: CheckSource
   };
 
   const checks: CheckResult[] = [];
-  checks.push(await entriesBalanced(context));
+  // One scan of the period's postings serves the entry checks (balanced, two postings, duplicates).
+  const scan = await scanEntries(tx, instanceId, range, MAX_ITEMS, { twins: true });
+  checks.push(entriesBalanced(context, scan));
   checks.push(trialBalanceCheck(context));
   checks.push(await periodBalances(context));
   checks.push(...(await controlAccountChecks(context)));
@@ -244,24 +244,21 @@ export async function runChecks(tx: Tx, instanceId: string, sources: CheckSource
   checks.push(suspenseAccounts(context));
   checks.push(await vat(context));
   checks.push(await futureEntries(context));
-  checks.push(await duplicateEntries(context));
+  checks.push(duplicateEntries(context, scan));
   checks.push(wrongSideBalances(context));
   return { dateFrom: range.from, dateTo: range.to, status: worstStatus(checks.map((check) => check.status)), checks };
 }
 
 const periodText = (range: DateRange) => `${formatDate(range.from)} to ${formatDate(range.to)}`;
 
-async function entriesBalanced({ tx, instanceId, range, amount }: Context): Promise<CheckResult> {
-  const unbalanced = await selectUnbalancedEntries(tx, instanceId, range, MAX_ITEMS);
-  const short = await selectShortEntries(tx, instanceId, range, MAX_ITEMS);
+function entriesBalanced({ range, amount }: Context, { unbalanced, short, entries, lines }: EntryScan): CheckResult {
   const base = { key: 'entries-balanced', name: 'Every journal entry balances with at least two postings.' };
   if (unbalanced.length === 0 && short.length === 0) {
-    const counts = await countEntries(tx, instanceId, range);
     return {
       ...base,
       status: 'passed',
-      detail: counts.entries
-        ? `${plural(counts.entries, 'entry', 'entries')} with ${plural(counts.lines, 'posting')} from ${periodText(range)}: each has debit = credit and at least two postings.`
+      detail: entries
+        ? `${plural(entries, 'entry', 'entries')} with ${plural(lines, 'posting')} from ${periodText(range)}: each has debit = credit and at least two postings.`
         : `No entries from ${periodText(range)}.`,
       items: [],
     };
@@ -629,8 +626,7 @@ async function futureEntries({ tx, instanceId, amount }: Context): Promise<Check
   };
 }
 
-async function duplicateEntries({ tx, instanceId, range }: Context): Promise<CheckResult> {
-  const { groups, count } = await selectDuplicateEntries(tx, instanceId, range, MAX_ITEMS);
+function duplicateEntries({ range }: Context, { duplicates: groups, duplicateCount: count }: EntryScan): CheckResult {
   const base = { key: 'duplicate-entries', name: 'No journal entry is booked twice.' };
   if (count === 0) {
     return { ...base, status: 'passed', detail: `No two entries from ${periodText(range)} share date, amount and text.`, items: [] };

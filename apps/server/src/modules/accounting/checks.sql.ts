@@ -5,6 +5,7 @@
  * for one account — or reads the per-month table, so no check loads every posting into JavaScript.
  * A `range` of null means the whole ledger (what `balance/check` asks).
  */
+import { Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { monthStart } from './balance.sql.js';
 
@@ -26,48 +27,120 @@ export type EntryHead = {
 const lineRange = (range: DateRange | null, alias = 'l') => (range ? `AND ${alias}.date_ledger BETWEEN $2 AND $3` : '');
 const rangeParams = (instanceId: string, range: DateRange | null): unknown[] => (range ? [instanceId, range.from, range.to] : [instanceId]);
 
-/** Number of entries and postings in the range. */
-export async function countEntries(tx: Tx, instanceId: string, range: DateRange | null): Promise<{ entries: number; lines: number }> {
-  const [row] = await tx.query<{ entries: string; lines: string }>(
-    `SELECT (SELECT count(*) FROM journal_entry e WHERE e.instance_id = $1 ${lineRange(range, 'e')}) AS entries,
-            (SELECT count(*) FROM journal_line l WHERE l.instance_id = $1 ${lineRange(range)}) AS lines`,
-    rangeParams(instanceId, range),
-  );
-  return { entries: Number(row!.entries), lines: Number(row!.lines) };
+/** An entry with its debit total (NUMERIC text). */
+export type EntryWithTotal = EntryHead & { total: string };
+
+/** What one scan of a range's postings finds about its entries (`scanEntries`). */
+export interface EntryScan {
+  /** Entries and postings in the range. */
+  entries: number;
+  lines: number;
+  /** Entries whose debit − credit (`difference`, NUMERIC text) is not zero, by id, at most `limit`. */
+  unbalanced: (EntryHead & { difference: string })[];
+  /** Entries with fewer than two postings, by id, at most `limit`. */
+  short: (EntryHead & { lines: number })[];
+  /**
+   * With `twins`: entries sharing date, debit total and description (trimmed, case ignored) with
+   * another entry of the range, grouped, by date; at most `limit` entries in all.
+   */
+  duplicates: EntryWithTotal[][];
+  /** How many entries are in such groups. */
+  duplicateCount: number;
 }
 
-/** Entries whose postings do not balance (debit − credit ≠ 0), by id, at most `limit`; difference is NUMERIC text. */
-export async function selectUnbalancedEntries(
+/** Entries whose date and debit total repeat: read at most this many (their descriptions decide). */
+const MAX_TWINS = 5000;
+
+/**
+ * The entry checks of a range (or of the whole ledger) from one scan of its postings
+ * (journal_line_date_idx): per entry its postings, debit − credit and debit total, from which come
+ * the unbalanced entries, those with fewer than two postings and — with `twins` — the candidates for
+ * duplicates (same date and debit total); only those entries' descriptions are read afterwards. An
+ * entry without any posting has no line to scan: when the range's entry count differs from the
+ * scan's, they are looked up.
+ */
+export async function scanEntries(
   tx: Tx,
   instanceId: string,
   range: DateRange | null,
   limit: number,
-): Promise<(EntryHead & { difference: string })[]> {
-  return tx.query<EntryHead & { difference: string }>(
-    `SELECT u.entry_id AS id, e.date_ledger::text AS date, e.description, u.difference
-       FROM (SELECT entry_id, sum(amount * direction)::text AS difference FROM journal_line l
-              WHERE l.instance_id = $1 ${lineRange(range)} GROUP BY entry_id HAVING sum(amount * direction) <> 0
-              ORDER BY entry_id LIMIT ${limit}) u
-       JOIN journal_entry e ON e.instance_id = $1 AND e.id = u.entry_id
-      ORDER BY u.entry_id`,
+  options: { twins?: boolean } = {},
+): Promise<EntryScan> {
+  const twins = options.twins
+    ? `UNION ALL (SELECT 'twin', p.entry_id, p.date_ledger::text, p.lines::text, p.difference::text, p.total::text FROM per_entry p
+         JOIN (SELECT date_ledger, total FROM per_entry GROUP BY 1, 2 HAVING count(*) > 1) k USING (date_ledger, total)
+        ORDER BY p.date_ledger, p.entry_id LIMIT ${MAX_TWINS})`
+    : '';
+  const rows = await tx.query<{ kind: 'summary' | 'faulty' | 'twin'; id: number | null; date: string | null; lines: string; difference: string; total: string }>(
+    `WITH per_entry AS MATERIALIZED (
+       SELECT entry_id, min(date_ledger) AS date_ledger, count(*) AS lines, sum(amount * direction) AS difference,
+              coalesce(sum(amount) FILTER (WHERE direction = 1), 0) AS total
+         FROM journal_line l WHERE l.instance_id = $1 ${lineRange(range)} GROUP BY entry_id
+     )
+     -- The summary row carries the number of postings in 'lines' and of entries with postings in 'total'.
+     SELECT 'summary' AS kind, NULL::int AS id, NULL::text AS date, coalesce(sum(lines), 0)::text AS lines, '0' AS difference, count(*)::text AS total
+       FROM per_entry
+     UNION ALL (SELECT 'faulty', entry_id, date_ledger::text, lines::text, difference::text, total::text FROM per_entry
+                 WHERE difference <> 0 OR lines < 2 ORDER BY entry_id LIMIT ${limit})
+     ${twins}`,
     rangeParams(instanceId, range),
   );
-}
+  const summary = rows.find((row) => row.kind === 'summary')!;
+  const scanned = Number(summary.total);
+  const [counted] = await tx.query<{ entries: string }>(
+    `SELECT count(*) AS entries FROM journal_entry e WHERE e.instance_id = $1 ${lineRange(range, 'e')}`,
+    rangeParams(instanceId, range),
+  );
+  const entries = Number(counted!.entries);
+  const empty =
+    entries > scanned
+      ? await tx.query<{ id: number }>(
+          `SELECT e.id FROM journal_entry e WHERE e.instance_id = $1 ${lineRange(range, 'e')}
+              AND NOT EXISTS (SELECT 1 FROM journal_line l WHERE l.instance_id = e.instance_id AND l.entry_id = e.id)
+            ORDER BY e.id LIMIT ${limit}`,
+          rangeParams(instanceId, range),
+        )
+      : [];
+  const faulty = rows.filter((row) => row.kind === 'faulty');
+  const twinRows = rows.filter((row) => row.kind === 'twin');
+  const ids = [...new Set([...faulty, ...twinRows].map((row) => row.id!).concat(empty.map((row) => row.id)))];
+  const heads = new Map(
+    (ids.length
+      ? await tx.query<EntryHead>('SELECT id, date_ledger::text AS date, description FROM journal_entry WHERE instance_id = $1 AND id = ANY ($2::int[])', [
+          instanceId,
+          ids,
+        ])
+      : []
+    ).map((head) => [head.id, head]),
+  );
+  const head = (id: number) => heads.get(id) ?? { id, date: '', description: '' };
 
-/** Entries with fewer than two postings, by id, at most `limit`. */
-export async function selectShortEntries(
-  tx: Tx,
-  instanceId: string,
-  range: DateRange | null,
-  limit: number,
-): Promise<(EntryHead & { lines: number })[]> {
-  const rows = await tx.query<EntryHead & { lines: string }>(
-    `SELECT e.id, e.date_ledger::text AS date, e.description, count(l.id) AS lines FROM journal_entry e
-       LEFT JOIN journal_line l ON l.instance_id = e.instance_id AND l.entry_id = e.id
-      WHERE e.instance_id = $1 ${lineRange(range, 'e')} GROUP BY e.instance_id, e.id HAVING count(l.id) < 2 ORDER BY e.id LIMIT ${limit}`,
-    rangeParams(instanceId, range),
-  );
-  return rows.map((row) => ({ ...row, lines: Number(row.lines) }));
+  const groups = new Map<string, EntryWithTotal[]>();
+  for (const row of twinRows) {
+    const entry = head(row.id!);
+    const key = `${row.date}|${row.total}|${entry.description.trim().toLowerCase()}`;
+    groups.set(key, [...(groups.get(key) ?? []), { ...entry, total: row.total }]);
+  }
+  const duplicates = [...groups.values()].filter((group) => group.length > 1);
+  const short = [
+    ...faulty.filter((row) => Number(row.lines) < 2).map((row) => ({ ...head(row.id!), lines: Number(row.lines) })),
+    ...empty.map((row) => ({ ...head(row.id), lines: 0 })),
+  ].sort((a, b) => a.id - b.id);
+  const listed: EntryWithTotal[][] = [];
+  let room = limit;
+  for (const group of duplicates) {
+    if (room <= 0) break;
+    listed.push(group.slice(0, room));
+    room -= group.length;
+  }
+  return {
+    entries,
+    lines: Number(summary.lines),
+    unbalanced: faulty.filter((row) => !new Money(row.difference).isZero()).map((row) => ({ ...head(row.id!), difference: row.difference })),
+    short: short.slice(0, limit),
+    duplicates: listed,
+    duplicateCount: duplicates.reduce((sum, group) => sum + group.length, 0),
+  };
 }
 
 /** An account and month whose row in account_period_balance differs from the sum of its postings. */
@@ -209,9 +282,6 @@ export async function selectSidePostingsFromOtherSources(
   };
 }
 
-/** An entry with its debit total (NUMERIC text). */
-export type EntryWithTotal = EntryHead & { total: string };
-
 /** Entries dated after `date`: the first `limit` by date, and how many there are. Range scan of journal_entry_date_idx. */
 export async function selectEntriesAfter(tx: Tx, instanceId: string, date: string, limit: number): Promise<{ entries: EntryWithTotal[]; count: number }> {
   const rows = await tx.query<EntryWithTotal & { count: string }>(
@@ -223,33 +293,4 @@ export async function selectEntriesAfter(tx: Tx, instanceId: string, date: strin
     [instanceId, date],
   );
   return { entries: rows.map(({ id, date: day, description, total }) => ({ id, date: day, description, total })), count: Number(rows[0]?.count ?? 0) };
-}
-
-/**
- * Entries in `range` that share their date, debit total and description (after trimming and
- * ignoring case) with another entry of the range: groups of at least two, by date, at most
- * `limit` entries in all. The totals come from one scan of the range's postings
- * (journal_line_date_idx); descriptions are read only for entries whose date and total repeat.
- */
-export async function selectDuplicateEntries(tx: Tx, instanceId: string, range: DateRange, limit: number): Promise<{ groups: EntryWithTotal[][]; count: number }> {
-  const rows = await tx.query<EntryWithTotal & { key: string; count: string }>(
-    `WITH per_entry AS (
-       SELECT entry_id, date_ledger, sum(amount) AS total FROM journal_line
-        WHERE instance_id = $1 AND date_ledger BETWEEN $2 AND $3 AND direction = 1 GROUP BY entry_id, date_ledger
-     ), same_total AS (
-       SELECT p.entry_id, p.date_ledger, p.total FROM per_entry p
-         JOIN (SELECT date_ledger, total FROM per_entry GROUP BY 1, 2 HAVING count(*) > 1) s USING (date_ledger, total)
-     ), described AS (
-       SELECT t.entry_id, t.date_ledger, t.total, e.description,
-              count(*) OVER (PARTITION BY t.date_ledger, t.total, lower(btrim(e.description))) AS copies,
-              dense_rank() OVER (ORDER BY t.date_ledger, t.total, lower(btrim(e.description))) AS key
-         FROM same_total t JOIN journal_entry e ON e.instance_id = $1 AND e.id = t.entry_id
-     )
-     SELECT entry_id AS id, date_ledger::text AS date, description, total::text AS total, key::text AS key, count(*) OVER () AS count
-       FROM described WHERE copies > 1 ORDER BY date_ledger, key, entry_id LIMIT ${limit}`,
-    [instanceId, range.from, range.to],
-  );
-  const groups = new Map<string, EntryWithTotal[]>();
-  for (const { id, date, description, total, key } of rows) groups.set(key, [...(groups.get(key) ?? []), { id, date, description, total }]);
-  return { groups: [...groups.values()], count: Number(rows[0]?.count ?? 0) };
 }
