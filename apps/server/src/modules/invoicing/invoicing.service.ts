@@ -14,6 +14,7 @@ export {
   getInvoice,
   insertInvoice,
   invoiceOfEntry,
+  invoicesByUuids,
   listInvoices,
   ownCompany,
   removeItem,
@@ -31,3 +32,4 @@ export { decodeShareToken, encodeShareToken, resolveShare, revokeShare, shareInv
 export { lockSentInvoicesByReference } from './payment-reference.js';
 export { invoicesOfCompany, type CompanyInvoice } from './company-documents.js';
 export { revenueByCustomer, type CustomerRevenue } from './customer-revenue.js';
+export { openInvoicesAt, salesVatOfPeriod } from './ledger-checks.js';

@@ -706,3 +706,4 @@ export { openBillsOfCompanies, type OpenBill } from './open-bills.js';
 export { billsOfCompany, type CompanyBill } from './company-documents.js';
 export { payablesCounts } from './payables.counts.js';
 export { expensesBySupplier, STAFF_EXPENSES, type SupplierExpenses } from './supplier-expenses.js';
+export { openPayablesAt, inputVatOfPeriod } from './ledger-checks.js';

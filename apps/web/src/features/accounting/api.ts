@@ -122,3 +122,17 @@ export const accountSnapshotQuery = (accountId: number, date: string) =>
     queryFn: async (): Promise<AccountSnapshot | null> =>
       (await api.post('/api/accounting/balance/snapshot', { date, accounts: [accountId] })).data[0] ?? null,
   });
+
+/** POST /api/accounting/checks (issue 12 §2): every check for a period, the worst status overall. */
+export type ChecksReport = ApiResult<'post', '/api/accounting/checks'>;
+export type CheckResult = ChecksReport['checks'][number];
+export type CheckStatus = CheckResult['status'];
+
+export const checksQuery = (period: { dateFrom: string; dateTo: string }) =>
+  queryOptions({
+    queryKey: ['accounting', 'checks', period.dateFrom, period.dateTo],
+    queryFn: () => api.post('/api/accounting/checks', { dateFrom: period.dateFrom, dateTo: period.dateTo }),
+    placeholderData: keepPreviousData,
+    // A report is a snapshot: run again on request, not whenever the window gets focus.
+    refetchOnWindowFocus: false,
+  });
