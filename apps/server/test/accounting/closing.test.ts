@@ -30,6 +30,11 @@ async function member(wp: LedgerWorkplace, role: RoleName): Promise<Client> {
   return new Client(server.baseUrl, token);
 }
 
+/** Ledger account ids by number, in the order given. */
+async function accountIds<N extends string[]>(wp: LedgerWorkplace, ...numbers: N): Promise<{ [K in keyof N]: number }> {
+  return (await Promise.all(numbers.map((number) => wp.account(number)))) as { [K in keyof N]: number };
+}
+
 async function audits(wp: LedgerWorkplace, event: string) {
   return server.db.withInstance(wp.instanceId, (tx) =>
     tx.query<{ user_id: string; detail: any }>('SELECT user_id, detail FROM audit_event WHERE event = $1 AND instance_id = $2 ORDER BY id', [
@@ -58,7 +63,7 @@ async function balances(wp: LedgerWorkplace, date: string, dateFrom?: string): P
  * expenses 4'410.10, profit 6'484.43. Plus a 2025 sale of 500.00 that must stay out of 2024.
  */
 async function books2024(wp: LedgerWorkplace) {
-  const [bank, sales, services, goods, rent] = await Promise.all(['1020', '3200', '3400', '4200', '6000'].map((n) => wp.account(n)));
+  const [bank, sales, services, goods, rent] = await accountIds(wp, '1020', '3200', '3400', '4200', '6000');
   const eur = await api(wp).post('/account/insert', { data: { number: '3250', name: 'Handelserlöse EUR', currency: 'EUR', type: 4 } });
   expect(eur.status, JSON.stringify(eur.body)).toBe(200);
   const entries = [
@@ -277,7 +282,7 @@ describe('preview and book', () => {
 describe('order of years, later locks, settings', () => {
   it('requires earlier years with postings to be closed first; reopening needs later years reopened and later locks deleted', async () => {
     const wp = await ledgerWorkplace(server);
-    const [bank, sales, rent] = await Promise.all(['1020', '3200', '6000'].map((n) => wp.account(n)));
+    const [bank, sales, rent] = await accountIds(wp, '1020', '3200', '6000');
     for (const entry of [simpleEntry('2023-04-01', bank, sales, '100.00'), simpleEntry('2025-02-01', rent, bank, '40.00')]) {
       expect((await api(wp).post('/entry/insert', entry)).status).toBe(200);
     }
@@ -324,7 +329,7 @@ describe('order of years, later locks, settings', () => {
 
   it('refuses to close under a lock on or after the year\'s last day, naming it', async () => {
     const wp = await ledgerWorkplace(server);
-    const [bank, sales] = await Promise.all(['1020', '3200'].map((n) => wp.account(n)));
+    const [bank, sales] = await accountIds(wp, '1020', '3200');
     expect((await api(wp).post('/entry/insert', simpleEntry('2025-06-01', bank, sales, '10.00'))).status).toBe(200);
     const lock = await api(wp).post('/lock/insert', { date: '2025-12-31' });
     const refused = await api(wp).post('/closing/book', { year: 2025 });
@@ -337,7 +342,7 @@ describe('order of years, later locks, settings', () => {
 
   it('still records the closing and the lock of a year with nothing to move', async () => {
     const wp = await ledgerWorkplace(server);
-    const [bank, equity] = await Promise.all(['1020', '2800'].map((n) => wp.account(n)));
+    const [bank, equity] = await accountIds(wp, '1020', '2800');
     expect((await api(wp).post('/entry/insert', simpleEntry('2025-01-05', bank, equity, '20000.00'))).status).toBe(200);
     const preview = await api(wp).post('/closing/preview', { year: 2025 });
     expect(preview.body).toMatchObject({ result: '0.00', entry: { lines: [] } });
@@ -371,7 +376,7 @@ describe('order of years, later locks, settings', () => {
 
   it('changes the settings: the fiscal year start cannot change while a year is closed; the profit-or-loss account must be equity', async () => {
     const wp = await ledgerWorkplace(server);
-    const [bank, sales, carried, rent] = await Promise.all(['1020', '3200', '2970', '6000'].map((n) => wp.account(n)));
+    const [bank, sales, carried, rent] = await accountIds(wp, '1020', '3200', '2970', '6000');
     expect((await api(wp).post('/settings/update', { profitLossAccount: { id: rent } })).body.fields).toHaveProperty('profitLossAccount.id');
     expect((await api(wp).post('/settings/update', { profitLossAccount: { id: 999_999 } })).body.fields).toHaveProperty('profitLossAccount.id');
     expect((await api(wp).post('/settings/update', { fiscalYearStartMonth: 13 })).body.fields).toHaveProperty('fiscalYearStartMonth');
@@ -395,7 +400,7 @@ describe('order of years, later locks, settings', () => {
 
   it('closes a July–June fiscal year', async () => {
     const wp = await ledgerWorkplace(server);
-    const [bank, sales, rent] = await Promise.all(['1020', '3200', '6000'].map((n) => wp.account(n)));
+    const [bank, sales, rent] = await accountIds(wp, '1020', '3200', '6000');
     expect((await api(wp).post('/settings/update', { fiscalYearStartMonth: 7 })).status).toBe(200);
     for (const entry of [
       simpleEntry('2024-07-01', bank, sales, '1000.00'),
@@ -432,7 +437,7 @@ describe('order of years, later locks, settings', () => {
 describe('checks', () => {
   it('refuses a failed check without a note, and stores the acknowledgement with the closing', async () => {
     const wp = await ledgerWorkplace(server);
-    const [bank, sales] = await Promise.all(['1020', '3200'].map((n) => wp.account(n)));
+    const [bank, sales] = await accountIds(wp, '1020', '3200');
     await api(wp).post('/entry/insert', simpleEntry('2025-03-01', bank, sales, '5.00'));
     // Damage the month table behind the application's back: the integrity check must fail.
     await server.db.asOwner((tx) =>
@@ -467,7 +472,7 @@ describe('checks', () => {
 describe('roles', () => {
   it('lets owner and admin close, refuses accountant and viewer (403), and lets only an owner reopen', async () => {
     const wp = await ledgerWorkplace(server, { role: 'admin' });
-    const [bank, sales] = await Promise.all(['1020', '3200'].map((n) => wp.account(n)));
+    const [bank, sales] = await accountIds(wp, '1020', '3200');
     await api(wp).post('/entry/insert', simpleEntry('2025-03-01', bank, sales, '5.00'));
     for (const role of ['viewer', 'accountant'] as const) {
       const client = await member(wp, role);
@@ -507,7 +512,7 @@ describe('roles', () => {
 describe.runIf(engine === 'postgres')('parallel closes', () => {
   it('closes once for 20 identical parallel calls; the others answer 409 already_done', async () => {
     const wp = await ledgerWorkplace(server);
-    const [bank, sales] = await Promise.all(['1020', '3200'].map((n) => wp.account(n)));
+    const [bank, sales] = await accountIds(wp, '1020', '3200');
     await api(wp).post('/entry/insert', simpleEntry('2025-03-01', bank, sales, '5.00'));
     const answers = await Promise.all(Array.from({ length: 20 }, () => api(wp).post('/closing/book', { year: 2025 })));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);

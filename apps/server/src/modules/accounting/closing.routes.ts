@@ -5,11 +5,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountingSettingsPatchSchema, checkAcknowledgementSchema } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { forbidden } from '../../http/errors.js';
 import { errorSchema } from '../../http/schemas.js';
 import { auditClient } from '../audit/audit.service.js';
-import { currencyCode, errors, errorsWithConflict, idRef, strictObject } from './accounting.schemas.js';
+import { currencyCode, errors, errorsWithConflict, strictObject } from './accounting.schemas.js';
 import {
   checksForClosing,
   closeFiscalYear,
@@ -186,10 +187,7 @@ export const closingRoutes: FastifyPluginAsyncZod<ClosingRouteOptions> = async (
           'Changes the fiscal year start (1–12) and/or the profit-or-loss account (`null`: the chart\'s 2979). 409 `fiscal_year_closed` ' +
           'for a new start month while a closed fiscal year exists; 400 `profitLossAccount.id` for an unknown or non-equity account. ' +
           'Owner and admin; audited `accounting_settings.updated`.',
-        body: strictObject({
-          fiscalYearStartMonth: z.number().int('must be a month 1 to 12').min(1, 'must be a month 1 to 12').max(12, 'must be a month 1 to 12').optional(),
-          profitLossAccount: idRef.nullable().optional(),
-        }),
+        body: accountingSettingsPatchSchema,
         response: { 200: accountingSettingsSchema, ...errorsWithConflict },
       },
     },
@@ -267,10 +265,7 @@ export const closingRoutes: FastifyPluginAsyncZod<ClosingRouteOptions> = async (
           '`period_locked` (a lock on or after the year\'s last day). Owner and admin; audited `fiscal_year.closed`.',
         body: strictObject({
           year: yearField,
-          acknowledgements: z
-            .array(strictObject({ key: z.string().min(1, 'give the key of the check'), note: z.string().trim().min(1, 'a note is required to acknowledge a failed check').max(1000) }))
-            .max(100)
-            .default([]),
+          acknowledgements: z.array(checkAcknowledgementSchema).max(100).default([]),
         }),
         response: { 200: closingSchema, ...errorsWithConflict, 409: bookConflictSchema },
       },

@@ -1,0 +1,77 @@
+/**
+ * Year-end closing in Chromium (issue 12 §3): close 2025 through the wizard (checks, preview with
+ * the closing entry and the opening balances, book after confirmation), see the lock of 31.12.2025
+ * on /accounting/lock (not deletable), and the closed year with 'Reopen year' for the owner.
+ */
+import { expect, test } from '@playwright/test';
+import { apiFor } from './payables-support';
+import { signUpAndOnboard, snap } from './support';
+
+test('closes a fiscal year through the wizard and shows its lock', async ({ page }) => {
+  await signUpAndOnboard(page, { name: `Closing ${Date.now().toString(36)}`, currency: 'CHF' });
+  const { post, headers } = await apiFor(page);
+  const accounts = await (await post('/api/accounting/account/list', {})).json();
+  const id = (number: string) => accounts.data.find((a: { number: string }) => a.number === number).id as number;
+  const entry = (dateLedger: string, debit: string, credit: string, amount: string, description: string) => ({
+    data: { dateLedger, description, entryAccounts: [{ account: { id: id(debit) }, amount, direction: 1 }, { account: { id: id(credit) }, amount, direction: -1 }] },
+  });
+  await post('/api/accounting/entry/insert', entry('2025-02-10', '1020', '3400', '12500.40', 'Consulting'));
+  await post('/api/accounting/entry/insert', entry('2025-06-30', '6000', '1020', '4800.00', 'Rent'));
+  await post('/api/accounting/entry/insert', entry('2025-09-15', '6500', '1020', '199.95', 'Office supplies'));
+
+  await page.goto('/accounting/close');
+  await expect(page.getByRole('heading', { name: 'Year-end closing' })).toBeVisible();
+  await expect(page.getByLabel('Fiscal year')).toHaveValue(/^2025 \(01\.01\.2025 – 31\.12\.2025\) · open$/);
+  await expect(page.getByText('Fiscal year January – December · result to 2979 Jahresgewinn oder -verlust')).toBeVisible();
+
+  // 1) Checks.
+  await expect(page.getByText('trial balance debit equals credit')).toBeVisible();
+  await snap(page, 'accounting-close-01-checks');
+  await page.getByRole('button', { name: 'Next: preview' }).click();
+
+  // 2) Preview: the closing entry and the opening balances of 2026.
+  const closingEntry = page.getByRole('table', { name: 'Closing entry' });
+  await expect(closingEntry).toBeVisible();
+  await expect(page.getByText('Profit 2025')).toBeVisible();
+  await expect(closingEntry.getByRole('row', { name: /3400 Dienstleistungserlöse/ })).toContainText('12 500,40');
+  await expect(closingEntry.getByRole('row', { name: /2979 Jahresgewinn/ })).toContainText('7 500,45');
+  await expect(page.getByText("Bilan's balances are cumulative")).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Opening balances' }).getByRole('row', { name: /1020/ })).toContainText('7 500,45');
+  await snap(page, 'accounting-close-02-preview');
+  await page.getByRole('button', { name: 'Next: book' }).click();
+
+  // 3) Book, after the confirmation.
+  await page.getByRole('button', { name: 'Close fiscal year 2025' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close fiscal year 2025' });
+  await expect(dialog).toContainText('locked up to 31.12.2025');
+  await snap(page, 'accounting-close-03-confirm');
+  await dialog.getByRole('button', { name: 'Book and lock' }).click();
+
+  // 4) Done.
+  await expect(page.getByText('The fiscal year 2025 is closed')).toBeVisible();
+  await expect(page.getByText('The books are locked up to 31.12.2025.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Financial statements' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Closing entry \d+$/ })).toBeVisible();
+  await snap(page, 'accounting-close-04-done');
+
+  // The lock is listed, and only reopening removes it.
+  await page.getByRole('link', { name: 'Accounting locks' }).click();
+  await expect(page).toHaveURL(/\/accounting\/lock$/);
+  await expect(page.getByText('Books locked up to 31.12.2025.')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete the lock of 31.12.2025' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText('the lock of 2025-12-31 closes the fiscal year 2025; reopen the year to remove it');
+  await snap(page, 'accounting-close-05-lock');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  const refused = await page.request.post('/api/accounting/entry/insert', { headers, data: entry('2025-12-31', '1020', '3400', '1.00', 'Late') });
+  expect(refused.status()).toBe(409);
+
+  // The closed year: its closing, and 'Reopen year' for the owner with what it does.
+  await page.goto('/accounting/close?year=2025');
+  await expect(page.getByText(/Closed on .* by Anna Muster; the books are locked up to 31\.12\.2025\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Reopen year' }).click();
+  await expect(page.getByRole('dialog', { name: 'Reopen fiscal year 2025' })).toContainText('removes the lock of 31.12.2025');
+  await snap(page, 'accounting-close-06-reopen-confirm');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await snap(page, 'accounting-close-07-closed');
+});
