@@ -21,7 +21,7 @@ test('closes a fiscal year through the wizard and shows its lock', async ({ page
 
   await page.goto('/accounting/close');
   await expect(page.getByRole('heading', { name: 'Year-end closing' })).toBeVisible();
-  await expect(page.getByLabel('Fiscal year')).toHaveValue(/^2025 \(01\.01\.2025 – 31\.12\.2025\) · open$/);
+  await expect(page.getByRole('combobox', { name: 'Fiscal year' })).toHaveValue(/^2025 \(01\.01\.2025 – 31\.12\.2025\) · open$/);
   await expect(page.getByText('Fiscal year January – December · result to 2979 Jahresgewinn oder -verlust')).toBeVisible();
 
   // 1) Checks.
@@ -48,14 +48,14 @@ test('closes a fiscal year through the wizard and shows its lock', async ({ page
   await dialog.getByRole('button', { name: 'Book and lock' }).click();
 
   // 4) Done.
-  await expect(page.getByText('The fiscal year 2025 is closed')).toBeVisible();
+  await expect(page.getByText('The fiscal year 2025 is closed', { exact: true })).toBeVisible();
   await expect(page.getByText('The books are locked up to 31.12.2025.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Financial statements' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Closing entry \d+$/ })).toBeVisible();
   await snap(page, 'accounting-close-04-done');
 
   // The lock is listed, and only reopening removes it.
-  await page.getByRole('link', { name: 'Accounting locks' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Accounting locks', exact: true }).click();
   await expect(page).toHaveURL(/\/accounting\/lock$/);
   await expect(page.getByText('Books locked up to 31.12.2025.')).toBeVisible();
   await page.getByRole('button', { name: 'Delete the lock of 31.12.2025' }).click();
@@ -73,5 +73,7 @@ test('closes a fiscal year through the wizard and shows its lock', async ({ page
   await expect(page.getByRole('dialog', { name: 'Reopen fiscal year 2025' })).toContainText('removes the lock of 31.12.2025');
   await snap(page, 'accounting-close-06-reopen-confirm');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, 'accounting-close-07-closed');
 });

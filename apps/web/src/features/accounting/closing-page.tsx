@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -504,7 +504,7 @@ function ClosingWizard({ preview, onBooked }: { preview: ClosingPreview; onBooke
   return (
     <Stack gap="lg">
       <Blockers preview={preview} />
-      <Stepper active={step} onStepClick={(target) => target < step && step < 3 && setStep(target)} allowNextStepsSelect={false} size="sm">
+      <Stepper active={step === 3 ? 4 : step} onStepClick={(target) => target < step && step < 3 && setStep(target)} allowNextStepsSelect={false} size="sm">
         <Stepper.Step label="Checks" description="Resolve or acknowledge" />
         <Stepper.Step label="Preview" description="Closing entry and result" />
         <Stepper.Step label="Book" description="Post and lock" />
@@ -701,6 +701,10 @@ export function ClosingPage() {
   const list = years.data?.years ?? [];
   const requested = Number(search.get('year'));
   const year = list.some((y) => y.year === requested) ? requested : years.data ? defaultYear(list, years.data.currentYear) : undefined;
+  // The year goes into the address, so it stays chosen when closing changes which year is the default.
+  useEffect(() => {
+    if (year !== undefined && year !== requested) setSearch({ year: String(year) }, { replace: true });
+  }, [year, requested, setSearch]);
 
   return (
     <Page title="Year-end closing" documentTitle={paths.close.label}>
