@@ -23,6 +23,10 @@ test('closes a fiscal year through the wizard and shows its lock', async ({ page
   await expect(page.getByRole('heading', { name: 'Year-end closing' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Fiscal year' })).toHaveValue(/^2025 \(01\.01\.2025 – 31\.12\.2025\) · open$/);
   await expect(page.getByText('Fiscal year January – December · result to 2979 Jahresgewinn oder -verlust')).toBeVisible();
+  await page.getByRole('button', { name: 'Change' }).click();
+  await expect(page.getByRole('dialog', { name: 'Fiscal year settings' }).getByRole('combobox', { name: 'Fiscal year starts in' })).toHaveValue('January');
+  await snap(page, 'accounting-close-00-settings');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   // 1) Checks.
   await expect(page.getByText('trial balance debit equals credit')).toBeVisible();
