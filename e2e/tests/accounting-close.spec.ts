@@ -18,6 +18,8 @@ test('closes a fiscal year through the wizard and shows its lock', async ({ page
   await post('/api/accounting/entry/insert', entry('2025-02-10', '1020', '3400', '12500.40', 'Consulting'));
   await post('/api/accounting/entry/insert', entry('2025-06-30', '6000', '1020', '4800.00', 'Rent'));
   await post('/api/accounting/entry/insert', entry('2025-09-15', '6500', '1020', '199.95', 'Office supplies'));
+  // A receivable booked by hand, without an invoice: the receivables check fails.
+  await post('/api/accounting/entry/insert', entry('2025-12-20', '1100', '3400', '100.00', 'Old system invoice 7'));
 
   await page.goto('/accounting/close');
   await expect(page.getByRole('heading', { name: 'Year-end closing' })).toBeVisible();
@@ -28,8 +30,11 @@ test('closes a fiscal year through the wizard and shows its lock', async ({ page
   await snap(page, 'accounting-close-00-settings');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
-  // 1) Checks.
-  await expect(page.getByText('trial balance debit equals credit')).toBeVisible();
+  // 1) Checks: the failure needs a note before the wizard goes on.
+  await expect(page.getByText('The trial balance sums to zero (debit total = credit total).')).toBeVisible();
+  await expect(page.getByTestId('check-receivables')).toHaveAttribute('data-status', 'failed');
+  await expect(page.getByRole('button', { name: 'Acknowledge 1 failed check first' })).toBeDisabled();
+  await page.getByLabel('Note to acknowledge this failure').fill('Invoice 7 of the old system, paid in January 2026');
   await snap(page, 'accounting-close-01-checks');
   await page.getByRole('button', { name: 'Next: preview' }).click();
 
@@ -37,10 +42,12 @@ test('closes a fiscal year through the wizard and shows its lock', async ({ page
   const closingEntry = page.getByRole('table', { name: 'Closing entry' });
   await expect(closingEntry).toBeVisible();
   await expect(page.getByText('Profit 2025')).toBeVisible();
-  await expect(closingEntry.getByRole('row', { name: /3400 Dienstleistungserlöse/ })).toContainText('12 500,40');
-  await expect(closingEntry.getByRole('row', { name: /2979 Jahresgewinn/ })).toContainText('7 500,45');
+  await expect(closingEntry.getByRole('row', { name: /3400 Dienstleistungserlöse/ })).toContainText('12 600,40');
+  await expect(closingEntry.getByRole('row', { name: /2979 Jahresgewinn/ })).toContainText('7 600,45');
   await expect(page.getByText("Bilan's balances are cumulative")).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Opening balances' }).getByRole('row', { name: /1020/ })).toContainText('7 500,45');
+  const opening = page.getByRole('table', { name: 'Opening balances' });
+  await expect(opening.getByRole('row', { name: /1020/ })).toContainText('7 500,45');
+  await expect(opening.getByRole('row', { name: /1100/ })).toContainText('100,00');
   await snap(page, 'accounting-close-02-preview');
   await page.getByRole('button', { name: 'Next: book' }).click();
 
@@ -73,6 +80,7 @@ test('closes a fiscal year through the wizard and shows its lock', async ({ page
   // The closed year: its closing, and 'Reopen year' for the owner with what it does.
   await page.goto('/accounting/close?year=2025');
   await expect(page.getByText(/Closed on .* by Anna Muster; the books are locked up to 31\.12\.2025\./)).toBeVisible();
+  await expect(page.getByText('Invoice 7 of the old system, paid in January 2026')).toBeVisible();
   await page.getByRole('button', { name: 'Reopen year' }).click();
   await expect(page.getByRole('dialog', { name: 'Reopen fiscal year 2025' })).toContainText('removes the lock of 31.12.2025');
   await snap(page, 'accounting-close-06-reopen-confirm');

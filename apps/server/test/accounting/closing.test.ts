@@ -435,37 +435,40 @@ describe('order of years, later locks, settings', () => {
 });
 
 describe('checks', () => {
-  it('refuses a failed check without a note, and stores the acknowledgement with the closing', async () => {
+  it('re-runs the checks of the year: a failed check needs a note, which is stored with the closing', async () => {
     const wp = await ledgerWorkplace(server);
-    const [bank, sales] = await accountIds(wp, '1020', '3200');
-    await api(wp).post('/entry/insert', simpleEntry('2025-03-01', bank, sales, '5.00'));
-    // Damage the month table behind the application's back: the integrity check must fail.
-    await server.db.asOwner((tx) =>
-      tx.query(`UPDATE account_period_balance SET debit = debit + 1 WHERE instance_id = $1 AND account_id = $2`, [wp.instanceId, bank]),
-    );
+    const [receivables, sales] = await accountIds(wp, '1100', '3200');
+    // A receivable posted by hand: 1100 no longer equals the open invoices (none).
+    expect((await api(wp).post('/entry/insert', simpleEntry('2025-03-01', receivables, sales, '5.00'))).status).toBe(200);
     const report = await api(wp).post('/closing/checks', { year: 2025 });
     expect(report.status).toBe(200);
-    expect(report.body.fiscalYear.label).toBe('2025');
+    expect(report.body).toMatchObject({ fiscalYear: { label: '2025' }, dateFrom: '2025-01-01', dateTo: '2025-12-31', status: 'failed' });
     const failed = report.body.checks.filter((check: any) => check.status === 'failed');
-    expect(failed.map((check: any) => check.key)).toContain('month_balances_match_postings');
+    expect(failed.map((check: any) => check.key)).toEqual(['receivables']);
+    // The same report as the checks page's call for the same period.
+    const page = await api(wp).post('/checks', { dateFrom: '2025-01-01', dateTo: '2025-12-31' });
+    expect(page.body.checks).toEqual(report.body.checks);
 
     const counts = await ledgerCounts(server, wp.instanceId);
     const refused = await api(wp).post('/closing/book', { year: 2025 });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('checks_failed');
-    expect(refused.body.checks.map((check: any) => check.key)).toEqual(failed.map((check: any) => check.key));
-    expect(refused.body.error).toMatch(/^\d checks? failed for the fiscal year 2025: resolve or acknowledge with a note: /);
-    const blank = await api(wp).post('/closing/book', { year: 2025, acknowledgements: failed.map((check: any) => ({ key: check.key, note: '  ' })) });
+    expect(refused.body.checks).toEqual([{ key: 'receivables', name: failed[0].name, detail: failed[0].detail }]);
+    expect(refused.body.error).toBe(
+      `1 check failed for the fiscal year 2025 (resolve it or acknowledge it with a note): "Receivables agree with the open invoices": ${failed[0].detail}`,
+    );
+    const otherKey = await api(wp).post('/closing/book', { year: 2025, acknowledgements: [{ key: 'vat', note: 'not the failing one' }] });
+    expect(otherKey.body.code).toBe('checks_failed');
+    const blank = await api(wp).post('/closing/book', { year: 2025, acknowledgements: [{ key: 'receivables', note: '  ' }] });
     expect(blank.status).toBe(400);
-    expect(Object.keys(blank.body.fields)[0]).toMatch(/^acknowledgements\.0\.note$/);
+    expect(Object.keys(blank.body.fields)).toEqual(['acknowledgements.0.note']);
     expect(await ledgerCounts(server, wp.instanceId)).toEqual(counts);
 
-    const acknowledged = failed.map((check: any) => ({ key: check.key, note: 'month table repaired by support, ticket 42' }));
-    const booked = await api(wp).post('/closing/book', { year: 2025, acknowledgements: acknowledged });
+    const note = 'Invoice of the old system, collected in January 2026';
+    const booked = await api(wp).post('/closing/book', { year: 2025, acknowledgements: [{ key: 'receivables', note }] });
     expect(booked.status, JSON.stringify(booked.body)).toBe(200);
-    expect(booked.body.acknowledgements).toEqual(
-      failed.map((check: any) => ({ key: check.key, name: check.name, detail: check.detail, note: 'month table repaired by support, ticket 42' })),
-    );
+    expect(booked.body.acknowledgements).toEqual([{ key: 'receivables', name: failed[0].name, detail: failed[0].detail, note }]);
+    expect((await api(wp).post('/closing/preview', { year: 2025 })).body.closing.acknowledgements).toHaveLength(1);
   });
 });
 

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { accountingRoutes } from '../../src/modules/accounting/accounting.routes.js';
 import { bankingRoutes, type BankingRouteOptions } from '../../src/modules/banking/banking.routes.js';
 import { companyRoutes, type CompanyRouteOptions } from '../../src/modules/companies/companies.routes.js';
-import type { JournalEntryRouteOptions } from '../../src/modules/accounting/journal-entry.routes.js';
+import type { AccountingRouteOptions } from '../../src/modules/accounting/accounting.routes.js';
+import { wireModules } from '../../src/modules/wiring/wiring.js';
 
 /** A bare app with the zod compilers, as buildApp sets them up. */
 function bareApp() {
@@ -32,6 +33,12 @@ describe('module ports', () => {
 
   it('refuses to start the accounting routes without the document resolvers', async () => {
     const app = bareApp();
-    await expect(app.register(accountingRoutes, {} as JournalEntryRouteOptions).ready()).rejects.toThrow("accountingRoutes: port 'documents' missing");
+    await expect(app.register(accountingRoutes, {} as AccountingRouteOptions).ready()).rejects.toThrow("accountingRoutes: port 'documents' missing");
+  });
+
+  it('refuses to start the accounting routes without the check sources', async () => {
+    const app = bareApp();
+    const options = { documents: wireModules().documentResolvers } as AccountingRouteOptions;
+    await expect(app.register(accountingRoutes, options).ready()).rejects.toThrow("accountingRoutes: port 'checkSources' missing");
   });
 });

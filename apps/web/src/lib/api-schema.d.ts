@@ -1195,6 +1195,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Runs the accounting checks for `dateFrom`…`dateTo` (YYYY-MM-DD, inclusive; default 1 January of `dateTo`'s year … today in Switzerland; 400 on `dateFrom` when after `dateTo`): entries balanced, trial balance, month balances, receivables / payables / staff expenses against the documents open at `dateTo`, bank balances against the last statements, bank lines unreconciled after 30 days, clearing accounts, VAT, entries after today, duplicates and balances on the wrong side. Each check is passed, warning or failed with a detail and at most 50 offending items linked to their pages; `status` is the worst. Read-only; amounts in the instance currency. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom?: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks: {
+                                /** @description what was found, naming accounts and amounts */
+                                detail: string;
+                                /** @description at most 50, the offending ones; empty when passed */
+                                items: {
+                                    /**
+                                     * @description instance currency, signed as the label says
+                                     * @example 1994.75
+                                     */
+                                    amount: string | null;
+                                    label: string;
+                                    /** @description web path of the page to fix it on */
+                                    link: string | null;
+                                }[];
+                                /** @description stable key, e.g. 'receivables' */
+                                key: string;
+                                /** @description what is checked, a short sentence */
+                                name: string;
+                                /** @enum {string} */
+                                status: "passed" | "warning" | "failed";
+                            }[];
+                            /** Format: date */
+                            dateFrom: string;
+                            /** Format: date */
+                            dateTo: string;
+                            /**
+                             * @description the worst status of all checks
+                             * @enum {string}
+                             */
+                            status: "passed" | "warning" | "failed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/closing/book": {
         parameters: {
             query?: never;
@@ -1421,13 +1551,22 @@ export interface paths {
                     content: {
                         "application/json": {
                             checks: {
+                                /** @description what was found, naming accounts and amounts */
                                 detail: string;
+                                /** @description at most 50, the offending ones; empty when passed */
                                 items: {
+                                    /**
+                                     * @description instance currency, signed as the label says
+                                     * @example 1994.75
+                                     */
                                     amount: string | null;
                                     label: string;
+                                    /** @description web path of the page to fix it on */
                                     link: string | null;
                                 }[];
+                                /** @description stable key, e.g. 'receivables' */
                                 key: string;
+                                /** @description what is checked, a short sentence */
                                 name: string;
                                 /** @enum {string} */
                                 status: "passed" | "warning" | "failed";
@@ -1445,7 +1584,10 @@ export interface paths {
                                 label: string;
                                 year: number;
                             };
-                            /** @enum {string} */
+                            /**
+                             * @description the worst status of all checks
+                             * @enum {string}
+                             */
                             status: "passed" | "warning" | "failed";
                         };
                     };

@@ -1,30 +1,39 @@
 /**
  * /api/accounting (spec §7.1; shapes in docs/api.md "Accounting"): ledger accounts and groups,
- * journal entries, balances and checks, CSV imports, locks (spec §7.1 "Locks"), year-end closing and settings (issue 12 §3).
+ * journal entries, balances and checks, the accounting checks, CSV imports, locks (spec §7.1 "Locks"),
+ * year-end closing and settings (issue 12 §3).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceRoutes } from './balance.routes.js';
+import { checksRoutes, type ChecksRouteOptions } from './checks.routes.js';
 import { importRoutes } from './import.routes.js';
 import { journalEntryRoutes, type JournalEntryRouteOptions } from './journal-entry.routes.js';
 import { ledgerAccountRoutes } from './ledger-account.routes.js';
 import { lockRoutes } from './lock.routes.js';
 import { closingRoutes } from './closing.routes.js';
-import { closingDocument, ledgerIntegrityChecks } from './closing.service.js';
+import { closingDocument } from './closing.service.js';
+import { runChecks } from './checks.service.js';
 import { CLOSING_SOURCE } from './balance.sql.js';
 import { requirePort } from '../../lib/ports.js';
 
+/** The accounting routes' ports (wiring.ts). */
+export type AccountingRouteOptions = JournalEntryRouteOptions & ChecksRouteOptions;
+
 /**
  * Registers the accounting routes; every one declares `config.access` and zod schemas for body and
- * answers. `documents` names the document behind a document posting (issue 11 §2); start-up fails
- * without it.
+ * answers. `documents` names the document behind a document posting (issue 11 §2); `checkSources`
+ * gives the checks the open documents and bank statements (issue 12 §2); start-up fails without them.
  */
-export const accountingRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions> = async (app, options) => {
+export const accountingRoutes: FastifyPluginAsyncZod<AccountingRouteOptions> = async (app, options) => {
   await app.register(ledgerAccountRoutes);
   // Closing entries are accounting's own document postings (issue 12 §3).
   const documents = { ...requirePort(options, 'documents', 'accountingRoutes'), [CLOSING_SOURCE]: closingDocument };
   await app.register(journalEntryRoutes, { documents });
   await app.register(balanceRoutes);
+  const checkSources = requirePort(options, 'checkSources', 'accountingRoutes');
+  await app.register(checksRoutes, { checkSources });
   await app.register(importRoutes);
   await app.register(lockRoutes);
-  await app.register(closingRoutes, { checks: ledgerIntegrityChecks });
+  // The closing re-runs the same checks as the checks page, for the fiscal year.
+  await app.register(closingRoutes, { checks: (tx, instanceId, period) => runChecks(tx, instanceId, checkSources, period) });
 };

@@ -139,6 +139,31 @@ export const balanceCheckSchema = z.object({
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string() })),
 });
 
+/** Accounting checks (checks.service.ts; issue 12 §2): one row per check, the worst status overall. */
+const checkStatus = z.enum(['passed', 'warning', 'failed']);
+export const checksReportSchema = z.object({
+  dateFrom: z.string().meta({ format: 'date' }),
+  dateTo: z.string().meta({ format: 'date' }),
+  status: checkStatus.describe('the worst status of all checks'),
+  checks: z.array(
+    z.object({
+      key: z.string().describe("stable key, e.g. 'receivables'"),
+      name: z.string().describe('what is checked, a short sentence'),
+      status: checkStatus,
+      detail: z.string().describe('what was found, naming accounts and amounts'),
+      items: z
+        .array(
+          z.object({
+            label: z.string(),
+            link: z.string().nullable().describe('web path of the page to fix it on'),
+            amount: money.nullable().describe('instance currency, signed as the label says'),
+          }),
+        )
+        .describe('at most 50, the offending ones; empty when passed'),
+    }),
+  ),
+});
+
 export const accountPostingSchema = z.object({
   id: z.number().int(),
   entry: z.object({ id: z.number().int(), dateLedger: z.string(), description: z.string() }),

@@ -27,9 +27,29 @@ export {
   hasJournalEntries,
   reverseJournalEntry,
   reversalsOfEntries,
+  entryDates,
+  reversalDates,
   type ControlAccountKind,
   type DocumentEntry,
 } from './ledger.api.js';
 
 // Where a correction can still be posted (ledger.api.ts).
 export { firstOpenDate } from './ledger.api.js';
+
+// Accounting checks (issue 12 §2): the page, the API and the closing wizard run the same function;
+// the modules above accounting implement CheckSources (wiring.ts).
+export {
+  runChecks,
+  worstStatus,
+  type BankStatement,
+  type CheckItem,
+  type CheckResult,
+  type CheckSources,
+  type CheckStatus,
+  type ChecksReport,
+  type DateRange,
+  type DocumentsVat,
+  type OpenDocument,
+  type OpenPayable,
+  type UnreconciledBankLine,
+} from './checks.service.js';

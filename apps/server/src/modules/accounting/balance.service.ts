@@ -6,6 +6,7 @@ import { Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { dayBefore, END_OF_TIME, monthEnd, selectClosingTurnovers, selectTurnoversAt, type Turnover } from './balance.sql.js';
 import { selectLedgerAccountHeads, type LedgerAccountHead } from './ledger-account.sql.js';
+import { countEntries, selectMonthDrift, selectShortEntries, selectUnbalancedEntries } from './checks.sql.js';
 import type { CurrencyCode } from '@bilan/domain';
 
 /** Today in Switzerland (YYYY-MM-DD): the books' calendar, whatever the server's time zone. */
@@ -186,56 +187,29 @@ export type LedgerCheck = {
 export async function checkLedger(tx: Tx, instanceId: string): Promise<{ ok: boolean; checks: LedgerCheck[] }> {
   const checks: LedgerCheck[] = [];
 
-  const [counts] = await tx.query<{ entries: string; lines: string }>(
-    `SELECT (SELECT count(*) FROM journal_entry WHERE instance_id = $1) AS entries,
-            (SELECT count(*) FROM journal_line WHERE instance_id = $1) AS lines`,
-    [instanceId],
-  );
-  const unbalanced = await tx.query<{ entry_id: number; difference: string }>(
-    `SELECT entry_id, sum(amount * direction)::text AS difference FROM journal_line
-      WHERE instance_id = $1 GROUP BY entry_id HAVING sum(amount * direction) <> 0 ORDER BY entry_id LIMIT 5`,
-    [instanceId],
-  );
+  const counts = await countEntries(tx, instanceId, null);
+  const unbalanced = await selectUnbalancedEntries(tx, instanceId, null, 5);
   checks.push({
     name: 'journal entries balance',
     ok: unbalanced.length === 0,
     detail: unbalanced.length
-      ? `unbalanced: ${unbalanced.map((u) => `entry ${u.entry_id} (debit − credit ${toFixedAmount(money(u.difference))})`).join(', ')}`
-      : `${counts!.entries} entries with ${counts!.lines} postings, each with debit = credit`,
+      ? `unbalanced: ${unbalanced.map((u) => `entry ${u.id} (debit − credit ${toFixedAmount(money(u.difference))})`).join(', ')}`
+      : `${counts.entries} entries with ${counts.lines} postings, each with debit = credit`,
   });
 
-  const short = await tx.query<{ id: number }>(
-    `SELECT e.id FROM journal_entry e
-       LEFT JOIN journal_line l ON l.instance_id = e.instance_id AND l.entry_id = e.id
-      WHERE e.instance_id = $1 GROUP BY e.id HAVING count(l.id) < 2 ORDER BY e.id LIMIT 5`,
-    [instanceId],
-  );
+  const short = await selectShortEntries(tx, instanceId, null, 5);
   checks.push({
     name: 'journal entries have two postings',
     ok: short.length === 0,
     detail: short.length ? `fewer than two postings: entry ${short.map((s) => s.id).join(', ')}` : 'every entry has at least two postings',
   });
 
-  const drift = await tx.query<{ account_id: number; period: string }>(
-    `WITH posted AS (
-       SELECT account_id, date_trunc('month', date_ledger)::date AS period,
-              coalesce(sum(amount) FILTER (WHERE direction = 1), 0) AS debit,
-              coalesce(sum(amount) FILTER (WHERE direction = -1), 0) AS credit
-         FROM journal_line WHERE instance_id = $1 GROUP BY 1, 2
-     ), stored AS (
-       SELECT account_id, period, debit, credit FROM account_period_balance WHERE instance_id = $1
-     )
-     SELECT coalesce(p.account_id, s.account_id) AS account_id, coalesce(p.period, s.period)::text AS period
-       FROM posted p FULL JOIN stored s ON s.account_id = p.account_id AND s.period = p.period
-      WHERE coalesce(p.debit, 0) <> coalesce(s.debit, 0) OR coalesce(p.credit, 0) <> coalesce(s.credit, 0)
-      ORDER BY 1, 2 LIMIT 5`,
-    [instanceId],
-  );
+  const drift = await selectMonthDrift(tx, instanceId, null, 5);
   checks.push({
     name: 'month balances match postings',
     ok: drift.length === 0,
     detail: drift.length
-      ? `differs for ${drift.map((d) => `account id ${d.account_id} in ${d.period.slice(0, 7)}`).join(', ')}`
+      ? `differs for ${drift.map((d) => `account id ${d.accountId} in ${d.period.slice(0, 7)}`).join(', ')}`
       : 'account_period_balance equals the sum of the postings for every account and month',
   });
 

@@ -10,7 +10,7 @@ import { auth } from '../../http/access.js';
 import { forbidden } from '../../http/errors.js';
 import { errorSchema } from '../../http/schemas.js';
 import { auditClient } from '../audit/audit.service.js';
-import { currencyCode, errors, errorsWithConflict, strictObject } from './accounting.schemas.js';
+import { checksReportSchema, currencyCode, errors, errorsWithConflict, strictObject } from './accounting.schemas.js';
 import {
   checksForClosing,
   closeFiscalYear,
@@ -130,22 +130,8 @@ const closingPreviewSchema = z.object({
   closing: closingSchema.nullable(),
 });
 
-const checkStatus = z.enum(['passed', 'warning', 'failed']);
-const checksReportSchema = z.object({
-  fiscalYear: fiscalYearSchema,
-  dateFrom: date,
-  dateTo: date,
-  status: checkStatus,
-  checks: z.array(
-    z.object({
-      key: z.string(),
-      name: z.string(),
-      status: checkStatus,
-      detail: z.string(),
-      items: z.array(z.object({ label: z.string(), link: z.string().nullable(), amount: z.string().nullable() })),
-    }),
-  ),
-});
+/** The checks report of /api/accounting/checks, for the fiscal year. */
+const closingChecksSchema = checksReportSchema.extend({ fiscalYear: fiscalYearSchema });
 
 /** 409 of closing/book: `checks` lists the failed checks without a note (code `checks_failed`). */
 const bookConflictSchema = errorSchema.extend({
@@ -243,7 +229,7 @@ export const closingRoutes: FastifyPluginAsyncZod<ClosingRouteOptions> = async (
         tags,
         description: 'Runs the accounting checks for the fiscal year, as closing/book does: a failed check must be resolved or acknowledged with a note.',
         body: yearBody,
-        response: { 200: checksReportSchema, ...errors },
+        response: { 200: closingChecksSchema, ...errors },
       },
     },
     async (request) => {

@@ -14,7 +14,8 @@ import { alreadyDone } from '../../http/errors.js';
 import { recordAudit, type ClosingAuditEvent } from '../audit/audit.service.js';
 import { AccountingError, invalidField } from './accounting.errors.js';
 import { selectLockDate } from './accounting.sql.js';
-import { checkLedger, todayInSwitzerland, trialBalance } from './balance.service.js';
+import { todayInSwitzerland, trialBalance } from './balance.service.js';
+import type { ChecksReport } from './checks.service.js';
 import { CLOSING_SOURCE } from './balance.sql.js';
 import {
   lockAccountingSettings,
@@ -53,41 +54,8 @@ export type ClosingActor = LockActor;
 // Checks (issue 12 §2): the closing re-runs them for the year and refuses unacknowledged failures.
 // ------------------------------------------------------------------------------------------------
 
-export type CheckStatus = 'passed' | 'warning' | 'failed';
-
-/** One check's outcome, as the checks report gives it. */
-export interface ClosingCheck {
-  key: string;
-  name: string;
-  status: CheckStatus;
-  detail: string;
-  items: { label: string; link: string | null; amount: string | null }[];
-}
-
-/** What the closing needs of a checks report. */
-export interface ClosingChecksReport {
-  dateFrom: string;
-  dateTo: string;
-  status: CheckStatus;
-  checks: ClosingCheck[];
-}
-
-/** Runs the accounting checks for a period. */
-export type ClosingChecksRunner = (tx: Tx, instanceId: string, period: { dateFrom: string; dateTo: string }) => Promise<ClosingChecksReport>;
-
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
-
-/**
- * The ledger's integrity checks (balance/check) as a checks report: the runner the closing uses
- * when no fuller checks runner is given.
- */
-export const ledgerIntegrityChecks: ClosingChecksRunner = async (tx, instanceId, period) => {
-  const { checks } = await checkLedger(tx, instanceId);
-  const mapped = checks.map(
-    (check): ClosingCheck => ({ key: slug(check.name), name: check.name, status: check.ok ? 'passed' : 'failed', detail: check.detail, items: [] }),
-  );
-  return { ...period, status: mapped.some((check) => check.status === 'failed') ? 'failed' : 'passed', checks: mapped };
-};
+/** Runs the accounting checks for a period: `runChecks` with the modules' sources (accounting.routes.ts). */
+export type ClosingChecksRunner = (tx: Tx, instanceId: string, period: { dateFrom: string; dateTo: string }) => Promise<ChecksReport>;
 
 // ------------------------------------------------------------------------------------------------
 // Settings
@@ -493,7 +461,7 @@ export async function previewClosing(tx: Tx, instanceId: string, year: number): 
 }
 
 /** The checks for `fy` with what booking needs: the failures and which of them lack a note. */
-export async function checksForClosing(tx: Tx, instanceId: string, year: number, runChecks: ClosingChecksRunner): Promise<ClosingChecksReport & { fiscalYear: FiscalYear }> {
+export async function checksForClosing(tx: Tx, instanceId: string, year: number, runChecks: ClosingChecksRunner): Promise<ChecksReport & { fiscalYear: FiscalYear }> {
   const settings = await getAccountingSettings(tx, instanceId);
   const fy = fiscalYear(year, settings.fiscalYearStartMonth);
   return { fiscalYear: fy, ...(await runChecks(tx, instanceId, { dateFrom: fy.dateFrom, dateTo: fy.dateTo })) };
@@ -551,8 +519,9 @@ export async function closeFiscalYear(
   const failed = report.checks.filter((check) => check.status === 'failed');
   const unacknowledged = failed.filter((check) => !notes.get(check.key));
   if (unacknowledged.length > 0) {
-    const list = unacknowledged.map((check) => `${check.name} (${check.detail})`).join('; ');
-    const message = `${unacknowledged.length === 1 ? '1 check failed' : `${unacknowledged.length} checks failed`} for the fiscal year ${fy.label}: resolve or acknowledge with a note: ${list}`;
+    const list = unacknowledged.map((check) => `"${check.name.replace(/\.$/, '')}": ${check.detail}`).join(' ');
+    const count = unacknowledged.length === 1 ? '1 check failed' : `${unacknowledged.length} checks failed`;
+    const message = `${count} for the fiscal year ${fy.label} (resolve it or acknowledge it with a note): ${list}`;
     throw new AccountingError('checks_failed', message, { acknowledgements: message }, {
       checks: unacknowledged.map(({ key, name, detail }) => ({ key, name, detail })),
     });

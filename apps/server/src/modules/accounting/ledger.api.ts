@@ -152,3 +152,33 @@ export async function reversalsOfEntries(tx: Tx, instanceId: string, source: str
   ]);
   return rows.map((row) => row.id);
 }
+
+/**
+ * The ledger date (YYYY-MM-DD) of each of the entries `entryIds` that exists, by entry id: when a
+ * document's posting took effect, for the modules that keep the entry ids but no dates of their
+ * own (an invoice's sent entry, a bill's booking and payment; the accounting checks' open items
+ * at a date). One query by primary key.
+ */
+export async function entryDates(tx: Tx, instanceId: string, entryIds: readonly number[]): Promise<Map<number, string>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await tx.query<{ id: number; date_ledger: string }>(
+    'SELECT id, date_ledger::text AS date_ledger FROM journal_entry WHERE instance_id = $1 AND id = ANY ($2::int[])',
+    [instanceId, [...new Set(entryIds)]],
+  );
+  return new Map(rows.map((row) => [row.id, row.date_ledger]));
+}
+
+/**
+ * For each of `entryIds` that has a reversal with `source` (`reverseJournalEntry`: source_ref = the
+ * reversed entry's id), the ledger date of its earliest reversal, by reversed entry id. One query
+ * (index journal_entry_document_idx).
+ */
+export async function reversalDates(tx: Tx, instanceId: string, source: string, entryIds: readonly number[]): Promise<Map<number, string>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await tx.query<{ reversed: string; date_ledger: string }>(
+    `SELECT source_ref AS reversed, min(date_ledger)::text AS date_ledger FROM journal_entry
+      WHERE instance_id = $1 AND source = $2 AND source_ref = ANY ($3::text[]) GROUP BY source_ref`,
+    [instanceId, source, [...new Set(entryIds)].map(String)],
+  );
+  return new Map(rows.map((row) => [Number(row.reversed), row.date_ledger]));
+}

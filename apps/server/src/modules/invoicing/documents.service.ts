@@ -315,11 +315,23 @@ export async function listInvoices(
 ): Promise<{ data: Invoice[]; total: number }> {
   const namedCompanyUuids = filter.text ? await companyUuidsNamed(tx, instanceId, filter.text) : undefined;
   const all = await selectInvoices(tx, instanceId, { ...filter, namedCompanyUuids });
-  const rows = await withParties(tx, instanceId, page ? all.slice((page.page - 1) * page.pageSize, page.page * page.pageSize) : all);
+  const data = await withItems(tx, instanceId, page ? all.slice((page.page - 1) * page.pageSize, page.page * page.pageSize) : all);
+  return { data, total: all.length };
+}
+
+/** Invoices of `records` (in their order) with parties, items and totals: a few queries for the whole list. */
+async function withItems(tx: Tx, instanceId: string, records: readonly InvoiceRecord[]): Promise<Invoice[]> {
+  const rows = await withParties(tx, instanceId, records);
   const items = await itemsOf(tx, instanceId, rows.map((row) => row.uuid));
   const byInvoice = new Map<string, InvoiceItemRow[]>();
   for (const item of items) byInvoice.set(item.invoice_uuid, [...(byInvoice.get(item.invoice_uuid) ?? []), item]);
-  return { data: rows.map((row) => toInvoice(row, byInvoice.get(row.uuid) ?? [])), total: all.length };
+  return rows.map((row) => toInvoice(row, byInvoice.get(row.uuid) ?? []));
+}
+
+/** The invoices `uuids` with items and totals, newest first; unknown uuids are left out. */
+export async function invoicesByUuids(tx: Tx, instanceId: string, uuids: readonly string[]): Promise<Invoice[]> {
+  if (uuids.length === 0) return [];
+  return withItems(tx, instanceId, await selectInvoices(tx, instanceId, { uuids }));
 }
 
 /**

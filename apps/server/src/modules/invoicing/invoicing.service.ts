@@ -14,6 +14,7 @@ export {
   getInvoice,
   insertInvoice,
   invoiceOfEntry,
+  invoicesByUuids,
   listInvoices,
   ownCompany,
   removeItem,
@@ -30,3 +31,4 @@ export { importInvoices, type ImportError } from './import.service.js';
 export { decodeShareToken, encodeShareToken, resolveShare, revokeShare, shareInvoice } from './share-links.service.js';
 export { lockSentInvoicesByReference } from './payment-reference.js';
 export { invoicesOfCompany, type CompanyInvoice } from './company-documents.js';
+export { openInvoicesAt, salesVatOfPeriod } from './ledger-checks.js';

@@ -704,3 +704,4 @@ export {
 
 export { openBillsOfCompanies, type OpenBill } from './open-bills.js';
 export { billsOfCompany, type CompanyBill } from './company-documents.js';
+export { openPayablesAt, inputVatOfPeriod } from './ledger-checks.js';

@@ -10,20 +10,40 @@
  *   / credit receivable at the booking date); the same for manual matches on the reconciliation page.
  * - Document postings (issue 11 §2): the invoice, bill or bank transaction behind a journal entry,
  *   so the journal routes name it (passed to the accounting routes by app.ts).
+ * - Accounting checks (issue 12 §2): open invoices, bills and expenses at a date, the documents'
+ *   VAT of a period, the last bank statements and the unreconciled bank lines (checkSources).
  */
 import { fxMatchDistance, InvoiceStatus, isImplausibleFxDifference, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone, AppError, conflict } from '../../http/errors.js';
-import { booksCurrency, entriesOfDocuments, journalEntrySource, reversalsOfEntries, type DocumentResolver, type DocumentResolvers } from '../accounting/accounting.service.js';
+import {
+  booksCurrency,
+  entriesOfDocuments,
+  journalEntrySource,
+  reversalsOfEntries,
+  type CheckSources,
+  type DocumentResolver,
+  type DocumentResolvers,
+} from '../accounting/accounting.service.js';
 import type { ApArSource, OpenAmount, OpenItem } from '../companies/ap-ar.service.js';
 import { companyNames, type CompanyDocumentCountsPort } from '../companies/companies.service.js';
 import { attempt, type BankCredit, type InvoicePort, type OpenInvoice } from '../banking/bank-import.service.js';
 import { isSimilarName } from '../banking/names.js';
 import { bankTransactionOfEntry } from '../banking/reconcile.service.js';
+import { lastStatementsAt, unreconciledBankLines } from '../banking/ledger-checks.js';
 import { entriesOfMatchedDocuments } from '../banking/company-documents.js';
-import { changeStatus, getInvoice, invoiceOfEntry, invoicesOfCompany, listInvoices, lockSentInvoicesByReference } from '../invoicing/invoicing.service.js';
+import {
+  changeStatus,
+  getInvoice,
+  invoiceOfEntry,
+  invoicesOfCompany,
+  listInvoices,
+  lockSentInvoicesByReference,
+  openInvoicesAt,
+  salesVatOfPeriod,
+} from '../invoicing/invoicing.service.js';
 import { ownCompanyUuid } from '../instances/instances.service.js';
-import { billsOfCompany, getPayable, openBillsOfCompanies, type OpenBill } from '../payables/payables.service.js';
+import { billsOfCompany, getPayable, inputVatOfPeriod, openBillsOfCompanies, openPayablesAt, type OpenBill } from '../payables/payables.service.js';
 
 /**
  * Sent invoices of the company (spec §4: sent = open receivable). Amount = the receivable in the
@@ -280,6 +300,13 @@ const companyDocumentCounts: CompanyDocumentCountsPort = async (tx, instanceId, 
   return { invoices: invoices.length, bills: bills.length, postings: entries.size };
 };
 
+/**
+ * The accounting checks' view of the documents (accounting/checks.service.ts): each module answers
+ * for its own documents (invoicing/ledger-checks.ts, payables/ledger-checks.ts,
+ * banking/ledger-checks.ts), in the books' currency.
+ */
+const checkSources: CheckSources = { openInvoicesAt, openPayablesAt, lastStatementsAt, unreconciledBankLines, salesVatOfPeriod, inputVatOfPeriod };
+
 /** The ports of the lower modules, built from the upper modules' facades; what `buildApp` passes on. */
 export interface Wiring {
   /** companies: open receivables (sent invoices) and payables (open bills) of a company. */
@@ -288,6 +315,8 @@ export interface Wiring {
   invoicePort: InvoicePort;
   /** accounting: the document behind a document posting. */
   documentResolvers: DocumentResolvers;
+  /** accounting: open documents, statements and documents' VAT for the accounting checks. */
+  checkSources: CheckSources;
   /** companies: the documents that keep a company from being deleted. */
   companyDocumentCounts: CompanyDocumentCountsPort;
   /** companies: the workplace's own company (instances). */
@@ -296,5 +325,5 @@ export interface Wiring {
 
 /** The modules' ports, plugged together; called once by `buildApp` (app.ts). */
 export function wireModules(): Wiring {
-  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers, companyDocumentCounts, ownCompany: ownCompanyUuid };
+  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers, checkSources, companyDocumentCounts, ownCompany: ownCompanyUuid };
 }

@@ -112,6 +112,20 @@ export const lockMembersQuery = () =>
 export const insertLock = (target: { date: string } | { endEntry: { id: number } }) => api.post('/api/accounting/lock/insert', target);
 export const deleteLock = (uuid: string) => api.post('/api/accounting/lock/delete', { uuid });
 
+/** POST /api/accounting/checks (issue 12 §2): every check for a period, the worst status overall. */
+export type ChecksReport = ApiResult<'post', '/api/accounting/checks'>;
+export type CheckResult = ChecksReport['checks'][number];
+export type CheckStatus = CheckResult['status'];
+
+export const checksQuery = (period: { dateFrom: string; dateTo: string }) =>
+  queryOptions({
+    queryKey: ['accounting', 'checks', period.dateFrom, period.dateTo],
+    queryFn: () => api.post('/api/accounting/checks', { dateFrom: period.dateFrom, dateTo: period.dateTo }),
+    placeholderData: keepPreviousData,
+    // A report is a snapshot: run again on request, not whenever the window gets focus.
+    refetchOnWindowFocus: false,
+  });
+
 // Year-end closing (issue 12 §3; docs/api.md "Year-end closing and settings").
 
 /** GET /api/accounting/settings: fiscal year start month and profit-or-loss account. */

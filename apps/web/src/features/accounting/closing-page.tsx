@@ -1,8 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -16,11 +15,10 @@ import {
   Table,
   Text,
   Textarea,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle, IconLock, IconLockOpen, IconSettings } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle, IconLock, IconLockOpen, IconSettings } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -35,6 +33,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { AccountSelect } from './account-select';
+import { CheckRow, RANK } from './checks-page';
 import {
   accountingKey,
   accountingSettingsQuery,
@@ -46,7 +45,6 @@ import {
   reopenClosing,
   updateAccountingSettings,
   type AccountingSettings,
-  type ClosingCheck,
   type ClosingPreview,
   type FiscalYearClosing,
   type FiscalYearSummary,
@@ -336,24 +334,6 @@ function OpeningBalances({ preview }: { preview: ClosingPreview }) {
 // Step 1: checks
 // ------------------------------------------------------------------------------------------------
 
-const STATUS_ICON: Record<ClosingCheck['status'], ReactNode> = {
-  passed: (
-    <ThemeIcon color="green" variant="light" radius="xl" size="md">
-      <IconCircleCheck size={18} />
-    </ThemeIcon>
-  ),
-  warning: (
-    <ThemeIcon color="orange" variant="light" radius="xl" size="md">
-      <IconAlertTriangle size={18} />
-    </ThemeIcon>
-  ),
-  failed: (
-    <ThemeIcon color="red" variant="light" radius="xl" size="md">
-      <IconCircleX size={18} />
-    </ThemeIcon>
-  ),
-};
-
 function ChecksStep({ year, notes, onNote }: { year: number; notes: Record<string, string>; onNote: (key: string, note: string) => void }) {
   const checks = useQuery(closingChecksQuery(year));
   if (checks.error) return <ErrorAlert what="Could not run the checks" error={checks.error} onRetry={() => void checks.refetch()} />;
@@ -369,48 +349,23 @@ function ChecksStep({ year, notes, onNote }: { year: number; notes: Record<strin
           Run again
         </Button>
       </Group>
-      {checks.data.checks.map((check) => (
-        <Paper key={check.key} withBorder p="sm" data-testid={`check-${check.key}`}>
-          <Group align="flex-start" wrap="nowrap">
-            {STATUS_ICON[check.status]}
-            <Stack gap={4} style={{ flex: 1 }}>
-              <Group gap="xs">
-                <Text fw={600}>{check.name}</Text>
-                <Badge color={check.status === 'passed' ? 'green' : check.status === 'warning' ? 'orange' : 'red'} variant="light">
-                  {check.status}
-                </Badge>
-              </Group>
-              <Text size="sm">{check.detail}</Text>
-              {check.items.length ? (
-                <List size="sm" spacing={2}>
-                  {check.items.slice(0, 10).map((item, index) => (
-                    <List.Item key={`${item.label}-${index}`}>
-                      {item.link ? (
-                        <Anchor component={Link} to={item.link}>
-                          {item.label}
-                        </Anchor>
-                      ) : (
-                        item.label
-                      )}
-                      {item.amount ? <> · {formatAmount(item.amount)}</> : null}
-                    </List.Item>
-                  ))}
-                </List>
-              ) : null}
-              {check.status === 'failed' ? (
-                <Textarea
-                  label="Note to acknowledge this failure"
-                  placeholder="Why the year can be closed anyway"
-                  autosize
-                  minRows={1}
-                  value={notes[check.key] ?? ''}
-                  onChange={(event) => onNote(check.key, event.currentTarget.value)}
-                />
-              ) : null}
-            </Stack>
-          </Group>
-        </Paper>
-      ))}
+      {[...checks.data.checks]
+        .sort((a, b) => RANK[a.status] - RANK[b.status])
+        .map((check) => (
+          <CheckRow key={check.key} check={check}>
+            {check.status === 'failed' ? (
+              <Textarea
+                label="Note to acknowledge this failure"
+                placeholder="Why the year can be closed anyway"
+                autosize
+                minRows={1}
+                maw={720}
+                value={notes[check.key] ?? ''}
+                onChange={(event) => onNote(check.key, event.currentTarget.value)}
+              />
+            ) : null}
+          </CheckRow>
+        ))}
     </Stack>
   );
 }
@@ -628,7 +583,15 @@ function ClosedYear({ preview }: { preview: ClosingPreview }) {
           <List size="sm">
             {closing.acknowledgements.map((ack) => (
               <List.Item key={ack.key}>
-                {ack.name} ({ack.detail}): <em>{ack.note}</em>
+                <Text size="sm" fw={600}>
+                  {ack.name}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {ack.detail}
+                </Text>
+                <Text size="sm">
+                  Note: <em>{ack.note}</em>
+                </Text>
               </List.Item>
             ))}
           </List>
