@@ -65,6 +65,8 @@ export const TABLE_OWNER = {
   account_period_balance: 'accounting',
   journal_check_pending: 'accounting',
   journal_check_armed: 'accounting',
+  accounting_settings: 'accounting', // fiscal year and profit-or-loss account (0020, issue 12 §3)
+  fiscal_year_closing: 'accounting',
 
   invoice: 'invoicing',
   invoice_item: 'invoicing',

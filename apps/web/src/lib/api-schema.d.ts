@@ -1582,6 +1582,875 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/closing/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Closes a fiscal year: re-runs the checks (409 `checks_failed` with `checks` while a failed check has no acknowledgement with a note), posts ONE closing entry dated the year's last day (source `closing`), locks the books at that day, records the closing; one transaction. 409 `already_done` (closed already, also for parallel repeats), `fiscal_year_not_ended`, `earlier_year_open`, `period_locked` (a lock on or after the year's last day). Owner and admin; audited `fiscal_year.closed`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default [] */
+                        acknowledgements?: {
+                            key: string;
+                            note: string;
+                        }[];
+                        /** @description the fiscal year, named by the calendar year in which it starts */
+                        year: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description failed checks acknowledged with a note at closing */
+                            acknowledgements: {
+                                detail: string;
+                                key: string;
+                                name: string;
+                                note: string;
+                            }[];
+                            closedAt: string;
+                            closedBy: {
+                                id: string;
+                            } | null;
+                            /** @description null when the year had nothing to move */
+                            closingEntry: {
+                                id: number;
+                            } | null;
+                            fiscalYear: {
+                                /** Format: date */
+                                dateFrom: string;
+                                /** Format: date */
+                                dateTo: string;
+                                /** @description "2025" for a calendar year, "2025/26" for a fiscal year from July 2025 to June 2026 */
+                                label: string;
+                                year: number;
+                            };
+                            /** @description null once reopened (the lock was removed) */
+                            lock: {
+                                uuid: string;
+                            } | null;
+                            /**
+                             * Format: date
+                             * @description the lock the closing set: the last day of the fiscal year
+                             */
+                            lockDate: string;
+                            profitLossAccount: {
+                                /** @description null: the chart's 2979, created as an equity account by the first closing */
+                                id: number | null;
+                                name: string;
+                                number: string;
+                            };
+                            reopenedAt: string | null;
+                            reopenedBy: {
+                                id: string;
+                            } | null;
+                            /**
+                             * @description revenue − expenses of the year, positive for a profit
+                             * @example 1994.75
+                             */
+                            result: string;
+                            /** @description the reversal posted by reopening */
+                            reversalEntry: {
+                                id: number;
+                            } | null;
+                            /** @enum {string} */
+                            status: "closed" | "reopened";
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks?: {
+                                detail: string;
+                                key: string;
+                                name: string;
+                            }[];
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/closing/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Runs the accounting checks for the fiscal year, as closing/book does: a failed check must be resolved or acknowledged with a note. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the fiscal year, named by the calendar year in which it starts */
+                        year: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks: {
+                                /** @description what was found, naming accounts and amounts */
+                                detail: string;
+                                /** @description at most 50, the offending ones; empty when passed */
+                                items: {
+                                    /**
+                                     * @description instance currency, signed as the label says
+                                     * @example 1994.75
+                                     */
+                                    amount: string | null;
+                                    label: string;
+                                    /** @description web path of the page to fix it on */
+                                    link: string | null;
+                                }[];
+                                /** @description stable key, e.g. 'receivables' */
+                                key: string;
+                                /** @description what is checked, a short sentence */
+                                name: string;
+                                /** @enum {string} */
+                                status: "passed" | "warning" | "failed";
+                            }[];
+                            /** Format: date */
+                            dateFrom: string;
+                            /** Format: date */
+                            dateTo: string;
+                            fiscalYear: {
+                                /** Format: date */
+                                dateFrom: string;
+                                /** Format: date */
+                                dateTo: string;
+                                /** @description "2025" for a calendar year, "2025/26" for a fiscal year from July 2025 to June 2026 */
+                                label: string;
+                                year: number;
+                            };
+                            /**
+                             * @description the worst status of all checks
+                             * @enum {string}
+                             */
+                            status: "passed" | "warning" | "failed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/closing/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fiscal years with postings, the current one and any ever closed, the latest first: status open/closed, result, who closed it and when. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the fiscal year that contains today (Switzerland) */
+                            currentYear: number;
+                            fiscalYearStartMonth: number;
+                            years: {
+                                closing: {
+                                    closedAt: string;
+                                    closedBy: {
+                                        id: string;
+                                    } | null;
+                                    closingEntry: {
+                                        id: number;
+                                    } | null;
+                                    /** Format: date */
+                                    lockDate: string;
+                                    uuid: string;
+                                } | null;
+                                /** Format: date */
+                                dateFrom: string;
+                                /** Format: date */
+                                dateTo: string;
+                                hasPostings: boolean;
+                                /** @description "2025" for a calendar year, "2025/26" for a fiscal year from July 2025 to June 2026 */
+                                label: string;
+                                /**
+                                 * @description revenue − expenses (profit positive): the closing's for a closed year, else the postings so far
+                                 * @example 1994.75
+                                 */
+                                result: string;
+                                /** @enum {string} */
+                                status: "open" | "closed";
+                                year: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/closing/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The closing of a fiscal year: the closing entry (every revenue and expense account with a balance for the year, moved to the profit-or-loss account; as booked for a closed year), the result, the next year's opening balances (cumulative balances: no opening entry) and what stands in the way of booking now (`blockers`). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the fiscal year, named by the calendar year in which it starts */
+                        year: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description why booking would be refused now, the checks aside (fiscal_year_not_ended, earlier_year_open, period_locked) */
+                            blockers: {
+                                code: string;
+                                message: string;
+                            }[];
+                            closing: {
+                                /** @description failed checks acknowledged with a note at closing */
+                                acknowledgements: {
+                                    detail: string;
+                                    key: string;
+                                    name: string;
+                                    note: string;
+                                }[];
+                                closedAt: string;
+                                closedBy: {
+                                    id: string;
+                                } | null;
+                                /** @description null when the year had nothing to move */
+                                closingEntry: {
+                                    id: number;
+                                } | null;
+                                fiscalYear: {
+                                    /** Format: date */
+                                    dateFrom: string;
+                                    /** Format: date */
+                                    dateTo: string;
+                                    /** @description "2025" for a calendar year, "2025/26" for a fiscal year from July 2025 to June 2026 */
+                                    label: string;
+                                    year: number;
+                                };
+                                /** @description null once reopened (the lock was removed) */
+                                lock: {
+                                    uuid: string;
+                                } | null;
+                                /**
+                                 * Format: date
+                                 * @description the lock the closing set: the last day of the fiscal year
+                                 */
+                                lockDate: string;
+                                profitLossAccount: {
+                                    /** @description null: the chart's 2979, created as an equity account by the first closing */
+                                    id: number | null;
+                                    name: string;
+                                    number: string;
+                                };
+                                reopenedAt: string | null;
+                                reopenedBy: {
+                                    id: string;
+                                } | null;
+                                /**
+                                 * @description revenue − expenses of the year, positive for a profit
+                                 * @example 1994.75
+                                 */
+                                result: string;
+                                /** @description the reversal posted by reopening */
+                                reversalEntry: {
+                                    id: number;
+                                } | null;
+                                /** @enum {string} */
+                                status: "closed" | "reopened";
+                                uuid: string;
+                            } | null;
+                            entry: {
+                                /** Format: date */
+                                dateLedger: string;
+                                description: string;
+                                /** @description the booked entry of a closed year; null for the proposal */
+                                id: number | null;
+                                lines: {
+                                    account: {
+                                        /** @enum {string|null} */
+                                        currency: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF" | null;
+                                        /** @description null: the chart's 2979, created as an equity account by the first closing */
+                                        id: number | null;
+                                        name: string;
+                                        number: string;
+                                        type: {
+                                            id: number;
+                                        };
+                                    };
+                                    /**
+                                     * @description decimal string in the books' currency, 2 decimals
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the account's balance (debit − credit) for the fiscal year before closing
+                                     * @example 1994.75
+                                     */
+                                    balance: string;
+                                    /** @description 1 debit, -1 credit */
+                                    direction: 1 | -1;
+                                }[];
+                            };
+                            /**
+                             * @description decimal string in the books' currency, 2 decimals
+                             * @example 1994.75
+                             */
+                            expenses: string;
+                            fiscalYear: {
+                                /** Format: date */
+                                dateFrom: string;
+                                /** Format: date */
+                                dateTo: string;
+                                /** @description "2025" for a calendar year, "2025/26" for a fiscal year from July 2025 to June 2026 */
+                                label: string;
+                                year: number;
+                            };
+                            opening: {
+                                /** @description balances carry forward (cumulative): no opening entry is posted */
+                                accounts: {
+                                    /**
+                                     * @description debit − credit on the first day of the next year
+                                     * @example 1994.75
+                                     */
+                                    balance: string;
+                                    /** @enum {string|null} */
+                                    currency: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF" | null;
+                                    /** @description null: the chart's 2979, created as an equity account by the first closing */
+                                    id: number | null;
+                                    name: string;
+                                    number: string;
+                                    type: {
+                                        id: number;
+                                    };
+                                }[];
+                                /**
+                                 * Format: date
+                                 * @description first day of the next fiscal year
+                                 */
+                                date: string;
+                                /**
+                                 * @description 0.00 when the books balance and the income accounts are closed
+                                 * @example 1994.75
+                                 */
+                                total: string;
+                            };
+                            profitLossAccount: {
+                                /** @description null: the chart's 2979, created as an equity account by the first closing */
+                                id: number | null;
+                                name: string;
+                                number: string;
+                            };
+                            /**
+                             * @description revenue − expenses, positive for a profit
+                             * @example 1994.75
+                             */
+                            result: string;
+                            /**
+                             * @description decimal string in the books' currency, 2 decimals
+                             * @example 1994.75
+                             */
+                            revenue: string;
+                            /** @enum {string} */
+                            status: "open" | "closed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/closing/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reopens a closed fiscal year: removes its lock and posts the reversal of the closing entry on the year's last day. 409 `fiscal_year_open`, `already_done`, `later_year_closed` (reopen the later year first), `period_locked` (a lock dated after the year: delete it first). Owner only (403 for admins); audited `fiscal_year.reopened`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the fiscal year, named by the calendar year in which it starts */
+                        year: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description failed checks acknowledged with a note at closing */
+                            acknowledgements: {
+                                detail: string;
+                                key: string;
+                                name: string;
+                                note: string;
+                            }[];
+                            closedAt: string;
+                            closedBy: {
+                                id: string;
+                            } | null;
+                            /** @description null when the year had nothing to move */
+                            closingEntry: {
+                                id: number;
+                            } | null;
+                            fiscalYear: {
+                                /** Format: date */
+                                dateFrom: string;
+                                /** Format: date */
+                                dateTo: string;
+                                /** @description "2025" for a calendar year, "2025/26" for a fiscal year from July 2025 to June 2026 */
+                                label: string;
+                                year: number;
+                            };
+                            /** @description null once reopened (the lock was removed) */
+                            lock: {
+                                uuid: string;
+                            } | null;
+                            /**
+                             * Format: date
+                             * @description the lock the closing set: the last day of the fiscal year
+                             */
+                            lockDate: string;
+                            profitLossAccount: {
+                                /** @description null: the chart's 2979, created as an equity account by the first closing */
+                                id: number | null;
+                                name: string;
+                                number: string;
+                            };
+                            reopenedAt: string | null;
+                            reopenedBy: {
+                                id: string;
+                            } | null;
+                            /**
+                             * @description revenue − expenses of the year, positive for a profit
+                             * @example 1994.75
+                             */
+                            result: string;
+                            /** @description the reversal posted by reopening */
+                            reversalEntry: {
+                                id: number;
+                            } | null;
+                            /** @enum {string} */
+                            status: "closed" | "reopened";
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/entry/account/list": {
         parameters: {
             query?: never;
@@ -3321,7 +4190,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Deletes a lock; the books open again after the previous lock date, if any. 404 unknown uuid. Owner and admin only; audited. */
+        /** @description Deletes a lock; the books open again after the previous lock date, if any. 404 unknown uuid; 409 `lock_closes_fiscal_year` for the lock of a closed fiscal year (only reopening the year removes it). Owner and admin only; audited. */
         post: {
             parameters: {
                 query?: never;
@@ -3417,6 +4286,22 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3701,6 +4586,240 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The accounting settings: the month the fiscal year starts in and the profit-or-loss account of the year-end closing. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description 1 = January (calendar year) … 12 = December */
+                            fiscalYearStartMonth: number;
+                            profitLossAccount: {
+                                /** @description null: the chart's 2979, created as an equity account by the first closing */
+                                id: number | null;
+                                /** @description true when it is the chart's 2979, not a chosen account */
+                                isDefault: boolean;
+                                name: string;
+                                number: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/settings/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Changes the fiscal year start (1–12) and/or the profit-or-loss account (`null`: the chart's 2979). 409 `fiscal_year_closed` for a new start month while a closed fiscal year exists; 400 `profitLossAccount.id` for an unknown or non-equity account. Owner and admin; audited `accounting_settings.updated`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        fiscalYearStartMonth?: number;
+                        profitLossAccount?: {
+                            id: number;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description 1 = January (calendar year) … 12 = December */
+                            fiscalYearStartMonth: number;
+                            profitLossAccount: {
+                                /** @description null: the chart's 2979, created as an equity account by the first closing */
+                                id: number | null;
+                                /** @description true when it is the chart's 2979, not a chosen account */
+                                isDefault: boolean;
+                                name: string;
+                                number: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

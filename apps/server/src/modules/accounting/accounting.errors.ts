@@ -19,7 +19,15 @@ export type AccountingErrorCode =
   | 'number_taken' // ledger account or group number already used in the instance
   | 'control_account_missing' // the chart has no receivable, payables or bank account to post to
   | 'period_locked' // on or before the lock date (the database refuses it too, BIL02)
-  | 'document_posting'; // the entry belongs to a document (invoice, bill, …): change the document (BIL03)
+  | 'document_posting' // the entry belongs to a document (invoice, bill, …): change the document (BIL03)
+  // Year-end closing (issue 12 §3, closing.service.ts):
+  | 'fiscal_year_not_ended' // a fiscal year is closed after its last day
+  | 'earlier_year_open' // an earlier fiscal year with postings is not closed yet
+  | 'later_year_closed' // reopening: a later fiscal year is closed
+  | 'fiscal_year_open' // reopening a year that is not closed
+  | 'fiscal_year_closed' // the fiscal year start cannot change while a closed year exists
+  | 'checks_failed' // failed checks not acknowledged with a note
+  | 'lock_closes_fiscal_year'; // the lock belongs to a closed year: only reopening removes it
 
 function httpCode(code: AccountingErrorCode): ErrorCode {
   switch (code) {
@@ -39,6 +47,13 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'control_account_missing':
     case 'period_locked':
     case 'document_posting':
+    case 'fiscal_year_not_ended':
+    case 'earlier_year_open':
+    case 'later_year_closed':
+    case 'fiscal_year_open':
+    case 'fiscal_year_closed':
+    case 'checks_failed':
+    case 'lock_closes_fiscal_year':
       return 'conflict';
   }
 }

@@ -1,7 +1,7 @@
 /**
  * /api/accounting (spec §7.1; shapes in docs/api.md "Accounting"): ledger accounts and groups,
  * journal entries, balances and checks, the accounting checks, CSV imports, locks (spec §7.1 "Locks"),
- * financial statements.
+ * financial statements, year-end closing and settings (issue 12 §3, §4).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceRoutes } from './balance.routes.js';
@@ -11,6 +11,10 @@ import { journalEntryRoutes, type JournalEntryRouteOptions } from './journal-ent
 import { ledgerAccountRoutes } from './ledger-account.routes.js';
 import { lockRoutes } from './lock.routes.js';
 import { statementRoutes, type StatementRouteOptions } from './statements.routes.js';
+import { closingRoutes } from './closing.routes.js';
+import { closingDocument } from './closing.service.js';
+import { runChecks } from './checks.service.js';
+import { CLOSING_SOURCE } from './balance.sql.js';
 import { requirePort } from '../../lib/ports.js';
 
 /** The accounting routes' ports (wiring.ts). */
@@ -24,10 +28,15 @@ export type AccountingRouteOptions = JournalEntryRouteOptions & ChecksRouteOptio
  */
 export const accountingRoutes: FastifyPluginAsyncZod<AccountingRouteOptions> = async (app, options) => {
   await app.register(ledgerAccountRoutes);
-  await app.register(journalEntryRoutes, { documents: requirePort(options, 'documents', 'accountingRoutes') });
+  // Closing entries are accounting's own document postings (issue 12 §3).
+  const documents = { ...requirePort(options, 'documents', 'accountingRoutes'), [CLOSING_SOURCE]: closingDocument };
+  await app.register(journalEntryRoutes, { documents });
   await app.register(balanceRoutes);
-  await app.register(checksRoutes, { checkSources: requirePort(options, 'checkSources', 'accountingRoutes') });
+  const checkSources = requirePort(options, 'checkSources', 'accountingRoutes');
+  await app.register(checksRoutes, { checkSources });
   await app.register(importRoutes);
   await app.register(lockRoutes);
   await app.register(statementRoutes, { letterhead: requirePort(options, 'letterhead', 'accountingRoutes') });
+  // The closing re-runs the same checks as the checks page, for the fiscal year.
+  await app.register(closingRoutes, { checks: (tx, instanceId, period) => runChecks(tx, instanceId, checkSources, period) });
 };

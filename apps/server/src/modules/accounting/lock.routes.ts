@@ -82,9 +82,11 @@ export const lockRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        description: 'Deletes a lock; the books open again after the previous lock date, if any. 404 unknown uuid. Owner and admin only; audited.',
+        description:
+          'Deletes a lock; the books open again after the previous lock date, if any. 404 unknown uuid; 409 ' +
+          '`lock_closes_fiscal_year` for the lock of a closed fiscal year (only reopening the year removes it). Owner and admin only; audited.',
         body: strictObject({ uuid: zUuid }),
-        response: { 200: accountingLockSchema, ...errorsWithNotFound },
+        response: { 200: accountingLockSchema, ...errorsWithConflict },
       },
     },
     async (request) => {

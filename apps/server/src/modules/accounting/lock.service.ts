@@ -6,7 +6,9 @@
 import type { Tx } from '../../db/database.js';
 import { alreadyDone } from '../../http/errors.js';
 import { recordAudit, type LockAuditEvent } from '../audit/audit.service.js';
-import { invalidField, notFoundError } from './accounting.errors.js';
+import { AccountingError, invalidField, notFoundError } from './accounting.errors.js';
+import { selectAccountingSettings, selectClosingOfLock } from './closing.sql.js';
+import { fiscalYear } from './fiscal-year.js';
 import { deleteAccountingLock, insertAccountingLock, selectAccountingLocks, type AccountingLock } from './accounting.sql.js';
 import { selectJournalEntryHead } from './journal-entry.sql.js';
 
@@ -53,9 +55,17 @@ export async function createAccountingLock(tx: Tx, instanceId: string, target: L
 
 /**
  * Deletes a lock (the period after the previous lock date opens again) and returns it; 404
- * `accounting_lock_not_found` for a uuid that is not one of the instance's locks. Audited.
+ * `accounting_lock_not_found` for a uuid that is not one of the instance's locks; 409
+ * `lock_closes_fiscal_year` for the lock a year-end closing set (issue 12 §1: only reopening the
+ * year removes it; migration 0020's foreign key refuses it too). Audited.
  */
 export async function removeAccountingLock(tx: Tx, instanceId: string, uuid: string, actor: LockActor): Promise<AccountingLock> {
+  const closing = await selectClosingOfLock(tx, instanceId, uuid);
+  if (closing) {
+    const startMonth = (await selectAccountingSettings(tx, instanceId))?.fiscalYearStartMonth ?? 1;
+    const { label } = fiscalYear(closing.fiscalYear, startMonth);
+    throw new AccountingError('lock_closes_fiscal_year', `the lock of ${closing.dateTo} closes the fiscal year ${label}; reopen the year to remove it`);
+  }
   const lock = await deleteAccountingLock(tx, instanceId, uuid);
   if (!lock) throw notFoundError('accounting_lock_not_found', 'accounting lock', uuid);
   await audit(tx, instanceId, actor, 'accounting_lock.deleted', lock);

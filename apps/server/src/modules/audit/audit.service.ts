@@ -32,10 +32,17 @@ export type AuditEvent =
   | 'member.removed'
   | 'instance.switched'
   | JournalAuditEvent
-  | LockAuditEvent;
+  | LockAuditEvent
+  | ClosingAuditEvent;
 
 /** Accounting locks created and deleted (issue 12 §1, spec §7.1 "Locks"), with the lock in `detail`. */
 export type LockAuditEvent = 'accounting_lock.created' | 'accounting_lock.deleted';
+
+/**
+ * Year-end closing (issue 12 §3): a fiscal year closed or reopened (with the closing in `detail`)
+ * and the accounting settings changed (before and after).
+ */
+export type ClosingAuditEvent = 'fiscal_year.closed' | 'fiscal_year.reopened' | 'accounting_settings.updated';
 
 /** Changes of manual journal entries (issue 11 §2), with the entry before and after in `detail`. */
 export type JournalAuditEvent = 'journal_entry.updated' | 'journal_entry.deleted' | 'journal_entry.merged' | 'journal_line.updated';

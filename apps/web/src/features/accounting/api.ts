@@ -136,3 +136,35 @@ export const checksQuery = (period: { dateFrom: string; dateTo: string }) =>
     // A report is a snapshot: run again on request, not whenever the window gets focus.
     refetchOnWindowFocus: false,
   });
+
+// Year-end closing (issue 12 §3; docs/api.md "Year-end closing and settings").
+
+/** GET /api/accounting/settings: fiscal year start month and profit-or-loss account. */
+export type AccountingSettings = ApiResult<'get', '/api/accounting/settings'>;
+/** GET /api/accounting/closing/list: fiscal years, the latest first. */
+export type FiscalYearList = ApiResult<'get', '/api/accounting/closing/list'>;
+export type FiscalYearSummary = FiscalYearList['years'][number];
+/** POST /api/accounting/closing/preview: the closing entry, result and next year's opening balances. */
+export type ClosingPreview = ApiResult<'post', '/api/accounting/closing/preview'>;
+/** POST /api/accounting/closing/checks: the checks the booking re-runs. */
+export type ClosingChecks = ApiResult<'post', '/api/accounting/closing/checks'>;
+export type ClosingCheck = ClosingChecks['checks'][number];
+/** A booked (or reopened) closing. */
+export type FiscalYearClosing = ApiResult<'post', '/api/accounting/closing/book'>;
+
+export const accountingSettingsQuery = () =>
+  queryOptions({ queryKey: ['accounting', 'settings'], queryFn: () => api.get('/api/accounting/settings') });
+
+export const fiscalYearListQuery = () =>
+  queryOptions({ queryKey: ['accounting', 'closing', 'list'], queryFn: () => api.get('/api/accounting/closing/list') });
+
+export const closingPreviewQuery = (year: number) =>
+  queryOptions({ queryKey: ['accounting', 'closing', 'preview', year], queryFn: () => api.post('/api/accounting/closing/preview', { year }) });
+
+export const closingChecksQuery = (year: number) =>
+  queryOptions({ queryKey: ['accounting', 'closing', 'checks', year], queryFn: () => api.post('/api/accounting/closing/checks', { year }) });
+
+export const updateAccountingSettings = (body: ApiBody<'/api/accounting/settings/update'>) => api.post('/api/accounting/settings/update', body);
+export const bookClosing = (year: number, acknowledgements: { key: string; note: string }[]) =>
+  api.post('/api/accounting/closing/book', { year, acknowledgements });
+export const reopenClosing = (year: number) => api.post('/api/accounting/closing/reopen', { year });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Card, Collapse, Group, Loader, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconCircleX, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -28,12 +28,15 @@ function StatusBadge({ status, size = 'md', testId }: { status: CheckStatus; siz
 }
 
 /** Problems first: failed, then warnings, then passed; the API's order within each. */
-const RANK: Record<CheckStatus, number> = { failed: 0, warning: 1, passed: 2 };
+export const RANK: Record<CheckStatus, number> = { failed: 0, warning: 1, passed: 2 };
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** One check: status, what is checked, what was found, and the offending items (expandable). */
-function CheckRow({ check }: { check: CheckResult }) {
+/**
+ * One check: status, what is checked, what was found, and the offending items (expandable);
+ * `children` below them (the closing wizard's note to acknowledge a failure).
+ */
+export function CheckRow({ check, children }: { check: CheckResult; children?: ReactNode }) {
   // Failures open with their items; warnings wait for a click.
   const [open, setOpen] = useState(check.status === 'failed');
   const items = check.items;
@@ -81,6 +84,7 @@ function CheckRow({ check }: { check: CheckResult }) {
               </Collapse>
             </>
           ) : null}
+          {children}
         </Stack>
       </Group>
     </Paper>
