@@ -177,6 +177,23 @@ describe('GET /api/accounting/account/dashboard', () => {
     expect(Object.keys(bad.body.fields)).toEqual(['year']);
     expect((await dash.api.get('/api/accounting/account/dashboard?year=1899')).status).toBe(400);
     expect((await anonymous().get('/api/accounting/account/dashboard?year=2024')).status).toBe(401);
+    expect(response.body.label).toBe('2024');
+
+    // A July–June fiscal year (issue 12 §3): year 2023 is 2023/24, its month-ends July to June.
+    expect((await dash.api.post('/api/accounting/settings/update', { fiscalYearStartMonth: 7 })).status).toBe(200);
+    const fiscal = await dash.api.get('/api/accounting/account/dashboard?year=2023');
+    expect(fiscal.body).toMatchObject({ year: 2023, label: '2023/24' });
+    expect(fiscal.body.endDates).toEqual([
+      '2023-07-31', '2023-08-31', '2023-09-30', '2023-10-31', '2023-11-30', '2023-12-31',
+      '2024-01-31', '2024-02-29', '2024-03-31', '2024-04-30', '2024-05-31', '2024-06-30',
+    ]);
+    expect(fiscal.body.accounts.map((a: { number: string }) => a.number)).toEqual(['1020', '3200']);
+    expect(fiscal.body.accounts[0].balances).toEqual(['0.00', '0.00', '0.00', '0.00', '0.00', '100.00', '100.00', '100.00', '150.00', '150.00', '150.00', '150.00']);
+    // Without a year: the fiscal year that contains today.
+    const current = await dash.api.get('/api/accounting/account/dashboard');
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Zurich' });
+    const startYear = Number(today.slice(0, 4)) - (Number(today.slice(5, 7)) >= 7 ? 0 : 1);
+    expect(current.body).toMatchObject({ year: startYear, label: `${startYear}/${String(startYear + 1).slice(-2)}`, endDates: expect.arrayContaining([`${startYear}-07-31`]) });
   });
 });
 

@@ -4,7 +4,9 @@
  * column, the unclosed result in equity, refusals naming the field, and the exports read back
  * independently (PDF with poppler's pdftotext, XLSX with exceljs, CSV with csv-parse).
  * The oracle (issue 12 "Proof"): the beancount example's yearly net income and year-end assets and
- * liabilities, summed here from journal.csv in integer cents, equal the statements' figures.
+ * liabilities, summed here from journal.csv in integer cents, equal the statements' figures with
+ * 2013 and 2014 closed through the closing API; 2015 opens with Beancount's balances at 2014-12-31
+ * and 2979 holds the closed results; reopening 2014 brings its revenue and expenses back.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -397,16 +399,51 @@ function beancountFigures() {
   ) as Record<(typeof YEARS)[number], { netIncome: string; assets: string; liabilities: string; equity: string }>;
 }
 
-describe('ORACLE: the beancount example, year by year', () => {
+/**
+ * Beancount's balances (debit positive) at the end of `year`, per account number from journal.csv:
+ * the balance sheet accounts (asset, liability, equity) with a non-zero balance, and the revenue and
+ * expense accounts' turnover of that year alone (what `bean-report` shows for the year).
+ */
+function beancountBalances(year: number) {
+  const chart = parse(fixture('chart.csv'), { columns: true }) as { number: string; type: string }[];
+  const journal = parse(fixture('journal.csv'), { columns: true }) as { date: string; account: string; amount: string }[];
+  const typeOf = new Map(chart.map((row) => [row.number, row.type]));
+  const balanceSheet = new Map<string, bigint>();
+  const income = new Map<string, bigint>();
+  for (const posting of journal) {
+    const postingYear = Number(posting.date.slice(0, 4));
+    if (postingYear > year) continue;
+    const type = typeOf.get(posting.account)!;
+    const target = type === 'revenue' || type === 'expense' ? (postingYear === year ? income : undefined) : balanceSheet;
+    target?.set(posting.account, (target.get(posting.account) ?? 0n) + cents(posting.amount));
+  }
+  const asDecimals = (map: Map<string, bigint>) =>
+    Object.fromEntries([...map].filter(([, value]) => value !== 0n).sort(([a], [b]) => a.localeCompare(b)).map(([number, value]) => [number, decimal(value)]));
+  return { balanceSheet: asDecimals(balanceSheet), income: asDecimals(income) };
+}
+
+describe('ORACLE: the beancount example, year by year, with 2013 and 2014 closed', () => {
   const expected = beancountFigures();
+  const CLOSED = [2013, 2014] as const;
   let usd: Workplace;
+  const checkStatus: Record<number, Record<string, string>> = {};
+  const closings: Record<number, any> = {};
 
   beforeAll(async () => {
     usd = await ledgerWorkplace(server, { currency: 'USD', chart: false });
     expect((await usd.api.post('/api/accounting/import/chart', fixture('chart.csv'))).status).toBe(200);
     expect((await usd.api.post('/api/accounting/import/journal', fixture('journal.csv'))).status).toBe(200);
-    // The lead adds here: close every year but the last (closing API), then the checks below hold
-    // unchanged, plus the last year's opening balances and the profit-or-loss account 2979.
+    // Close every year but the last through the closing API; the checks below must hold unchanged.
+    for (const year of CLOSED) {
+      const checks = await usd.api.post('/api/accounting/closing/checks', { year });
+      expect(checks.status, JSON.stringify(checks.body)).toBe(200);
+      const failed = checks.body.checks.filter((check: any) => check.status === 'failed');
+      checkStatus[year] = Object.fromEntries(checks.body.checks.filter((check: any) => check.status !== 'passed').map((check: any) => [check.key, check.status]));
+      const acknowledgements = failed.map((check: any) => ({ key: check.key, note: `oracle: ${check.key} acknowledged (${year})` }));
+      const booked = await usd.api.post('/api/accounting/closing/book', { year, acknowledgements });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+      closings[year] = booked.body;
+    }
   }, 120_000);
 
   it('has a non-trivial expectation (profits, a loss-free check would prove little)', () => {
@@ -435,5 +472,113 @@ describe('ORACLE: the beancount example, year by year', () => {
     expect(f.total('liabilitiesAndEquity')![0]).toBe(expected[year].assets);
     // The prior-year column is the previous year end's figures.
     if (year > YEARS[0]) expect(f.total('assets')![1]).toBe(expected[(year - 1) as (typeof YEARS)[number]].assets);
+  });
+  /** Non-zero balances (debit positive) per account number at `date`, from balance/get, with the accounts' types. */
+  async function ledgerBalances(date: string) {
+    const response = await usd.api.post('/api/accounting/balance/get', { date });
+    expect(response.status).toBe(200);
+    expect(response.body.totals.balance).toBe('0.00');
+    const balanceSheet: Record<string, string> = {};
+    const income: Record<string, string> = {};
+    for (const account of response.body.accounts as { number: string; type: { id: number }; balance: string }[]) {
+      if (account.balance === '0.00') continue;
+      const isIncome = account.type.id === AccountType.revenue || account.type.id === AccountType.expenses;
+      (isIncome ? income : balanceSheet)[account.number] = account.balance;
+    }
+    const sorted = (record: Record<string, string>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+    return { balanceSheet: sorted(balanceSheet), income: sorted(income) };
+  }
+  /** Beancount's balance sheet accounts at the end of `year` plus 2979 holding `closedResult` (a profit is a credit). */
+  const withProfitLoss = (year: number, closedResult: bigint) =>
+    Object.fromEntries(
+      Object.entries({ ...beancountBalances(year).balanceSheet, '2979': decimal(-closedResult) }).sort(([a], [b]) => a.localeCompare(b)),
+    );
+  const netIncome = (year: (typeof YEARS)[number]) => cents(expected[year].netIncome);
+
+  it('closed 2013 and 2014 through the closing API: every check passed, the results are Beancount\'s net incomes, the years locked', async () => {
+    // No check failed or warned on this ledger (balanced entries, no open documents, no bank
+    // statements, no suspense accounts, no duplicates, nothing on the wrong side), so nothing needed a note.
+    expect(checkStatus).toEqual({ 2013: {}, 2014: {} });
+    for (const year of CLOSED) {
+      expect(closings[year]).toMatchObject({
+        status: 'closed',
+        fiscalYear: { year, label: String(year), dateFrom: `${year}-01-01`, dateTo: `${year}-12-31` },
+        result: expected[year].netIncome,
+        profitLossAccount: { number: '2979' },
+        lockDate: `${year}-12-31`,
+        acknowledgements: [],
+      });
+      expect(closings[year].closingEntry).not.toBeNull();
+    }
+    const locks = await usd.api.get('/api/accounting/lock/list');
+    expect(locks.body.locks.map((lock: any) => lock.lockDate)).toEqual(['2014-12-31', '2013-12-31']);
+    const list = await usd.api.get('/api/accounting/closing/list');
+    const status = Object.fromEntries(list.body.years.map((y: any) => [y.year, [y.status, y.result]]));
+    expect([status[2013], status[2014], status[2015]]).toEqual([
+      ['closed', expected[2013].netIncome],
+      ['closed', expected[2014].netIncome],
+      ['open', expected[2015].netIncome],
+    ]);
+  });
+
+  it.each(YEARS)('%i: the balance sheet\'s result line is 2979 with the closed years\' results plus the result not yet closed', async (year) => {
+    const f = figures((await usd.api.post('/api/accounting/statement/balance-sheet', { date: `${year}-12-31`, compareDate: null })).body);
+    const closed = CLOSED.filter((y) => y <= year).reduce((sum, y) => sum + netIncome(y), 0n);
+    const open = YEARS.filter((y) => y <= year && !(CLOSED as readonly number[]).includes(y)).reduce((sum, y) => sum + netIncome(y), 0n);
+    const lines = (f.accounts('annualResult') as [string | null, string, null][]).filter(([, amount]) => amount !== '0.00');
+    expect(lines).toEqual([
+      ...(closed !== 0n ? [['2979', decimal(closed), null]] : []),
+      ...(open !== 0n ? [[null, decimal(open), null]] : []),
+    ]);
+    expect(f.line('annualResult')![0]).toBe(decimal(closed + open));
+  });
+
+  it('2015 opens with Beancount\'s balances at 2014-12-31, 2979 holding 2013 + 2014 as a credit, every income account at zero', async () => {
+    const closedResult = netIncome(2013) + netIncome(2014);
+    expect(closedResult).toBeGreaterThan(0n);
+    const opening = withProfitLoss(2014, closedResult);
+    // Balances at the year end after closing (cumulative: no opening entry).
+    expect(await ledgerBalances('2014-12-31')).toEqual({ balanceSheet: opening, income: {} });
+    // The same as the opening balances of 2015's trial balance …
+    const tb = await usd.api.post('/api/accounting/balance/get', { dateFrom: '2015-01-01', date: '2015-12-31' });
+    const openingOf2015 = Object.fromEntries(
+      (tb.body.accounts as { number: string; openingBalance: string }[]).filter((a) => a.openingBalance !== '0.00').map((a) => [a.number, a.openingBalance]),
+    );
+    expect(openingOf2015).toEqual(opening);
+    // … and as the closing preview's opening balances of 2015.
+    const preview = await usd.api.post('/api/accounting/closing/preview', { year: 2014 });
+    expect(preview.status).toBe(200);
+    expect(preview.body.status).toBe('closed');
+    expect(preview.body.opening.date).toBe('2015-01-01');
+    expect(preview.body.opening.total).toBe('0.00');
+    expect(Object.fromEntries(preview.body.opening.accounts.filter((a: any) => a.balance !== '0.00').map((a: any) => [a.number, a.balance]))).toEqual(opening);
+    // 2979 in the statement: 2013 and 2014 closed, nothing else on it.
+    const sheet = figures((await usd.api.post('/api/accounting/statement/balance-sheet', { date: '2014-12-31', compareDate: null })).body);
+    expect(sheet.accounts('annualResult')).toContainEqual(['2979', decimal(closedResult), null]);
+  });
+
+  // Last: it changes the books.
+  it('reopening 2014 brings its revenue and expense balances back and 2979 back to the 2013 result; the figures stay Beancount\'s', async () => {
+    const reopened = await usd.api.post('/api/accounting/closing/reopen', { year: 2014 });
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    expect(reopened.body).toMatchObject({ status: 'reopened', lock: null, reversalEntry: { id: expect.any(Number) } });
+    expect((await usd.api.get('/api/accounting/lock/list')).body.locks.map((lock: any) => lock.lockDate)).toEqual(['2013-12-31']);
+    const beancount = beancountBalances(2014);
+    expect(Object.keys(beancount.income).length).toBeGreaterThan(10);
+    // 2013 stays closed, so the income accounts hold 2014's turnover alone, as Beancount's year report.
+    expect(await ledgerBalances('2014-12-31')).toEqual({ balanceSheet: withProfitLoss(2014, netIncome(2013)), income: beancount.income });
+    const income = await usd.api.post('/api/accounting/statement/income', { dateFrom: '2014-01-01', dateTo: '2014-12-31', compareFrom: null, compareTo: null });
+    expect(income.body.result.amount).toBe(expected[2014].netIncome);
+    const sheet = await usd.api.post('/api/accounting/statement/balance-sheet', { date: '2014-12-31', compareDate: null });
+    const f = figures(sheet.body);
+    expect({ assets: f.total('assets')![0], equity: f.total('equity')![0], balanced: sheet.body.balanced }).toEqual({
+      assets: expected[2014].assets,
+      equity: expected[2014].equity,
+      balanced: true,
+    });
+    expect(f.accounts('annualResult')).toEqual([
+      ['2979', expected[2013].netIncome, null],
+      [null, expected[2014].netIncome, null],
+    ]);
   });
 });

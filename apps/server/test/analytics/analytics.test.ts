@@ -166,6 +166,29 @@ describe('revenue by customer and expenses by supplier', () => {
     expect(read.body.total).toBe('3545.00');
     expect((await viewer.get('/api/analytics/counts?year=2024')).status).toBe(200);
   });
+
+  it('with a July–June fiscal year, year 2024 is the fiscal year 2024/25 (named by its start): analyses and tile counts', async () => {
+    expect((await wp.api.post('/api/accounting/settings/update', { fiscalYearStartMonth: 7 })).status).toBe(200);
+    try {
+      const revenue = await analytics(wp, 'revenue-by-customer', 2024);
+      expect(revenue.body).toMatchObject({ year: 2024, label: '2024/25', dateFrom: '2024-07-01', dateTo: '2025-06-30', total: '1795.00' });
+      // A: the EUR invoice of 1 July (95.00), 1000.00 on 31 December and 700.00 on 1 January; B's documents are all before July 2024.
+      expect(rowsOf(revenue.body)).toEqual([['Simon Muster AG', '1795.00', '100.0', 3]]);
+      const earlier = await analytics(wp, 'revenue-by-customer', 2023);
+      // 2023/24: B's 2000.00, its 300.00 and 50.00 each sent and denied within it; A's 500.00 of June.
+      expect(earlier.body).toMatchObject({ label: '2023/24', dateFrom: '2023-07-01', dateTo: '2024-06-30', total: '2500.00' });
+      expect(rowsOf(earlier.body)).toEqual([
+        ['Berner Kunde GmbH', '2000.00', '80.0', 3],
+        ['Simon Muster AG', '500.00', '20.0', 1],
+      ]);
+      // Bills: 31 Dec, 1 Jan, the staff expense of 15 Aug and the investment of 1 Sep; the group of
+      // 31 Dec; invoices of 1 Jul, 31 Dec and 1 Jan; both mails (31 Dec and 1 Jan in Switzerland).
+      expect((await wp.api.get('/api/analytics/counts?year=2024')).body).toEqual({ Mail: 2, Payable: 4, TransactionGroup: 1, Invoice: 3 });
+    } finally {
+      expect((await wp.api.post('/api/accounting/settings/update', { fiscalYearStartMonth: 1 })).status).toBe(200);
+    }
+    expect((await analytics(wp, 'revenue-by-customer', 2024)).body).toMatchObject({ label: '2024', dateFrom: '2024-01-01', dateTo: '2024-12-31', total: '3545.00' });
+  });
 });
 
 describe('revenue and expenses by ledger account', () => {
@@ -227,6 +250,27 @@ describe('revenue and expenses by ledger account', () => {
       ['6500 Büromaterial, Drucksachen', '120.00', '23.1', null],
     ]);
     expect(rowsOf((await analytics(wp, 'expenses-by-account', 2025)).body)).toEqual([['4000 Materialeinkauf', '1000.00', '100.0', null]]);
+  });
+
+  it('follows a July–June fiscal year: 2024 is 2024-07-01…2025-06-30, the closing entry of 31 December still left out', async () => {
+    expect((await wp.api.post('/api/accounting/settings/update', { fiscalYearStartMonth: 7 })).status).toBe(200);
+    try {
+      const revenue = await analytics(wp, 'revenue-by-account', 2024);
+      expect(revenue.body).toMatchObject({ year: 2024, label: '2024/25', dateFrom: '2024-07-01', dateTo: '2025-06-30', total: '5300.00' });
+      expect(rowsOf(revenue.body)).toEqual([
+        ['3400 Dienstleistungserlöse', '5000.00', '94.3', null],
+        ['3200 Handelserlöse 8.1%', '300.00', '5.7', null],
+      ]);
+      expect(rowsOf((await analytics(wp, 'expenses-by-account', 2024)).body)).toEqual([['4000 Materialeinkauf', '1400.00', '100.0', null]]);
+      // 2023/24: 999.00 on 31 Dec 2023, 800.00 on 1 Jan, the 100.00 debit of 1 June; office 120.00 in February.
+      expect(rowsOf((await analytics(wp, 'revenue-by-account', 2023)).body)).toEqual([
+        ['3200 Handelserlöse 8.1%', '899.00', '52.9', null],
+        ['3400 Dienstleistungserlöse', '800.00', '47.1', null],
+      ]);
+      expect(rowsOf((await analytics(wp, 'expenses-by-account', 2023)).body)).toEqual([['6500 Büromaterial, Drucksachen', '120.00', '100.0', null]]);
+    } finally {
+      expect((await wp.api.post('/api/accounting/settings/update', { fiscalYearStartMonth: 1 })).status).toBe(200);
+    }
   });
 });
 

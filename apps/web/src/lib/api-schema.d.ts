@@ -9,7 +9,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Account cards: balances at the 12 month-ends of `year` (default this year) of accounts non-zero at one of them (spec §2.4, §9). */
+        /** @description Account cards: balances at the 12 month-ends of the fiscal year `year` (named by the calendar year it starts in; default the one of today) of accounts non-zero at its end (spec §2.4, §9; issue 12 §3). */
         get: {
             parameters: {
                 query?: {
@@ -37,6 +37,9 @@ export interface paths {
                                 number: string;
                             }[];
                             endDates: string[];
+                            /** @description "2025", or "2025/26" for a fiscal year from July 2025 to June 2026 */
+                            label: string;
+                            /** @description the fiscal year, named by the calendar year it starts in */
                             year: number;
                         };
                     };
@@ -782,7 +785,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description One analysis of a calendar year, rows sorted by amount descending. kind: revenue-by-customer, expenses-by-supplier, revenue-by-account, expenses-by-account. revenue-by-customer: what the invoices posted to revenue accounts (net of VAT, books' currency) by ledger date, denials subtracted; expenses-by-supplier: what bill bookings posted to expense accounts (net of input VAT), reversals subtracted, staff expenses as one row; revenue-by-account / expenses-by-account: the period turnover (credit − debit, debit − credit) of revenue / expense accounts, year-end closing entries left out. 400 naming `kind` (with the list) or `year`. */
+        /** @description One analysis of a fiscal year (named by the calendar year it starts in; the calendar year by default), rows sorted by amount descending. kind: revenue-by-customer, expenses-by-supplier, revenue-by-account, expenses-by-account. revenue-by-customer: what the invoices posted to revenue accounts (net of VAT, books' currency) by ledger date, denials subtracted; expenses-by-supplier: what bill bookings posted to expense accounts (net of input VAT), reversals subtracted, staff expenses as one row; revenue-by-account / expenses-by-account: the period turnover (credit − debit, debit − credit) of revenue / expense accounts, year-end closing entries left out. 400 naming `kind` (with the list) or `year`. */
         post: {
             parameters: {
                 query?: never;
@@ -807,10 +810,14 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description first day of the fiscal year */
                             dateFrom: string;
+                            /** @description last day of the fiscal year */
                             dateTo: string;
                             /** @enum {string} */
                             kind: "revenue-by-customer" | "expenses-by-supplier" | "revenue-by-account" | "expenses-by-account";
+                            /** @description "2025", or "2025/26" for a fiscal year from July 2025 to June 2026 */
+                            label: string;
                             rows: {
                                 /**
                                  * @description decimal string in the books' currency, 2 decimals
@@ -841,6 +848,7 @@ export interface paths {
                              * @example 1994.75
                              */
                             total: string;
+                            /** @description the fiscal year, named by the calendar year it starts in */
                             year: number;
                         };
                     };
@@ -6180,11 +6188,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Counts of mails, bills and expenses, transaction groups and invoices; with `year` only those of that year. */
+        /** @description Counts of mails, bills and expenses, transaction groups and invoices; with `year` only those of that fiscal year. */
         get: {
             parameters: {
                 query?: {
-                    /** @description only the documents of this year (bills by date, invoices by invoice date, groups by execution date, mails by day received) */
+                    /** @description only the documents of this fiscal year (bills by date, invoices by invoice date, groups by execution date, mails by day received) */
                     year?: number;
                 };
                 header?: never;

@@ -127,7 +127,8 @@ export const balancesAtDatesSchema = z.object({
 });
 
 export const dashboardSchema = z.object({
-  year: z.number().int(),
+  year: z.number().int().describe('the fiscal year, named by the calendar year it starts in'),
+  label: z.string().describe('"2025", or "2025/26" for a fiscal year from July 2025 to June 2026'),
   endDates: z.array(z.string()),
   accounts: z.array(
     z.object({ id: z.number().int(), number: z.string(), name: z.string(), currency: currencyCode, balances: z.array(money) }),

@@ -37,6 +37,9 @@ export {
   type DocumentTurnover,
 } from './ledger.api.js';
 
+// Fiscal years (issue 12 §3): the instance's fiscal year of a number or a date, named by its start.
+export { instanceFiscalYear, instanceFiscalYearOf, type FiscalYear } from './closing.service.js';
+
 // Where a correction can still be posted (ledger.api.ts).
 export { firstOpenDate } from './ledger.api.js';
 

@@ -155,20 +155,28 @@ export async function balancesAtDates(tx: Tx, instanceId: string, endDates: read
   };
 }
 
-/** The 12 month-ends of `year`, January to December (spec §9 "Dashboard balances"). */
-export function monthEndsOf(year: number): string[] {
-  return Array.from({ length: 12 }, (_, i) => monthEnd(`${year}-${String(i + 1).padStart(2, '0')}-01`));
+/**
+ * The 12 month-ends of the year that starts in month `startMonth` of `year`: January to December by
+ * default (spec §9 "Dashboard balances": "ending 31 December of the chosen year"); with a July start,
+ * 2025-07-31 … 2026-06-30 (the fiscal year 2025/26, issue 12 §3).
+ */
+export function monthEndsOf(year: number, startMonth = 1): string[] {
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = startMonth - 1 + i;
+    return monthEnd(`${year + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-01`);
+  });
 }
 
 /**
  * Dashboard account cards (spec §2.4 "Account cards for ledger accounts with a non-zero balance",
- * §9 "12 month-end dates ending 31 December of the chosen year"): the 12 month-end balances of the
+ * §9 "12 month-end dates ending 31 December of the chosen year", or of the fiscal year `year` that
+ * starts in `startMonth`): the 12 month-end balances of the
  * accounts whose balance at the year's end — the figure the card shows — is not zero. An account
  * that moved during the year and ends it at zero (a cleared suspense account, an income account
  * after closing) has no card.
  */
-export async function accountDashboard(tx: Tx, instanceId: string, year: number) {
-  const endDates = monthEndsOf(year);
+export async function accountDashboard(tx: Tx, instanceId: string, year: number, startMonth = 1) {
+  const endDates = monthEndsOf(year, startMonth);
   const { accounts } = await balancesAtDates(tx, instanceId, endDates);
   return { year, endDates, accounts: accounts.filter((account) => !isZero(account.balances[account.balances.length - 1]!)) };
 }

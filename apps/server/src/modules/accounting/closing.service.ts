@@ -105,6 +105,21 @@ export async function getAccountingSettings(tx: Tx, instanceId: string): Promise
   };
 }
 
+/**
+ * The instance's fiscal year `year` (named by the calendar year it starts in, as Banana does: with a
+ * July start, 2025 is 2025-07-01…2026-06-30, "2025/26"); the calendar year by default. What the
+ * analytics and the dashboard call a year.
+ */
+export async function instanceFiscalYear(tx: Tx, instanceId: string, year: number): Promise<FiscalYear> {
+  return fiscalYear(year, (await getAccountingSettings(tx, instanceId)).fiscalYearStartMonth);
+}
+
+/** The instance's fiscal year that contains `date` (YYYY-MM-DD). */
+export async function instanceFiscalYearOf(tx: Tx, instanceId: string, date: string): Promise<FiscalYear> {
+  const { fiscalYearStartMonth } = await getAccountingSettings(tx, instanceId);
+  return fiscalYear(fiscalYearNumberOf(date, fiscalYearStartMonth), fiscalYearStartMonth);
+}
+
 async function audit(tx: Tx, instanceId: string, actor: ClosingActor, event: ClosingAuditEvent, detail: Record<string, unknown>): Promise<void> {
   await recordAudit(tx, { event, instanceId, userId: actor.userId, ip: actor.ip ?? null, userAgent: actor.userAgent ?? null, detail });
 }

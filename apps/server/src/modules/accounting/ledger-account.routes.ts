@@ -21,6 +21,8 @@ import {
   strictObject,
 } from './accounting.schemas.js';
 import { accountDashboard, todayInSwitzerland } from './balance.service.js';
+import { getAccountingSettings } from './closing.service.js';
+import { fiscalYear, fiscalYearNumberOf } from './fiscal-year.js';
 import {
   changeLedgerAccount,
   createAccountGroup,
@@ -138,15 +140,21 @@ export const ledgerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'Account cards: balances at the 12 month-ends of `year` (default this year) of accounts non-zero at one of them (spec §2.4, §9).',
+        description:
+          'Account cards: balances at the 12 month-ends of the fiscal year `year` (named by the calendar year it starts in; default the one of today) ' +
+          'of accounts non-zero at its end (spec §2.4, §9; issue 12 §3).',
         querystring: z.object({ year: z.coerce.number().int('must be an integer').min(1900).max(2300).optional() }),
         response: { 200: dashboardSchema, ...errors },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      const year = request.query.year ?? Number(todayInSwitzerland().slice(0, 4));
-      return app.db.withInstance(instanceId, (tx) => accountDashboard(tx, instanceId, year));
+      return app.db.withInstance(instanceId, async (tx) => {
+        const { fiscalYearStartMonth } = await getAccountingSettings(tx, instanceId);
+        const year = request.query.year ?? fiscalYearNumberOf(todayInSwitzerland(), fiscalYearStartMonth);
+        const { label } = fiscalYear(year, fiscalYearStartMonth);
+        return { ...(await accountDashboard(tx, instanceId, year, fiscalYearStartMonth)), label };
+      });
     },
   );
 

@@ -18,7 +18,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'Counts of mails, bills and expenses, transaction groups and invoices; with `year` only those of that year.',
+        description: 'Counts of mails, bills and expenses, transaction groups and invoices; with `year` only those of that fiscal year.',
         querystring: countsQuerySchema,
         response: { 200: countsSchema, ...errors },
       },
@@ -36,7 +36,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          `One analysis of a calendar year, rows sorted by amount descending. kind: ${ANALYTICS_KINDS.join(', ')}. ` +
+          `One analysis of a fiscal year (named by the calendar year it starts in; the calendar year by default), rows sorted by amount descending. kind: ${ANALYTICS_KINDS.join(', ')}. ` +
           'revenue-by-customer: what the invoices posted to revenue accounts (net of VAT, books\' currency) by ledger date, denials subtracted; ' +
           'expenses-by-supplier: what bill bookings posted to expense accounts (net of input VAT), reversals subtracted, staff expenses as one row; ' +
           'revenue-by-account / expenses-by-account: the period turnover (credit − debit, debit − credit) of revenue / expense accounts, ' +

@@ -14,7 +14,7 @@ const year = inYearRange(z.number({ error: YEAR_MESSAGE }));
 export const countsQuerySchema = z.object({
   year: inYearRange(z.coerce.number({ error: YEAR_MESSAGE }))
     .optional()
-    .describe('only the documents of this year (bills by date, invoices by invoice date, groups by execution date, mails by day received)'),
+    .describe('only the documents of this fiscal year (bills by date, invoices by invoice date, groups by execution date, mails by day received)'),
 });
 
 export const countsSchema = z.object({
@@ -32,9 +32,10 @@ export const analyticsBodySchema = strictObject({ year });
 
 export const analyticsSchema = z.object({
   kind: z.enum(ANALYTICS_KINDS),
-  year: z.number().int(),
-  dateFrom: z.string(),
-  dateTo: z.string(),
+  year: z.number().int().describe('the fiscal year, named by the calendar year it starts in'),
+  label: z.string().describe('"2025", or "2025/26" for a fiscal year from July 2025 to June 2026'),
+  dateFrom: z.string().describe('first day of the fiscal year'),
+  dateTo: z.string().describe('last day of the fiscal year'),
   total: amount.describe('sum of the rows'),
   rows: z.array(
     z.object({

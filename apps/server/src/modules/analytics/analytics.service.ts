@@ -6,7 +6,7 @@
  */
 import { AccountType, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { trialBalance } from '../accounting/accounting.service.js';
+import { instanceFiscalYear, trialBalance, type FiscalYear } from '../accounting/accounting.service.js';
 import { countInvoices, revenueByCustomer } from '../invoicing/invoicing.service.js';
 import { expensesBySupplier, payablesCounts } from '../payables/payables.service.js';
 
@@ -36,7 +36,10 @@ export interface AnalyticsRow {
 
 export interface Analytics {
   kind: AnalyticsKind;
+  /** The fiscal year, named by the calendar year it starts in. */
   year: number;
+  /** "2025", or "2025/26" for a fiscal year from July 2025 to June 2026. */
+  label: string;
   dateFrom: string;
   dateTo: string;
   /** Sum of the rows' amounts, 2 decimals. */
@@ -46,11 +49,12 @@ export interface Analytics {
 }
 
 /**
- * The period of an analysis year: the calendar year. The one place where a fiscal year that is not
- * the calendar year (an instance setting of the year-end closing, issue 12 §3) plugs in.
+ * The period of an analysis year: the instance's fiscal year `year` (accounting settings, issue 12
+ * §3), named by the calendar year it starts in as Banana names it and as the closing does: with a
+ * July start, 2025 is 2025-07-01…2026-06-30 ("2025/26"); the calendar year by default.
  */
-export function analysisPeriod(year: number): { dateFrom: string; dateTo: string } {
-  return { dateFrom: `${year}-01-01`, dateTo: `${year}-12-31` };
+export async function analysisPeriod(tx: Tx, instanceId: string, year: number): Promise<FiscalYear> {
+  return instanceFiscalYear(tx, instanceId, year);
 }
 
 type Figure = Omit<AnalyticsRow, 'share'>;
@@ -125,18 +129,20 @@ export function shareOf(amount: string, total: Money): string {
  * are made: invoicing `revenueByCustomer`, payables `expensesBySupplier`, `byAccount` above).
  */
 export async function analytics(tx: Tx, instanceId: string, kind: AnalyticsKind, year: number): Promise<Analytics> {
-  const period = analysisPeriod(year);
+  const { label, dateFrom, dateTo } = await analysisPeriod(tx, instanceId, year);
+  const period = { dateFrom, dateTo };
   const figures = await figuresOf(tx, instanceId, kind, period);
   const total = figures.reduce((sum, figure) => sum.plus(new Money(figure.amount)), new Money(0));
   const rows = figures
     .sort((a, b) => new Money(b.amount).comparedTo(new Money(a.amount)) || a.label.localeCompare(b.label, 'de-CH'))
     .map((figure) => ({ ...figure, share: shareOf(figure.amount, total) }));
-  return { kind, year, ...period, total: toFixedAmount(total), rows };
+  return { kind, year, label, ...period, total: toFixedAmount(total), rows };
 }
 
 /** Dashboard tiles (spec §2.4): all documents, or with `year` those of that year (analysisPeriod). */
 export async function dashboardCounts(tx: Tx, instanceId: string, year: number | null) {
-  const period = year === null ? null : analysisPeriod(year);
+  const fiscal = year === null ? null : await analysisPeriod(tx, instanceId, year);
+  const period = fiscal && { dateFrom: fiscal.dateFrom, dateTo: fiscal.dateTo };
   const counts = await payablesCounts(tx, period);
   return { Mail: counts.mails, Payable: counts.payables, TransactionGroup: counts.transactionGroups, Invoice: await countInvoices(tx, instanceId, period) };
 }

@@ -22,7 +22,8 @@ import {
   type StatementSection,
   type StatementTotal,
 } from './statement-api';
-import { periodPresets, samePeriod, yearPeriod, type Period } from './statement-periods';
+import { accountingSettingsQuery } from './api';
+import { fiscalYearOf, periodPresets, samePeriod, yearPeriod, type Period } from './statement-periods';
 import { WriteError } from './write-error';
 
 type Tab = 'balance-sheet' | 'income';
@@ -216,18 +217,23 @@ function StatementTable({ currency, columns, blocks, accountHref, busy }: Statem
  */
 export function StatementPage() {
   const [tab, setTab] = useState<Tab>('balance-sheet');
-  const [period, setPeriod] = useState<Period>(() => yearPeriod(Number(today().slice(0, 4))));
+  // The presets and the first period follow the fiscal year of the accounting settings (calendar year by default).
+  const settings = useQuery(accountingSettingsQuery());
+  const startMonth = settings.data?.fiscalYearStartMonth ?? 1;
+  const [chosen, setPeriod] = useState<Period | null>(null);
+  const period = chosen ?? yearPeriod(fiscalYearOf(today(), startMonth), startMonth);
+  const ready = !settings.isPending;
   const [withCompare, setWithCompare] = useState(true);
   const [lang, setLang] = useState<StatementLang>('en');
   const isValid = period.dateFrom <= period.dateTo;
 
   const balance = useQuery({
     ...balanceSheetQuery({ date: period.dateTo, lang, ...(withCompare ? {} : { compareDate: null }) }),
-    enabled: tab === 'balance-sheet',
+    enabled: tab === 'balance-sheet' && ready,
   });
   const income = useQuery({
     ...incomeStatementQuery({ dateFrom: period.dateFrom, dateTo: period.dateTo, lang, ...(withCompare ? {} : { compareFrom: null, compareTo: null }) }),
-    enabled: tab === 'income' && isValid,
+    enabled: tab === 'income' && isValid && ready,
   });
 
   const exportFile = useMutation({
@@ -245,7 +251,6 @@ export function StatementPage() {
   const sheet = tab === 'balance-sheet' ? balance.data : undefined;
   const statement = tab === 'income' ? income.data : undefined;
   const query = tab === 'balance-sheet' ? balance : income;
-  const year = period.dateTo.slice(0, 4);
 
   return (
     <Page
@@ -293,7 +298,7 @@ export function StatementPage() {
         ) : null}
         <DateField label={tab === 'income' ? 'To' : 'As of'} w={150} value={period.dateTo} onChange={(dateTo) => dateTo && setPeriod({ ...period, dateTo })} />
         <Group gap={4} mb={4} wrap="wrap">
-          {periodPresets(today(), period).map((preset) => (
+          {periodPresets(today(), period, startMonth).map((preset) => (
             <Button
               key={preset.label}
               size="compact-sm"
@@ -322,7 +327,7 @@ export function StatementPage() {
             currency={sheet.currency}
             columns={sheet.compareDate ? [formatDate(sheet.date), formatDate(sheet.compareDate)] : [formatDate(sheet.date)]}
             blocks={sheet.sides.map((side) => ({ key: side.key, heading: side.label, sections: side.sections, total: side.total }))}
-            accountHref={(id) => paths.accountDetail.getHref(id, { dateFrom: `${year}-01-01`, dateTo: sheet.date })}
+            accountHref={(id) => paths.accountDetail.getHref(id, { dateFrom: yearPeriod(fiscalYearOf(sheet.date, startMonth), startMonth).dateFrom, dateTo: sheet.date })}
             busy={balance.isFetching}
           />
         </>

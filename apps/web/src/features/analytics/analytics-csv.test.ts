@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Analytics } from './api';
 import { analyticsCsv, analyticsFileName } from './analytics-csv';
 
-const base = { year: 2024, dateFrom: '2024-01-01', dateTo: '2024-12-31', total: '3545.00' };
+const base = { year: 2024, label: '2024', dateFrom: '2024-01-01', dateTo: '2024-12-31', total: '3545.00' };
 
 describe('analyticsCsv', () => {
   it('writes customers with their invoices, amounts and shares, formula-safe and RFC 4180 quoted', () => {

@@ -49,10 +49,10 @@ function AnalyticsTable({ kind, year }: { kind: AnalyticsKind; year: number }) {
         </Button>
       </Group>
       {data.rows.length === 0 ? (
-        <Text c="dimmed">{info.empty(year)}</Text>
+        <Text c="dimmed">{info.empty(data.label)}</Text>
       ) : (
         <Table.ScrollContainer minWidth={680}>
-          <Table striped withTableBorder aria-busy={result.isFetching} aria-label={`${info.label} ${year}`}>
+          <Table striped withTableBorder aria-busy={result.isFetching} aria-label={`${info.label} ${data.label}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={48}>#</Table.Th>

@@ -17,7 +17,8 @@ export interface KindInfo {
   /** What the amounts are, under the tabs. */
   explanation: string;
   /** Shown when the year has no row. */
-  empty: (year: number) => string;
+  /** The sentence for an empty year; `year` is the fiscal year's label ("2024", "2024/25"). */
+  empty: (year: string) => string;
   /** CSV file name prefix. */
   file: string;
 }

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatAmount, truncateName } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -122,8 +122,22 @@ function AccountCard({ account, endDates }: { account: DashboardBalances['accoun
   );
 }
 
+/** "Ledger accounts in 2025" (or "2025/26" for a July–June fiscal year) and the cards of that year. */
 function AccountCards({ year }: { year: number | null }) {
   const balances = useQuery({ ...dashboardBalancesQuery(year ?? 0), enabled: year !== null });
+  // The year is the fiscal year named by its start (accounting settings; the answer's label).
+  const label = year === null ? '…' : (balances.data?.label ?? String(year));
+  return (
+    <>
+      <Title order={2} size="h4" mt="sm">
+        Ledger accounts in {label}
+      </Title>
+      <AccountCardsBody year={year} balances={balances} label={label} />
+    </>
+  );
+}
+
+function AccountCardsBody({ year, balances, label }: { year: number | null; balances: UseQueryResult<DashboardBalances>; label: string }) {
   if (year === null) return <Text c="dimmed">Enter a year between 1900 and 2300 to see the balances.</Text>;
   if (balances.isError)
     return <ErrorAlert what="Could not load the account balances" error={balances.error} onRetry={() => void balances.refetch()} />;
@@ -135,10 +149,11 @@ function AccountCards({ year }: { year: number | null }) {
         ))}
       </SimpleGrid>
     );
-  if (balances.data.accounts.length === 0)
+  const { accounts, endDates } = balances.data;
+  if (accounts.length === 0)
     return (
       <Text c="dimmed">
-        No ledger account has a balance at the end of {year}.{' '}
+        No ledger account has a balance at the end of {label}.{' '}
         <Anchor component={Link} to={paths.entryAdd.getHref()} inherit>
           Add a journal entry
         </Anchor>{' '}
@@ -151,8 +166,8 @@ function AccountCards({ year }: { year: number | null }) {
     );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }}>
-      {balances.data.accounts.map((account) => (
-        <AccountCard key={account.id} account={account} endDates={balances.data.endDates} />
+      {accounts.map((account) => (
+        <AccountCard key={account.id} account={account} endDates={endDates} />
       ))}
     </SimpleGrid>
   );
@@ -184,9 +199,6 @@ export function Dashboard() {
     >
       <AddedEntryBanner />
       <CountTiles year={year} />
-      <Title order={2} size="h4" mt="sm">
-        Ledger accounts in {year ?? '…'}
-      </Title>
       <AccountCards year={year} />
     </Page>
   );
