@@ -206,7 +206,7 @@ describe('security headers and CORS', () => {
 
 interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
 }
 
 /** Calls that end or move the session that makes them: each request gets a throwaway session. */
@@ -232,6 +232,7 @@ const EXPECTED_REFUSAL: Record<string, string> = {
   'POST /api/invoice/by-entry': 'only a sent invoice has an entry',
   'POST /api/banking/integrations/transactions': 'needs a bank statement of an own account',
   'POST /api/banking/integrations/reconcile/match': 'needs an unmatched bank transaction and exactly one open invoice or bill',
+  'POST /api/accounting/statement/export': 'a balance sheet needs its date, which the schema leaves optional because kind "both" defaults it',
   'GET /api/company-register/search': 'Zefix is not configured in tests (503 configured: false)',
   'GET /api/company-register/detail': 'Zefix is not configured in tests (503 configured: false)',
 };
@@ -262,7 +263,10 @@ function queryValue(route: string, name: string, f: Fixtures): string {
   return route.includes('/auth/') && name === 'instance' ? f.instanceId : (values[name] ?? '1');
 }
 
-function pathValue(name: string, f: Fixtures): string {
+/** A valid path parameter: the first of its enum when the schema has one (`/accounting/analytics/{kind}`). */
+function pathValue(name: string, operation: Operation, f: Fixtures): string {
+  const declared = operation.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema?.enum?.[0];
+  if (typeof declared === 'string') return declared;
   return ({ provider: 'google', id: f.file, token: 'pain001' } as Record<string, string>)[name] ?? '1';
 }
 
@@ -278,7 +282,7 @@ interface Case {
 /** The cases of one operation: shapes and random JSON, each leaf broken, SQL-injection probes in text leaves, the valid body last. */
 function casesFor(method: string, rawPath: string, operation: Operation, f: Fixtures, seed: number): Case[] {
   const pathParams = [...rawPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-  const concrete = rawPath.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathValue(name, f)));
+  const concrete = rawPath.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathValue(name, operation, f)));
   const injected = rawPath.replace(/\{([^}]+)\}/g, () => encodeURIComponent(SQLI[0]!));
   const route = `${method} ${rawPath}`;
   const query = (operation.parameters ?? []).filter((p) => p.in === 'query' && !['type', 'additionalProperties'].includes(p.name)).map((p) => p.name);
