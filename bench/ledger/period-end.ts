@@ -237,7 +237,7 @@ const same = (a: Money, b: string | null) => b !== null && a.eq(new Money(b));
 
 /**
  * The statement's accounts equal the baseline's sums with the line's sign, in both columns, and no
- * account of `types` with a non-zero sum is missing.
+ * account of the statement (`isOfStatement`) with a non-zero sum is missing.
  */
 function verifyStatement(lines: readonly StatementLine[], columns: readonly [Sums, Sums], isOfStatement: (id: number) => boolean): boolean {
   const { accounts } = statementAccounts(lines);
