@@ -88,7 +88,7 @@ async function analyze(env: BenchEnv): Promise<number> {
   return ms;
 }
 
-async function explainAll(env: BenchEnv, instanceId: string, captured: readonly Captured[]): Promise<string[][]> {
+export async function explainAll(env: BenchEnv, instanceId: string, captured: readonly Captured[]): Promise<string[][]> {
   const plans: string[][] = [];
   for (const q of captured) {
     const rows = await env.db.withInstance(instanceId, (tx) => tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.params));
@@ -102,7 +102,7 @@ async function explainBaseline(env: BenchEnv, instanceId: string, date: string):
   return [oneLine(BASELINE), ...rows.map((r) => r['QUERY PLAN'])];
 }
 
-const withoutCaptured = ({ captured: _captured, ...rest }: Breakdown & { captured: Captured[] }): Breakdown => rest;
+export const withoutCaptured = ({ captured: _captured, ...rest }: Breakdown & { captured: Captured[] }): Breakdown => rest;
 
 type Balances = Map<number, string>;
 const normalize = (value: string) => (Number(value) === 0 ? '0.00' : value.replace(/^(-?\d+)$/, '$1.00'));

@@ -4,7 +4,9 @@
  *   (a) two-line journal entries through POST /api/accounting/entry/insert vs one plain SQL
  *       transaction per entry,
  *   (b) a bulk journal import through POST /api/accounting/import/journal vs COPY of the same rows,
- *   (c) trial balance and 12 month-end balances at a million lines vs a plain SUM … GROUP BY.
+ *   (c) trial balance and 12 month-end balances at a million lines vs a plain SUM … GROUP BY,
+ *   (d) period-end figures at a million lines (balance sheet and income statement with prior
+ *       columns, the checks for a year and a quarter, the closing preview) vs plain SQL.
  * Prints one JSON document on stdout (progress on stderr) and writes it to
  * bench/results/ledger-<engine>-<timestamp>.json.
  */
@@ -14,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchBalances, type BalancesResult } from './balances.js';
 import { benchImport, type ImportResult } from './import.js';
+import { benchPeriodEnd, type PeriodEndFigure, type PeriodEndResult } from './period-end.js';
 import { loadAverage, log, machineInfo } from './measure.js';
 import { benchPosting, type PostingResult } from './posting.js';
 import { startEnv, type BenchEnv, type Engine } from './setup.js';
@@ -26,12 +29,12 @@ const USAGE = `Usage: npm run -s bench -- -- [options]       (from the repositor
   --entries N                     (a) entries posted per path and phase (default 2000)
   --concurrency N                 (a) requests in flight in the concurrent phase; 1 skips it (default 4)
   --import-lines N                (b) lines of the bulk import (default 200000)
-  --lines N                       (c) lines of the ledger for the balance queries (default 1000000)
-  --pglite-lines N                (c) on PGlite only (default: --lines)
+  --lines N                       (c), (d) lines of each ledger for the balance and period-end figures (default 1000000)
+  --pglite-lines N                (c), (d) on PGlite only (default: --lines)
   --pglite-import-lines N         (b) on PGlite only (default: --import-lines)
-  --runs N                        (c) timed runs per figure, median reported (default 15)
-  --explain                       (c) add EXPLAIN (ANALYZE, BUFFERS) of every statement to the JSON
-  --parts a,b,c                   run only these parts (default all)
+  --runs N                        (c), (d) timed runs per figure, median reported (default 15; the checks at most 9)
+  --explain                       (c), (d) add EXPLAIN (ANALYZE, BUFFERS) of every statement to the JSON
+  --parts a,b,c,d                 run only these parts (default all)
   --quick                         smoke run: 100 entries, 2000 import lines, 20000 ledger lines, 5 runs
   --pg-url URL                    PostgreSQL server (default $BILAN_BENCH_PG_URL, $BILAN_TEST_PG_URL or
                                   postgres://postgres@127.0.0.1:5432/test); the bench creates and drops
@@ -49,7 +52,7 @@ const OPTIONS = {
   'pglite-import-lines': { type: 'string' },
   runs: { type: 'string' },
   explain: { type: 'boolean', default: false },
-  parts: { type: 'string', default: 'a,b,c' },
+  parts: { type: 'string', default: 'a,b,c,d' },
   quick: { type: 'boolean', default: false },
   'pg-url': { type: 'string' },
   'no-write': { type: 'boolean', default: false },
@@ -127,6 +130,7 @@ interface EngineResult {
   posting?: PostingResult;
   import?: ImportResult;
   balances?: BalancesResult;
+  periodEnd?: PeriodEndResult;
   /** The targets are set for PostgreSQL; on PGlite they are shown for comparison only. */
   targets: { appliesTo: 'postgres'; applies: boolean; all: boolean; list: Target[] };
   seconds: number;
@@ -151,6 +155,19 @@ function targets(result: EngineResult): EngineResult['targets'] {
     list.push({ name: '(c) trial balance through HTTP (balance/get), median', rule: '<= 20 ms', value: tbApi, pass: tbApi <= 20 });
     const meApi = result.balances.monthEnds.api.medianMs;
     list.push({ name: '(c) 12 month-end balances through HTTP (balance/get/multi), median', rule: '<= 20 ms', value: meApi, pass: meApi <= 20 });
+  }
+  if (result.periodEnd) {
+    const pe = result.periodEnd;
+    const judge = (name: string, figure: PeriodEndFigure, limit: number, rule = `<= ${limit} ms`) => {
+      list.push({ name: `(d) ${name}, service median`, rule, value: figure.service.medianMs, pass: figure.service.medianMs <= limit });
+      list.push({ name: `(d) ${name} through HTTP, median`, rule, value: figure.api.medianMs, pass: figure.api.medianMs <= limit });
+    };
+    judge(`balance sheet at ${pe.balanceSheet.date} with ${pe.balanceSheet.compareDate}`, pe.balanceSheet, 50);
+    judge(`income statement ${pe.incomeStatement.dateFrom} … ${pe.incomeStatement.dateTo} with prior year`, pe.incomeStatement, 50);
+    judge(`checks ${pe.checksYear.dateFrom} … ${pe.checksYear.dateTo}`, pe.checksYear, 1000);
+    judge(`checks ${pe.checksQuarter.dateFrom} … ${pe.checksQuarter.dateTo}`, pe.checksQuarter, 1000);
+    // The issue names no figure for the closing; "interactive" is read as the checks' 1 s.
+    judge(`closing preview ${pe.closingPreview.year}`, pe.closingPreview, 1000, '<= 1000 ms (no figure in the issue: the checks\' target)');
   }
   return { appliesTo: 'postgres', applies: result.engine === 'postgres', all: list.every((t) => t.pass), list };
 }
@@ -184,7 +201,17 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         explain: options.explain,
       });
     }
+    if (parts.has('d')) {
+      result.periodEnd = await benchPeriodEnd(env, {
+        lines: engine === 'pglite' ? pgliteLines : options.lines,
+        runs: options.runs,
+        explain: options.explain,
+      });
+    }
     result.targets = targets(result);
+    for (const target of result.targets.list) {
+      if (target.name.startsWith('(d)')) log(`${engine} ${target.name}: ${target.value} ms — ${target.rule}: ${target.pass ? 'pass' : 'MISS'}`);
+    }
     result.loadAverage.end = loadAverage();
     result.seconds = Math.round((Date.now() - started) / 1000);
     return result;

@@ -157,9 +157,24 @@ export class Api {
     return this.token;
   }
 
+  /**
+   * fetch, tried once more when the connection fails before an answer. On PGlite the database runs
+   * synchronously in this process: a long bulk load blocks the event loop past the keep-alive
+   * timeouts, and then the server closes the idle socket just as the client reuses it ("fetch
+   * failed", the request never reached the app; seen on the first request after a 1M-line load).
+   */
+  private async fetch(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(this.env.baseUrl + path, init);
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      return fetch(this.env.baseUrl + path, init);
+    }
+  }
+
   /** GETs `path` and returns the parsed answer; throws unless 200. */
   async get<T = any>(path: string): Promise<T> {
-    const response = await fetch(this.env.baseUrl + path, { headers: { authorization: `Bearer ${await this.bearer()}` } });
+    const response = await this.fetch(path, { headers: { authorization: `Bearer ${await this.bearer()}` } });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${text.slice(0, 500)}`);
     return JSON.parse(text) as T;
@@ -168,7 +183,7 @@ export class Api {
   /** POSTs JSON (or CSV text when `body` is a string) and returns the parsed answer; throws unless 200. */
   async post<T = any>(path: string, body: unknown = {}): Promise<T> {
     const csv = typeof body === 'string';
-    const response = await fetch(this.env.baseUrl + path, {
+    const response = await this.fetch(path, {
       method: 'POST',
       headers: { authorization: `Bearer ${await this.bearer()}`, 'content-type': csv ? 'text/csv' : 'application/json' },
       body: csv ? body : JSON.stringify(body),

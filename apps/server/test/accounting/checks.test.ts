@@ -155,6 +155,8 @@ describe('receivables and output VAT against invoices', () => {
     expect(receivables.status).toBe('failed');
     expect(receivables.detail).toContain('CHF 569.55');
     expect(receivables.detail).toContain('CHF 300.00');
+    // Count and sum of the postings no invoice made: all postings on 1100 less the invoice's own.
+    expect(receivables.detail).toContain("Postings on 1100 that no invoice made add up to CHF 300.00 (1 posting), which is the difference");
     expect(receivables.items).toEqual([
       { label: expect.stringContaining('Forderung von Hand'), link: entryLink(manual.body.id), amount: '300.00' },
       { label: expect.stringContaining(open.refNumber), link: `/invoice/${open.uuid}/detail`, amount: '269.55' },
@@ -243,6 +245,7 @@ describe('payables and staff expenses against bills and expenses', () => {
     const staffCheck = check(failing, 'staff-expenses');
     expect(staffCheck.status).toBe('failed');
     expect(staffCheck.detail).toContain('CHF 10.00');
+    expect(staffCheck.detail).toContain('that no expense made add up to CHF 10.00 (1 posting), which is the difference');
     expect(staffCheck.items).toEqual([
       { label: expect.stringContaining('Spesen Mai'), link: entryLink(manual.body.id), amount: '10.00' },
       { label: expect.stringContaining('Expense'), link: `/bill/${expense.body.uuid}/detail`, amount: '45.90' },

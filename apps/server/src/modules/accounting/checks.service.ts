@@ -448,7 +448,7 @@ async function controlAccountCheck(
     };
   }
   const difference = balance.minus(open);
-  const other = await selectPostingsFromOtherSources(tx, instanceId, spec.accountId, range.to, spec.sources, MAX_ITEMS);
+  const other = await selectPostingsFromOtherSources(tx, instanceId, spec.accountId, range.to, spec.sources, MAX_ITEMS, balanceOf(atEnd.get(spec.accountId)).toFixed());
   const otherSum = money(other.sum).times(spec.side);
   const explanation = other.count
     ? ` Postings on ${account?.number ?? name} that no ${spec.what.one} made add up to ${amount(otherSum)} (${plural(other.count, 'posting')})${otherSum.eq(difference) ? ', which is the difference' : ''}; they are listed first, then the open ${spec.what.many}.`
