@@ -19,7 +19,11 @@ export type AccountingErrorCode =
   | 'number_taken' // ledger account or group number already used in the instance
   | 'control_account_missing' // the chart has no receivable, payables or bank account to post to
   | 'period_locked' // on or before the lock date (the database refuses it too, BIL02)
-  | 'document_posting'; // the entry belongs to a document (invoice, bill, …): change the document (BIL03)
+  | 'document_posting' // the entry belongs to a document (invoice, bill, …): change the document (BIL03)
+  | 'vat_code_not_found'
+  | 'vat_code_taken' // a VAT code with that text exists in the instance
+  | 'vat_code_in_use' // postings carry the code: deactivate it instead of deleting
+  | 'vat_code_missing'; // a document posts with a VAT code the instance does not have
 
 function httpCode(code: AccountingErrorCode): ErrorCode {
   switch (code) {
@@ -33,12 +37,16 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'journal_line_not_found':
     case 'instance_not_found':
     case 'accounting_lock_not_found':
+    case 'vat_code_not_found':
       return 'not_found';
     case 'ledger_account_has_postings':
     case 'number_taken':
     case 'control_account_missing':
     case 'period_locked':
     case 'document_posting':
+    case 'vat_code_taken':
+    case 'vat_code_in_use':
+    case 'vat_code_missing':
       return 'conflict';
   }
 }

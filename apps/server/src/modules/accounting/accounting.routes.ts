@@ -1,6 +1,6 @@
 /**
  * /api/accounting (spec §7.1; shapes in docs/api.md "Accounting"): ledger accounts and groups,
- * journal entries, balances and checks, CSV imports, locks (spec §7.1 "Locks").
+ * journal entries, balances and checks, CSV imports, locks (spec §7.1 "Locks"), VAT codes (issue 13).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceRoutes } from './balance.routes.js';
@@ -8,6 +8,7 @@ import { importRoutes } from './import.routes.js';
 import { journalEntryRoutes, type JournalEntryRouteOptions } from './journal-entry.routes.js';
 import { ledgerAccountRoutes } from './ledger-account.routes.js';
 import { lockRoutes } from './lock.routes.js';
+import { vatCodeRoutes } from './vat-code.routes.js';
 import { requirePort } from '../../lib/ports.js';
 
 /**
@@ -21,4 +22,5 @@ export const accountingRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions> =
   await app.register(balanceRoutes);
   await app.register(importRoutes);
   await app.register(lockRoutes);
+  await app.register(vatCodeRoutes);
 };

@@ -32,10 +32,14 @@ export type AuditEvent =
   | 'member.removed'
   | 'instance.switched'
   | JournalAuditEvent
-  | LockAuditEvent;
+  | LockAuditEvent
+  | VatCodeAuditEvent;
 
 /** Accounting locks created and deleted (issue 12 §1, spec §7.1 "Locks"), with the lock in `detail`. */
 export type LockAuditEvent = 'accounting_lock.created' | 'accounting_lock.deleted';
+
+/** Changes of VAT codes (issue 13 §1), with the code before and after in `detail`. */
+export type VatCodeAuditEvent = 'vat_code.created' | 'vat_code.updated' | 'vat_code.deleted';
 
 /** Changes of manual journal entries (issue 11 §2), with the entry before and after in `detail`. */
 export type JournalAuditEvent = 'journal_entry.updated' | 'journal_entry.deleted' | 'journal_entry.merged' | 'journal_line.updated';
