@@ -33,6 +33,62 @@ describe('VAT codes as data', () => {
     expect(rows).toEqual(expected);
   });
 
+  it('lists, creates, changes and deletes codes (owner and admin); a used code is deactivated, not deleted', async () => {
+    const list = await wp.api.get('/api/accounting/vat-code/list');
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((c: { code: string }) => c.code)).toContain('M81');
+    expect(list.body.data.find((c: { code: string }) => c.code === 'B81')).toEqual({ ...SWISS_VAT_CODES.find((c) => c.code === 'B81'), isActive: true, hasPostings: false });
+
+    const data = { code: 'M81-X', name: 'Input tax, special', kind: 'input', rateType: 'standard', accountNumber: '1170', defaultEntry: 'net', zifferBase: null, zifferTax: '400' };
+    const created = await wp.api.post('/api/accounting/vat-code/insert', { data });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toEqual({ ...data, deductionAccountNumber: null, zifferDeduction: null, isActive: true, hasPostings: false });
+    const again = await wp.api.post('/api/accounting/vat-code/insert', { data });
+    expect([again.status, again.body.code, again.body.fields]).toEqual([409, 'vat_code_taken', { 'data.code': 'VAT code M81-X already exists' }]);
+
+    const wrong = await wp.api.post('/api/accounting/vat-code/insert', {
+      data: { ...data, code: 'BAD', kind: 'exempt', accountNumber: '9999', deductionAccountNumber: '1170' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual({
+      'data.rateType': 'a code of kind exempt carries no tax: rate type zero',
+      'data.deductionAccountNumber': 'only an acquisition tax has a deduction account',
+      'data.accountNumber': 'ledger account 9999 not found',
+    });
+    const zero = await wp.api.post('/api/accounting/vat-code/insert', { data: { ...data, code: 'BAD1', kind: 'exempt', rateType: 'zero' } });
+    expect(zero.body.fields).toEqual({ 'data.accountNumber': 'a zero-rate code posts no tax: no account' });
+    const noAccount = await wp.api.post('/api/accounting/vat-code/insert', { data: { ...data, code: 'BAD2', accountNumber: '1179' } });
+    expect(noAccount.body.fields).toEqual({ 'data.accountNumber': 'ledger account 1179 not found' });
+
+    const viewer = await ledgerWorkplace(server, { role: 'viewer' });
+    expect((await viewer.api.get('/api/accounting/vat-code/list')).status).toBe(200);
+    expect((await viewer.api.post('/api/accounting/vat-code/insert', { data: { ...data, code: 'V1' } })).status).toBe(403);
+
+    const renamed = await wp.api.post('/api/accounting/vat-code/update', { code: 'M81-X', data: { name: 'Input tax, renamed', defaultEntry: 'gross' } });
+    expect(renamed.body).toMatchObject({ code: 'M81-X', name: 'Input tax, renamed', defaultEntry: 'gross', kind: 'input' });
+    expect((await wp.api.post('/api/accounting/vat-code/update', { code: 'NOPE', data: { name: 'x' } })).status).toBe(404);
+
+    // Used: kind and rate type stay, deleting is refused, deactivating works.
+    const [bank, office] = [await wp.account('1020'), await wp.account('6500')];
+    const posted = await wp.api.post('/api/accounting/entry/insert', {
+      data: { dateLedger: '2024-02-02', description: 'special', entryAccounts: [{ account: { id: office }, amount: '10.81', direction: 1, vatCode: 'M81-X' }, { account: { id: bank }, amount: '10.81', direction: -1 }] },
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const kind = await wp.api.post('/api/accounting/vat-code/update', { code: 'M81-X', data: { rateType: 'reduced' } });
+    expect([kind.status, kind.body.code]).toEqual([409, 'vat_code_in_use']);
+    const deleted = await wp.api.post('/api/accounting/vat-code/delete', { code: 'M81-X' });
+    expect([deleted.status, deleted.body.code]).toEqual([409, 'vat_code_in_use']);
+    const off = await wp.api.post('/api/accounting/vat-code/update', { code: 'M81-X', data: { isActive: false } });
+    expect(off.body).toMatchObject({ isActive: false, hasPostings: true });
+    expect((await wp.api.post('/api/accounting/vat-code/delete', { code: 'O910' })).body).toEqual({ ok: true });
+    expect((await wp.api.post('/api/accounting/vat-code/delete', { code: 'O910' })).status).toBe(404);
+    // Seeding again (a later chart load) brings back only what is missing and changes nothing else.
+    await server.db.withInstance(wp.instanceId, (tx) => tx.query('SELECT seed_vat_codes($1)', [wp.instanceId]));
+    const after = (await wp.api.get('/api/accounting/vat-code/list')).body.data;
+    expect(after.find((c: { code: string }) => c.code === 'O910')).toMatchObject({ isActive: true });
+    expect(after.find((c: { code: string }) => c.code === 'M81-X')).toMatchObject({ isActive: false, name: 'Input tax, renamed' });
+  });
+
   it('has the same rate table in SQL as in the domain', async () => {
     const dates = ['2010-12-31', '2011-01-01', '2017-12-31', '2018-01-01', '2023-12-31', '2024-01-01', '2030-06-30'];
     const cases = VAT_RATE_TYPES.flatMap((type) => dates.map((date) => ({ type, date })));
