@@ -3881,11 +3881,9 @@ export interface paths {
                         code: string;
                         data: {
                             accountNumber?: string | null;
-                            /** @default null */
                             deductionAccountNumber?: string | null;
                             /** @enum {string} */
                             defaultEntry?: "gross" | "net";
-                            /** @default true */
                             isActive?: boolean;
                             /** @enum {string} */
                             kind?: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
@@ -3893,7 +3891,6 @@ export interface paths {
                             /** @enum {string} */
                             rateType?: "standard" | "reduced" | "accommodation" | "zero";
                             zifferBase?: string | null;
-                            /** @default null */
                             zifferDeduction?: string | null;
                             zifferTax?: string | null;
                         };
