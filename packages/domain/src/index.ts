@@ -10,3 +10,4 @@ export * from './qrbill.js';
 export * from './qrbill-parse.js';
 export * from './fx.js';
 export * from './swico.js';
+export * from './vat.js';

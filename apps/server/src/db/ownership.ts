@@ -67,6 +67,7 @@ export const TABLE_OWNER = {
   journal_check_armed: 'accounting',
   accounting_settings: 'accounting', // fiscal year and profit-or-loss account (0020, issue 12 §3)
   fiscal_year_closing: 'accounting',
+  vat_code: 'accounting', // VAT codes (0023, decision 019); postings refer to them
 
   invoice: 'invoicing',
   invoice_item: 'invoicing',

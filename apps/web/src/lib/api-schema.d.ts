@@ -2673,6 +2673,27 @@ export interface paths {
                             exchangeRate: string;
                             id: number;
                             originalAmount: string;
+                            /** @description the VAT of the posting (decision 019); null without a VAT code */
+                            vat: {
+                                /**
+                                 * @description the tax, signed like base
+                                 * @example 1994.75
+                                 */
+                                amount: string;
+                                /**
+                                 * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                 * @example 1994.75
+                                 */
+                                base: string;
+                                code: string;
+                                /** @description the rate applied, percent ("8.1") */
+                                percent: string;
+                                /**
+                                 * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                 * @enum {string}
+                                 */
+                                role: "base" | "tax" | "deduction";
+                            } | null;
                         };
                     };
                 };
@@ -2976,6 +2997,27 @@ export interface paths {
                                 exchangeRate: string;
                                 id: number;
                                 originalAmount: string;
+                                /** @description the VAT of the posting (decision 019); null without a VAT code */
+                                vat: {
+                                    /**
+                                     * @description the tax, signed like base
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                     * @example 1994.75
+                                     */
+                                    base: string;
+                                    code: string;
+                                    /** @description the rate applied, percent ("8.1") */
+                                    percent: string;
+                                    /**
+                                     * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                     * @enum {string}
+                                     */
+                                    role: "base" | "tax" | "deduction";
+                                } | null;
                             }[];
                             id: number;
                             source: string;
@@ -3063,7 +3105,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Posts a journal entry. `amount` is the absolute amount in the instance currency (2 decimals, > 0); with `originalAmount` and `exchangeRate` (instance-currency units per unit of `currency`) it must equal round2(originalAmount × exchangeRate), half-up. `currency` defaults to the instance currency; a posting in another currency needs both. Debit total must equal credit total (400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`). */
+        /** @description Posts a journal entry. `amount` is the absolute amount in the instance currency (2 decimals, > 0); with `originalAmount` and `exchangeRate` (instance-currency units per unit of `currency`) it must equal round2(originalAmount × exchangeRate), half-up. `currency` defaults to the instance currency; a posting in another currency needs both. Debit total must equal credit total (400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`). A line may name a `vatCode` (and `vatEntry` 'gross' | 'net', default the code's): it is split into its base and the code's tax posting(s) at the rate of the ledger date, tax rounded half-up to the cent per line, and debit = credit is checked after the split; an unknown or inactive code is 400 on `data.entryAccounts.N.vatCode`. Each answered line shows its `vat`. */
         post: {
             parameters: {
                 query?: never;
@@ -3092,6 +3134,9 @@ export interface paths {
                                 direction: 1 | -1;
                                 exchangeRate?: string | null;
                                 originalAmount?: string | null;
+                                vatCode?: string | null;
+                                /** @enum {string|null} */
+                                vatEntry?: "gross" | "net" | null;
                             }[];
                         };
                     };
@@ -3130,6 +3175,27 @@ export interface paths {
                                 exchangeRate: string;
                                 id: number;
                                 originalAmount: string;
+                                /** @description the VAT of the posting (decision 019); null without a VAT code */
+                                vat: {
+                                    /**
+                                     * @description the tax, signed like base
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                     * @example 1994.75
+                                     */
+                                    base: string;
+                                    code: string;
+                                    /** @description the rate applied, percent ("8.1") */
+                                    percent: string;
+                                    /**
+                                     * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                     * @enum {string}
+                                     */
+                                    role: "base" | "tax" | "deduction";
+                                } | null;
                             }[];
                             id: number;
                             source: string;
@@ -3304,6 +3370,27 @@ export interface paths {
                                     exchangeRate: string;
                                     id: number;
                                     originalAmount: string;
+                                    /** @description the VAT of the posting (decision 019); null without a VAT code */
+                                    vat: {
+                                        /**
+                                         * @description the tax, signed like base
+                                         * @example 1994.75
+                                         */
+                                        amount: string;
+                                        /**
+                                         * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                         * @example 1994.75
+                                         */
+                                        base: string;
+                                        code: string;
+                                        /** @description the rate applied, percent ("8.1") */
+                                        percent: string;
+                                        /**
+                                         * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                         * @enum {string}
+                                         */
+                                        role: "base" | "tax" | "deduction";
+                                    } | null;
                                 }[];
                                 id: number;
                                 source: string;
@@ -3429,6 +3516,27 @@ export interface paths {
                                 exchangeRate: string;
                                 id: number;
                                 originalAmount: string;
+                                /** @description the VAT of the posting (decision 019); null without a VAT code */
+                                vat: {
+                                    /**
+                                     * @description the tax, signed like base
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                     * @example 1994.75
+                                     */
+                                    base: string;
+                                    code: string;
+                                    /** @description the rate applied, percent ("8.1") */
+                                    percent: string;
+                                    /**
+                                     * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                     * @enum {string}
+                                     */
+                                    role: "base" | "tax" | "deduction";
+                                } | null;
                             }[];
                             id: number;
                             source: string;
@@ -3541,7 +3649,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Replaces date, description and postings of an entry (postings get new ids). `amount` is the absolute amount in the instance currency (2 decimals, > 0); with `originalAmount` and `exchangeRate` (instance-currency units per unit of `currency`) it must equal round2(originalAmount × exchangeRate), half-up. `currency` defaults to the instance currency; a posting in another currency needs both. Debit total must equal credit total (400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`). Old and new date count for the lock. An entry posted by a document (source other than 'manual' and 'import': invoice, bill, payment, bank, …) is changed only through its document: 409 with `code: 'document_posting'` and `document: { type, reference, uuid, link }`. Audited (before and after). */
+        /** @description Replaces date, description and postings of an entry (postings get new ids). `amount` is the absolute amount in the instance currency (2 decimals, > 0); with `originalAmount` and `exchangeRate` (instance-currency units per unit of `currency`) it must equal round2(originalAmount × exchangeRate), half-up. `currency` defaults to the instance currency; a posting in another currency needs both. Debit total must equal credit total (400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`). A line may name a `vatCode` (and `vatEntry` 'gross' | 'net', default the code's): it is split into its base and the code's tax posting(s) at the rate of the ledger date, tax rounded half-up to the cent per line, and debit = credit is checked after the split; an unknown or inactive code is 400 on `data.entryAccounts.N.vatCode`. Each answered line shows its `vat`. Old and new date count for the lock. An entry posted by a document (source other than 'manual' and 'import': invoice, bill, payment, bank, …) is changed only through its document: 409 with `code: 'document_posting'` and `document: { type, reference, uuid, link }`. Audited (before and after). */
         post: {
             parameters: {
                 query?: never;
@@ -3570,6 +3678,9 @@ export interface paths {
                                 direction: 1 | -1;
                                 exchangeRate?: string | null;
                                 originalAmount?: string | null;
+                                vatCode?: string | null;
+                                /** @enum {string|null} */
+                                vatEntry?: "gross" | "net" | null;
                             }[];
                         };
                         id: number;
@@ -3609,6 +3720,27 @@ export interface paths {
                                 exchangeRate: string;
                                 id: number;
                                 originalAmount: string;
+                                /** @description the VAT of the posting (decision 019); null without a VAT code */
+                                vat: {
+                                    /**
+                                     * @description the tax, signed like base
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                     * @example 1994.75
+                                     */
+                                    base: string;
+                                    code: string;
+                                    /** @description the rate applied, percent ("8.1") */
+                                    percent: string;
+                                    /**
+                                     * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                     * @enum {string}
+                                     */
+                                    role: "base" | "tax" | "deduction";
+                                } | null;
                             }[];
                             id: number;
                             source: string;
@@ -5279,6 +5411,572 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat-code/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Deletes an unused VAT code; 404 unknown; 409 `vat_code_in_use` when postings carry it (deactivate it instead). Owner and admin; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat-code/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates a VAT code. Rules across fields (400 naming the field): kinds exempt and outside have rate type zero and no account, the others a rate type and an account (existing, or one of the VAT accounts created on first use: 2202, 2203); an acquisition tax has a deduction account and Ziffer and is entered net. 409 `vat_code_taken` when the code exists. Owner and admin; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            accountNumber: string | null;
+                            code: string;
+                            /** @default null */
+                            deductionAccountNumber?: string | null;
+                            /** @enum {string} */
+                            defaultEntry: "gross" | "net";
+                            /** @default true */
+                            isActive?: boolean;
+                            /** @enum {string} */
+                            kind: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
+                            name: string;
+                            /** @enum {string} */
+                            rateType: "standard" | "reduced" | "accommodation" | "zero";
+                            zifferBase: string | null;
+                            /** @default null */
+                            zifferDeduction?: string | null;
+                            zifferTax: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the account the tax goes to; null for zero-rate codes */
+                            accountNumber: string | null;
+                            code: string;
+                            /** @description acquisition tax: the input tax account of the deduction */
+                            deductionAccountNumber: string | null;
+                            /** @enum {string} */
+                            defaultEntry: "gross" | "net";
+                            /** @description postings carry the code: it can be deactivated, not deleted */
+                            hasPostings: boolean;
+                            isActive: boolean;
+                            /** @enum {string} */
+                            kind: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
+                            name: string;
+                            /**
+                             * @description the percentage follows the supply date (8.1 % standard from 2024, 7.7 % 2018–2023, …)
+                             * @enum {string}
+                             */
+                            rateType: "standard" | "reduced" | "accommodation" | "zero";
+                            /** @description Ziffer of the base on the 2024 form (303 means 302 for 2018–2023 supplies) */
+                            zifferBase: string | null;
+                            zifferDeduction: string | null;
+                            zifferTax: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat-code/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The instance's VAT codes by code, active and inactive, each with `hasPostings`. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the account the tax goes to; null for zero-rate codes */
+                                accountNumber: string | null;
+                                code: string;
+                                /** @description acquisition tax: the input tax account of the deduction */
+                                deductionAccountNumber: string | null;
+                                /** @enum {string} */
+                                defaultEntry: "gross" | "net";
+                                /** @description postings carry the code: it can be deactivated, not deleted */
+                                hasPostings: boolean;
+                                isActive: boolean;
+                                /** @enum {string} */
+                                kind: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
+                                name: string;
+                                /**
+                                 * @description the percentage follows the supply date (8.1 % standard from 2024, 7.7 % 2018–2023, …)
+                                 * @enum {string}
+                                 */
+                                rateType: "standard" | "reduced" | "accommodation" | "zero";
+                                /** @description Ziffer of the base on the 2024 form (303 means 302 for 2018–2023 supplies) */
+                                zifferBase: string | null;
+                                zifferDeduction: string | null;
+                                zifferTax: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat-code/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Changes the given fields of a VAT code (the code itself never changes). Rules across fields (400 naming the field): kinds exempt and outside have rate type zero and no account, the others a rate type and an account (existing, or one of the VAT accounts created on first use: 2202, 2203); an acquisition tax has a deduction account and Ziffer and is entered net. 404 unknown code; 409 `vat_code_in_use` when postings carry it and kind or rate type would change. `isActive: false` deactivates it: no new line may name it, its postings keep it. Owner and admin; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        data: {
+                            accountNumber?: string | null;
+                            deductionAccountNumber?: string | null;
+                            /** @enum {string} */
+                            defaultEntry?: "gross" | "net";
+                            isActive?: boolean;
+                            /** @enum {string} */
+                            kind?: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
+                            name?: string;
+                            /** @enum {string} */
+                            rateType?: "standard" | "reduced" | "accommodation" | "zero";
+                            zifferBase?: string | null;
+                            zifferDeduction?: string | null;
+                            zifferTax?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the account the tax goes to; null for zero-rate codes */
+                            accountNumber: string | null;
+                            code: string;
+                            /** @description acquisition tax: the input tax account of the deduction */
+                            deductionAccountNumber: string | null;
+                            /** @enum {string} */
+                            defaultEntry: "gross" | "net";
+                            /** @description postings carry the code: it can be deactivated, not deleted */
+                            hasPostings: boolean;
+                            isActive: boolean;
+                            /** @enum {string} */
+                            kind: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
+                            name: string;
+                            /**
+                             * @description the percentage follows the supply date (8.1 % standard from 2024, 7.7 % 2018–2023, …)
+                             * @enum {string}
+                             */
+                            rateType: "standard" | "reduced" | "accommodation" | "zero";
+                            /** @description Ziffer of the base on the 2024 form (303 means 302 for 2018–2023 supplies) */
+                            zifferBase: string | null;
+                            zifferDeduction: string | null;
+                            zifferTax: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

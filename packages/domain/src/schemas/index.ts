@@ -6,3 +6,4 @@ export * from './invoice.js';
 export * from './company.js';
 export * from './payable.js';
 export * from './closing.js';
+export * from './vat-code.js';

@@ -27,7 +27,12 @@ export type AccountingErrorCode =
   | 'fiscal_year_open' // reopening a year that is not closed
   | 'fiscal_year_closed' // the fiscal year start cannot change while a closed year exists
   | 'checks_failed' // failed checks not acknowledged with a note
-  | 'lock_closes_fiscal_year'; // the lock belongs to a closed year: only reopening removes it
+  | 'lock_closes_fiscal_year' // the lock belongs to a closed year: only reopening removes it
+  // VAT codes (issue 13 §1, vat-code.service.ts):
+  | 'vat_code_not_found'
+  | 'vat_code_taken' // a VAT code with that text exists in the instance
+  | 'vat_code_in_use' // postings carry the code: deactivate it instead of deleting
+  | 'vat_code_missing'; // a document posts with a VAT code the instance does not have
 
 function httpCode(code: AccountingErrorCode): ErrorCode {
   switch (code) {
@@ -41,6 +46,7 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'journal_line_not_found':
     case 'instance_not_found':
     case 'accounting_lock_not_found':
+    case 'vat_code_not_found':
       return 'not_found';
     case 'ledger_account_has_postings':
     case 'number_taken':
@@ -54,6 +60,9 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'fiscal_year_closed':
     case 'checks_failed':
     case 'lock_closes_fiscal_year':
+    case 'vat_code_taken':
+    case 'vat_code_in_use':
+    case 'vat_code_missing':
       return 'conflict';
   }
 }

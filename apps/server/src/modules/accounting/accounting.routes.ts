@@ -1,7 +1,7 @@
 /**
  * /api/accounting (spec §7.1; shapes in docs/api.md "Accounting"): ledger accounts and groups,
  * journal entries, balances and checks, the accounting checks, CSV imports, locks (spec §7.1 "Locks"),
- * financial statements, year-end closing and settings (issue 12 §3, §4).
+ * financial statements, year-end closing and settings (issue 12 §3, §4), VAT codes (issue 13).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceRoutes } from './balance.routes.js';
@@ -15,6 +15,7 @@ import { closingRoutes } from './closing.routes.js';
 import { closingDocument } from './closing.service.js';
 import { runChecks } from './checks.service.js';
 import { CLOSING_SOURCE } from './balance.sql.js';
+import { vatCodeRoutes } from './vat-code.routes.js';
 import { requirePort } from '../../lib/ports.js';
 
 /** The accounting routes' ports (wiring.ts). */
@@ -39,4 +40,5 @@ export const accountingRoutes: FastifyPluginAsyncZod<AccountingRouteOptions> = a
   await app.register(statementRoutes, { letterhead: requirePort(options, 'letterhead', 'accountingRoutes') });
   // The closing re-runs the same checks as the checks page, for the fiscal year.
   await app.register(closingRoutes, { checks: (tx, instanceId, period) => runChecks(tx, instanceId, checkSources, period) });
+  await app.register(vatCodeRoutes);
 };

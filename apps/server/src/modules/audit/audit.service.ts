@@ -33,7 +33,8 @@ export type AuditEvent =
   | 'instance.switched'
   | JournalAuditEvent
   | LockAuditEvent
-  | ClosingAuditEvent;
+  | ClosingAuditEvent
+  | VatCodeAuditEvent;
 
 /** Accounting locks created and deleted (issue 12 §1, spec §7.1 "Locks"), with the lock in `detail`. */
 export type LockAuditEvent = 'accounting_lock.created' | 'accounting_lock.deleted';
@@ -43,6 +44,8 @@ export type LockAuditEvent = 'accounting_lock.created' | 'accounting_lock.delete
  * and the accounting settings changed (before and after).
  */
 export type ClosingAuditEvent = 'fiscal_year.closed' | 'fiscal_year.reopened' | 'accounting_settings.updated';
+/** Changes of VAT codes (issue 13 §1), with the code before and after in `detail`. */
+export type VatCodeAuditEvent = 'vat_code.created' | 'vat_code.updated' | 'vat_code.deleted';
 
 /** Changes of manual journal entries (issue 11 §2), with the entry before and after in `detail`. */
 export type JournalAuditEvent = 'journal_entry.updated' | 'journal_entry.deleted' | 'journal_entry.merged' | 'journal_line.updated';

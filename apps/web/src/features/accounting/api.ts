@@ -168,3 +168,14 @@ export const updateAccountingSettings = (body: ApiBody<'/api/accounting/settings
 export const bookClosing = (year: number, acknowledgements: { key: string; note: string }[]) =>
   api.post('/api/accounting/closing/book', { year, acknowledgements });
 export const reopenClosing = (year: number) => api.post('/api/accounting/closing/reopen', { year });
+/** GET /api/accounting/vat-code/list (issue 13 §1, decision 019): the instance's VAT codes by code. */
+export type VatCodeRow = ApiResult<'get', '/api/accounting/vat-code/list'>['data'][number];
+export type VatCodeData = ApiBody<'/api/accounting/vat-code/insert'>['data'];
+export type VatCodePatch = ApiBody<'/api/accounting/vat-code/update'>['data'];
+
+export const vatCodeListQuery = () =>
+  queryOptions({ queryKey: ['accounting', 'vat-code', 'list'], queryFn: () => api.get('/api/accounting/vat-code/list'), staleTime: 60_000 });
+
+export const insertVatCode = (data: VatCodeData) => api.post('/api/accounting/vat-code/insert', { data });
+export const updateVatCode = (code: string, data: VatCodePatch) => api.post('/api/accounting/vat-code/update', { code, data });
+export const deleteVatCode = (code: string) => api.post('/api/accounting/vat-code/delete', { code });
