@@ -147,11 +147,16 @@ async function writeChart(
  * upserting by number in the caller's transaction: existing accounts are renamed and get the given
  * type and currency; new ones default the type by first digit (spec §9) and the currency to the
  * instance's. Groups (`kind` = group, 1–3 digits) go to account_group. Counts accounts and groups.
- * Throws 400 naming line and column for any bad row; nothing is written then.
+ * Seeds the Swiss VAT codes too, keeping codes that exist. Throws 400 naming line and column for
+ * any bad row; nothing is written then.
  */
 export async function importChart(tx: Tx, instanceId: string, csvText: string): Promise<{ created: number; updated: number }> {
   const rows = readChart(csvText);
-  return writeChart(tx, instanceId, rows, { keepExisting: false, currencyId: await selectInstanceCurrencyId(tx, instanceId) });
+  const result = await writeChart(tx, instanceId, rows, { keepExisting: false, currencyId: await selectInstanceCurrencyId(tx, instanceId) });
+  // An instance whose chart comes from a file (the CLI, a migration from another tool) never passed
+  // the onboarding's seed: without codes, its first invoice or bill would be refused (decision 019).
+  await seedVatCodes(tx, instanceId);
+  return result;
 }
 
 let swissSmeChart: ChartRow[] | undefined;
