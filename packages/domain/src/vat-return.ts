@@ -140,7 +140,7 @@ export const netRateTax = (turnover: string | MoneyValue, ratePercent: string): 
  * ESTV form since 2024: 303/313/343/383 from 2024-01-01, 302/312/342/382 for 2018–2023; the
  * 2011–2017 form had 301/311/341/381). Newest first.
  */
-export const VAT_RATE_PERIODS = [
+export const VAT_FORM_RATE_PERIODS = [
   { from: '2024-01-01', standard: '8.1', reduced: '2.6', accommodation: '3.8', ziffern: { standard: '303', reduced: '313', accommodation: '343', acquisition: '383', net1: '322', net2: '332' } },
   { from: '2018-01-01', standard: '7.7', reduced: '2.5', accommodation: '3.7', ziffern: { standard: '302', reduced: '312', accommodation: '342', acquisition: '382', net1: '321', net2: '331' } },
   { from: '1900-01-01', standard: '8.0', reduced: '2.5', accommodation: '3.8', ziffern: { standard: '301', reduced: '311', accommodation: '341', acquisition: '381', net1: '321', net2: '331' } },
@@ -157,16 +157,16 @@ export const normalizeRatePercent = (percent: string | MoneyValue): string => to
  */
 export function vatTaxZiffer(kind: 'supply' | 'acquisition', ratePercent: string): string {
   const rate = normalizeRatePercent(ratePercent);
-  for (const period of VAT_RATE_PERIODS) {
+  for (const period of VAT_FORM_RATE_PERIODS) {
     const type = (['standard', 'reduced', 'accommodation'] as const).find((t) => normalizeRatePercent(period[t]) === rate);
     if (type) return kind === 'acquisition' ? period.ziffern.acquisition : period.ziffern[type];
   }
-  return kind === 'acquisition' ? VAT_RATE_PERIODS[0].ziffern.acquisition : VAT_RATE_PERIODS[0].ziffern.standard;
+  return kind === 'acquisition' ? VAT_FORM_RATE_PERIODS[0].ziffern.acquisition : VAT_FORM_RATE_PERIODS[0].ziffern.standard;
 }
 
 /** The net tax rate figures of a period ending on `dateTo`: 322/332 from 2024, 321/331 before. */
 export function netRateZiffern(dateTo: string): [string, string] {
-  const period = VAT_RATE_PERIODS.find((p) => dateTo >= p.from) ?? VAT_RATE_PERIODS[0];
+  const period = VAT_FORM_RATE_PERIODS.find((p) => dateTo >= p.from) ?? VAT_FORM_RATE_PERIODS[0];
   return [period.ziffern.net1, period.ziffern.net2];
 }
 
@@ -175,7 +175,7 @@ export function netRateZiffern(dateTo: string): [string, string] {
  * 302/312/342/382; net tax rate method the approved rates and 383/382.
  */
 export function standardTaxRows(method: VatMethod, dateTo: string, netRates: readonly string[] = []): Omit<VatTaxLine, 'base' | 'tax'>[] {
-  const [current, previous] = VAT_RATE_PERIODS;
+  const [current, previous] = VAT_FORM_RATE_PERIODS;
   const acquisition = [
     { ziffer: current.ziffern.acquisition, kind: 'acquisition' as const, ratePercent: current.standard },
     { ziffer: previous.ziffern.acquisition, kind: 'acquisition' as const, ratePercent: previous.standard },
@@ -184,7 +184,7 @@ export function standardTaxRows(method: VatMethod, dateTo: string, netRates: rea
     const ziffern = netRateZiffern(dateTo);
     return [...netRates.map((rate, index) => ({ ziffer: ziffern[index]!, kind: 'net' as const, ratePercent: normalizeRatePercent(rate) })), ...acquisition];
   }
-  const supplies = (period: (typeof VAT_RATE_PERIODS)[number]) =>
+  const supplies = (period: (typeof VAT_FORM_RATE_PERIODS)[number]) =>
     (['standard', 'reduced', 'accommodation'] as const).map((type) => ({ ziffer: period.ziffern[type], kind: 'supply' as const, ratePercent: period[type] }));
   return [...supplies(current), acquisition[0]!, ...supplies(previous), acquisition[1]!];
 }

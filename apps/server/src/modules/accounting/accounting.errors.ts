@@ -19,7 +19,10 @@ export type AccountingErrorCode =
   | 'number_taken' // ledger account or group number already used in the instance
   | 'control_account_missing' // the chart has no receivable, payables or bank account to post to
   | 'period_locked' // on or before the lock date (the database refuses it too, BIL02)
-  | 'document_posting'; // the entry belongs to a document (invoice, bill, …): change the document (BIL03)
+  | 'document_posting' // the entry belongs to a document (invoice, bill, …): change the document (BIL03)
+  | 'vat_settings_missing' // the VAT return needs the instance's VAT registration first
+  | 'vat_return_not_filed' // a correction or yearly reconciliation needs the filed original returns
+  | 'vat_return_not_found';
 
 function httpCode(code: AccountingErrorCode): ErrorCode {
   switch (code) {
@@ -33,12 +36,15 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'journal_line_not_found':
     case 'instance_not_found':
     case 'accounting_lock_not_found':
+    case 'vat_return_not_found':
       return 'not_found';
     case 'ledger_account_has_postings':
     case 'number_taken':
     case 'control_account_missing':
     case 'period_locked':
     case 'document_posting':
+    case 'vat_settings_missing':
+    case 'vat_return_not_filed':
       return 'conflict';
   }
 }

@@ -32,10 +32,14 @@ export type AuditEvent =
   | 'member.removed'
   | 'instance.switched'
   | JournalAuditEvent
-  | LockAuditEvent;
+  | LockAuditEvent
+  | VatAuditEvent;
 
 /** Accounting locks created and deleted (issue 12 §1, spec §7.1 "Locks"), with the lock in `detail`. */
 export type LockAuditEvent = 'accounting_lock.created' | 'accounting_lock.deleted';
+
+/** VAT settings changed and VAT returns filed (issue 13 §3), with the settings or the return in `detail`. */
+export type VatAuditEvent = 'vat_settings.updated' | 'vat_return.filed';
 
 /** Changes of manual journal entries (issue 11 §2), with the entry before and after in `detail`. */
 export type JournalAuditEvent = 'journal_entry.updated' | 'journal_entry.deleted' | 'journal_entry.merged' | 'journal_line.updated';
