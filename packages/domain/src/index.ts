@@ -10,5 +10,6 @@ export * from './qrbill.js';
 export * from './qrbill-parse.js';
 export * from './fx.js';
 export * from './swico.js';
+export * from './vat.js';
 export * from './vat-return.js';
 export * from './vat-return-labels.js';

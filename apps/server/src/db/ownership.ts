@@ -65,6 +65,7 @@ export const TABLE_OWNER = {
   account_period_balance: 'accounting',
   journal_check_pending: 'accounting',
   journal_check_armed: 'accounting',
+  vat_code: 'accounting', // VAT codes (0023, decision 019); postings refer to them
   // The VAT return (issue 13 §3, 0024): registration and reporting settings, filed returns.
   vat_settings: 'accounting',
   vat_return: 'accounting',

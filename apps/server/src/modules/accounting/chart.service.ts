@@ -15,6 +15,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { selectInstanceCurrencyId } from './accounting.sql.js';
+import { seedVatCodes } from './vat-code.sql.js';
 import { parseCsv, RowErrors, type CsvRecord } from '../../lib/csv.js';
 import {
   insertLedgerAccounts,
@@ -160,6 +161,7 @@ let swissSmeChart: ChartRow[] | undefined;
  * caller's transaction: groups into account_group, accounts into ledger_account in `currency`, with
  * the function types of SWISS_SME_FUNCTION_TYPES. Accounts and groups whose numbers already exist
  * are left as they are, so seeding never overwrites the user's own. Returns how many were created.
+ * Seeds the Swiss VAT codes as well (migration 0023, decision 019), keeping codes that exist.
  */
 export async function seedSwissSmeChart(tx: Tx, instanceId: string, currency: CurrencyCode): Promise<{ created: number }> {
   swissSmeChart ??= readChart(readFileSync(new URL('./seed/chart-de.csv', import.meta.url), 'utf8'));
@@ -168,5 +170,6 @@ export async function seedSwissSmeChart(tx: Tx, instanceId: string, currency: Cu
     currencyId: Currency[currency],
     functionTypes: SWISS_SME_FUNCTION_TYPES,
   });
+  await seedVatCodes(tx, instanceId);
   return { created };
 }
