@@ -164,7 +164,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(authRoutes, { prefix: '/napi' });
   await app.register(profileRoutes);
   await app.register(instanceRoutes);
-  await app.register(accountingRoutes, { prefix: '/api/accounting', documents: wiring.documentResolvers });
+  await app.register(accountingRoutes, { prefix: '/api/accounting', documents: wiring.documentResolvers, vatOrganisation: wiring.vatOrganisation });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });
   await app.register(identityRoutes);

@@ -115,8 +115,8 @@ export function deriveVatFigures(base: VatBaseFigures): VatFigures {
   figures['299'] = toFixedAmount(value('200').minus(deductions));
   figures['399'] = toFixedAmount(taxDue);
   figures['479'] = toFixedAmount(inputTax);
-  figures['500'] = toFixedAmount(balance.gt(0) ? balance : 0);
-  figures['510'] = toFixedAmount(balance.lt(0) ? balance.neg() : 0);
+  figures['500'] = toFixedAmount(balance.gt(0) ? balance : new Money(0));
+  figures['510'] = toFixedAmount(balance.lt(0) ? balance.neg() : new Money(0));
   return {
     method: base.method,
     figures,

@@ -6,10 +6,9 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { accountingRoutes } from '../../src/modules/accounting/accounting.routes.js';
+import { accountingRoutes, type AccountingRouteOptions } from '../../src/modules/accounting/accounting.routes.js';
 import { bankingRoutes, type BankingRouteOptions } from '../../src/modules/banking/banking.routes.js';
 import { companyRoutes, type CompanyRouteOptions } from '../../src/modules/companies/companies.routes.js';
-import type { JournalEntryRouteOptions } from '../../src/modules/accounting/journal-entry.routes.js';
 
 /** A bare app with the zod compilers, as buildApp sets them up. */
 function bareApp() {
@@ -32,6 +31,11 @@ describe('module ports', () => {
 
   it('refuses to start the accounting routes without the document resolvers', async () => {
     const app = bareApp();
-    await expect(app.register(accountingRoutes, {} as JournalEntryRouteOptions).ready()).rejects.toThrow("accountingRoutes: port 'documents' missing");
+    await expect(app.register(accountingRoutes, {} as AccountingRouteOptions).ready()).rejects.toThrow("accountingRoutes: port 'documents' missing");
+  });
+
+  it('refuses to start the accounting routes without the VAT return\'s organisation port', async () => {
+    const app = bareApp();
+    await expect(app.register(accountingRoutes, { documents: {} } as unknown as AccountingRouteOptions).ready()).rejects.toThrow("accountingRoutes: port 'vatOrganisation' missing");
   });
 });

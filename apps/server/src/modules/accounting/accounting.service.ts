@@ -33,3 +33,6 @@ export {
 
 // Where a correction can still be posted (ledger.api.ts).
 export { firstOpenDate } from './ledger.api.js';
+
+// The VAT return (issue 13 §3): the port its routes need from the modules above.
+export type { VatOrganisation, VatOrganisationPort } from './vat.routes.js';

@@ -2,17 +2,24 @@
  * SQL of the VAT return's own tables (migration 0024): the instance's VAT settings and its filed
  * returns. The figures' SQL over postings lives in vat-return.sql.ts.
  */
-import type { NetTaxRate, VatBasis, VatFigures, VatMethod, VatPeriodKind, VatSubmissionTypeId } from '@bilan/domain';
+import type { VatBasis, VatFigures, VatMethod, VatPeriodKind, VatSubmissionTypeId } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 
 /** JSON columns come back parsed from pg and as text from some PGlite paths. */
 const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
+/** An approved net tax rate as stored (ranges null when absent). */
+export interface StoredNetTaxRate {
+  ratePercent: string;
+  accountFrom: string | null;
+  accountTo: string | null;
+}
+
 export interface VatSettingsRow {
   vatNumber: string;
   registrationDate: string;
   method: VatMethod;
-  netTaxRates: NetTaxRate[];
+  netTaxRates: StoredNetTaxRate[];
   period: VatPeriodKind;
   basis: VatBasis;
   /** The configured settlement account; null: the default (2209, created on first filing). */
@@ -39,7 +46,7 @@ const toSettings = (row: SettingsRecord): VatSettingsRow => ({
   vatNumber: row.vat_number,
   registrationDate: row.registration_date,
   method: row.method,
-  netTaxRates: json<NetTaxRate[]>(row.net_tax_rates),
+  netTaxRates: json<StoredNetTaxRate[]>(row.net_tax_rates),
   period: row.period,
   basis: row.basis,
   settlementAccount: row.account_id === null ? null : { id: row.account_id, number: row.account_number!, name: row.account_name! },
@@ -67,7 +74,7 @@ export interface VatSettingsWrite {
   vatNumber: string;
   registrationDate: string;
   method: VatMethod;
-  netTaxRates: NetTaxRate[];
+  netTaxRates: StoredNetTaxRate[];
   period: VatPeriodKind;
   basis: VatBasis;
   settlementAccountId: number | null;
@@ -170,6 +177,8 @@ export async function selectVatReturn(tx: Tx, instanceId: string, id: number): P
 }
 
 export interface VatReturnWrite {
+  /** Reserved with next_ids(instance, 'vat_return') (the settlement entry names it first). */
+  id: number;
   dateFrom: string;
   dateTo: string;
   typeOfSubmission: VatSubmissionTypeId;
@@ -190,9 +199,9 @@ export interface VatReturnWrite {
 export async function insertVatReturn(tx: Tx, instanceId: string, r: VatReturnWrite): Promise<VatReturnRow | undefined> {
   const [row] = await tx.query<ReturnRecord>(
     `INSERT INTO vat_return (instance_id, id, date_from, date_to, type_of_submission, method, basis, vat_number, figures, accounts, lock_date, settlement_entry_id, filed_by)
-     VALUES ($1, next_ids($1, 'vat_return'), $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12)
+     VALUES ($1, $13, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10, $11, $12)
      ON CONFLICT DO NOTHING RETURNING ${returnColumns}`,
-    [instanceId, r.dateFrom, r.dateTo, r.typeOfSubmission, r.method, r.basis, r.vatNumber, JSON.stringify(r.figures), JSON.stringify(r.accounts), r.lockDate, r.settlementEntryId, r.filedBy],
+    [instanceId, r.dateFrom, r.dateTo, r.typeOfSubmission, r.method, r.basis, r.vatNumber, JSON.stringify(r.figures), JSON.stringify(r.accounts), r.lockDate, r.settlementEntryId, r.filedBy, r.id],
   );
   return row ? toReturn(row) : undefined;
 }

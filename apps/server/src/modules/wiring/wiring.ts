@@ -14,15 +14,15 @@
 import { fxMatchDistance, InvoiceStatus, isImplausibleFxDifference, Money, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone, AppError, conflict } from '../../http/errors.js';
-import { booksCurrency, entriesOfDocuments, journalEntrySource, reversalsOfEntries, type DocumentResolver, type DocumentResolvers } from '../accounting/accounting.service.js';
+import { booksCurrency, entriesOfDocuments, journalEntrySource, reversalsOfEntries, type DocumentResolver, type DocumentResolvers, type VatOrganisationPort } from '../accounting/accounting.service.js';
 import type { ApArSource, OpenAmount, OpenItem } from '../companies/ap-ar.service.js';
-import { companyNames, type CompanyDocumentCountsPort } from '../companies/companies.service.js';
+import { companyNames, firstAddresses, type CompanyDocumentCountsPort } from '../companies/companies.service.js';
 import { attempt, type BankCredit, type InvoicePort, type OpenInvoice } from '../banking/bank-import.service.js';
 import { isSimilarName } from '../banking/names.js';
 import { bankTransactionOfEntry } from '../banking/reconcile.service.js';
 import { entriesOfMatchedDocuments } from '../banking/company-documents.js';
 import { changeStatus, getInvoice, invoiceOfEntry, invoicesOfCompany, listInvoices, lockSentInvoicesByReference } from '../invoicing/invoicing.service.js';
-import { ownCompanyUuid } from '../instances/instances.service.js';
+import { instanceSummary, ownCompanyUuid } from '../instances/instances.service.js';
 import { billsOfCompany, getPayable, openBillsOfCompanies, type OpenBill } from '../payables/payables.service.js';
 
 /**
@@ -280,6 +280,21 @@ const companyDocumentCounts: CompanyDocumentCountsPort = async (tx, instanceId, 
   return { invoices: invoices.length, bills: bills.length, postings: entries.size };
 };
 
+/**
+ * The taxable person of the VAT return (issue 13 §3): the workplace's own company (instances) with
+ * its name and first address (companies); the instance's name before onboarding made one.
+ */
+const vatOrganisation: VatOrganisationPort = async (tx, instanceId) => {
+  const uuid = await ownCompanyUuid(tx, instanceId);
+  const name = uuid ? (await companyNames(tx, instanceId, [uuid])).get(uuid) : undefined;
+  const address = uuid ? (await firstAddresses(tx, instanceId, [uuid])).get(uuid) : undefined;
+  const fallback = (await instanceSummary(tx, instanceId))?.name ?? '';
+  return {
+    name: name ?? fallback,
+    address: address ? [[address.street, address.houseNumber].filter(Boolean).join(' '), `${address.zip} ${address.city}`].filter((line) => line.trim()) : [],
+  };
+};
+
 /** The ports of the lower modules, built from the upper modules' facades; what `buildApp` passes on. */
 export interface Wiring {
   /** companies: open receivables (sent invoices) and payables (open bills) of a company. */
@@ -292,9 +307,11 @@ export interface Wiring {
   companyDocumentCounts: CompanyDocumentCountsPort;
   /** companies: the workplace's own company (instances). */
   ownCompany: typeof ownCompanyUuid;
+  /** accounting: the taxable person named on the VAT return. */
+  vatOrganisation: VatOrganisationPort;
 }
 
 /** The modules' ports, plugged together; called once by `buildApp` (app.ts). */
 export function wireModules(): Wiring {
-  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers, companyDocumentCounts, ownCompany: ownCompanyUuid };
+  return { apArSources: [invoiceReceivables, billPayables], invoicePort, documentResolvers, companyDocumentCounts, ownCompany: ownCompanyUuid, vatOrganisation };
 }

@@ -1,0 +1,89 @@
+/**
+ * The PDF base shared by every document Bilan prints (invoices, financial statements): DejaVu Sans
+ * (apps/server/assets/fonts, Bitstream Vera licence), which draws every character of the SPS 2025
+ * set (Latin-1, Latin Extended-A, Ș ș Ț ț, €), parsed once per process; A4 documents with buffered
+ * pages so a "Page n/m" can be written once the count is known.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+
+const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
+export const FONT = 'DejaVu';
+export const FONT_BOLD = 'DejaVu-Bold';
+// Read once per process.
+const fontFiles = { [FONT]: readFileSync(join(FONT_DIR, 'DejaVuSans.ttf')), [FONT_BOLD]: readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf')) };
+
+// ------------------------------------------------------------------------------------------------
+// Parsed fonts, shared by every document of the process (issue #4 audit §9).
+// pdfkit parses a registered TTF again for every document (fontkit.create) and shapes every word
+// again; both cost more than half of a render. The parsed fontkit font and the shaped words do not
+// depend on the document (the subset of glyphs a document embeds does, and stays per document), so
+// they are kept here. pdfkit 0.17 offers no option for it: this reaches into its font table
+// (`_fontFamilies`, `_fontCount`) and, if those ever change shape, falls back to plain registration.
+// ------------------------------------------------------------------------------------------------
+
+interface EmbeddedFontLike {
+  name: string;
+  font: unknown;
+  layoutCache?: Record<string, unknown>;
+}
+interface PdfFontInternals {
+  _fontFamilies?: Record<string, EmbeddedFontLike>;
+  _fontCount?: number;
+}
+type EmbeddedFontClass = new (doc: PDFKit.PDFDocument, font: unknown, id: string) => EmbeddedFontLike;
+
+/** Layout caches above this many words are dropped and start again, so memory stays bounded. */
+const LAYOUT_CACHE_LIMIT = 20_000;
+let parsedFonts: { ctor: EmbeddedFontClass; fonts: Map<string, { font: unknown; layout: Record<string, unknown> }> } | undefined;
+
+function useFonts(doc: PDFKit.PDFDocument): void {
+  doc.registerFont(FONT, fontFiles[FONT]);
+  doc.registerFont(FONT_BOLD, fontFiles[FONT_BOLD]);
+  const internals = doc as unknown as PdfFontInternals;
+  if (!internals._fontFamilies || typeof internals._fontCount !== 'number') return;
+  if (!parsedFonts) {
+    // First document: let pdfkit parse both fonts, then keep what it parsed.
+    const fonts = new Map<string, { font: unknown; layout: Record<string, unknown> }>();
+    let ctor: EmbeddedFontClass | undefined;
+    for (const name of [FONT_BOLD, FONT]) {
+      doc.font(name);
+      const embedded = internals._fontFamilies[name];
+      if (!embedded?.font || !embedded.layoutCache) return;
+      ctor = embedded.constructor as EmbeddedFontClass;
+      fonts.set(name, { font: embedded.font, layout: embedded.layoutCache });
+    }
+    parsedFonts = { ctor: ctor!, fonts };
+    return;
+  }
+  for (const [name, cached] of parsedFonts.fonts) {
+    if (Object.keys(cached.layout).length > LAYOUT_CACHE_LIMIT) cached.layout = Object.create(null) as Record<string, unknown>;
+    internals._fontCount += 1;
+    const embedded = new parsedFonts.ctor(doc, cached.font, `F${internals._fontCount}`);
+    embedded.layoutCache = cached.layout;
+    internals._fontFamilies[name] = embedded;
+    internals._fontFamilies[embedded.name] = embedded;
+  }
+}
+
+/** A document with the fonts registered and DejaVu selected; A4 documents buffer their pages. */
+export function newDocument(size: 'A4' | [number, number], margin: number): PDFKit.PDFDocument {
+  // `font: null` skips pdfkit's default Helvetica, which would be parsed and never used.
+  const doc = new PDFDocument({ size, margin, compress: true, bufferPages: size === 'A4', font: null } as unknown as PDFKit.PDFDocumentOptions);
+  useFonts(doc);
+  doc.font(FONT);
+  return doc;
+}
+
+/** The document's bytes once `doc.end()` has been called. */
+export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
