@@ -4,6 +4,7 @@ import { DebitCredit } from '../enums.js';
 import { validationMessages as m } from '../messages.js';
 import { Money, isAmountString, toMoney, type Money as MoneyValue } from '../money.js';
 import { ruleError, strictObject, whenFieldsValid, zAmount, zCurrencyCode, zDate, zId } from '../validators/common.js';
+import { VAT_CODE_PATTERN, VAT_ENTRIES } from '../vat.js';
 
 const JOURNAL_DESCRIPTION_MAX = 500;
 
@@ -42,12 +43,18 @@ export const journalLineSchema = strictObject({
     .nullish(),
   currency: zCurrencyCode.nullish(),
   description: z.string().max(JOURNAL_DESCRIPTION_MAX, { error: m.descriptionTooLong }).nullish(),
+  /** A VAT code of the instance (decision 019): the server splits the line into base and tax. */
+  vatCode: z.string().regex(VAT_CODE_PATTERN, { error: 'a VAT code has 1 to 12 capital letters, digits, - or _' }).nullish(),
+  /** Whether `amount` includes the tax; default the code's. Only with `vatCode`. */
+  vatEntry: z.enum(VAT_ENTRIES, { error: ruleError('expected gross or net') }).nullish(),
 });
 export type JournalLineInput = z.infer<typeof journalLineSchema>;
 
 /**
  * Journal entry: date, description, at least two lines whose debits equal their credits exactly
- * (double entry; the database's deferred trigger enforces the same, DESIGN.md "invariants").
+ * (double entry; the database's deferred trigger enforces the same, DESIGN.md "invariants"). With a
+ * VAT code on a line the check moves to the postings after the VAT split (a net amount gets its tax
+ * added), which needs the code's rate: the server checks it, the entry form previews it.
  */
 export const journalEntrySchema = strictObject({
   dateLedger: zDate,
@@ -57,6 +64,12 @@ export const journalEntrySchema = strictObject({
   (entry, ctx) => {
     // `when` lets a malformed body (e.g. an array) through to here: only well-formed lines are summed.
     if (!Array.isArray(entry.entryAccounts)) return;
+    entry.entryAccounts.forEach((line, index) => {
+      if (line.vatEntry != null && line.vatCode == null) {
+        ctx.addIssue({ code: 'custom', message: 'vatEntry is given only with a vatCode', path: ['entryAccounts', index, 'vatEntry'], input: line.vatEntry });
+      }
+    });
+    if (entry.entryAccounts.some((line) => line.vatCode != null)) return;
     if (journalEntryDifference(entry.entryAccounts) !== '0.00') {
       ctx.addIssue({ code: 'custom', message: m.debitCreditUnequal, path: ['entryAccounts'], input: entry.entryAccounts });
     }

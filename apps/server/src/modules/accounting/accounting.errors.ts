@@ -20,6 +20,10 @@ export type AccountingErrorCode =
   | 'control_account_missing' // the chart has no receivable, payables or bank account to post to
   | 'period_locked' // on or before the lock date (the database refuses it too, BIL02)
   | 'document_posting' // the entry belongs to a document (invoice, bill, …): change the document (BIL03)
+  | 'vat_code_not_found'
+  | 'vat_code_taken' // a VAT code with that text exists in the instance
+  | 'vat_code_in_use' // postings carry the code: deactivate it instead of deleting
+  | 'vat_code_missing' // a document posts with a VAT code the instance does not have
   | 'vat_settings_missing' // the VAT return needs the instance's VAT registration first
   | 'vat_return_not_filed' // a correction or yearly reconciliation needs the filed original returns
   | 'vat_return_not_found';
@@ -37,6 +41,7 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'instance_not_found':
     case 'accounting_lock_not_found':
     case 'vat_return_not_found':
+    case 'vat_code_not_found':
       return 'not_found';
     case 'ledger_account_has_postings':
     case 'number_taken':
@@ -45,6 +50,9 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'document_posting':
     case 'vat_settings_missing':
     case 'vat_return_not_filed':
+    case 'vat_code_taken':
+    case 'vat_code_in_use':
+    case 'vat_code_missing':
       return 'conflict';
   }
 }

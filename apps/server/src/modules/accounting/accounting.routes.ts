@@ -1,6 +1,6 @@
 /**
  * /api/accounting (spec §7.1; shapes in docs/api.md "Accounting"): ledger accounts and groups,
- * journal entries, balances and checks, CSV imports, locks (spec §7.1 "Locks").
+ * journal entries, balances and checks, CSV imports, locks (spec §7.1 "Locks"), VAT codes (issue 13).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { balanceRoutes } from './balance.routes.js';
@@ -10,6 +10,7 @@ import { ledgerAccountRoutes } from './ledger-account.routes.js';
 import { lockRoutes } from './lock.routes.js';
 import { vatReturnDocument } from './vat-filing.service.js';
 import { vatRoutes, type VatRouteOptions } from './vat.routes.js';
+import { vatCodeRoutes } from './vat-code.routes.js';
 import { requirePort } from '../../lib/ports.js';
 
 export type AccountingRouteOptions = JournalEntryRouteOptions & VatRouteOptions;
@@ -28,4 +29,5 @@ export const accountingRoutes: FastifyPluginAsyncZod<AccountingRouteOptions> = a
   await app.register(importRoutes);
   await app.register(lockRoutes);
   await app.register(vatRoutes, { vatOrganisation: requirePort(options, 'vatOrganisation', 'accountingRoutes') });
+  await app.register(vatCodeRoutes);
 };

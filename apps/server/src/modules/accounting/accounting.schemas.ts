@@ -14,6 +14,12 @@ import {
   zCurrencyCode,
   zDate,
   zId,
+  VAT_CODE_KINDS,
+  VAT_CODE_PATTERN,
+  VAT_ENTRIES,
+  VAT_RATE_TYPES,
+  VAT_ROLES,
+  VAT_ZIFFER_PATTERN,
   type AccountFunctionTypeId,
   type AccountTypeId,
 } from '@bilan/domain';
@@ -72,6 +78,16 @@ export const journalLineAnswer = z.object({
   exchangeRate: z.string(),
   currency: currencyCode,
   description: z.string().nullable(),
+  vat: z
+    .object({
+      code: z.string(),
+      role: z.enum(VAT_ROLES).describe('base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax'),
+      percent: z.string().describe('the rate applied, percent ("8.1")'),
+      base: money.describe('the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)'),
+      amount: money.describe('the tax, signed like base'),
+    })
+    .nullable()
+    .describe('the VAT of the posting (decision 019); null without a VAT code'),
 });
 
 export const journalEntryAnswer = z.object({
@@ -159,3 +175,43 @@ export const ledgerAccountData = ledgerAccountSchema;
 export const ledgerAccountPatch = ledgerAccountSchema.partial();
 /** entry/insert and entry/update `data` (domain schema: ≥ 2 lines, amounts > 0, debit = credit). */
 export const journalEntryData = journalEntrySchema;
+
+// ------------------------------------------------------------------------------------------------
+// VAT codes (migration 0023, decision 019)
+// ------------------------------------------------------------------------------------------------
+
+const accountNumber = z.string().regex(/^[0-9]{4,10}$/, { error: 'an account number has 4 to 10 digits' });
+const ziffer = z.string().regex(VAT_ZIFFER_PATTERN, { error: 'a Ziffer has 3 digits, e.g. 303' });
+
+export const vatCodeKey = z.string().regex(VAT_CODE_PATTERN, { error: 'a VAT code has 1 to 12 capital letters, digits, - or _' });
+
+/** vat-code/insert `data`; update takes any subset but `code`. Rules across fields: vat-code.service.ts. */
+export const vatCodeData = strictObject({
+  code: vatCodeKey,
+  name: z.string().trim().min(1, { error: validationMessages.fieldMustBeGiven }).max(200),
+  kind: z.enum(VAT_CODE_KINDS, { error: ruleError(`expected one of ${VAT_CODE_KINDS.join(', ')}`) }),
+  rateType: z.enum(VAT_RATE_TYPES, { error: ruleError(`expected one of ${VAT_RATE_TYPES.join(', ')}`) }),
+  accountNumber: accountNumber.nullable(),
+  deductionAccountNumber: accountNumber.nullable().default(null),
+  defaultEntry: z.enum(VAT_ENTRIES, { error: ruleError('expected gross or net') }),
+  zifferBase: ziffer.nullable(),
+  zifferTax: ziffer.nullable(),
+  zifferDeduction: ziffer.nullable().default(null),
+  isActive: z.boolean().default(true),
+});
+export const vatCodePatch = vatCodeData.omit({ code: true }).partial();
+
+export const vatCodeAnswer = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(VAT_CODE_KINDS),
+  rateType: z.enum(VAT_RATE_TYPES).describe('the percentage follows the supply date (8.1 % standard from 2024, 7.7 % 2018–2023, …)'),
+  accountNumber: z.string().nullable().describe('the account the tax goes to; null for zero-rate codes'),
+  deductionAccountNumber: z.string().nullable().describe('acquisition tax: the input tax account of the deduction'),
+  defaultEntry: z.enum(VAT_ENTRIES),
+  zifferBase: z.string().nullable().describe('Ziffer of the base on the 2024 form (303 means 302 for 2018–2023 supplies)'),
+  zifferTax: z.string().nullable(),
+  zifferDeduction: z.string().nullable(),
+  isActive: z.boolean(),
+  hasPostings: z.boolean().describe('postings carry the code: it can be deactivated, not deleted'),
+});

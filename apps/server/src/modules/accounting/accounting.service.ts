@@ -14,7 +14,17 @@ export {
   type LedgerAccount,
   type LedgerAccountInput,
 } from './ledger-account.service.js';
-export { postJournalEntry, getJournalEntry, journalEntrySource, type JournalEntry, type JournalEntryInput, type PostingInput } from './journal-entry.service.js';
+export {
+  postJournalEntry,
+  getJournalEntry,
+  journalEntrySource,
+  postingVatInput,
+  type JournalEntry,
+  type JournalEntryInput,
+  type PostingInput,
+  type PostingVatInput,
+} from './journal-entry.service.js';
+export { listVatCodes, type VatCodeWithUse } from './vat-code.service.js';
 export { withDocumentPostingWrite, isDocumentSource, type DocumentResolver, type DocumentResolvers, type PostingDocument } from './document-posting.js';
 export { settlementPostings, type Settlement } from './settlement.service.js';
 export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance } from './balance.service.js';

@@ -1,4 +1,5 @@
 /** Instance settings the ledger depends on: base currency and lock date. */
+import type { VatCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 
 /** Currency id of the instance (its base currency: every posting's `amount` is in it). */
@@ -22,22 +23,40 @@ export interface PostingContext {
   lockDate: string | null;
   /** The requested accounts that exist in the instance, by id. */
   accounts: Map<number, { number: string; name: string }>;
+  /** The requested VAT codes that exist in the instance, by code (kind and whether active). */
+  vatCodes: Map<string, Pick<VatCode, 'kind' | 'isActive'>>;
 }
 
-/** Base currency, lock date and the given ledger accounts of the instance, in one statement. */
-export async function selectPostingContext(tx: Tx, instanceId: string, accountIds: readonly number[]): Promise<PostingContext> {
-  const [row] = await tx.query<{ currency_id: number | null; lock_date: string | null; accounts: { id: number; number: string; name: string }[] | null }>(
+/** Base currency, lock date, the given ledger accounts and VAT codes of the instance, in one statement. */
+export async function selectPostingContext(
+  tx: Tx,
+  instanceId: string,
+  accountIds: readonly number[],
+  vatCodes: readonly string[] = [],
+): Promise<PostingContext> {
+  const [row] = await tx.query<{
+    currency_id: number | null;
+    lock_date: string | null;
+    accounts: { id: number; number: string; name: string }[] | null;
+    vat_codes: { code: string; kind: VatCode['kind']; is_active: boolean }[] | null;
+  }>(
     `SELECT instance_currency_id($1) AS currency_id, instance_lock_date($1) AS lock_date,
             (SELECT json_agg(json_build_object('id', a.id, 'number', a.number, 'name', a.name))
-               FROM ledger_account a WHERE a.instance_id = $1 AND a.id = ANY ($2::int[])) AS accounts`,
-    [instanceId, [...accountIds]],
+               FROM ledger_account a WHERE a.instance_id = $1 AND a.id = ANY ($2::int[])) AS accounts,
+            CASE WHEN cardinality($3::text[]) > 0 THEN
+              (SELECT json_agg(json_build_object('code', c.code, 'kind', c.kind, 'is_active', c.is_active))
+                 FROM vat_code c WHERE c.instance_id = $1 AND c.code = ANY ($3::text[])) END AS vat_codes`,
+    [instanceId, [...accountIds], [...vatCodes]],
   );
   if (row?.currency_id == null) throw new Error(`instance ${instanceId} is not visible in its own transaction`);
-  const accounts = typeof row.accounts === 'string' ? (JSON.parse(row.accounts) as typeof row.accounts) : row.accounts;
+  const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  const accounts = parse(row.accounts);
+  const codes = parse(row.vat_codes);
   return {
     currencyId: row.currency_id,
     lockDate: row.lock_date,
     accounts: new Map((accounts ?? []).map((account) => [account.id, { number: account.number, name: account.name }])),
+    vatCodes: new Map((codes ?? []).map((code) => [code.code, { kind: code.kind, isActive: code.is_active }])),
   };
 }
 

@@ -32,7 +32,7 @@ import {
   postJournalEntryDetailed,
   replaceJournalEntry,
   type EntryChangeContext,
-  type PostingInput,
+  type EntryLineInput,
 } from './journal-entry.service.js';
 import type { DocumentResolvers } from './document-posting.js';
 import { auditClient } from '../audit/audit.service.js';
@@ -43,11 +43,14 @@ const CURRENCY_RULE =
   '`amount` is the absolute amount in the instance currency (2 decimals, > 0); with `originalAmount` and `exchangeRate` ' +
   '(instance-currency units per unit of `currency`) it must equal round2(originalAmount × exchangeRate), half-up. `currency` ' +
   'defaults to the instance currency; a posting in another currency needs both. Debit total must equal credit total ' +
-  '(400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`).';
+  '(400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`). A line may name a `vatCode` ' +
+  "(and `vatEntry` 'gross' | 'net', default the code's): it is split into its base and the code's tax posting(s) at the " +
+  'rate of the ledger date, tax rounded half-up to the cent per line, and debit = credit is checked after the split; an ' +
+  'unknown or inactive code is 400 on `data.entryAccounts.N.vatCode`. Each answered line shows its `vat`.';
 
 type EntryData = z.infer<typeof journalEntryData>;
 
-const toPostings = (data: EntryData): PostingInput[] =>
+const toPostings = (data: EntryData): EntryLineInput[] =>
   data.entryAccounts.map((line) => ({
     accountId: line.account.id,
     amount: line.amount,
@@ -56,6 +59,8 @@ const toPostings = (data: EntryData): PostingInput[] =>
     originalAmount: line.originalAmount,
     exchangeRate: line.exchangeRate,
     description: line.description,
+    vatCode: line.vatCode,
+    vatEntry: line.vatEntry,
   }));
 
 const DOCUMENT_RULE =

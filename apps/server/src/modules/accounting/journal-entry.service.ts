@@ -3,7 +3,20 @@
  * TypeScript what the database triggers of migration 0001 enforce again at commit (balance, lock
  * date), so the user gets a 400/409 naming the field, and nothing is written on error.
  */
-import { amountMessage, Currency, currencyCodeById, isAmountString, Money, toFixedAmount, toMoney, validationMessages, type CurrencyCode } from '@bilan/domain';
+import {
+  amountMessage,
+  Currency,
+  currencyCodeById,
+  isAmountString,
+  Money,
+  toFixedAmount,
+  toMoney,
+  validationMessages,
+  vatNormalDirection,
+  type CurrencyCode,
+  type VatEntry,
+  type VatRole,
+} from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AccountingError, invalidField, notFoundError, periodLocked } from './accounting.errors.js';
 import { selectLockDate, selectPostingContext, type PostingContext } from './accounting.sql.js';
@@ -29,12 +42,14 @@ import {
   type JournalEntryHead,
   type JournalLine,
   type JournalLineColumns,
+  type PostingVat,
 } from './journal-entry.sql.js';
+import { splitCodedLines } from './vat-split.js';
 import { selectLedgerAccountHeads } from './ledger-account.sql.js';
 import { recordAudit, type JournalAuditEvent } from '../audit/audit.service.js';
 import { documentOfEntry, type DocumentEntry, type DocumentResolvers, type PostingDocument } from './document-posting.js';
 
-export type { JournalEntry, JournalLine } from './journal-entry.sql.js';
+export type { JournalEntry, JournalLine, PostingVat } from './journal-entry.sql.js';
 
 /** One posting to write. */
 export interface PostingInput {
@@ -53,6 +68,46 @@ export interface PostingInput {
   /** Instance-currency units per unit of `currency`, > 0, at most 10 decimals. */
   exchangeRate?: string | Money | null | undefined;
   description?: string | null | undefined;
+  /**
+   * The posting's VAT (decision 019), for callers that compute it themselves (invoices, bills, the
+   * split of coded lines): the code, the posting's role and the rate applied in percent. The
+   * posting's own figure is its amount (a base line's base, a tax line's tax); the other one,
+   * positive, in the posting's currency: `tax` for a base line (the tax computed on it, 0.00 for a
+   * zero-rate code), `base` for a tax or deduction line. Signs for the return follow from the
+   * code's kind and the direction.
+   */
+  vat?: PostingVatInput | null | undefined;
+}
+
+export interface PostingVatInput {
+  code: string;
+  role: VatRole;
+  percent: string;
+  /** Tax or deduction line: the base the tax was computed on. */
+  base?: string | undefined;
+  /** Base line: the tax computed on it. */
+  tax?: string | undefined;
+}
+
+/**
+ * The VAT of a posted line as a posting's input, to post it again (a reversal keeps the code and the
+ * rate of the supply it reverses; the opposite direction makes its figures negative).
+ */
+export function postingVatInput(line: Pick<JournalLine, 'vat'>): PostingVatInput | null {
+  const vat = line.vat;
+  if (!vat) return null;
+  const positive = (value: string) => value.replace(/^-/, '');
+  return vat.role === 'base'
+    ? { code: vat.code, role: vat.role, percent: vat.percent, tax: positive(vat.amount) }
+    : { code: vat.code, role: vat.role, percent: vat.percent, base: positive(vat.base) };
+}
+
+/** A line of entry/insert or entry/update: a posting that may name a VAT code to split it by. */
+export interface EntryLineInput extends PostingInput {
+  /** A VAT code of the instance; the line is split into base and tax (vat-split.ts). */
+  vatCode?: string | null | undefined;
+  /** Whether `amount` includes the tax; default the code's `defaultEntry`. */
+  vatEntry?: VatEntry | null | undefined;
 }
 
 export interface JournalEntryInput {
@@ -63,7 +118,8 @@ export interface JournalEntryInput {
   source?: string;
   /** The source document's key (invoice uuid, import entry key). */
   sourceRef?: string | null;
-  lines: readonly PostingInput[];
+  /** Postings; a line with a `vatCode` is split into base and tax (vat-split.ts) at the ledger date's rate. */
+  lines: readonly EntryLineInput[];
 }
 
 // The domain schema's texts, so a route and a direct caller see the same messages.
@@ -78,8 +134,13 @@ const asDecimalString = (value: string | Money): string => (typeof value === 'st
  */
 async function loadPostingContext(tx: Tx, instanceId: string, lines: readonly PostingInput[]): Promise<PostingContext> {
   if (lines.length < 2) throw new AccountingError('entry_unbalanced', TOO_FEW, { entryAccounts: TOO_FEW });
-  return selectPostingContext(tx, instanceId, [...new Set(lines.map((line) => line.accountId))]);
+  const vatCodes = [...new Set(lines.flatMap((line) => (line.vat ? [line.vat.code] : [])))];
+  return selectPostingContext(tx, instanceId, [...new Set(lines.map((line) => line.accountId))], vatCodes);
 }
+
+/** A positive decimal of at most `decimals` places, for the VAT figures callers hand in. */
+const isVatFigure = (value: string | undefined, decimals: number): value is string =>
+  value !== undefined && isAmountString(value, decimals) && !value.startsWith('-');
 
 /**
  * Validates postings against the instance's accounts and currency rules and returns them as insert
@@ -91,10 +152,14 @@ function resolvePostings(
   context: PostingContext,
   dateLedger: string,
   lines: readonly PostingInput[],
+  origins?: readonly number[],
 ): Omit<JournalLineColumns, 'id' | 'entryId'> {
   const fields: Record<string, string> = {};
+  // A field of a line the split added is named on the line it came from.
   const fail = (field: string, message: string) => {
-    fields[`entryAccounts.${field}`] ??= message;
+    const [index, ...rest] = field.split('.');
+    const origin = origins?.[Number(index)] ?? index;
+    fields[`entryAccounts.${[origin, ...rest].join('.')}`] ??= message;
   };
   const instanceCurrencyId = context.currencyId;
 
@@ -107,6 +172,11 @@ function resolvePostings(
     amountOriginal: [],
     exchangeRate: [],
     description: [],
+    vatCode: [],
+    vatRole: [],
+    vatPercent: [],
+    vatBase: [],
+    vatAmount: [],
   };
   let debit = toMoney(0);
   let credit = toMoney(0);
@@ -154,6 +224,27 @@ function resolvePostings(
     // A posting moves money; the database refuses 0.00 too (migration 0015). Reachable only through
     // a foreign amount that converts to less than half a cent.
     if (base.isZero()) return fail(`${index}.${original !== undefined ? 'originalAmount' : 'amount'}`, validationMessages.amountPositive);
+    let vat: { code: string; role: VatRole; percent: string; base: string; amount: string } | null = null;
+    if (line.vat) {
+      const { code, role, percent } = line.vat;
+      const known = context.vatCodes.get(code);
+      if (!known) return fail(`${index}.vatCode`, `VAT code ${code} not found`);
+      if (!isAmountString(percent, 3) || toMoney(percent).lt(0) || toMoney(percent).gte(100)) {
+        return fail(`${index}.vatCode`, `the VAT rate ${percent} must be a percent from 0 to below 100`);
+      }
+      const other = role === 'base' ? line.vat.tax : line.vat.base;
+      if (!isVatFigure(other, 10)) return fail(`${index}.vatCode`, `the ${role === 'base' ? 'tax' : 'base'} of VAT code ${code} is missing`);
+      // The other figure is in the posting's currency: converted as the amount is, half-up to the cent.
+      const otherBase = toMoney(other).times(rate === undefined ? 1 : toMoney(rate)).toDecimalPlaces(2, Money.ROUND_HALF_UP);
+      const sign = line.direction === vatNormalDirection(known.kind, role) ? 1 : -1;
+      vat = {
+        code,
+        role,
+        percent,
+        base: toFixedAmount((role === 'base' ? base : otherBase).times(sign)),
+        amount: toFixedAmount((role === 'base' ? otherBase : base).times(sign)),
+      };
+    }
     if (line.direction === 1) debit = debit.plus(base);
     else credit = credit.plus(base);
     columns.dateLedger.push(dateLedger);
@@ -164,6 +255,11 @@ function resolvePostings(
     columns.amountOriginal.push(original ?? toFixedAmount(base));
     columns.exchangeRate.push(rate ?? '1');
     columns.description.push(line.description ?? null);
+    columns.vatCode.push(vat?.code ?? null);
+    columns.vatRole.push(vat?.role ?? null);
+    columns.vatPercent.push(vat?.percent ?? null);
+    columns.vatBase.push(vat?.base ?? null);
+    columns.vatAmount.push(vat?.amount ?? null);
   });
   if (Object.keys(fields).length) {
     const [first] = Object.entries(fields);
@@ -200,9 +296,10 @@ async function writePostings(
 /**
  * Posts one journal entry inside the caller's transaction and returns it as `entry/detail` would.
  * Other modules (invoices, bills) call this inside their own document's transaction (STYLE.md #7).
- * Three statements: the context read, one insert of entry and postings, nothing read back.
- * Throws 400 (`entryAccounts…` fields: unknown account, amounts, debit ≠ credit, < 2 postings) or
- * 409 (`dateLedger` on or before the lock date).
+ * Three statements: the context read, one insert of entry and postings, nothing read back (one
+ * more for the VAT codes when a line names one).
+ * Throws 400 (`entryAccounts…` fields: unknown account or VAT code, amounts, debit ≠ credit after
+ * the VAT split, < 2 postings) or 409 (`dateLedger` on or before the lock date).
  */
 export async function postJournalEntryDetailed(
   tx: Tx,
@@ -210,8 +307,9 @@ export async function postJournalEntryDetailed(
   userId: string | null,
   input: JournalEntryInput,
 ): Promise<JournalEntry> {
-  const context = await loadPostingContext(tx, instanceId, input.lines);
-  const columns = resolvePostings(context, input.dateLedger, input.lines);
+  const split = await splitCodedLines(tx, instanceId, input.dateLedger, input.lines);
+  const context = await loadPostingContext(tx, instanceId, split.lines);
+  const columns = resolvePostings(context, input.dateLedger, split.lines, split.origins);
   assertOpenPeriod(context.lockDate, [input.dateLedger]);
   const source = input.source ?? 'manual';
   const inserted = await insertJournalEntryWithLines(
@@ -234,6 +332,7 @@ export async function postJournalEntryDetailed(
       exchangeRate: trimDecimal(line.exchangeRate, 0),
       currency: currencyCodeById(columns.currencyId[index]!) ?? 'CHF',
       description: columns.description[index] ?? null,
+      vat: postingVat(columns, index),
     };
   });
   return {
@@ -243,6 +342,19 @@ export async function postJournalEntryDetailed(
     source,
     entryAccounts,
     debitTotal: toFixedAmount(debitTotal),
+  };
+}
+
+/** The VAT of posting `index` of `columns` as the answers show it (JournalLine.vat). */
+function postingVat(columns: Omit<JournalLineColumns, 'id' | 'entryId'>, index: number): PostingVat | null {
+  const code = columns.vatCode[index];
+  if (code == null) return null;
+  return {
+    code,
+    role: columns.vatRole[index]!,
+    percent: trimDecimal(toMoney(columns.vatPercent[index]!).toFixed(3), 1),
+    base: columns.vatBase[index]!,
+    amount: columns.vatAmount[index]!,
   };
 }
 
@@ -302,8 +414,9 @@ export async function replaceJournalEntry(
 ): Promise<JournalEntry> {
   const head = await requireEntryHead(tx, instanceId, entryId);
   await refuseDocumentPosting(tx, instanceId, head, context);
-  const postingContext = await loadPostingContext(tx, instanceId, input.lines);
-  const columns = resolvePostings(postingContext, input.dateLedger, input.lines);
+  const split = await splitCodedLines(tx, instanceId, input.dateLedger, input.lines);
+  const postingContext = await loadPostingContext(tx, instanceId, split.lines);
+  const columns = resolvePostings(postingContext, input.dateLedger, split.lines, split.origins);
   assertOpenPeriod(postingContext.lockDate, [head.dateLedger, input.dateLedger]);
   const before = await getJournalEntry(tx, instanceId, entryId);
   // Lines first: the entry's date change would otherwise cascade into lines about to be replaced.

@@ -3,7 +3,7 @@
  * multi-row INSERT … SELECT FROM unnest(…) per batch, so the statement-level triggers of migration
  * 0001 (lock date, per-month balances, balance check at commit) run once per batch, not per row.
  */
-import { sumMoney, toFixedAmount, type CurrencyCode } from '@bilan/domain';
+import { sumMoney, toFixedAmount, type CurrencyCode, type VatRole } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { currencyCode, escapeLike } from './ledger-account.sql.js';
 
@@ -21,7 +21,16 @@ export type JournalLine = {
   exchangeRate: string;
   currency: CurrencyCode;
   description: string | null;
+  /** The posting's VAT (migration 0023, decision 019); null for a posting without a VAT code. */
+  vat: PostingVat | null;
 };
+
+/**
+ * VAT of a posting: its code, its role (the base, the tax, or an acquisition tax's deduction), the
+ * rate applied in percent ("8.1"), and the base and tax, each signed for the return (positive in
+ * the code's normal direction: sales credit, input debit), 2 decimals.
+ */
+export type PostingVat = { code: string; role: VatRole; percent: string; base: string; amount: string };
 
 /** A journal entry with its postings (docs/api.md "JournalEntry"). */
 export type JournalEntry = {
@@ -54,6 +63,11 @@ type LineRow = {
   amount_original: string;
   exchange_rate: string;
   description: string | null;
+  vat_code: string | null;
+  vat_role: VatRole | null;
+  vat_percent: string | null;
+  vat_base: string | null;
+  vat_amount: string | null;
 };
 
 const toJournalLine = (row: LineRow): JournalLine => ({
@@ -65,10 +79,21 @@ const toJournalLine = (row: LineRow): JournalLine => ({
   exchangeRate: trimDecimal(row.exchange_rate, 0),
   currency: currencyCode(row.currency_id),
   description: row.description,
+  vat:
+    row.vat_code === null
+      ? null
+      : {
+          code: row.vat_code,
+          role: row.vat_role!,
+          percent: trimDecimal(row.vat_percent!, 1),
+          base: toFixedAmount(row.vat_base!),
+          amount: toFixedAmount(row.vat_amount!),
+        },
 });
 
 const LINE_COLUMNS = `l.id, l.entry_id, l.account_id, a.number AS account_number, a.name AS account_name, l.amount::text AS amount,
-  l.direction, l.currency_id, l.amount_original::text AS amount_original, l.exchange_rate::text AS exchange_rate, l.description`;
+  l.direction, l.currency_id, l.amount_original::text AS amount_original, l.exchange_rate::text AS exchange_rate, l.description,
+  l.vat_code, l.vat_role, l.vat_percent::text AS vat_percent, l.vat_base::text AS vat_base, l.vat_amount::text AS vat_amount`;
 
 /** Postings by line id (for the line answers of entry/account/update). */
 export async function selectJournalLine(tx: Tx, instanceId: string, lineId: number): Promise<(JournalLine & { entryId: number; dateLedger: string }) | undefined> {
@@ -206,6 +231,12 @@ export interface JournalLineColumns {
   amountOriginal: string[];
   exchangeRate: string[];
   description: (string | null)[];
+  /** VAT of each posting (all null for an uncoded one): code, role, percent, signed base and tax. */
+  vatCode: (string | null)[];
+  vatRole: (VatRole | null)[];
+  vatPercent: (string | null)[];
+  vatBase: (string | null)[];
+  vatAmount: (string | null)[];
 }
 
 const ENTRY_BATCH = 5_000;
@@ -243,12 +274,13 @@ export async function insertJournalLines(tx: Tx, instanceId: string, lines: Jour
     const end = start + LINE_BATCH;
     await tx.query(
       `INSERT INTO journal_line (instance_id, id, entry_id, date_ledger, account_id, direction, amount, currency_id,
-                                 amount_original, exchange_rate, description)
+                                 amount_original, exchange_rate, description, vat_code, vat_role, vat_percent, vat_base, vat_amount)
        SELECT $1, r.id, r.entry_id, r.date_ledger, r.account_id, r.direction, r.amount, r.currency_id,
-              r.amount_original, r.exchange_rate, r.description
+              r.amount_original, r.exchange_rate, r.description, r.vat_code, r.vat_role, r.vat_percent, r.vat_base, r.vat_amount
          FROM unnest($2::int[], $3::int[], $4::date[], $5::int[], $6::smallint[], $7::numeric[], $8::smallint[],
-                     $9::numeric[], $10::numeric[], $11::text[])
-              AS r(id, entry_id, date_ledger, account_id, direction, amount, currency_id, amount_original, exchange_rate, description)`,
+                     $9::numeric[], $10::numeric[], $11::text[], $12::text[], $13::text[], $14::numeric[], $15::numeric[], $16::numeric[])
+              AS r(id, entry_id, date_ledger, account_id, direction, amount, currency_id, amount_original, exchange_rate, description,
+                   vat_code, vat_role, vat_percent, vat_base, vat_amount)`,
       [
         instanceId,
         lines.id.slice(start, end),
@@ -261,6 +293,11 @@ export async function insertJournalLines(tx: Tx, instanceId: string, lines: Jour
         lines.amountOriginal.slice(start, end),
         lines.exchangeRate.slice(start, end),
         lines.description.slice(start, end),
+        lines.vatCode.slice(start, end),
+        lines.vatRole.slice(start, end),
+        lines.vatPercent.slice(start, end),
+        lines.vatBase.slice(start, end),
+        lines.vatAmount.slice(start, end),
       ],
     );
   }
@@ -294,12 +331,15 @@ export async function insertJournalEntryWithLines(
             SELECT $1, entry_id.id, $2, $3, $4, $5, $6 FROM entry_id
             RETURNING id, date_ledger)
      INSERT INTO journal_line (instance_id, id, entry_id, date_ledger, account_id, direction, amount, currency_id,
-                               amount_original, exchange_rate, description)
+                               amount_original, exchange_rate, description, vat_code, vat_role, vat_percent, vat_base, vat_amount)
      SELECT $1, last_line.id - cardinality($7::int[]) + r.ord::int, new_entry.id, new_entry.date_ledger, r.account_id, r.direction,
-            r.amount, r.currency_id, r.amount_original, r.exchange_rate, r.description
+            r.amount, r.currency_id, r.amount_original, r.exchange_rate, r.description,
+            r.vat_code, r.vat_role, r.vat_percent, r.vat_base, r.vat_amount
        FROM new_entry, last_line,
-            unnest($7::int[], $8::smallint[], $9::numeric[], $10::smallint[], $11::numeric[], $12::numeric[], $13::text[])
-              WITH ORDINALITY AS r(account_id, direction, amount, currency_id, amount_original, exchange_rate, description, ord)
+            unnest($7::int[], $8::smallint[], $9::numeric[], $10::smallint[], $11::numeric[], $12::numeric[], $13::text[],
+                   $14::text[], $15::text[], $16::numeric[], $17::numeric[], $18::numeric[])
+              WITH ORDINALITY AS r(account_id, direction, amount, currency_id, amount_original, exchange_rate, description,
+                                   vat_code, vat_role, vat_percent, vat_base, vat_amount, ord)
      RETURNING entry_id, id, amount::text AS amount, amount_original::text AS amount_original, exchange_rate::text AS exchange_rate`,
     [
       instanceId,
@@ -315,6 +355,11 @@ export async function insertJournalEntryWithLines(
       lines.amountOriginal,
       lines.exchangeRate,
       lines.description,
+      lines.vatCode,
+      lines.vatRole,
+      lines.vatPercent,
+      lines.vatBase,
+      lines.vatAmount,
     ],
   );
   rows.sort((a, b) => a.id - b.id);

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/database.js';
 import { AccountingError } from './accounting.errors.js';
 import { selectLockDate } from './accounting.sql.js';
 import { accountBalanceAt } from './balance.service.js';
-import { getJournalEntry, postJournalEntry } from './journal-entry.service.js';
+import { getJournalEntry, postingVatInput, postJournalEntry } from './journal-entry.service.js';
 
 /**
  * Balance of one ledger account over the postings dated on or before `date` (default: all):
@@ -98,7 +98,8 @@ export async function entriesOfDocuments(
  * Posts the counter-entry of `entryId` (every line in the other direction) at `date`, with
  * `source` and the reversed entry's id as source_ref, so `entriesOfDocuments` finds it with its
  * document. Returns the new entry's id. History is append-only: a posted entry is corrected by
- * its reversal (STYLE.md); lock date and balance are checked as for any posting.
+ * its reversal (STYLE.md); lock date and balance are checked as for any posting. The postings keep
+ * their VAT code and rate, so the reversal subtracts from the same figures of the return.
  */
 export async function reverseJournalEntry(
   tx: Tx,
@@ -118,6 +119,7 @@ export async function reverseJournalEntry(
       amount: line.amount,
       direction: line.direction === 1 ? -1 : 1,
       description: line.description,
+      vat: postingVatInput(line),
     })),
   });
 }

@@ -33,10 +33,14 @@ export type AuditEvent =
   | 'instance.switched'
   | JournalAuditEvent
   | LockAuditEvent
+  | VatCodeAuditEvent
   | VatAuditEvent;
 
 /** Accounting locks created and deleted (issue 12 §1, spec §7.1 "Locks"), with the lock in `detail`. */
 export type LockAuditEvent = 'accounting_lock.created' | 'accounting_lock.deleted';
+
+/** Changes of VAT codes (issue 13 §1), with the code before and after in `detail`. */
+export type VatCodeAuditEvent = 'vat_code.created' | 'vat_code.updated' | 'vat_code.deleted';
 
 /** VAT settings changed and VAT returns filed (issue 13 §3), with the settings or the return in `detail`. */
 export type VatAuditEvent = 'vat_settings.updated' | 'vat_return.filed';
