@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addVatFigures,
+  compareTaxLines,
   deriveVatFigures,
   isVatPeriod,
   isZeroVatFigures,
@@ -65,8 +66,8 @@ describe('corrections and sums', () => {
     expect(year.figures['399']).toBe('129.20');
     expect(year.figures['500']).toBe('119.20');
     expect(year.taxLines.map((l) => [l.ziffer, l.base, l.tax])).toEqual([
-      ['302', '100.00', '7.70'],
       ['303', '1500.00', '121.50'],
+      ['302', '100.00', '7.70'],
     ]);
   });
 
@@ -92,6 +93,14 @@ describe('figures of rates', () => {
     expect(vatTaxZiffer('acquisition', '8.1')).toBe('383');
     expect(vatTaxZiffer('acquisition', '2.6')).toBe('383');
     expect(vatTaxZiffer('acquisition', '7.7')).toBe('382');
+  });
+
+  it('orders rows as the form: current rates first, supplies before acquisition tax', () => {
+    const order = (lines: Omit<VatTaxLine, 'base' | 'tax'>[]) => [...lines].sort(compareTaxLines).map((l) => `${l.ziffer}:${l.ratePercent}`);
+    expect(order([{ ziffer: '302', kind: 'supply', ratePercent: '7.7' }, { ziffer: '383', kind: 'acquisition', ratePercent: '2.6' }, { ziffer: '383', kind: 'acquisition', ratePercent: '8.1' }, { ziffer: '313', kind: 'supply', ratePercent: '2.6' }, { ziffer: '303', kind: 'supply', ratePercent: '8.1' }])).toEqual([
+      '303:8.1', '313:2.6', '383:8.1', '383:2.6', '302:7.7',
+    ]);
+    expect(order([{ ziffer: '383', kind: 'acquisition', ratePercent: '8.1' }, { ziffer: '332', kind: 'net', ratePercent: '0.6' }, { ziffer: '322', kind: 'net', ratePercent: '6.2' }])).toEqual(['322:6.2', '332:0.6', '383:8.1']);
   });
 
   it('lists the rows the form always shows', () => {

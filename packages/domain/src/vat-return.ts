@@ -189,9 +189,17 @@ export function standardTaxRows(method: VatMethod, dateTo: string, netRates: rea
   return [...supplies(current), acquisition[0]!, ...supplies(previous), acquisition[1]!];
 }
 
-/** Order of section II rows: by figure, then rate (so the form reads 302, 303, 312, …). */
-export const compareTaxLines = (a: Omit<VatTaxLine, 'base' | 'tax'>, b: Omit<VatTaxLine, 'base' | 'tax'>): number =>
-  a.ziffer.localeCompare(b.ziffer) || toMoney(b.ratePercent).comparedTo(toMoney(a.ratePercent));
+/**
+ * Order of section II rows as on the form: the current rates first (303, 313, 343, 383; net tax
+ * rates 322, 332), then those of 2018–2023 (302 …), then older; within a period supplies before
+ * acquisition tax, then by figure and rate.
+ */
+export function compareTaxLines(a: Omit<VatTaxLine, 'base' | 'tax'>, b: Omit<VatTaxLine, 'base' | 'tax'>): number {
+  // The last digit tells the rate period (3: 2024, 2: 2018–2023, 1: before); net tax rate figures are one lower.
+  const era = (line: Omit<VatTaxLine, 'base' | 'tax'>) => Number(line.ziffer.slice(-1)) + (line.kind === 'net' ? 1 : 0);
+  const kind = (line: Omit<VatTaxLine, 'base' | 'tax'>) => (line.kind === 'acquisition' ? 1 : 0);
+  return era(b) - era(a) || kind(a) - kind(b) || a.ziffer.localeCompare(b.ziffer) || toMoney(b.ratePercent).comparedTo(toMoney(a.ratePercent));
+}
 
 // ------------------------------------------------------------------------------------------------
 // Corrections and sums

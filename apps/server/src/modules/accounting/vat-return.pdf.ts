@@ -6,8 +6,8 @@
  * figure with its number and the form's text. A4, DejaVu Sans (lib/pdf.ts), "Page n/m".
  */
 import {
-  formatAmount,
   formatDate,
+  toFixedAmount,
   INPUT_TAX_ZIFFERN,
   OTHER_FLOW_ZIFFERN,
   TURNOVER_ZIFFERN,
@@ -35,11 +35,30 @@ export interface VatReturnPdfInput {
   filed?: { id: number; filedAt: string } | null;
 }
 
+/**
+ * Amounts as the form's language writes them (DESIGN.md: Intl per locale — de-CH and it-CH
+ * 1’234.50, fr-CH 1 234,50; English as de-CH), exact (the decimal string goes to Intl), a
+ * correction's negative amounts with a minus.
+ */
+const LOCALES: Record<VatLanguage, string> = { de: 'de-CH', fr: 'fr-CH', it: 'it-CH', en: 'de-CH' };
+const formats = new Map<VatLanguage, Intl.NumberFormat>();
+export function formatVatAmount(value: string, lang: VatLanguage): string {
+  let format = formats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    formats.set(lang, format);
+  }
+  const fixed = toFixedAmount(value);
+  const negative = fixed.startsWith('-');
+  const formatted = format.format((negative ? fixed.slice(1) : fixed) as `${number}`);
+  return negative ? `−${formatted}` : formatted;
+}
+
 const MARGIN = 50;
 const RIGHT = 545;
 const PAGE_END = 841.89 - MARGIN;
-const COL = { ziffer: MARGIN, label: 85, base: 370, tax: 460 } as const;
-const AMOUNT_WIDTH = 85;
+const COL = { ziffer: MARGIN, label: 80, base: 405, tax: 475 } as const;
+const AMOUNT_WIDTH = 70;
 const LABEL_WIDTH = COL.base - COL.label - 10;
 
 /** Renders the return; resolves to the PDF's bytes. */
@@ -51,7 +70,7 @@ export function renderVatReturnPdf(input: VatReturnPdfInput, lang: VatLanguage):
   doc.info.Title = `${t.title[input.figures.method]} ${input.label}`;
   const done = collect(doc);
   const amountAt = (value: string, x: number, y: number, bold = false) => {
-    doc.font(bold ? FONT_BOLD : FONT).text(formatAmount(value), x, y, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
+    doc.font(bold ? FONT_BOLD : FONT).text(formatVatAmount(value, lang), x, y, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
   };
 
   // Head: title, taxable person, facts.
@@ -69,8 +88,8 @@ export function renderVatReturnPdf(input: VatReturnPdfInput, lang: VatLanguage):
   ];
   let factY = headTop;
   for (const [label, value] of facts) {
-    if (label) doc.text(label, 330, factY, { width: 60, lineBreak: false });
-    doc.text(value, 390, factY, { width: RIGHT - 390 });
+    if (label) doc.text(label, 300, factY, { width: 55, lineBreak: false });
+    doc.text(value, 355, factY, { width: RIGHT - 355 });
     factY = doc.y + 1;
   }
   let y = Math.max(doc.y, factY) + 18;
@@ -88,18 +107,20 @@ export function renderVatReturnPdf(input: VatReturnPdfInput, lang: VatLanguage):
     doc.fillColor('#000').font(FONT_BOLD).fontSize(10).text(title, MARGIN + 4, y, { lineBreak: false });
     if (columns) {
       doc.fontSize(8);
-      doc.text(columns[0], COL.base, y + 1, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
+      // Column heads may be wider than the amounts: right-aligned on the amount's right edge.
+      doc.text(columns[0], COL.base - 40, y + 1, { width: AMOUNT_WIDTH + 40, align: 'right', lineBreak: false });
       doc.text(columns[1], COL.tax, y + 1, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
     }
-    doc.font(FONT).fontSize(8.5);
-    y += 20;
+    doc.font(FONT).fontSize(8);
+    y += 19;
   };
   /** One figure: its number, the form's text (wrapped), and the amount in the turnover or tax column. */
   const row = (ziffer: string, label: string, amounts: { base?: string; tax?: string }, bold = false) => {
-    doc.fontSize(8.5);
-    const height = Math.max(doc.heightOfString(label, { width: LABEL_WIDTH }), 10);
+    // Measured in the font it is drawn in (a bold label wraps earlier).
+    doc.font(bold ? FONT_BOLD : FONT).fontSize(8);
+    const height = Math.max(doc.heightOfString(label, { width: LABEL_WIDTH }), 9.5);
     ensure(height + 4);
-    doc.font(bold ? FONT_BOLD : FONT).text(ziffer, COL.ziffer, y, { width: 30, lineBreak: false });
+    doc.text(ziffer, COL.ziffer, y, { width: 30, lineBreak: false });
     doc.text(label, COL.label, y, { width: LABEL_WIDTH });
     if (amounts.base !== undefined) amountAt(amounts.base, COL.base, y, bold);
     if (amounts.tax !== undefined) amountAt(amounts.tax, COL.tax, y, bold);
