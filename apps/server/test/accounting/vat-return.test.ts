@@ -337,13 +337,13 @@ describe('filing a return', () => {
   it('exports the filed return as XML and as a PDF in four languages', async () => {
     const [period] = (await api('/period/list?year=2024')).body.periods;
     const id = period.returns[0].id;
-    const xml = await api('/return/xml', { id });
+    const xml = await api('/return/filed/xml', { id });
     expect(xsdErrors(xml.body as string)).toEqual([]);
     expect(xml.body).toContain('<uidOrganisationId xmlns="http://www.ech.ch/xmlns/eCH-0097/3">116281710</uidOrganisationId>');
     expect(xml.body).toContain('<payableTax>29.20</payableTax>');
     expect(xml.headers.get('content-disposition')).toBe('attachment; filename="vat-return-2024-01-01-2024-03-31-1.xml"');
     for (const lang of ['de', 'fr', 'it', 'en']) {
-      const response = await fetch(`${server.baseUrl}/api/accounting/vat/return/pdf`, {
+      const response = await fetch(`${server.baseUrl}/api/accounting/vat/return/filed/pdf`, {
         method: 'POST',
         headers: { authorization: `Bearer ${wp.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ id, lang }),
@@ -359,9 +359,11 @@ describe('filing a return', () => {
       expect(text).toMatch(lang === 'fr' ? /1[\s\u202f]000,00/ : /1'?000\.00/); // CLDR: it-CH groups from 5 digits
       expect(text).toContain('CHE-116.281.710 MWST');
     }
-    expect((await api('/return/pdf', { id, lang: 'xx' })).status).toBe(400);
-    expect((await api('/return/xml', { id: 999 })).status).toBe(404);
+    expect((await api('/return/filed/pdf', { id, lang: 'xx' })).status).toBe(400);
+    expect((await api('/return/filed/xml', { id: 999 })).status).toBe(404);
     expect((await api('/return/xml', {})).status).toBe(400);
+    const detail = await api('/return/detail', { id });
+    expect(detail.body).toMatchObject({ id, label: 'Q1 2024', vatNumber: VAT_NUMBER, payable: '29.20', figures: { method: 'effective' } });
   });
 
   it('refuses a range that is not a period, a period not ended, and an overlapping return', async () => {

@@ -1409,6 +1409,27 @@ export interface paths {
                             exchangeRate: string;
                             id: number;
                             originalAmount: string;
+                            /** @description the VAT of the posting (decision 019); null without a VAT code */
+                            vat: {
+                                /**
+                                 * @description the tax, signed like base
+                                 * @example 1994.75
+                                 */
+                                amount: string;
+                                /**
+                                 * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                 * @example 1994.75
+                                 */
+                                base: string;
+                                code: string;
+                                /** @description the rate applied, percent ("8.1") */
+                                percent: string;
+                                /**
+                                 * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                 * @enum {string}
+                                 */
+                                role: "base" | "tax" | "deduction";
+                            } | null;
                         };
                     };
                 };
@@ -1712,6 +1733,27 @@ export interface paths {
                                 exchangeRate: string;
                                 id: number;
                                 originalAmount: string;
+                                /** @description the VAT of the posting (decision 019); null without a VAT code */
+                                vat: {
+                                    /**
+                                     * @description the tax, signed like base
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                     * @example 1994.75
+                                     */
+                                    base: string;
+                                    code: string;
+                                    /** @description the rate applied, percent ("8.1") */
+                                    percent: string;
+                                    /**
+                                     * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                     * @enum {string}
+                                     */
+                                    role: "base" | "tax" | "deduction";
+                                } | null;
                             }[];
                             id: number;
                             source: string;
@@ -1799,7 +1841,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Posts a journal entry. `amount` is the absolute amount in the instance currency (2 decimals, > 0); with `originalAmount` and `exchangeRate` (instance-currency units per unit of `currency`) it must equal round2(originalAmount × exchangeRate), half-up. `currency` defaults to the instance currency; a posting in another currency needs both. Debit total must equal credit total (400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`). */
+        /** @description Posts a journal entry. `amount` is the absolute amount in the instance currency (2 decimals, > 0); with `originalAmount` and `exchangeRate` (instance-currency units per unit of `currency`) it must equal round2(originalAmount × exchangeRate), half-up. `currency` defaults to the instance currency; a posting in another currency needs both. Debit total must equal credit total (400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`). A line may name a `vatCode` (and `vatEntry` 'gross' | 'net', default the code's): it is split into its base and the code's tax posting(s) at the rate of the ledger date, tax rounded half-up to the cent per line, and debit = credit is checked after the split; an unknown or inactive code is 400 on `data.entryAccounts.N.vatCode`. Each answered line shows its `vat`. */
         post: {
             parameters: {
                 query?: never;
@@ -1828,6 +1870,9 @@ export interface paths {
                                 direction: 1 | -1;
                                 exchangeRate?: string | null;
                                 originalAmount?: string | null;
+                                vatCode?: string | null;
+                                /** @enum {string|null} */
+                                vatEntry?: "gross" | "net" | null;
                             }[];
                         };
                     };
@@ -1866,6 +1911,27 @@ export interface paths {
                                 exchangeRate: string;
                                 id: number;
                                 originalAmount: string;
+                                /** @description the VAT of the posting (decision 019); null without a VAT code */
+                                vat: {
+                                    /**
+                                     * @description the tax, signed like base
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                     * @example 1994.75
+                                     */
+                                    base: string;
+                                    code: string;
+                                    /** @description the rate applied, percent ("8.1") */
+                                    percent: string;
+                                    /**
+                                     * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                     * @enum {string}
+                                     */
+                                    role: "base" | "tax" | "deduction";
+                                } | null;
                             }[];
                             id: number;
                             source: string;
@@ -2040,6 +2106,27 @@ export interface paths {
                                     exchangeRate: string;
                                     id: number;
                                     originalAmount: string;
+                                    /** @description the VAT of the posting (decision 019); null without a VAT code */
+                                    vat: {
+                                        /**
+                                         * @description the tax, signed like base
+                                         * @example 1994.75
+                                         */
+                                        amount: string;
+                                        /**
+                                         * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                         * @example 1994.75
+                                         */
+                                        base: string;
+                                        code: string;
+                                        /** @description the rate applied, percent ("8.1") */
+                                        percent: string;
+                                        /**
+                                         * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                         * @enum {string}
+                                         */
+                                        role: "base" | "tax" | "deduction";
+                                    } | null;
                                 }[];
                                 id: number;
                                 source: string;
@@ -2165,6 +2252,27 @@ export interface paths {
                                 exchangeRate: string;
                                 id: number;
                                 originalAmount: string;
+                                /** @description the VAT of the posting (decision 019); null without a VAT code */
+                                vat: {
+                                    /**
+                                     * @description the tax, signed like base
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                     * @example 1994.75
+                                     */
+                                    base: string;
+                                    code: string;
+                                    /** @description the rate applied, percent ("8.1") */
+                                    percent: string;
+                                    /**
+                                     * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                     * @enum {string}
+                                     */
+                                    role: "base" | "tax" | "deduction";
+                                } | null;
                             }[];
                             id: number;
                             source: string;
@@ -2277,7 +2385,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Replaces date, description and postings of an entry (postings get new ids). `amount` is the absolute amount in the instance currency (2 decimals, > 0); with `originalAmount` and `exchangeRate` (instance-currency units per unit of `currency`) it must equal round2(originalAmount × exchangeRate), half-up. `currency` defaults to the instance currency; a posting in another currency needs both. Debit total must equal credit total (400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`). Old and new date count for the lock. An entry posted by a document (source other than 'manual' and 'import': invoice, bill, payment, bank, …) is changed only through its document: 409 with `code: 'document_posting'` and `document: { type, reference, uuid, link }`. Audited (before and after). */
+        /** @description Replaces date, description and postings of an entry (postings get new ids). `amount` is the absolute amount in the instance currency (2 decimals, > 0); with `originalAmount` and `exchangeRate` (instance-currency units per unit of `currency`) it must equal round2(originalAmount × exchangeRate), half-up. `currency` defaults to the instance currency; a posting in another currency needs both. Debit total must equal credit total (400 on `data.entryAccounts`); 409 on or before the lock date (`data.dateLedger`). A line may name a `vatCode` (and `vatEntry` 'gross' | 'net', default the code's): it is split into its base and the code's tax posting(s) at the rate of the ledger date, tax rounded half-up to the cent per line, and debit = credit is checked after the split; an unknown or inactive code is 400 on `data.entryAccounts.N.vatCode`. Each answered line shows its `vat`. Old and new date count for the lock. An entry posted by a document (source other than 'manual' and 'import': invoice, bill, payment, bank, …) is changed only through its document: 409 with `code: 'document_posting'` and `document: { type, reference, uuid, link }`. Audited (before and after). */
         post: {
             parameters: {
                 query?: never;
@@ -2306,6 +2414,9 @@ export interface paths {
                                 direction: 1 | -1;
                                 exchangeRate?: string | null;
                                 originalAmount?: string | null;
+                                vatCode?: string | null;
+                                /** @enum {string|null} */
+                                vatEntry?: "gross" | "net" | null;
                             }[];
                         };
                         id: number;
@@ -2345,6 +2456,27 @@ export interface paths {
                                 exchangeRate: string;
                                 id: number;
                                 originalAmount: string;
+                                /** @description the VAT of the posting (decision 019); null without a VAT code */
+                                vat: {
+                                    /**
+                                     * @description the tax, signed like base
+                                     * @example 1994.75
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description the base, signed for the return (positive in the code’s normal direction: sales credit, input debit)
+                                     * @example 1994.75
+                                     */
+                                    base: string;
+                                    code: string;
+                                    /** @description the rate applied, percent ("8.1") */
+                                    percent: string;
+                                    /**
+                                     * @description base: the entered account net of tax; tax: the VAT account; deduction: the input-tax half of an acquisition tax
+                                     * @enum {string}
+                                     */
+                                    role: "base" | "tax" | "deduction";
+                                } | null;
                             }[];
                             id: number;
                             source: string;
@@ -3314,6 +3446,2145 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat-code/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Deletes an unused VAT code; 404 unknown; 409 `vat_code_in_use` when postings carry it (deactivate it instead). Owner and admin; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat-code/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates a VAT code. Rules across fields (400 naming the field): kinds exempt and outside have rate type zero and no account, the others a rate type and an account (existing, or one of the VAT accounts created on first use: 2202, 2203); an acquisition tax has a deduction account and Ziffer and is entered net. 409 `vat_code_taken` when the code exists. Owner and admin; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            accountNumber: string | null;
+                            code: string;
+                            /** @default null */
+                            deductionAccountNumber?: string | null;
+                            /** @enum {string} */
+                            defaultEntry: "gross" | "net";
+                            /** @default true */
+                            isActive?: boolean;
+                            /** @enum {string} */
+                            kind: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
+                            name: string;
+                            /** @enum {string} */
+                            rateType: "standard" | "reduced" | "accommodation" | "zero";
+                            zifferBase: string | null;
+                            /** @default null */
+                            zifferDeduction?: string | null;
+                            zifferTax: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the account the tax goes to; null for zero-rate codes */
+                            accountNumber: string | null;
+                            code: string;
+                            /** @description acquisition tax: the input tax account of the deduction */
+                            deductionAccountNumber: string | null;
+                            /** @enum {string} */
+                            defaultEntry: "gross" | "net";
+                            /** @description postings carry the code: it can be deactivated, not deleted */
+                            hasPostings: boolean;
+                            isActive: boolean;
+                            /** @enum {string} */
+                            kind: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
+                            name: string;
+                            /**
+                             * @description the percentage follows the supply date (8.1 % standard from 2024, 7.7 % 2018–2023, …)
+                             * @enum {string}
+                             */
+                            rateType: "standard" | "reduced" | "accommodation" | "zero";
+                            /** @description Ziffer of the base on the 2024 form (303 means 302 for 2018–2023 supplies) */
+                            zifferBase: string | null;
+                            zifferDeduction: string | null;
+                            zifferTax: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat-code/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The instance's VAT codes by code, active and inactive, each with `hasPostings`. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the account the tax goes to; null for zero-rate codes */
+                                accountNumber: string | null;
+                                code: string;
+                                /** @description acquisition tax: the input tax account of the deduction */
+                                deductionAccountNumber: string | null;
+                                /** @enum {string} */
+                                defaultEntry: "gross" | "net";
+                                /** @description postings carry the code: it can be deactivated, not deleted */
+                                hasPostings: boolean;
+                                isActive: boolean;
+                                /** @enum {string} */
+                                kind: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
+                                name: string;
+                                /**
+                                 * @description the percentage follows the supply date (8.1 % standard from 2024, 7.7 % 2018–2023, …)
+                                 * @enum {string}
+                                 */
+                                rateType: "standard" | "reduced" | "accommodation" | "zero";
+                                /** @description Ziffer of the base on the 2024 form (303 means 302 for 2018–2023 supplies) */
+                                zifferBase: string | null;
+                                zifferDeduction: string | null;
+                                zifferTax: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat-code/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Changes the given fields of a VAT code (the code itself never changes). Rules across fields (400 naming the field): kinds exempt and outside have rate type zero and no account, the others a rate type and an account (existing, or one of the VAT accounts created on first use: 2202, 2203); an acquisition tax has a deduction account and Ziffer and is entered net. 404 unknown code; 409 `vat_code_in_use` when postings carry it and kind or rate type would change. `isActive: false` deactivates it: no new line may name it, its postings keep it. Owner and admin; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        data: {
+                            accountNumber?: string | null;
+                            /** @default null */
+                            deductionAccountNumber?: string | null;
+                            /** @enum {string} */
+                            defaultEntry?: "gross" | "net";
+                            /** @default true */
+                            isActive?: boolean;
+                            /** @enum {string} */
+                            kind?: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
+                            name?: string;
+                            /** @enum {string} */
+                            rateType?: "standard" | "reduced" | "accommodation" | "zero";
+                            zifferBase?: string | null;
+                            /** @default null */
+                            zifferDeduction?: string | null;
+                            zifferTax?: string | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the account the tax goes to; null for zero-rate codes */
+                            accountNumber: string | null;
+                            code: string;
+                            /** @description acquisition tax: the input tax account of the deduction */
+                            deductionAccountNumber: string | null;
+                            /** @enum {string} */
+                            defaultEntry: "gross" | "net";
+                            /** @description postings carry the code: it can be deactivated, not deleted */
+                            hasPostings: boolean;
+                            isActive: boolean;
+                            /** @enum {string} */
+                            kind: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
+                            name: string;
+                            /**
+                             * @description the percentage follows the supply date (8.1 % standard from 2024, 7.7 % 2018–2023, …)
+                             * @enum {string}
+                             */
+                            rateType: "standard" | "reduced" | "accommodation" | "zero";
+                            /** @description Ziffer of the base on the 2024 form (303 means 302 for 2018–2023 supplies) */
+                            zifferBase: string | null;
+                            zifferDeduction: string | null;
+                            zifferTax: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/period/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The reporting periods of `year` (default: this year) with their status (open / filed) and filed returns; 409 vat_settings_missing before the settings. */
+        get: {
+            parameters: {
+                query?: {
+                    year?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            periods: {
+                                dateFrom: string;
+                                dateTo: string;
+                                label: string;
+                                returns: {
+                                    /** @enum {string} */
+                                    basis: "agreed" | "received";
+                                    dateFrom: string;
+                                    dateTo: string;
+                                    filedAt: string;
+                                    filedBy: {
+                                        id: string;
+                                    } | null;
+                                    id: number;
+                                    lockDate: string;
+                                    /** @enum {string} */
+                                    method: "effective" | "net";
+                                    /**
+                                     * @description 500 − 510: paid to the ESTV when positive
+                                     * @example 810.00
+                                     */
+                                    payable: string;
+                                    settlementEntry: {
+                                        id: number;
+                                    } | null;
+                                    typeOfSubmission: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "filed";
+                            }[];
+                            year: number;
+                            /** @description the calendar year, for its yearly reconciliation (type 3) */
+                            yearly: {
+                                dateFrom: string;
+                                dateTo: string;
+                                label: string;
+                                returns: {
+                                    /** @enum {string} */
+                                    basis: "agreed" | "received";
+                                    dateFrom: string;
+                                    dateTo: string;
+                                    filedAt: string;
+                                    filedBy: {
+                                        id: string;
+                                    } | null;
+                                    id: number;
+                                    lockDate: string;
+                                    /** @enum {string} */
+                                    method: "effective" | "net";
+                                    /**
+                                     * @description 500 − 510: paid to the ESTV when positive
+                                     * @example 810.00
+                                     */
+                                    payable: string;
+                                    settlementEntry: {
+                                        id: number;
+                                    } | null;
+                                    typeOfSubmission: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "filed";
+                            } | null;
+                            years: number[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/compute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The return of dateFrom..dateTo from postings alone: every figure, the settlement it would book and the reconciliation with the VAT accounts. `type` 1 (default) the books; 2 the books minus the filed returns of the period (409 vat_return_not_filed without one); 3 the calendar year minus every return filed in it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo: string;
+                        type?: 1 | 2 | 3;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            basis: "agreed" | "received";
+                            books: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            };
+                            dateFrom: string;
+                            dateTo: string;
+                            /** @description what the return reports: the books (type 1), the books minus the filed returns (2, 3) */
+                            figures: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            };
+                            filed: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            } | null;
+                            /** @description 'Q1 2024', 'H2 2024', '03.2024', '2024' */
+                            label: string;
+                            /** @enum {string} */
+                            method: "effective" | "net";
+                            reconciliation: {
+                                accounts: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description movement − inReturn
+                                     * @example 810.00
+                                     */
+                                    difference: string;
+                                    /**
+                                     * @description what the return accounts for on the account
+                                     * @example 810.00
+                                     */
+                                    inReturn: string;
+                                    /**
+                                     * @description credit − debit in the period, settlement entries left out
+                                     * @example 810.00
+                                     */
+                                    movement: string;
+                                    /**
+                                     * @description received consideration: VAT booked in the period that counts in another (unpaid documents) and the reverse
+                                     * @example 810.00
+                                     */
+                                    timing: string;
+                                    /**
+                                     * @description postings without a VAT code
+                                     * @example 810.00
+                                     */
+                                    uncoded: string;
+                                }[];
+                                isBalanced: boolean;
+                                uncodedPostings: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    amount: string;
+                                    entry: {
+                                        dateLedger: string;
+                                        description: string;
+                                        id: number;
+                                    };
+                                }[];
+                            };
+                            returns: {
+                                /** @enum {string} */
+                                basis: "agreed" | "received";
+                                dateFrom: string;
+                                dateTo: string;
+                                filedAt: string;
+                                filedBy: {
+                                    id: string;
+                                } | null;
+                                id: number;
+                                lockDate: string;
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /**
+                                 * @description 500 − 510: paid to the ESTV when positive
+                                 * @example 810.00
+                                 */
+                                payable: string;
+                                settlementEntry: {
+                                    id: number;
+                                } | null;
+                                typeOfSubmission: number;
+                            }[];
+                            settlement: {
+                                accounts: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description credit balance moved: the settlement debits it when positive
+                                     * @example 810.00
+                                     */
+                                    amount: string;
+                                }[];
+                                /**
+                                 * @description decimal string, 2 decimals (may be negative in a correction)
+                                 * @example 810.00
+                                 */
+                                payable: string;
+                                /** @description the ledger account the settlement entry of a filed return credits (payable) or debits (credit) */
+                                settlementAccount: {
+                                    /** @description null: the default 2209, created on the first filing */
+                                    id: number | null;
+                                    isDefault: boolean;
+                                    name: string;
+                                    number: string;
+                                };
+                            };
+                            /** @enum {string} */
+                            status: "open" | "filed";
+                            typeOfSubmission: number;
+                            vatNumber: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A filed return with its figures as filed; 404 vat_return_not_found. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            basis: "agreed" | "received";
+                            dateFrom: string;
+                            dateTo: string;
+                            figures: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            };
+                            filedAt: string;
+                            filedBy: {
+                                id: string;
+                            } | null;
+                            id: number;
+                            label: string;
+                            lockDate: string;
+                            /** @enum {string} */
+                            method: "effective" | "net";
+                            /**
+                             * @description 500 − 510: paid to the ESTV when positive
+                             * @example 810.00
+                             */
+                            payable: string;
+                            settlementEntry: {
+                                id: number;
+                            } | null;
+                            typeOfSubmission: number;
+                            vatNumber: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Marks the return as filed: stores its figures, books the settlement entry (the VAT accounts to the settlement account, source `vat`) and locks the books up to dateTo, in one transaction. Type 1 needs a period of the settings that has ended (400 on dateFrom / dateTo); 409 already_done when filed already (also for parallel calls), or for a correction without a difference. Owner and admin; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo: string;
+                        type?: 1 | 2 | 3;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            basis: "agreed" | "received";
+                            books: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            };
+                            dateFrom: string;
+                            dateTo: string;
+                            /** @description what the return reports: the books (type 1), the books minus the filed returns (2, 3) */
+                            figures: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            };
+                            filed: {
+                                /** @enum {string} */
+                                basis: "agreed" | "received";
+                                dateFrom: string;
+                                dateTo: string;
+                                filedAt: string;
+                                filedBy: {
+                                    id: string;
+                                } | null;
+                                id: number;
+                                lockDate: string;
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /**
+                                 * @description 500 − 510: paid to the ESTV when positive
+                                 * @example 810.00
+                                 */
+                                payable: string;
+                                settlementEntry: {
+                                    id: number;
+                                } | null;
+                                typeOfSubmission: number;
+                            };
+                            /** @description 'Q1 2024', 'H2 2024', '03.2024', '2024' */
+                            label: string;
+                            /** @enum {string} */
+                            method: "effective" | "net";
+                            reconciliation: {
+                                accounts: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description movement − inReturn
+                                     * @example 810.00
+                                     */
+                                    difference: string;
+                                    /**
+                                     * @description what the return accounts for on the account
+                                     * @example 810.00
+                                     */
+                                    inReturn: string;
+                                    /**
+                                     * @description credit − debit in the period, settlement entries left out
+                                     * @example 810.00
+                                     */
+                                    movement: string;
+                                    /**
+                                     * @description received consideration: VAT booked in the period that counts in another (unpaid documents) and the reverse
+                                     * @example 810.00
+                                     */
+                                    timing: string;
+                                    /**
+                                     * @description postings without a VAT code
+                                     * @example 810.00
+                                     */
+                                    uncoded: string;
+                                }[];
+                                isBalanced: boolean;
+                                uncodedPostings: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    amount: string;
+                                    entry: {
+                                        dateLedger: string;
+                                        description: string;
+                                        id: number;
+                                    };
+                                }[];
+                            };
+                            returns: {
+                                /** @enum {string} */
+                                basis: "agreed" | "received";
+                                dateFrom: string;
+                                dateTo: string;
+                                filedAt: string;
+                                filedBy: {
+                                    id: string;
+                                } | null;
+                                id: number;
+                                lockDate: string;
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /**
+                                 * @description 500 − 510: paid to the ESTV when positive
+                                 * @example 810.00
+                                 */
+                                payable: string;
+                                settlementEntry: {
+                                    id: number;
+                                } | null;
+                                typeOfSubmission: number;
+                            }[];
+                            settlement: {
+                                accounts: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description credit balance moved: the settlement debits it when positive
+                                     * @example 810.00
+                                     */
+                                    amount: string;
+                                }[];
+                                /**
+                                 * @description decimal string, 2 decimals (may be negative in a correction)
+                                 * @example 810.00
+                                 */
+                                payable: string;
+                                /** @description the ledger account the settlement entry of a filed return credits (payable) or debits (credit) */
+                                settlementAccount: {
+                                    /** @description null: the default 2209, created on the first filing */
+                                    id: number | null;
+                                    isDefault: boolean;
+                                    name: string;
+                                    number: string;
+                                };
+                            };
+                            /** @enum {string} */
+                            status: "open" | "filed";
+                            typeOfSubmission: number;
+                            vatNumber: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The return as a PDF mirroring the ESTV form, in `lang` de | fr | it | en: a filed return by `id`, or dateFrom..dateTo (and `type`). Binary application/pdf. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom?: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo?: string;
+                        id?: number;
+                        /**
+                         * @default de
+                         * @enum {string}
+                         */
+                        lang?: "de" | "fr" | "it" | "en";
+                        type?: 1 | 2 | 3;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The postings behind one figure of dateFrom..dateTo (`ziffer`, and `ratePercent` for a tax row shared by several rates), each with what it adds; the rows sum to `total`. 400 on `ziffer` for 299, 500 and 510 (derived: open their parts). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo: string;
+                        ratePercent?: string;
+                        ziffer: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description which column of the rows makes the figure (both: a tax row, turnover and tax)
+                             * @enum {string}
+                             */
+                            column: "base" | "tax" | "both";
+                            data: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                /**
+                                 * @description what the posting adds to the turnover column
+                                 * @example 810.00
+                                 */
+                                base: string;
+                                /** @description the date it counts on: the ledger date, or the payment date (received consideration) */
+                                countedOn: string;
+                                entry: {
+                                    dateLedger: string;
+                                    description: string;
+                                    id: number;
+                                };
+                                payment: {
+                                    entry: {
+                                        id: number;
+                                    };
+                                    /** @description share of the document paid, 0–1 */
+                                    share: string;
+                                } | null;
+                                ratePercent: string;
+                                /** @description base, tax or deduction */
+                                role: string;
+                                /**
+                                 * @description what the posting adds to the tax column
+                                 * @example 810.00
+                                 */
+                                tax: string;
+                                vatCode: string;
+                            }[];
+                            ratePercent: string | null;
+                            total: {
+                                /**
+                                 * @description decimal string, 2 decimals (may be negative in a correction)
+                                 * @example 810.00
+                                 */
+                                base: string;
+                                /**
+                                 * @description decimal string, 2 decimals (may be negative in a correction)
+                                 * @example 810.00
+                                 */
+                                tax: string;
+                            };
+                            ziffer: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The return as eCH-0217 XML (VATDeclaration, namespace http://www.ech.ch/xmlns/eCH-0217/1) for upload on the ESTV portal: a filed return by `id`, or dateFrom..dateTo (and `type`) as the books stand. Binary application/xml. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom?: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo?: string;
+                        id?: number;
+                        type?: 1 | 2 | 3;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The VAT registration and how the instance reports (null before it is set up). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            settings: {
+                                /** @enum {string} */
+                                basis: "agreed" | "received";
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                netTaxRates: {
+                                    accountFrom: string | null;
+                                    accountTo: string | null;
+                                    ratePercent: string;
+                                }[];
+                                /** @enum {string} */
+                                period: "monthly" | "quarterly" | "half-yearly" | "yearly";
+                                registrationDate: string;
+                                /** @description the ledger account the settlement entry of a filed return credits (payable) or debits (credit) */
+                                settlementAccount: {
+                                    /** @description null: the default 2209, created on the first filing */
+                                    id: number | null;
+                                    isDefault: boolean;
+                                    name: string;
+                                    number: string;
+                                };
+                                updatedAt: string;
+                                updatedBy: string | null;
+                                /** @description 'CHE-123.456.789 MWST' */
+                                vatNumber: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/settings/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the VAT registration: `vatNumber` (CHE-123.456.789 MWST, UID check digit), `registrationDate`, `method` (effective | net, with one or two approved `netTaxRates` for net), `period` (monthly | quarterly | half-yearly | yearly; default quarterly, half-yearly for net), `basis` (agreed | received), `settlementAccount` (a balance-sheet account; null: 2209 Abrechnungskonto MWST). Owner and admin; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            basis: "agreed" | "received";
+                            /** @enum {string} */
+                            method: "effective" | "net";
+                            /** @default [] */
+                            netTaxRates?: {
+                                accountFrom?: string | null;
+                                accountTo?: string | null;
+                                ratePercent: string;
+                            }[];
+                            /** @enum {string|null} */
+                            period?: "monthly" | "quarterly" | "half-yearly" | "yearly" | null;
+                            registrationDate: string;
+                            settlementAccount?: {
+                                id: number;
+                            } | null;
+                            vatNumber: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            basis: "agreed" | "received";
+                            /** @enum {string} */
+                            method: "effective" | "net";
+                            netTaxRates: {
+                                accountFrom: string | null;
+                                accountTo: string | null;
+                                ratePercent: string;
+                            }[];
+                            /** @enum {string} */
+                            period: "monthly" | "quarterly" | "half-yearly" | "yearly";
+                            registrationDate: string;
+                            /** @description the ledger account the settlement entry of a filed return credits (payable) or debits (credit) */
+                            settlementAccount: {
+                                /** @description null: the default 2209, created on the first filing */
+                                id: number | null;
+                                isDefault: boolean;
+                                name: string;
+                                number: string;
+                            };
+                            updatedAt: string;
+                            updatedBy: string | null;
+                            /** @description 'CHE-123.456.789 MWST' */
+                            vatNumber: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -4,6 +4,7 @@
  * eCH-0217 XML and the PDF of the form. The taxable person's name comes through the
  * `vatOrganisation` port (the own company belongs to modules above accounting).
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VatSubmissionType, type VatLanguage, type VatSubmissionTypeId } from '@bilan/domain';
@@ -14,13 +15,12 @@ import { auditClient } from '../audit/audit.service.js';
 import { invalidField } from './accounting.errors.js';
 import { errors, errorsWithConflict, errorsWithNotFound, id, strictObject } from './accounting.schemas.js';
 import { fileVatReturn, getFiledVatReturn, getVatReturn, listVatPeriods, periodLabel, type VatReturnRequest } from './vat-filing.service.js';
-import { renderVatReturnPdf } from './vat-return.pdf.js';
+import { renderVatReturnPdf, type VatReturnPdfInput } from './vat-return.pdf.js';
 import { drillVatFigure } from './vat-return.service.js';
 import { getVatSettings, requireVatSettings, updateVatSettings, type VatActor } from './vat-settings.service.js';
 import {
   vatDrillAnswer,
   vatDrillRequest,
-  vatExportRequest,
   vatFiguresSchema,
   vatLang,
   vatPeriodListAnswer,
@@ -197,36 +197,36 @@ export const vatRoutes: FastifyPluginAsyncZod<VatRouteOptions> = async (app, { v
     },
   );
 
-  /** The figures to export: a filed return as filed, or a period as the books stand. */
-  const exportData = async (tx: Tx, instanceId: string, body: z.infer<typeof vatExportRequest>) => {
+  type ExportData = Omit<VatReturnPdfInput, 'generatedAt'> & { reference: string };
+
+  /** A filed return as filed (404 vat_return_not_found). */
+  const filedData = async (tx: Tx, instanceId: string, returnId: number): Promise<ExportData> => {
     const settings = await requireVatSettings(tx, instanceId);
-    const organisation = await vatOrganisation(tx, instanceId);
-    if (body.id !== undefined) {
-      if (body.dateFrom !== undefined || body.dateTo !== undefined) throw invalidField('id', 'give either the id of a filed return or a period, not both');
-      const row = await getFiledVatReturn(tx, instanceId, body.id);
-      return {
-        organisation,
-        vatNumber: row.vatNumber,
-        dateFrom: row.dateFrom,
-        dateTo: row.dateTo,
-        label: periodLabel(settings, row.dateFrom, row.dateTo),
-        typeOfSubmission: row.typeOfSubmission,
-        basis: row.basis,
-        figures: row.figures,
-        reference: `Bilan VAT return ${row.id}`,
-        filed: { id: row.id, filedAt: row.filedAt },
-      };
-    }
-    if (body.dateFrom === undefined) throw invalidField('dateFrom', 'give the period (dateFrom, dateTo) or the id of a filed return');
-    if (body.dateTo === undefined) throw invalidField('dateTo', 'give the period (dateFrom, dateTo) or the id of a filed return');
-    const vatReturn = await getVatReturn(tx, instanceId, requestOf({ dateFrom: body.dateFrom, dateTo: body.dateTo, type: body.type }));
+    const row = await getFiledVatReturn(tx, instanceId, returnId);
     return {
-      organisation,
+      organisation: await vatOrganisation(tx, instanceId),
+      vatNumber: row.vatNumber,
+      dateFrom: row.dateFrom,
+      dateTo: row.dateTo,
+      label: periodLabel(settings, row.dateFrom, row.dateTo),
+      typeOfSubmission: row.typeOfSubmission,
+      basis: row.basis,
+      figures: row.figures,
+      reference: `Bilan VAT return ${row.id}`,
+      filed: { id: row.id, filedAt: row.filedAt },
+    };
+  };
+
+  /** A period as the books stand. */
+  const periodData = async (tx: Tx, instanceId: string, body: z.infer<typeof vatReturnRequest>): Promise<ExportData> => {
+    const vatReturn = await getVatReturn(tx, instanceId, requestOf(body));
+    return {
+      organisation: await vatOrganisation(tx, instanceId),
       vatNumber: vatReturn.vatNumber,
       dateFrom: vatReturn.dateFrom,
       dateTo: vatReturn.dateTo,
       label: vatReturn.label,
-      typeOfSubmission: vatReturn.typeOfSubmission as VatSubmissionTypeId,
+      typeOfSubmission: vatReturn.typeOfSubmission,
       basis: vatReturn.basis,
       figures: vatReturn.figures,
       reference: `Bilan VAT ${vatReturn.dateFrom} ${vatReturn.dateTo} ${vatReturn.typeOfSubmission}`,
@@ -234,36 +234,44 @@ export const vatRoutes: FastifyPluginAsyncZod<VatRouteOptions> = async (app, { v
     };
   };
 
+  const sendXml = (reply: FastifyReply, data: ExportData) => {
+    const xml = vatDeclarationXml({
+      vatNumber: data.vatNumber,
+      organisationName: data.organisation.name,
+      generatedAt: new Date(),
+      dateFrom: data.dateFrom,
+      dateTo: data.dateTo,
+      typeOfSubmission: data.typeOfSubmission,
+      basis: data.basis,
+      businessReferenceId: data.reference,
+      figures: data.figures,
+    });
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName(data.dateFrom, data.dateTo, data.typeOfSubmission, 'xml')}"`)
+      .send(xml);
+  };
+
+  const sendPdf = async (reply: FastifyReply, data: ExportData, lang: VatLanguage) => {
+    const pdf = await renderVatReturnPdf({ ...data, generatedAt: new Date() }, lang);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName(data.dateFrom, data.dateTo, data.typeOfSubmission, 'pdf')}"`)
+      .send(pdf);
+  };
+
+  const XML_ABOUT = 'eCH-0217 XML (VATDeclaration, namespace http://www.ech.ch/xmlns/eCH-0217/1) for upload on the ESTV portal. Binary application/xml.';
+  const PDF_ABOUT = 'a PDF mirroring the ESTV form in `lang` de | fr | it | en (default de). Binary application/pdf.';
+
   app.post(
     '/vat/return/xml',
     {
       config: { access: 'read' },
-      schema: {
-        tags,
-        description:
-          'The return as eCH-0217 XML (VATDeclaration, namespace http://www.ech.ch/xmlns/eCH-0217/1) for upload on the ESTV portal: a filed ' +
-          'return by `id`, or dateFrom..dateTo (and `type`) as the books stand. Binary application/xml.',
-        body: vatExportRequest,
-      },
+      schema: { tags, description: `The return of dateFrom..dateTo (and \`type\`) as the books stand, as ${XML_ABOUT}`, body: vatReturnRequest },
     },
     async (request, reply) => {
       const { instanceId } = auth(request);
-      const data = await app.db.withInstance(instanceId, (tx) => exportData(tx, instanceId, request.body));
-      const xml = vatDeclarationXml({
-        vatNumber: data.vatNumber,
-        organisationName: data.organisation.name,
-        generatedAt: new Date(),
-        dateFrom: data.dateFrom,
-        dateTo: data.dateTo,
-        typeOfSubmission: data.typeOfSubmission,
-        basis: data.basis,
-        businessReferenceId: data.reference,
-        figures: data.figures,
-      });
-      return reply
-        .header('content-type', 'application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName(data.dateFrom, data.dateTo, data.typeOfSubmission, 'xml')}"`)
-        .send(xml);
+      return sendXml(reply, await app.db.withInstance(instanceId, (tx) => periodData(tx, instanceId, request.body)));
     },
   );
 
@@ -271,21 +279,36 @@ export const vatRoutes: FastifyPluginAsyncZod<VatRouteOptions> = async (app, { v
     '/vat/return/pdf',
     {
       config: { access: 'read' },
-      schema: {
-        tags,
-        description: 'The return as a PDF mirroring the ESTV form, in `lang` de | fr | it | en: a filed return by `id`, or dateFrom..dateTo (and `type`). Binary application/pdf.',
-        body: vatExportRequest.extend({ lang: vatLang.default('de') }),
-      },
+      schema: { tags, description: `The return of dateFrom..dateTo (and \`type\`) as the books stand, as ${PDF_ABOUT}`, body: vatReturnRequest.extend({ lang: vatLang.default('de') }) },
     },
     async (request, reply) => {
       const { instanceId } = auth(request);
       const { lang, ...body } = request.body;
-      const data = await app.db.withInstance(instanceId, (tx) => exportData(tx, instanceId, body));
-      const pdf = await renderVatReturnPdf({ ...data, generatedAt: new Date() }, lang as VatLanguage);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName(data.dateFrom, data.dateTo, data.typeOfSubmission, 'pdf')}"`)
-        .send(pdf);
+      return sendPdf(reply, await app.db.withInstance(instanceId, (tx) => periodData(tx, instanceId, body)), lang);
+    },
+  );
+
+  app.post(
+    '/vat/return/filed/xml',
+    {
+      config: { access: 'read' },
+      schema: { tags, description: `A filed return (\`id\`) with its figures as filed, as ${XML_ABOUT} 404 vat_return_not_found.`, body: strictObject({ id }) },
+    },
+    async (request, reply) => {
+      const { instanceId } = auth(request);
+      return sendXml(reply, await app.db.withInstance(instanceId, (tx) => filedData(tx, instanceId, request.body.id)));
+    },
+  );
+
+  app.post(
+    '/vat/return/filed/pdf',
+    {
+      config: { access: 'read' },
+      schema: { tags, description: `A filed return (\`id\`) with its figures as filed, as ${PDF_ABOUT} 404 vat_return_not_found.`, body: strictObject({ id, lang: vatLang.default('de') }) },
+    },
+    async (request, reply) => {
+      const { instanceId } = auth(request);
+      return sendPdf(reply, await app.db.withInstance(instanceId, (tx) => filedData(tx, instanceId, request.body.id)), request.body.lang);
     },
   );
 };

@@ -136,12 +136,5 @@ export const vatDrillAnswer = z.object({
   ),
 });
 
-/** XML / PDF of a filed return (`id`) or of a period as the books stand (`dateFrom`, `dateTo`, `type`). */
-export const vatExportRequest = strictObject({
-  id: z.number().int().positive().optional(),
-  dateFrom: ledgerDate.optional(),
-  dateTo: ledgerDate.optional(),
-  type: submissionType.optional(),
-});
 
 export const vatLang = z.enum(['de', 'fr', 'it', 'en'], { error: 'lang must be de, fr, it or en' });
