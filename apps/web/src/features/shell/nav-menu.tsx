@@ -48,6 +48,7 @@ const groups: Group[] = [
       entry('Accounting Locks', paths.lock.getHref()),
       entry('Accounting Checks', paths.checks.getHref()),
       entry('Closing', paths.close.getHref()),
+      entry('VAT Return', paths.vat.getHref()),
     ],
   },
   {
