@@ -535,7 +535,8 @@ export function VatPage() {
 
   const chosen = useMemo(() => {
     if (paramFrom && paramTo) return { dateFrom: paramFrom, dateTo: paramTo };
-    return list ? defaultPeriod(list) : null;
+    const first = list ? defaultPeriod(list) : null;
+    return first ? { dateFrom: first.dateFrom, dateTo: first.dateTo } : null;
   }, [paramFrom, paramTo, list]);
   const isYear = list?.yearly && chosen && chosen.dateFrom === list.yearly.dateFrom && chosen.dateTo === list.yearly.dateTo;
   const period = list?.periods.find((p) => chosen && p.dateFrom === chosen.dateFrom && p.dateTo === chosen.dateTo);
@@ -595,7 +596,6 @@ export function VatPage() {
               choose({ dateFrom, dateTo });
             }}
             allowDeselect={false}
-            aria-label="Period"
           />
           {period?.status === 'filed' && chosen ? (
             <SegmentedControl
