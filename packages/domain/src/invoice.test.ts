@@ -11,6 +11,7 @@ import {
   invoiceTotals,
   toBaseAmount,
   vatAccountsFor,
+  vatRateAt,
 } from './invoice.js';
 import { isQrBillText, validateQrBill, type QrBillData } from './qrbill.js';
 import { isValidCreditorReference, isValidQrReference } from './validators/reference.js';
@@ -155,6 +156,28 @@ describe('invoice helpers', () => {
     expect(vatAccountsFor('0.038').vat?.number).toBe('2202');
     expect(vatAccountsFor('0')).toEqual({ revenue: { number: '3203', name: 'Erlöse steuerbefreit 0%' }, vat: null });
     expect(vatAccountsFor('0.077').revenue.number).toBe('3200');
+    // A rate of an earlier period books on the accounts of its type (decision 019).
+    expect(vatAccountsFor('0.025').vat?.number).toBe('2201');
+    expect(vatAccountsFor('0.037').revenue.number).toBe('3202');
+    expect(vatAccountsFor('0.05').vat?.number).toBe('2200');
+  });
+
+  it('computes the totals at the rate in force on the supply date (decision 019)', () => {
+    expect(vatRateAt('0.081', '2023-12-31')).toBe('0.077');
+    expect(vatRateAt('0.026', '2023-06-30')).toBe('0.025');
+    expect(vatRateAt('0.077', '2024-01-01')).toBe('0.081');
+    expect(vatRateAt('0', '2023-01-01')).toBe('0');
+    expect(vatRateAt('0.05', '2024-01-01')).toBe('0.05');
+    const lines = [{ quantity: '1', price: '100' }, { quantity: '1', price: '50', vatRate: '0.026' }];
+    expect(invoiceTotals(lines, '0.081', 'CHF', '2023-12-31')).toMatchObject({
+      vatRate: '0.077',
+      vatLines: [
+        { rate: '0.077', base: '100.00', vat: '7.70' },
+        { rate: '0.025', base: '50.00', vat: '1.25' },
+      ],
+      total: '158.95',
+    });
+    expect(invoiceTotals(lines, '0.081', 'CHF', '2024-01-01').vatLines[0]).toEqual({ rate: '0.081', base: '100.00', vat: '8.10' });
   });
 
   it('dates, conversion and cross-field line rules', () => {

@@ -16,6 +16,7 @@
 import { amountTooLargeMessage } from './messages.js';
 import { isAmountString, isWithinAmountBound, MAX_AMOUNT, toFixedAmount, toMoney, roundTo5Rappen, type Money } from './money.js';
 import { makeCreditorReference, makeQrReference } from './validators/reference.js';
+import { vatPercentAt, vatRateTypeOf } from './vat.js';
 
 export interface InvoiceLineInput {
   /** Quantity ("amount" in the working form), decimal string. */
@@ -78,17 +79,30 @@ export interface InvoiceTotals {
 export const normalizeVatRate = (rate: string): string => toMoney(rate).toFixed();
 
 /**
- * Totals of an invoice. `vatRate` is the invoice's rate (a fraction, "0.081"), used by lines without
- * their own `vatRate`; `currency` decides 5-Rappen rounding (CHF only). Amounts are decimal strings
- * with 2 decimals.
+ * The rate (fraction) that applies to a supply on `supplyDate` for a rate as entered: the entered
+ * rate names a rate type (8.1 %, 7.7 % and 8.0 % are all the standard rate, …) and the type's
+ * percentage at the supply date applies (decision 019: a 2023 supply is taxed at 7.7 %). A rate
+ * that is no Swiss rate of any period is kept as entered.
  */
-export function invoiceTotals(lines: readonly InvoiceLineInput[], vatRate: string, currency = 'CHF'): InvoiceTotals {
-  const invoiceRate = normalizeVatRate(vatRate);
+export function vatRateAt(rate: string, supplyDate: string): string {
+  const type = vatRateTypeOf(rate);
+  return type === undefined ? normalizeVatRate(rate) : normalizeVatRate(toMoney(vatPercentAt(type, supplyDate)).dividedBy(100).toFixed());
+}
+
+/**
+ * Totals of an invoice. `vatRate` is the invoice's rate (a fraction, "0.081"), used by lines without
+ * their own `vatRate`; `currency` decides 5-Rappen rounding (CHF only). With `supplyDate` (the
+ * invoice date) each rate is the one in force for that supply (`vatRateAt`): 8.1 % on an invoice
+ * dated 2023 is computed at 7.7 %. Amounts are decimal strings with 2 decimals.
+ */
+export function invoiceTotals(lines: readonly InvoiceLineInput[], vatRate: string, currency = 'CHF', supplyDate?: string): InvoiceTotals {
+  const applied = (rate: string) => (supplyDate ? vatRateAt(rate, supplyDate) : normalizeVatRate(rate));
+  const invoiceRate = applied(vatRate);
   let net = toMoney(0);
   const bases = new Map<string, Money>();
   for (const line of lines) {
     const lineTotal = toMoney(invoiceLineTotal(line));
-    const rate = line.vatRate == null || line.vatRate === '' ? invoiceRate : normalizeVatRate(line.vatRate);
+    const rate = line.vatRate == null || line.vatRate === '' ? invoiceRate : applied(line.vatRate);
     net = net.plus(lineTotal);
     bases.set(rate, (bases.get(rate) ?? toMoney(0)).plus(lineTotal));
   }
@@ -138,13 +152,16 @@ export const SWISS_VAT_ACCOUNTS: Readonly<Record<string, { revenue: ChartAccount
 };
 
 /**
- * The accounts of a VAT rate. A rate outside the Swiss list (an instance rate such as the former
- * 7.7 %) books like the standard rate: revenue 3200, VAT 2200.
+ * The accounts of a VAT rate, by its rate type (decision 019): a rate of an earlier period books on
+ * the accounts of its type (7.7 % like 8.1 %, 2.5 % like 2.6 %, 3.7 % like 3.8 %). A rate that is
+ * no Swiss rate of any period books like the standard rate: revenue 3200, VAT 2200.
  */
 export function vatAccountsFor(rate: string): { revenue: ChartAccount; vat: ChartAccount | null } {
   const key = normalizeVatRate(rate);
   if (toMoney(key).isZero()) return SWISS_VAT_ACCOUNTS['0']!;
-  return SWISS_VAT_ACCOUNTS[key] ?? SWISS_VAT_ACCOUNTS['0.081']!;
+  const type = vatRateTypeOf(key);
+  const byType = { standard: '0.081', reduced: '0.026', accommodation: '0.038', zero: '0' } as const;
+  return SWISS_VAT_ACCOUNTS[byType[type ?? 'standard']]!;
 }
 
 /** Currencies of a Swiss QR-bill (SIX IG v2.3 §4.3.3 "Ccy": CHF or EUR), so the invoice currencies. */

@@ -30,6 +30,7 @@ const shellRoutes: RouteObject[] = [
   { path: rel(paths.accountReconciliation.path), lazy: () => import('../routes/accounting-account-reconciliation') },
   { path: rel(paths.statement.path), lazy: () => import('../routes/accounting-statement') },
   { path: rel(paths.lock.path), lazy: () => import('../routes/accounting-lock') },
+  { path: rel(paths.vatCodes.path), lazy: () => import('../routes/accounting-vat-codes') },
   { path: rel(paths.checks.path), lazy: () => import('../routes/accounting-checks') },
   { path: rel(paths.close.path), lazy: () => import('../routes/accounting-close') },
   { path: rel(paths.vat.path), lazy: () => import('../routes/accounting-vat') },

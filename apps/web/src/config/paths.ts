@@ -48,6 +48,7 @@ export const paths = {
   ),
   statement: fixed('/accounting/statement', 'Financials'),
   lock: fixed('/accounting/lock', 'Accounting Locks'),
+  vatCodes: fixed('/accounting/vat-codes', 'VAT Codes'),
   checks: fixed('/accounting/checks', 'Accounting Checks'),
   close: fixed('/accounting/close', 'Closing'),
   /** The Swiss VAT return (issue 13 §3). */

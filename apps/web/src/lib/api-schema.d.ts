@@ -3881,11 +3881,9 @@ export interface paths {
                         code: string;
                         data: {
                             accountNumber?: string | null;
-                            /** @default null */
                             deductionAccountNumber?: string | null;
                             /** @enum {string} */
                             defaultEntry?: "gross" | "net";
-                            /** @default true */
                             isActive?: boolean;
                             /** @enum {string} */
                             kind?: "sales" | "input" | "acquisition" | "exempt" | "reduction" | "outside";
@@ -3893,7 +3891,6 @@ export interface paths {
                             /** @enum {string} */
                             rateType?: "standard" | "reduced" | "accommodation" | "zero";
                             zifferBase?: string | null;
-                            /** @default null */
                             zifferDeduction?: string | null;
                             zifferTax?: string | null;
                         };
@@ -5017,6 +5014,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/vat/return/filed/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A filed return (`id`) with its figures as filed, as a PDF mirroring the ESTV form in `lang` de | fr | it | en (default de). Binary application/pdf. 404 vat_return_not_found. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /**
+                         * @default de
+                         * @enum {string}
+                         */
+                        lang?: "de" | "fr" | "it" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/filed/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A filed return (`id`) with its figures as filed, as eCH-0217 XML (VATDeclaration, namespace http://www.ech.ch/xmlns/eCH-0217/1) for upload on the ESTV portal. Binary application/xml. 404 vat_return_not_found. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/vat/return/pdf": {
         parameters: {
             query?: never;
@@ -5026,7 +5108,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The return as a PDF mirroring the ESTV form, in `lang` de | fr | it | en: a filed return by `id`, or dateFrom..dateTo (and `type`). Binary application/pdf. */
+        /** @description The return of dateFrom..dateTo (and `type`) as the books stand, as a PDF mirroring the ESTV form in `lang` de | fr | it | en (default de). Binary application/pdf. */
         post: {
             parameters: {
                 query?: never;
@@ -5041,13 +5123,12 @@ export interface paths {
                          * Format: date
                          * @example 2024-03-31
                          */
-                        dateFrom?: string;
+                        dateFrom: string;
                         /**
                          * Format: date
                          * @example 2024-03-31
                          */
-                        dateTo?: string;
-                        id?: number;
+                        dateTo: string;
                         /**
                          * @default de
                          * @enum {string}
@@ -5270,7 +5351,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The return as eCH-0217 XML (VATDeclaration, namespace http://www.ech.ch/xmlns/eCH-0217/1) for upload on the ESTV portal: a filed return by `id`, or dateFrom..dateTo (and `type`) as the books stand. Binary application/xml. */
+        /** @description The return of dateFrom..dateTo (and `type`) as the books stand, as eCH-0217 XML (VATDeclaration, namespace http://www.ech.ch/xmlns/eCH-0217/1) for upload on the ESTV portal. Binary application/xml. */
         post: {
             parameters: {
                 query?: never;
@@ -5285,13 +5366,12 @@ export interface paths {
                          * Format: date
                          * @example 2024-03-31
                          */
-                        dateFrom?: string;
+                        dateFrom: string;
                         /**
                          * Format: date
                          * @example 2024-03-31
                          */
-                        dateTo?: string;
-                        id?: number;
+                        dateTo: string;
                         type?: 1 | 2 | 3;
                     };
                 };

@@ -5,3 +5,4 @@ export * from './journal-entry.js';
 export * from './invoice.js';
 export * from './company.js';
 export * from './payable.js';
+export * from './vat-code.js';

@@ -123,7 +123,9 @@ GRANT EXECUTE ON FUNCTION vat_rate_percent(text, date) TO bilan_app;
 
 -- Back-fill of postings written before this migration, where the books tell (decision 019):
 -- a posting on the VAT account of a seeded code (2200/2201/2202 sales, 1170/1171 input) with no
--- code is that code's tax line; among the codes sharing the account, the one whose rate (at the
+-- code, in an entry with a supply (a revenue line for sales, an expense or asset line for input, in
+-- the same direction; not a payment of the tax or a transfer between VAT accounts) is that code's
+-- tax line; among the codes sharing the account, the one whose rate (at the
 -- entry's date, or the 2024 rate the product posted at) best explains the tax from the entry's
 -- base lines; the base lines are the entry's postings in the same direction on revenue (sales) or
 -- expense and asset (input) accounts, taken only when the entry has one tax line and its tax is
@@ -164,6 +166,9 @@ BEGIN
        AND b.vat_code IS NULL
        AND NOT EXISTS (SELECT 1 FROM vat_code v WHERE v.instance_id = p_instance AND v.account_number = ba.number)
        AND (CASE WHEN tax.is_sales THEN ba.type_id = 4 ELSE ba.type_id IN (1, 3) END);
+    -- No supply in the entry (a payment of the tax to the ESTV, a transfer between VAT accounts):
+    -- not a tax line of a supply, left uncoded.
+    CONTINUE WHEN base_count = 0;
     IF (SELECT count(*) FROM journal_line o JOIN ledger_account oa ON oa.instance_id = o.instance_id AND oa.id = o.account_id
          WHERE o.instance_id = p_instance AND o.entry_id = tax.entry_id AND o.direction = tax.direction
            AND EXISTS (SELECT 1 FROM vat_code v WHERE v.instance_id = p_instance AND v.account_number = oa.number AND v.kind IN ('sales', 'input'))) > 1 THEN

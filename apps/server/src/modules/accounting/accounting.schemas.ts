@@ -15,11 +15,12 @@ import {
   zDate,
   zId,
   VAT_CODE_KINDS,
-  VAT_CODE_PATTERN,
   VAT_ENTRIES,
   VAT_RATE_TYPES,
   VAT_ROLES,
-  VAT_ZIFFER_PATTERN,
+  vatCodePatchSchema,
+  vatCodeSchema,
+  zVatCode,
   type AccountFunctionTypeId,
   type AccountTypeId,
 } from '@bilan/domain';
@@ -180,26 +181,10 @@ export const journalEntryData = journalEntrySchema;
 // VAT codes (migration 0023, decision 019)
 // ------------------------------------------------------------------------------------------------
 
-const accountNumber = z.string().regex(/^[0-9]{4,10}$/, { error: 'an account number has 4 to 10 digits' });
-const ziffer = z.string().regex(VAT_ZIFFER_PATTERN, { error: 'a Ziffer has 3 digits, e.g. 303' });
-
-export const vatCodeKey = z.string().regex(VAT_CODE_PATTERN, { error: 'a VAT code has 1 to 12 capital letters, digits, - or _' });
-
-/** vat-code/insert `data`; update takes any subset but `code`. Rules across fields: vat-code.service.ts. */
-export const vatCodeData = strictObject({
-  code: vatCodeKey,
-  name: z.string().trim().min(1, { error: validationMessages.fieldMustBeGiven }).max(200),
-  kind: z.enum(VAT_CODE_KINDS, { error: ruleError(`expected one of ${VAT_CODE_KINDS.join(', ')}`) }),
-  rateType: z.enum(VAT_RATE_TYPES, { error: ruleError(`expected one of ${VAT_RATE_TYPES.join(', ')}`) }),
-  accountNumber: accountNumber.nullable(),
-  deductionAccountNumber: accountNumber.nullable().default(null),
-  defaultEntry: z.enum(VAT_ENTRIES, { error: ruleError('expected gross or net') }),
-  zifferBase: ziffer.nullable(),
-  zifferTax: ziffer.nullable(),
-  zifferDeduction: ziffer.nullable().default(null),
-  isActive: z.boolean().default(true),
-});
-export const vatCodePatch = vatCodeData.omit({ code: true }).partial();
+export const vatCodeKey = zVatCode;
+/** vat-code/insert `data` and vat-code/update `data` (domain schemas, shared with the VAT codes page). */
+export const vatCodeData = vatCodeSchema;
+export const vatCodePatch = vatCodePatchSchema;
 
 export const vatCodeAnswer = z.object({
   code: z.string(),

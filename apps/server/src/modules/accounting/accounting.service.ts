@@ -24,7 +24,7 @@ export {
   type PostingInput,
   type PostingVatInput,
 } from './journal-entry.service.js';
-export { listVatCodes, type VatCodeWithUse } from './vat-code.service.js';
+export { listVatCodes, findVatCodes, type VatCodeWithUse } from './vat-code.service.js';
 export { withDocumentPostingWrite, isDocumentSource, type DocumentResolver, type DocumentResolvers, type PostingDocument } from './document-posting.js';
 export { settlementPostings, type Settlement } from './settlement.service.js';
 export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance } from './balance.service.js';

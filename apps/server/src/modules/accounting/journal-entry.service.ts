@@ -228,7 +228,11 @@ function resolvePostings(
     if (line.vat) {
       const { code, role, percent } = line.vat;
       const known = context.vatCodes.get(code);
-      if (!known) return fail(`${index}.vatCode`, `VAT code ${code} not found`);
+      // Codes named by a user were checked by the split (400); a document's code must exist too.
+      if (!known) {
+        const message = `VAT code ${code} not found: add it under Accounting → VAT codes`;
+        throw new AccountingError('vat_code_missing', message, { [`entryAccounts.${origins?.[index] ?? index}.vatCode`]: message });
+      }
       if (!isAmountString(percent, 3) || toMoney(percent).lt(0) || toMoney(percent).gte(100)) {
         return fail(`${index}.vatCode`, `the VAT rate ${percent} must be a percent from 0 to below 100`);
       }

@@ -13,6 +13,7 @@ import {
   insertVatCode,
   lockVatCode,
   selectVatCodes,
+  selectVatCodesForPosting,
   updateVatCode,
   type VatCodeWithUse,
 } from './vat-code.sql.js';
@@ -28,6 +29,11 @@ export interface VatCodeActor {
 
 /** The instance's VAT codes by code, each with whether postings carry it. */
 export const listVatCodes = (tx: Tx, instanceId: string): Promise<VatCodeWithUse[]> => selectVatCodes(tx, instanceId);
+
+/** The named codes that exist, by code (documents look up the accounts of the codes they post with). */
+export async function findVatCodes(tx: Tx, instanceId: string, codes: readonly string[]): Promise<Map<string, VatCode>> {
+  return new Map((await selectVatCodesForPosting(tx, instanceId, codes)).map((code) => [code.code, code]));
+}
 
 /**
  * The rules across fields that the database's CHECKs of migration 0023 enforce too, as 400s naming

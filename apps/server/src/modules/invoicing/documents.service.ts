@@ -175,6 +175,8 @@ export function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
     mapped.map((item) => ({ quantity: item.amount, price: item.price, discount: item.discount, discountAbs: item.discountAbs, vatRate: item.vat })),
     row.vat_rate,
     currency,
+    // The supply date chooses the rate (decision 019): the invoice date, Bilan has no service period.
+    row.date_invoice,
   );
   const fxRate = trimZeros(row.fx_rate);
   return {

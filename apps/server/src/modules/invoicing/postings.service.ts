@@ -2,12 +2,15 @@
 import {
   Currency,
   InvoiceStatus,
+  SALES_CODE_BY_RATE_TYPE,
+  VAT_ACCOUNT_NAMES,
   formatReferenceNumber,
-  normalizeVatRate,
   toBaseAmount,
   toFixedAmount,
   toMoney,
   vatAccountsFor,
+  vatRateAt,
+  vatRateTypeOf,
   type Money,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
@@ -16,10 +19,13 @@ import { alreadyDone } from '../../http/errors.js';
 import {
   chartAccountId,
   controlAccount,
+  findVatCodes,
   getJournalEntry,
+  postingVatInput,
   postJournalEntry,
   settlementPostings,
   type PostingInput,
+  type PostingVatInput,
 } from '../accounting/accounting.service.js';
 import {
   getInvoice,
@@ -49,54 +55,79 @@ const ALLOWED: Record<number, number[]> = { 1: [2], 2: [3, 4], 3: [], 4: [] };
 const signed = (amount: Money, direction: 1 | -1): { amount: Money; direction: 1 | -1 } =>
   amount.isNegative() ? { amount: amount.negated(), direction: (-direction) as 1 | -1 } : { amount, direction };
 
+/** `total` in parts proportional to `weights`, each half-up to the cent; the cent left goes to the largest weight. */
+function allocate(total: Money, weights: readonly Money[]): Money[] {
+  const sum = weights.reduce((acc, weight) => acc.plus(weight), toMoney(0));
+  if (weights.length === 0) return [];
+  const shares = weights.map((weight) => (sum.isZero() ? toMoney(0) : toMoney(toFixedAmount(total.times(weight).dividedBy(sum)))));
+  const left = total.minus(shares.reduce((acc, share) => acc.plus(share), toMoney(0)));
+  const largest = weights.reduce((best, weight, index) => (weight.abs().gt(weights[best]!.abs()) ? index : best), 0);
+  shares[largest] = shares[largest]!.plus(left);
+  return shares;
+}
+
 /**
- * The postings of sending (issue #4 §3, audit §3 and §6): debit receivable = total; credit revenue
- * per account (each line's chosen account, else the account of its VAT rate; the 5-Rappen rounding
- * goes with the largest revenue); credit output VAT per rate. An invoice in another currency than
- * the books' posts each line as originalAmount × fxRate (half-up to the cent); what that rounding
- * leaves between debit and credit goes to the largest revenue account in the books' currency.
+ * The postings of sending (issue #4 §3, audit §3 and §6; decision 019): debit receivable = total;
+ * credit revenue per account and VAT code (each line's chosen account, else the account of its VAT
+ * rate; the 5-Rappen rounding goes with the largest revenue); credit output VAT per rate on the
+ * account of its code (V81 → 2200 …). The rate is the one in force on the invoice date (a 2023
+ * invoice at 7.7 %); each revenue posting is a base line of its code carrying its share of the
+ * rate's tax, each VAT posting the code's tax line. An invoice in another currency than the books'
+ * posts each line as originalAmount × fxRate (half-up to the cent); what that rounding leaves
+ * between debit and credit goes to the largest revenue account in the books' currency, uncoded.
  */
 async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promise<PostingInput[]> {
   const base = invoice.baseCurrency;
-  const revenue = new Map<number, Money>();
+  const supplyDate = invoice.dateInvoice;
+  const codeOf = (rate: string) => SALES_CODE_BY_RATE_TYPE[vatRateTypeOf(rate) ?? 'standard'];
+  const percentOf = (rate: string) => toMoney(rate).times(100).toFixed();
+  type Revenue = { accountId: number; rate: string; amount: Money };
+  const revenue = new Map<string, Revenue>();
   const defaultRevenue = new Map<string, number>();
   for (const item of invoice.items) {
-    const rate = item.vat ?? invoice.vat;
+    const rate = vatRateAt(item.vat ?? invoice.vat, supplyDate);
     let accountId = item.account?.id;
     if (accountId === undefined) {
-      const key = normalizeVatRate(rate);
-      accountId = defaultRevenue.get(key) ?? (await chartAccountId(tx, instanceId, vatAccountsFor(rate).revenue, base));
-      defaultRevenue.set(key, accountId);
+      accountId = defaultRevenue.get(rate) ?? (await chartAccountId(tx, instanceId, vatAccountsFor(rate).revenue, base));
+      defaultRevenue.set(rate, accountId);
     }
-    revenue.set(accountId, (revenue.get(accountId) ?? toMoney(0)).plus(toMoney(item.total)));
+    const key = `${accountId}|${rate}`;
+    const entry = revenue.get(key) ?? { accountId, rate, amount: toMoney(0) };
+    entry.amount = entry.amount.plus(toMoney(item.total));
+    revenue.set(key, entry);
   }
   // The largest revenue (first on a tie) takes the rounding differences.
-  const [largest] = [...revenue.entries()].reduce<[number, Money] | [undefined, Money]>(
-    (best, [id, amount]) => (best[0] === undefined || amount.gt(best[1]) ? [id, amount] : best),
-    [undefined, toMoney(-1)],
-  );
+  const largest = [...revenue.values()].reduce<Revenue | undefined>((best, entry) => (best === undefined || entry.amount.gt(best.amount) ? entry : best), undefined);
   if (largest === undefined) throw invoicingFieldError('invoice_empty', 'uuid', 'an invoice without lines cannot be sent');
-  revenue.set(largest, revenue.get(largest)!.plus(toMoney(invoice.totals.rounding)));
+  const rounding = toMoney(invoice.totals.rounding);
 
   const foreign = invoice.currency !== base;
-  const posting = (accountId: number, amount: Money, direction: 1 | -1): PostingInput => {
+  const posting = (accountId: number, amount: Money, direction: 1 | -1, vat: PostingVatInput | null = null): PostingInput => {
     const side = signed(amount, direction);
     return foreign
-      ? { accountId, direction: side.direction, currency: invoice.currency, originalAmount: toFixedAmount(side.amount), exchangeRate: invoice.fxRate }
-      : { accountId, direction: side.direction, amount: toFixedAmount(side.amount) };
+      ? { accountId, direction: side.direction, currency: invoice.currency, originalAmount: toFixedAmount(side.amount), exchangeRate: invoice.fxRate, vat }
+      : { accountId, direction: side.direction, amount: toFixedAmount(side.amount), vat };
   };
   const receivable = await controlAccount(tx, instanceId, 'receivable');
   const lines: PostingInput[] = [posting(receivable, toMoney(invoice.totals.total), 1)];
   const credits: Money[] = [];
-  for (const [accountId, amount] of revenue) {
-    if (amount.isZero()) continue;
-    lines.push(posting(accountId, amount, -1));
-    credits.push(amount);
-  }
+  const codes = await findVatCodes(tx, instanceId, [...new Set([...revenue.values()].map((entry) => codeOf(entry.rate)))]);
   for (const vatLine of invoice.totals.vatLines) {
-    const accounts = vatAccountsFor(vatLine.rate);
-    if (toMoney(vatLine.vat).isZero() || !accounts.vat) continue;
-    lines.push(posting(await chartAccountId(tx, instanceId, accounts.vat, base, 2), toMoney(vatLine.vat), -1));
+    const entries = [...revenue.values()].filter((entry) => entry.rate === vatLine.rate);
+    const shares = allocate(toMoney(vatLine.vat), entries.map((entry) => entry.amount));
+    entries.forEach((entry, index) => {
+      const amount = entry === largest ? entry.amount.plus(rounding) : entry.amount;
+      if (amount.isZero()) return;
+      const vat = { code: codeOf(entry.rate), role: 'base' as const, percent: percentOf(entry.rate), tax: toFixedAmount(shares[index]!.abs()) };
+      lines.push(posting(entry.accountId, amount, -1, vat));
+      credits.push(amount);
+    });
+    if (toMoney(vatLine.vat).isZero()) continue;
+    const code = codeOf(vatLine.rate);
+    const fallback = vatAccountsFor(vatLine.rate).vat!;
+    const number = codes.get(code)?.accountNumber ?? fallback.number;
+    const accountId = await chartAccountId(tx, instanceId, { number, name: VAT_ACCOUNT_NAMES[number] ?? fallback.name }, base, 2);
+    lines.push(posting(accountId, toMoney(vatLine.vat), -1, { code, role: 'tax', percent: percentOf(vatLine.rate), base: vatLine.base }));
     credits.push(toMoney(vatLine.vat));
   }
   if (foreign) {
@@ -106,7 +137,7 @@ async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promi
     if (!difference.isZero()) {
       const side = signed(difference, -1);
       lines.push({
-        accountId: largest,
+        accountId: largest.accountId,
         direction: side.direction,
         amount: toFixedAmount(side.amount),
         description: `Rounding of the conversion to ${base}`,
@@ -119,7 +150,7 @@ async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promi
 /**
  * Changes an invoice's status and posts its journal entry at `ledgerDate` (spec §4, issue #4 §3):
  * pending → sent: see `sentPostings` (receivable 1100; revenue per line account, default by VAT rate
- * 3200/3201/3202/3203; VAT per rate 2200/2201/2202). Lines take the invoice's currency and fxRate
+ * 3200/3201/3202/3203; VAT per rate 2200/2201/2202; VAT codes V81/V26/V38/X0 on the postings). Lines take the invoice's currency and fxRate
  * (CHF and 1 for a CHF invoice, spec §9).
  * sent → paid: debit the payment profile's ledger account, credit receivable (bankRef kept); an
  * invoice in another currency with `amountBase` (what the bank received in the books' currency)
@@ -206,9 +237,11 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
       sourceRef: row.uuid,
       lines: sent.entryAccounts.map((line): PostingInput => {
         const direction = (line.direction === 1 ? -1 : 1) as 1 | -1;
+        // The reversal keeps each posting's VAT code and rate: it subtracts from the same figures.
+        const vat = postingVatInput(line);
         return line.currency !== invoice.baseCurrency
-          ? { accountId: line.account.id, direction, currency: line.currency, originalAmount: line.originalAmount, exchangeRate: line.exchangeRate, description: line.description }
-          : { accountId: line.account.id, direction, amount: line.amount, description: line.description };
+          ? { accountId: line.account.id, direction, currency: line.currency, originalAmount: line.originalAmount, exchangeRate: line.exchangeRate, description: line.description, vat }
+          : { accountId: line.account.id, direction, amount: line.amount, description: line.description, vat };
       }),
     });
     column = 'denied_entry_id';

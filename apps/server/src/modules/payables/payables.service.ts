@@ -17,11 +17,15 @@ import {
   isValidCreditorReference,
   isValidQrReference,
   INVOICE_VAT_RATES,
+  inputVatCode,
   PayableStatus,
   toFixedAmount,
   toMoney,
   vatIncluded,
+  vatPercentAt,
+  vatRateTypeOf,
   type CurrencyCode,
+  type Money,
   type PayableStatusId,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
@@ -38,6 +42,7 @@ import {
   settlementPostings,
   type LedgerAccount,
   type PostingInput,
+  type PostingVatInput,
 } from '../accounting/accounting.service.js';
 import { companyExists, companyNames, companyUuidsNamed, paymentProfileHeads, type PaymentProfileHead } from '../companies/companies.service.js';
 
@@ -441,9 +446,26 @@ export function inputVatAccountNumber(expenseAccountNumber: string): '1170' | '1
 const base = (amount: string, rate: string) => toMoney(amount).times(toMoney(rate)).toDecimalPlaces(2);
 
 /**
+ * The input VAT code of a bill (decision 019): M… on 1170, I… on 1171 (by the expense account), at
+ * the bill's rate type: its `vatRate`, or without one the Swiss rate of the bill date nearest to
+ * VAT ÷ net (standard on a tie); the percent is the type's at the bill date (the supply date).
+ */
+function billVatCode(bill: PayableAnswer, net: Money, vat: Money, vatAccount: '1170' | '1171'): { code: string; percent: string } {
+  let type = bill.vatRate == null ? undefined : vatRateTypeOf(bill.vatRate);
+  if (type === undefined || type === 'zero') {
+    const implied = net.isZero() ? toMoney(0) : vat.dividedBy(net).times(100);
+    const candidates = (['standard', 'reduced', 'accommodation'] as const).map((t) => ({ t, gap: toMoney(vatPercentAt(t, bill.date)).minus(implied).abs() }));
+    type = candidates.reduce((best, c) => (c.gap.lt(best.gap) ? c : best)).t;
+  }
+  return { code: inputVatCode(type, vatAccount), percent: vatPercentAt(type, bill.date) };
+}
+
+/**
  * Books an approved bill at its date: debit expense (net) and input VAT 1170/1171 (VAT), credit
  * the liability (gross: payables 2000, staff 2250 for expenses), amounts in the instance currency
- * (× exchangeRate, half-up to the cent). Returns the entry id and the accounts it used.
+ * (× exchangeRate, half-up to the cent). The expense and the input VAT carry the bill's input VAT
+ * code (`billVatCode`) as base and tax lines, the tax as on the bill. Returns the entry id and the
+ * accounts it used.
  */
 async function bookBill(tx: Tx, instanceId: string, userId: string | null, bill: PayableAnswer) {
   const gross = base(bill.amount, bill.exchangeRate);
@@ -453,14 +475,19 @@ async function bookBill(tx: Tx, instanceId: string, userId: string | null, bill:
   const liabilityAccountId = await liabilityAccountFor(tx, instanceId, bill);
   const label = `${bill.isExpense ? 'Expense' : 'Bill'} ${bill.id}${bill.company ? ` ${bill.company.name}` : ''}`.slice(0, 500);
   const lines: PostingInput[] = [];
-  if (net.gt(0)) lines.push({ accountId: expenseAccountId, amount: toFixedAmount(net), direction: 1, description: bill.description || null });
+  let vatLine: PostingInput | undefined;
+  let baseVat: PostingVatInput | null = null;
   if (vat.gt(0)) {
     const [expense] = await listLedgerAccounts(tx, instanceId, { ids: [expenseAccountId] });
     const vatNumber = inputVatAccountNumber(expense?.number ?? '');
     const vatAccount = (await accountByNumber(tx, instanceId, vatNumber))?.id;
     if (vatAccount === undefined) throw inputVatAccountMissing(vatNumber);
-    lines.push({ accountId: vatAccount, amount: toFixedAmount(vat), direction: 1 });
+    const { code, percent } = billVatCode(bill, net, vat, vatNumber);
+    vatLine = { accountId: vatAccount, amount: toFixedAmount(vat), direction: 1, vat: { code, role: 'tax', percent, base: toFixedAmount(net) } };
+    baseVat = { code, role: 'base', percent, tax: toFixedAmount(vat) };
   }
+  if (net.gt(0)) lines.push({ accountId: expenseAccountId, amount: toFixedAmount(net), direction: 1, description: bill.description || null, vat: baseVat });
+  if (vatLine) lines.push(vatLine);
   lines.push({ accountId: liabilityAccountId, amount: toFixedAmount(gross), direction: -1 });
   const entryId = await postJournalEntry(tx, instanceId, userId, { dateLedger: bill.date, description: label, source: 'bill', sourceRef: bill.uuid, lines });
   return { entryId, expenseAccountId, liabilityAccountId };

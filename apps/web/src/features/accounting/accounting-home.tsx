@@ -11,6 +11,7 @@ const pages = [
   { ...paths.trialBalance, about: 'Debit, credit and balance of every account at a date.' },
   { ...paths.accountingImport, about: 'Chart of accounts and journal from CSV files.' },
   { ...paths.lock, about: 'Lock periods against changes.' },
+  { ...paths.vatCodes, about: 'VAT codes of journal lines, invoices and bills.' },
   { ...paths.checks, about: 'Consistency checks of the books.' },
   { ...paths.close, about: 'Year-end closing.' },
   { ...paths.statement, about: 'Balance sheet and income statement.' },

@@ -111,3 +111,15 @@ export const lockMembersQuery = () =>
 /** Locks the books up to a date or up to the ledger date of an entry; 409 `already_done` for an existing date. */
 export const insertLock = (target: { date: string } | { endEntry: { id: number } }) => api.post('/api/accounting/lock/insert', target);
 export const deleteLock = (uuid: string) => api.post('/api/accounting/lock/delete', { uuid });
+
+/** GET /api/accounting/vat-code/list (issue 13 §1, decision 019): the instance's VAT codes by code. */
+export type VatCodeRow = ApiResult<'get', '/api/accounting/vat-code/list'>['data'][number];
+export type VatCodeData = ApiBody<'/api/accounting/vat-code/insert'>['data'];
+export type VatCodePatch = ApiBody<'/api/accounting/vat-code/update'>['data'];
+
+export const vatCodeListQuery = () =>
+  queryOptions({ queryKey: ['accounting', 'vat-code', 'list'], queryFn: () => api.get('/api/accounting/vat-code/list'), staleTime: 60_000 });
+
+export const insertVatCode = (data: VatCodeData) => api.post('/api/accounting/vat-code/insert', { data });
+export const updateVatCode = (code: string, data: VatCodePatch) => api.post('/api/accounting/vat-code/update', { code, data });
+export const deleteVatCode = (code: string) => api.post('/api/accounting/vat-code/delete', { code });

@@ -26,6 +26,7 @@ function EntryLines({ entry }: { entry: JournalEntry }) {
         <Table.Tr>
           <Table.Th>Account</Table.Th>
           <Table.Th>Text</Table.Th>
+          <Table.Th>VAT</Table.Th>
           <Table.Th className="num">Debit</Table.Th>
           <Table.Th className="num">Credit</Table.Th>
         </Table.Tr>
@@ -47,12 +48,23 @@ function EntryLines({ entry }: { entry: JournalEntry }) {
                 </Text>
               ) : null}
             </Table.Td>
+            <Table.Td>
+              {line.vat ? (
+                <Text size="sm" span title={`base ${line.vat.base}, tax ${line.vat.amount}`}>
+                  {line.vat.code} {line.vat.role} {line.vat.percent} %
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    {line.vat.role === 'base' ? <>tax <Amount value={line.vat.amount} /></> : <>on <Amount value={line.vat.base} /></>}
+                  </Text>
+                </Text>
+              ) : null}
+            </Table.Td>
             <Table.Td className="num">{line.direction === DebitCredit.debit ? <Amount value={line.amount} /> : null}</Table.Td>
             <Table.Td className="num">{line.direction === DebitCredit.credit ? <Amount value={line.amount} /> : null}</Table.Td>
           </Table.Tr>
         ))}
         <Table.Tr className="totals">
-          <Table.Td colSpan={2}>Total</Table.Td>
+          <Table.Td colSpan={3}>Total</Table.Td>
           <Table.Td className="num">
             <Amount value={entry.debitTotal} />
           </Table.Td>

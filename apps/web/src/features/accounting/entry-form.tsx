@@ -1,31 +1,40 @@
-import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
-import { formatAmount, journalEntrySchema, validationMessages, type JournalEntryInput } from '@bilan/domain';
+import { formatAmount, journalEntrySchema, validationMessages, VAT_ACCOUNT_NAMES, type JournalEntryInput, type VatSplitCode } from '@bilan/domain';
 import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { serverFieldErrors } from '../../lib/errors';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { AccountSelect } from './account-select';
 import { LockNotice } from '../../ui/lock-notice';
-import type { JournalEntry } from './api';
+import { accountListQuery, vatCodeListQuery, type JournalEntry, type VatCodeRow } from './api';
 import {
   emptyLine,
   entryToFormValues,
   formPath,
   isBlankLine,
   newEntryValues,
+  previewEntry,
   toPayload,
-  totals,
   typedAmount,
   type EntryFormValues,
 } from './entry-lines';
 import { WriteError } from './write-error';
 
-function Difference({ control }: { control: Control<EntryFormValues, unknown, JournalEntryInput> }) {
-  const lines = useWatch({ control, name: 'lines' });
-  const { debit, credit, difference } = totals(lines);
+type Codes = ReadonlyMap<string, VatSplitCode>;
+type FormControl = Control<EntryFormValues, unknown, JournalEntryInput>;
+
+/** The entry as it will be posted (after the VAT split), from the live form values. */
+function usePreview(control: FormControl, codes: Codes) {
+  const [dateLedger, lines] = useWatch({ control, name: ['dateLedger', 'lines'] });
+  return previewEntry({ dateLedger, description: '', lines }, codes);
+}
+
+function Difference({ control, codes }: { control: FormControl; codes: Codes }) {
+  const { debit, credit, difference, hasVat } = usePreview(control, codes);
   const balanced = difference.isZero();
   const empty = debit.isZero() && credit.isZero();
   return (
@@ -38,27 +47,97 @@ function Difference({ control }: { control: Control<EntryFormValues, unknown, Jo
           <Badge color={empty ? 'gray' : balanced ? 'green' : 'red'} variant="light" className="amount" aria-live="polite">
             {formatAmount(difference)}
           </Badge>
+          {hasVat ? (
+            <Text size="xs" c="dimmed" span>
+              after VAT
+            </Text>
+          ) : null}
         </Group>
       </Table.Td>
       <Table.Td className="num">{formatAmount(debit)}</Table.Td>
       <Table.Td className="num">{formatAmount(credit)}</Table.Td>
-      <Table.Td />
+      <Table.Td colSpan={2} />
     </Table.Tr>
   );
 }
 
-function SaveButton({ control, pending, label }: { control: Control<EntryFormValues, unknown, JournalEntryInput>; pending: boolean; label: string }) {
-  const lines = useWatch({ control, name: 'lines' });
-  const { debit, difference } = totals(lines);
-  // Spec: the Difference must be 0.00 before Save is enabled.
-  const ready = difference.isZero() && !debit.isZero();
+const ROLE_LABEL = { base: 'base', tax: 'tax', deduction: 'deduction' } as const;
+
+/**
+ * The postings the server will write, shown under the lines as soon as a line carries a VAT code
+ * (issue 13 §2: the split is shown before saving). Same domain function as the server's split.
+ */
+function VatSplitPreview({ control, codes }: { control: FormControl; codes: Codes }) {
+  const preview = usePreview(control, codes);
+  const accounts = useQuery(accountListQuery());
+  if (!preview.hasVat) return null;
+  const byId = new Map((accounts.data?.data ?? []).map((account) => [account.id, account]));
+  const byNumber = new Map((accounts.data?.data ?? []).map((account) => [account.number, account]));
+  const label = (posting: (typeof preview.postings)[number]) => {
+    if (posting.accountId !== null) {
+      const account = byId.get(posting.accountId);
+      return account ? `${account.number} ${account.name}` : '—';
+    }
+    const number = posting.accountNumber ?? '';
+    const account = byNumber.get(number);
+    return account ? `${account.number} ${account.name}` : `${number} ${VAT_ACCOUNT_NAMES[number] ?? ''} (created on saving)`;
+  };
   return (
-    <Tooltip label="Debit and credit must be equal" disabled={ready}>
+    <Stack gap={4} aria-label="Postings after VAT" role="region">
+      <Title order={4} size="h5">
+        Postings after VAT
+      </Title>
+      <Table withTableBorder verticalSpacing={2} fz="sm" className="vat-preview">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Account</Table.Th>
+            <Table.Th w={170}>VAT</Table.Th>
+            <Table.Th className="num" w={150}>
+              Debit
+            </Table.Th>
+            <Table.Th className="num" w={150}>
+              Credit
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {preview.postings.map((posting, index) => (
+            <Table.Tr key={index}>
+              <Table.Td>{label(posting)}</Table.Td>
+              <Table.Td>{posting.vat ? `${posting.vat.code} ${ROLE_LABEL[posting.vat.role]} ${posting.vat.percent} %` : ''}</Table.Td>
+              <Table.Td className="num">{posting.direction === 1 ? formatAmount(posting.amount) : ''}</Table.Td>
+              <Table.Td className="num">{posting.direction === -1 ? formatAmount(posting.amount) : ''}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {[...preview.problems.entries()].map(([line, message]) => (
+        <Text key={line} size="sm" c="red">
+          Line {line + 1}: {message}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function SaveButton({ control, codes, pending, label }: { control: FormControl; codes: Codes; pending: boolean; label: string }) {
+  const { debit, difference, problems } = usePreview(control, codes);
+  // Spec: the Difference must be 0.00 before Save is enabled (after the VAT split).
+  const ready = difference.isZero() && !debit.isZero() && problems.size === 0;
+  return (
+    <Tooltip label={problems.size ? 'A VAT line cannot be split' : 'Debit and credit must be equal'} disabled={ready}>
       <Button type="submit" loading={pending} disabled={!ready}>
         {label}
       </Button>
     </Tooltip>
   );
+}
+
+/** Select data of the VAT codes: the active ones, plus an inactive one a loaded line still carries. */
+function codeOptions(rows: readonly VatCodeRow[], current: string | null | undefined) {
+  return rows
+    .filter((row) => row.isActive || row.code === current)
+    .map((row) => ({ value: row.code, label: `${row.code} ${row.name}` }));
 }
 
 const known = ['dateLedger', 'description', 'lines'];
@@ -102,6 +181,8 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
   });
   const { control, handleSubmit, setError, getValues, setValue, formState } = form;
   const lines = useFieldArray({ control, name: 'lines' });
+  const vatCodes = useQuery(vatCodeListQuery());
+  const codes: Codes = useMemo(() => new Map((vatCodes.data?.data ?? []).map((row) => [row.code, row])), [vatCodes.data]);
   const [failure, setFailure] = useState<unknown>(null);
   const [problems, setProblems] = useState<string[]>([]);
 
@@ -158,6 +239,7 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
               <Table.Th className="num" w={150}>
                 Credit
               </Table.Th>
+              <Table.Th w={230}>VAT</Table.Th>
               <Table.Th w={44}>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -223,6 +305,54 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
                   />
                 </Table.Td>
                 <Table.Td>
+                  <Controller
+                    control={control}
+                    name={`lines.${index}.vatCode`}
+                    render={({ field, fieldState }) => {
+                      const code = field.value ? codes.get(field.value) : undefined;
+                      return (
+                        <Stack gap={4}>
+                          <Select
+                            aria-label={`VAT code, line ${index + 1}`}
+                            placeholder="No VAT"
+                            searchable
+                            clearable
+                            data={codeOptions(vatCodes.data?.data ?? [], field.value)}
+                            comboboxProps={{ width: 380, position: 'bottom-end' }}
+                            value={field.value ?? null}
+                            onBlur={field.onBlur}
+                            onChange={(next) => {
+                              field.onChange(next);
+                              // A new code brings its own way of entering amounts (Banana: per code).
+                              setValue(`lines.${index}.vatEntry`, next ? (codes.get(next)?.defaultEntry ?? 'gross') : null);
+                            }}
+                            error={fieldState.error?.message}
+                            renderOption={({ option }) => <Text size="sm">{option.label}</Text>}
+                          />
+                          {code ? (
+                            <Controller
+                              control={control}
+                              name={`lines.${index}.vatEntry`}
+                              render={({ field: entry }) => (
+                                <SegmentedControl
+                                  size="xs"
+                                  aria-label={`Amount with or without VAT, line ${index + 1}`}
+                                  value={entry.value ?? code.defaultEntry}
+                                  onChange={(value) => entry.onChange(value)}
+                                  data={[
+                                    { value: 'gross', label: 'incl. VAT', disabled: code.kind === 'acquisition' },
+                                    { value: 'net', label: 'excl. VAT' },
+                                  ]}
+                                />
+                              )}
+                            />
+                          ) : null}
+                        </Stack>
+                      );
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
@@ -235,9 +365,11 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
                 </Table.Td>
               </Table.Tr>
             ))}
-            <Difference control={control} />
+            <Difference control={control} codes={codes} />
           </Table.Tbody>
         </Table>
+
+        <VatSplitPreview control={control} codes={codes} />
 
         <Group justify="space-between">
           <Button variant="subtle" leftSection={<IconPlus size={16} />} onClick={() => lines.append(emptyLine())}>
@@ -249,7 +381,7 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
                 Cancel
               </Button>
             ) : null}
-            <SaveButton control={control} pending={formState.isSubmitting} label={submitLabel} />
+            <SaveButton control={control} codes={codes} pending={formState.isSubmitting} label={submitLabel} />
           </Group>
         </Group>
 

@@ -46,6 +46,7 @@ const groups: Group[] = [
       entry('Journal', paths.journal.getHref()),
       entry('Ledger Accounts', paths.accounts.getHref()),
       entry('Accounting Locks', paths.lock.getHref()),
+      entry('VAT Codes', paths.vatCodes.getHref()),
       entry('Accounting Checks', paths.checks.getHref()),
       entry('Closing', paths.close.getHref()),
       entry('VAT Return', paths.vat.getHref()),

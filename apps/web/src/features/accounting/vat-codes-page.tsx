@@ -1,0 +1,353 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import {
+  VAT_CODE_KINDS,
+  VAT_RATE_PERIODS,
+  VAT_RATE_TYPES,
+  vatCodePatchSchema,
+  vatCodeSchema,
+  vatPercentAt,
+  type VatCodeKind,
+  type VatRateType,
+} from '@bilan/domain';
+import { useCan } from '../../lib/session';
+import { today } from '../../lib/dates';
+import { applyFieldErrors, payloadResolver } from '../../lib/forms';
+import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Page } from '../../ui/page';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { CONFIRM_DELETE, ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
+import { accountingKey, deleteVatCode, insertVatCode, updateVatCode, vatCodeListQuery, type VatCodeData, type VatCodeRow } from './api';
+
+const KIND_LABEL: Record<VatCodeKind, string> = {
+  sales: 'Sales (tax due)',
+  input: 'Input tax',
+  acquisition: 'Acquisition tax',
+  exempt: 'Exempt / export',
+  reduction: 'Reduction of consideration',
+  outside: 'Outside the scope',
+};
+const RATE_LABEL: Record<VatRateType, string> = { standard: 'Standard', reduced: 'Reduced', accommodation: 'Accommodation', zero: 'None' };
+
+/** The form's values: text inputs hold '' for "none". */
+interface CodeFormValues {
+  code: string;
+  name: string;
+  kind: VatCodeKind;
+  rateType: VatRateType;
+  accountNumber: string;
+  deductionAccountNumber: string;
+  defaultEntry: 'gross' | 'net';
+  zifferBase: string;
+  zifferTax: string;
+  zifferDeduction: string;
+  isActive: boolean;
+}
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+const toData = (values: CodeFormValues): VatCodeData => ({
+  code: values.code.trim(),
+  name: values.name,
+  kind: values.kind,
+  rateType: values.rateType,
+  accountNumber: orNull(values.accountNumber),
+  deductionAccountNumber: orNull(values.deductionAccountNumber),
+  defaultEntry: values.defaultEntry,
+  zifferBase: orNull(values.zifferBase),
+  zifferTax: orNull(values.zifferTax),
+  zifferDeduction: orNull(values.zifferDeduction),
+  isActive: values.isActive,
+});
+const known = Object.keys(toData({} as CodeFormValues));
+const insertResolver = payloadResolver(vatCodeSchema, toData, { known });
+const updateResolver = payloadResolver(vatCodePatchSchema, ({ code: _code, ...values }: CodeFormValues) => {
+  const { code: _unused, ...data } = toData({ ...values, code: '' });
+  return data;
+}, { known });
+
+const emptyValues: CodeFormValues = {
+  code: '',
+  name: '',
+  kind: 'input',
+  rateType: 'standard',
+  accountNumber: '1170',
+  deductionAccountNumber: '',
+  defaultEntry: 'gross',
+  zifferBase: '',
+  zifferTax: '400',
+  zifferDeduction: '',
+  isActive: true,
+};
+const valuesOf = (row: VatCodeRow): CodeFormValues => ({
+  ...row,
+  accountNumber: row.accountNumber ?? '',
+  deductionAccountNumber: row.deductionAccountNumber ?? '',
+  zifferBase: row.zifferBase ?? '',
+  zifferTax: row.zifferTax ?? '',
+  zifferDeduction: row.zifferDeduction ?? '',
+});
+
+/** Create or change one code; the code text is fixed once created (postings refer to it). */
+function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const isNew = editing === 'new';
+  const row = editing && editing !== 'new' ? editing : null;
+  const form = useForm<CodeFormValues>({
+    values: row ? valuesOf(row) : emptyValues,
+    resolver: (isNew ? insertResolver : updateResolver) as never,
+  });
+  const { control, register, handleSubmit, setError, formState } = form;
+  const kind = useWatch({ control, name: 'kind' });
+  const save = useMutation({
+    mutationFn: (values: CodeFormValues) => {
+      const data = toData(values);
+      if (isNew) return insertVatCode(data);
+      const { code: _code, ...patch } = data;
+      return updateVatCode(row!.code, patch);
+    },
+    onSuccess: async (saved) => {
+      notifications.show({ color: 'green', message: `VAT code ${saved.code} saved.` });
+      await queryClient.invalidateQueries({ queryKey: accountingKey });
+      onClose();
+    },
+    onError: (error) => {
+      applyFieldErrors(setError, serverFieldErrors(error), known, (path) => path.replace(/^data\./, ''));
+    },
+  });
+  const submit = useSingleFlight(save.mutateAsync);
+  const errorOf = (name: keyof CodeFormValues) => formState.errors[name]?.message;
+  return (
+    <Modal opened={editing !== null} onClose={onClose} title={isNew ? 'New VAT code' : `VAT code ${row?.code ?? ''}`} size="lg">
+      <form onSubmit={(event) => void handleSubmit((values) => submit(values))(event)} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={2}>
+            <TextInput label="Code" description="Capitals and digits, e.g. M81" disabled={!isNew} {...register('code')} error={errorOf('code')} />
+            <TextInput label="Name" {...register('name')} error={errorOf('name')} />
+            <Controller
+              control={control}
+              name="kind"
+              render={({ field }) => (
+                <Select label="Kind" data={VAT_CODE_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))} value={field.value} onChange={(v) => field.onChange(v)} allowDeselect={false} error={errorOf('kind')} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="rateType"
+              render={({ field }) => (
+                <Select
+                  label="Rate"
+                  description="The percentage follows the supply date"
+                  data={VAT_RATE_TYPES.map((t) => ({ value: t, label: t === 'zero' ? 'None (0 %)' : `${RATE_LABEL[t]} (${vatPercentAt(t, today())} % today)` }))}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v)}
+                  allowDeselect={false}
+                  error={errorOf('rateType')}
+                />
+              )}
+            />
+            <TextInput label="VAT account" description="Where the tax goes (none for 0 %)" {...register('accountNumber')} error={errorOf('accountNumber')} />
+            {kind === 'acquisition' ? (
+              <TextInput label="Deduction account" description="Input tax of the acquisition tax" {...register('deductionAccountNumber')} error={errorOf('deductionAccountNumber')} />
+            ) : (
+              <div />
+            )}
+            <TextInput label="Ziffer of the base" description="As on the 2024 form, e.g. 303" {...register('zifferBase')} error={errorOf('zifferBase')} />
+            <TextInput label="Ziffer of the tax" description="e.g. 303, 400, 405" {...register('zifferTax')} error={errorOf('zifferTax')} />
+            {kind === 'acquisition' ? (
+              <TextInput label="Ziffer of the deduction" description="400 or 405" {...register('zifferDeduction')} error={errorOf('zifferDeduction')} />
+            ) : null}
+          </SimpleGrid>
+          <Controller
+            control={control}
+            name="defaultEntry"
+            render={({ field }) => (
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  Amounts are entered
+                </Text>
+                <SegmentedControl
+                  w={260}
+                  value={field.value}
+                  onChange={field.onChange}
+                  data={[
+                    { value: 'gross', label: 'incl. VAT (gross)' },
+                    { value: 'net', label: 'excl. VAT (net)' },
+                  ]}
+                />
+                {errorOf('defaultEntry') ? (
+                  <Text size="xs" c="red">
+                    {errorOf('defaultEntry')}
+                  </Text>
+                ) : null}
+              </Stack>
+            )}
+          />
+          <Controller
+            control={control}
+            name="isActive"
+            render={({ field }) => <Switch label="Active (offered on new journal lines)" checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />}
+          />
+          {formState.errors.root ? (
+            <Alert color="red" variant="light" role="alert">
+              {formState.errors.root.message}
+            </Alert>
+          ) : null}
+          {save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? <ErrorAlert error={save.error} what="Could not save the VAT code" /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The rate periods of the domain's table, latest first, as a line each. */
+function RatePeriods() {
+  return (
+    <Text size="sm" c="dimmed">
+      The rate of a code follows the supply date:{' '}
+      {VAT_RATE_PERIODS.slice(0, 3)
+        .map((p, i) => `${p.standard} / ${p.reduced} / ${p.accommodation} % ${i === 0 ? `from ${p.from.slice(0, 4)}` : `${p.from.slice(0, 4)}–${Number(VAT_RATE_PERIODS[i - 1]!.from.slice(0, 4)) - 1}`}`)
+        .join('; ')}{' '}
+      (standard / reduced / accommodation).
+    </Text>
+  );
+}
+
+/**
+ * /accounting/vat-codes (issue 13 §1): the instance's VAT codes with kind, rate, account, entry mode
+ * and Ziffern. Owners and admins create and change them; a used code is deactivated, not deleted.
+ */
+export function VatCodesPage() {
+  const codes = useQuery(vatCodeListQuery());
+  const canAdmin = useCan('admin');
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<VatCodeRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<VatCodeRow | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (code: string) => deleteVatCode(code),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: `VAT code ${deleting?.code ?? ''} deleted.` });
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: accountingKey });
+    },
+    onError: (error) => setDeleteError(errorMessage(error)),
+  });
+  const removeOnce = useSingleFlight(remove.mutateAsync);
+  const date = today();
+  return (
+    <Page
+      title="VAT Codes"
+      actions={
+        canAdmin ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            New VAT code
+          </Button>
+        ) : null
+      }
+    >
+      <RatePeriods />
+      {codes.isError ? <ErrorAlert error={codes.error} what="Could not load the VAT codes" /> : null}
+      {codes.isLoading ? (
+        <TableSkeleton />
+      ) : (
+        <Table withTableBorder striped verticalSpacing={6} aria-label="VAT codes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={80}>Code</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Kind</Table.Th>
+              <Table.Th>Rate today</Table.Th>
+              <Table.Th>VAT account</Table.Th>
+              <Table.Th>Entered</Table.Th>
+              <Table.Th>Ziffern</Table.Th>
+              <Table.Th>Status</Table.Th>
+              {canAdmin ? <Table.Th w={90} /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(codes.data?.data ?? []).map((row) => (
+              <Table.Tr key={row.code} style={row.isActive ? undefined : { opacity: 0.55 }}>
+                <Table.Td fw={600}>{row.code}</Table.Td>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>{KIND_LABEL[row.kind]}</Table.Td>
+                <Table.Td>{row.rateType === 'zero' ? '0 %' : `${vatPercentAt(row.rateType, date)} % (${RATE_LABEL[row.rateType].toLowerCase()})`}</Table.Td>
+                <Table.Td>
+                  {row.accountNumber ?? '—'}
+                  {row.deductionAccountNumber ? ` / ${row.deductionAccountNumber}` : ''}
+                </Table.Td>
+                <Table.Td>{row.defaultEntry === 'gross' ? 'incl. VAT' : 'excl. VAT'}</Table.Td>
+                <Table.Td>{[row.zifferBase, row.zifferTax, row.zifferDeduction].filter(Boolean).join(' / ') || '—'}</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    <Badge variant="light" color={row.isActive ? 'green' : 'gray'}>
+                      {row.isActive ? 'active' : 'inactive'}
+                    </Badge>
+                    {row.hasPostings ? (
+                      <Badge variant="outline" color="gray">
+                        used
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                {canAdmin ? (
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="compact-xs" variant="subtle" aria-label={`Edit ${row.code}`} onClick={() => setEditing(row)}>
+                        <IconPencil size={14} />
+                      </Button>
+                      {row.hasPostings ? null : (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${row.code}`}
+                          onClick={() => {
+                            setDeleteError(null);
+                            setDeleting(row);
+                          }}
+                        >
+                          <IconTrash size={14} />
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <CodeModal key={editing === 'new' ? 'new' : (editing?.code ?? 'none')} editing={editing} onClose={() => setEditing(null)} />
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={`Delete VAT code ${deleting?.code ?? ''}`}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && removeOnce(deleting.code)}
+        error={
+          deleteError ? (
+            <Alert color="red" variant="light" role="alert">
+              {deleteError}
+            </Alert>
+          ) : null
+        }
+      >
+        <Text>{CONFIRM_DELETE}</Text>
+      </ConfirmDeleteModal>
+    </Page>
+  );
+}
