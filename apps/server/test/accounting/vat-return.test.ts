@@ -9,6 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers.js';
+import { invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
+import { supplier } from '../payables/setup.js';
 import { ledgerCounts, ledgerWorkplace, type LedgerWorkplace } from './ledger.js';
 
 const ECH = fileURLToPath(new URL('../fixtures/ech-0217/', import.meta.url));
@@ -268,6 +270,114 @@ describe('the hand-checked quarter Q1 2024', () => {
       expect(xml.body).toContain('<typeOfSubmission>1</typeOfSubmission>');
       expect(xml.body).toContain(method === 'effective' ? '<effectiveReportingMethod>' : '<netTaxRateMethod>');
     }
+    await configure('effective', 'agreed');
+  });
+});
+
+/**
+ * A quarter of documents (Q1 2024), worked out by hand for both bases:
+ * D1 invoice dated 20.12.2023 (a 2023 supply), 1000.00 at 7.7 % = 77.00, booked 05.01.2024, paid 10.02.2024
+ * D2 invoice 01.02.2024, 500.00 at 8.1 % = 40.50, paid 15.04.2024 (Q2)
+ * D3 invoice 01.03.2024, export 800.00 at 0 % (X0), unpaid
+ * D4 bill 15.02.2024, material 1081.00 gross at 8.1 % on 4400 (M81 81.00), paid 20.03.2024
+ * D5 staff expense 05.03.2024, 64.80 gross at 8.1 % on 6500 (I81 4.86), refunded 10.04.2024 (Q2)
+ * D6 invoice 20.01.2024, 200.00 at 8.1 % = 16.20, denied 10.03.2024 (its reversal nets it out)
+ * E1 cash sale 15.01.2024, 1081.00 gross V81 on 3200 (a manual entry counts when booked, in both bases)
+ */
+describe('a quarter of invoices, bills and expenses, agreed and received consideration', () => {
+  let w: InvoicingWorkplace;
+  const Q1 = { dateFrom: '2024-01-01', dateTo: '2024-03-31' };
+  const Q2 = { dateFrom: '2024-04-01', dateTo: '2024-06-30' };
+  const api = (path: string, body?: unknown) => (body === undefined ? w.api.get(`/api/accounting/vat${path}`) : w.api.post(`/api/accounting/vat${path}`, body));
+  const configure = async (method: 'effective' | 'net', basis: 'agreed' | 'received') => {
+    const saved = await api('/settings/update', { data: settingsOf(method, basis) });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  };
+  const ok = async (path: string, body: unknown) => {
+    const answer = await w.api.post(path, body);
+    expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
+    return answer.body;
+  };
+  const invoice = async (dateInvoice: string, vat: string, price: string, sent: string) => {
+    const created = await ok('/api/invoice/insert', { data: { ...invoiceData(w), vat, dateInvoice, dateDue: dateInvoice, items: [{ name: `Work ${dateInvoice}`, amount: '1', price }] } });
+    await ok('/api/invoice/status/change', { uuid: created.uuid, status: 2, ledgerDate: sent });
+    return created.uuid as string;
+  };
+
+  beforeAll(async () => {
+    w = await invoicingWorkplace(server);
+    await configure('effective', 'agreed');
+    const d1 = await invoice('2023-12-20', '0.081', '1000.00', '2024-01-05');
+    await ok('/api/invoice/status/change', { uuid: d1, status: 3, ledgerDate: '2024-02-10' });
+    const d2 = await invoice('2024-02-01', '0.081', '500.00', '2024-02-01');
+    await ok('/api/invoice/status/change', { uuid: d2, status: 3, ledgerDate: '2024-04-15' });
+    await invoice('2024-03-01', '0', '800.00', '2024-03-01');
+    const seller = await supplier(server, w.instanceId);
+    const bank = await w.account('1020');
+    const bill = await ok('/api/payable/insert', { data: { company: { uuid: seller.uuid }, companyFinance: { id: seller.ibanProfile }, date: '2024-02-15', amount: '1081.00', vatRate: '0.081', expenseAccount: { id: await w.account('4400') } } });
+    await ok('/api/payable/update', { uuid: bill.uuid, data: { status: 2 } });
+    await ok('/api/payable/pay', { uuid: bill.uuid, account: { id: bank }, date: '2024-03-20' });
+    const expense = await ok('/api/payable/insert', { data: { isExpense: true, date: '2024-03-05', amount: '64.80', vatRate: '0.081', description: 'Train ticket', expenseAccount: { id: await w.account('6500') } } });
+    await ok('/api/payable/update', { uuid: expense.uuid, data: { status: 2 } });
+    await ok('/api/payable/pay', { uuid: expense.uuid, account: { id: bank }, date: '2024-04-10' });
+    const d6 = await invoice('2024-01-20', '0.081', '200.00', '2024-01-20');
+    await ok('/api/invoice/status/change', { uuid: d6, status: 4, ledgerDate: '2024-03-10' });
+    await ok('/api/accounting/entry/insert', {
+      data: { dateLedger: '2024-01-15', description: 'E1 cash sale', entryAccounts: [{ account: { id: bank }, amount: '1081.00', direction: 1 }, { account: { id: await w.account('3200') }, amount: '1081.00', direction: -1, vatCode: 'V81' }] },
+    });
+  });
+
+  it('agreed consideration: by ledger date, the 2023 supply in 302', async () => {
+    await configure('effective', 'agreed');
+    const { figures } = (await api('/return/compute', Q1)).body;
+    const f = figures.figures;
+    // 200 = 1000 (D1) + 500 (D2) + 800 (D3) + 1000 (E1); 220 = 800; 299 = 2500; D6 and its reversal cancel.
+    expect([f['200'], f['220'], f['289'], f['299']]).toEqual(['3300.00', '800.00', '800.00', '2500.00']);
+    // 303 = D2 + E1; 302 = D1 at 7.7 %; 399 = 121.50 + 77.00; 400 = D4; 405 = D5; 500 = 198.50 − 85.86.
+    expect(rows(figures)).toEqual(['303 8.1 1500.00 121.50', '302 7.7 1000.00 77.00']);
+    expect([f['399'], f['400'], f['405'], f['479'], f['500']]).toEqual(['198.50', '81.00', '4.86', '85.86', '112.64']);
+    const drill = (await api('/return/postings', { ...Q1, ziffer: '302' })).body;
+    expect(drill.total).toEqual({ base: '1000.00', tax: '77.00' });
+    expect(drill.data.map((r: { countedOn: string; account: { number: string } }) => `${r.countedOn} ${r.account.number}`)).toEqual(['2024-01-05 3200', '2024-01-05 2200']);
+    const xml = await api('/return/xml', Q1);
+    expect(xsdErrors(xml.body as string)).toEqual([]);
+  });
+
+  it('received consideration: documents count on their payment date, manual entries when booked', async () => {
+    await configure('effective', 'received');
+    const q1 = (await api('/return/compute', Q1)).body;
+    const f = q1.figures.figures;
+    // Paid in Q1: D1 (10.02.) and D4 (20.03.); E1 as booked. D2, D3 and D5 wait for their payment; D6 was never paid.
+    expect([f['200'], f['220'], f['299']]).toEqual(['2000.00', '0.00', '2000.00']);
+    expect(rows(q1.figures)).toEqual(['303 8.1 1000.00 81.00', '302 7.7 1000.00 77.00']);
+    expect([f['399'], f['400'], f['405'], f['479'], f['500']]).toEqual(['158.00', '81.00', '0.00', '81.00', '77.00']);
+    // The drill-down shows D1's postings on the payment's date, with the payment.
+    const drill = (await api('/return/postings', { ...Q1, ziffer: '302' })).body;
+    expect(drill.total).toEqual({ base: '1000.00', tax: '77.00' });
+    expect(drill.data.map((r: { countedOn: string; payment: { share: string } | null }) => `${r.countedOn} ${r.payment?.share}`)).toEqual(['2024-02-10 1.000000', '2024-02-10 1.000000']);
+    // 2200 (V81 at 8.1 and 7.7 %) moved by 77.00 + 40.50 + 81.00 (D6 ±16.20): D2's 40.50, booked but unpaid in Q1, is timing.
+    const vat81 = q1.reconciliation.accounts.find((a: { account: { number: string } }) => a.account.number === '2200');
+    expect(vat81).toMatchObject({ movement: '198.50', inReturn: '158.00', timing: '40.50', uncoded: '0.00', difference: '40.50' });
+    // Q2: D2 paid 15.04. and D5 refunded 10.04.
+    const q2 = (await api('/return/compute', Q2)).body;
+    expect(rows(q2.figures)).toEqual(['303 8.1 500.00 40.50']);
+    expect([q2.figures.figures['200'], q2.figures.figures['405'], q2.figures.figures['500']]).toEqual(['500.00', '4.86', '35.64']);
+    expect(xsdErrors((await api('/return/xml', Q1)).body as string)).toEqual([]);
+    expect((await api('/return/xml', Q1)).body).toContain('<formOfReporting>2</formOfReporting>');
+  });
+
+  it('net tax rate method on the same books: turnover including tax, both bases', async () => {
+    await configure('net', 'agreed');
+    const agreed = (await api('/return/compute', Q1)).body.figures;
+    // 200 = 1077.00 + 540.50 + 800.00 + 1081.00; 322 = 200 − 220 = 2698.50 × 6.2 % = 167.307 → 167.31.
+    expect([agreed.figures['200'], agreed.figures['220'], agreed.figures['299'], agreed.figures['400'], agreed.figures['500']]).toEqual(['3498.50', '800.00', '2698.50', '0.00', '167.31']);
+    expect(rows(agreed)).toEqual(['322 6.2 2698.50 167.31']);
+    await configure('net', 'received');
+    const received = (await api('/return/compute', Q1)).body.figures;
+    // Paid in Q1: D1 1077.00 and E1 1081.00 = 2158.00 × 6.2 % = 133.796 → 133.80.
+    expect(rows(received)).toEqual(['322 6.2 2158.00 133.80']);
+    expect(received.figures['500']).toBe('133.80');
+    for (const type of [1] as const) expect(xsdErrors((await api('/return/xml', { ...Q1, type })).body as string)).toEqual([]);
     await configure('effective', 'agreed');
   });
 });
