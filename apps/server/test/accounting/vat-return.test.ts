@@ -207,7 +207,7 @@ describe('the hand-checked quarter Q1 2024', () => {
     const { reconciliation } = (await api('/return/compute', Q1)).body;
     const byNumber = Object.fromEntries(reconciliation.accounts.map((a: { account: { number: string } }) => [a.account.number, a]));
     // 2200: credit 81.00, debit 8.10 (E5) and 5.00 (E8 uncoded): movement 67.90, the return 72.90.
-    expect(byNumber['2200']).toMatchObject({ movement: '67.90', inReturn: '72.90', uncoded: '-5.00', timing: '0.00', difference: '-5.00' });
+    expect(byNumber['2200']).toMatchObject({ movement: '67.90', inReturn: '72.90', uncoded: '-5.00', notCounted: '0.00', difference: '-5.00' });
     expect(byNumber['2201']).toMatchObject({ movement: '13.00', inReturn: '13.00', difference: '0.00' });
     expect(byNumber['2203']).toMatchObject({ movement: '81.00', inReturn: '81.00', difference: '0.00' });
     expect(byNumber['1170']).toMatchObject({ movement: '-121.50', inReturn: '-121.50', difference: '0.00' });
@@ -216,6 +216,18 @@ describe('the hand-checked quarter Q1 2024', () => {
     expect(reconciliation.uncodedPostings).toEqual([
       { entry: expect.objectContaining({ dateLedger: '2024-03-25', description: 'E8 VAT correction without code' }), account: expect.objectContaining({ number: '2200' }), amount: '-5.00' },
     ]);
+  });
+
+  it('reads the VAT accounts\' movements of ranges that cut months (month balances plus the days outside them)', async () => {
+    const movement = async (dateFrom: string, dateTo: string) => {
+      const { reconciliation } = (await api('/return/compute', { dateFrom, dateTo })).body;
+      return Object.fromEntries(reconciliation.accounts.map((a: { account: { number: string }; movement: string }) => [a.account.number, a.movement]));
+    };
+    // 10.01.–12.03.: E1 81.00 and E5 −8.10 on 2200, E2 13.00 on 2201, E4 on 2203 and 1170 (05.03.), not E6/E7/E8.
+    expect(await movement('2024-01-10', '2024-03-12')).toEqual({ '1170': '-81.00', '2200': '72.90', '2201': '13.00', '2203': '81.00' });
+    // One whole month and a cut one; a single day.
+    expect(await movement('2024-02-01', '2024-03-16')).toEqual({ '1170': '-121.50', '2200': '-8.10', '2201': '13.00', '2203': '81.00' });
+    expect(await movement('2024-03-25', '2024-03-25')).toEqual({ '2200': '-5.00' });
   });
 
   it('drills down from each figure to postings that sum to it', async () => {
@@ -355,9 +367,9 @@ describe('a quarter of invoices, bills and expenses, agreed and received conside
     const drill = (await api('/return/postings', { ...Q1, ziffer: '302' })).body;
     expect(drill.total).toEqual({ base: '1000.00', tax: '77.00' });
     expect(drill.data.map((r: { countedOn: string; payment: { share: string } | null }) => `${r.countedOn} ${r.payment?.share}`)).toEqual(['2024-02-10 1.000000', '2024-02-10 1.000000']);
-    // 2200 (V81 at 8.1 and 7.7 %) moved by 77.00 + 40.50 + 81.00 (D6 ±16.20): D2's 40.50, booked but unpaid in Q1, is timing.
+    // 2200 (V81 at 8.1 and 7.7 %) moved by 77.00 + 40.50 + 81.00 (D6 ±16.20): D2's 40.50, booked but unpaid in Q1, is not counted.
     const vat81 = q1.reconciliation.accounts.find((a: { account: { number: string } }) => a.account.number === '2200');
-    expect(vat81).toMatchObject({ movement: '198.50', inReturn: '158.00', timing: '40.50', uncoded: '0.00', difference: '40.50' });
+    expect(vat81).toMatchObject({ movement: '198.50', inReturn: '158.00', notCounted: '40.50', uncoded: '0.00', difference: '40.50' });
     // Q2: D2 paid 15.04. and D5 refunded 10.04.
     const q2 = (await api('/return/compute', Q2)).body;
     expect(rows(q2.figures)).toEqual(['303 8.1 500.00 40.50']);

@@ -4355,10 +4355,10 @@ export interface paths {
                                      */
                                     movement: string;
                                     /**
-                                     * @description received consideration: VAT booked in the period that counts in another (unpaid documents) and the reverse
+                                     * @description coded postings of the period the return does not count: documents not (yet) paid in the period, less those paid in it (received consideration); input tax (net tax rate method)
                                      * @example 810.00
                                      */
-                                    timing: string;
+                                    notCounted: string;
                                     /**
                                      * @description postings without a VAT code
                                      * @example 810.00
@@ -4840,10 +4840,10 @@ export interface paths {
                                      */
                                     movement: string;
                                     /**
-                                     * @description received consideration: VAT booked in the period that counts in another (unpaid documents) and the reverse
+                                     * @description coded postings of the period the return does not count: documents not (yet) paid in the period, less those paid in it (received consideration); input tax (net tax rate method)
                                      * @example 810.00
                                      */
-                                    timing: string;
+                                    notCounted: string;
                                     /**
                                      * @description postings without a VAT code
                                      * @example 810.00

@@ -184,7 +184,7 @@ export async function prepareVatReturn(tx: Tx, instanceId: string, settings: Vat
       settlementAccount: settings.settlementAccount,
       payable: vatPayable(figures),
     },
-    reconciliation: await reconcileVat(tx, instanceId, rules, dateFrom, dateTo, books),
+    reconciliation: await reconcileVat(tx, instanceId, dateFrom, dateTo, books),
     returns: returns.map(toSummary),
     status,
   };

@@ -153,6 +153,8 @@ const lineKey = (line: { kind: string; ziffer: string; ratePercent: string }) =>
 /** The postings a return counts: groups (agreed) or groups with the document part moved to payment dates (received). */
 interface Counted {
   groups: VatPostingGroup[];
+  /** The coded postings dated in the period, as booked (agreed). */
+  dated: VatPostingGroup[];
   /** Received: the document postings booked in the period that wait for their payment (taken out). */
   booked: VatPostingRow[];
   /** Received: the paid shares counted in the period. */
@@ -161,10 +163,10 @@ interface Counted {
 
 async function countedPostings(tx: Tx, instanceId: string, basis: VatBasis, dateFrom: string, dateTo: string): Promise<Counted> {
   const groups = await selectVatGroups(tx, instanceId, dateFrom, dateTo);
-  if (basis === 'agreed') return { groups, booked: [], paid: [] };
+  if (basis === 'agreed') return { groups, dated: groups, booked: [], paid: [] };
   const { booked, paid } = await selectDocumentVatRows(tx, instanceId, dateFrom, dateTo);
   const negated = booked.map((row): VatPostingGroup => ({ ...row, base: toFixedAmount(toMoney(row.base).neg()), amount: toFixedAmount(toMoney(row.amount).neg()) }));
-  return { groups: [...groups, ...negated, ...paid], booked, paid };
+  return { groups: [...groups, ...negated, ...paid], dated: groups, booked, paid };
 }
 
 async function accountNumbers(tx: Tx, instanceId: string, ids: Iterable<number>): Promise<Map<number, { number: string; name: string }>> {
@@ -178,6 +180,12 @@ async function accountNumbers(tx: Tx, instanceId: string, ids: Iterable<number>)
 export interface VatBooks {
   figures: VatFigures;
   accounts: VatAccountAmount[];
+  /**
+   * Credit balance of every coded posting dated in the period, per account (whatever the basis and
+   * method count of it): with the account's movement, it tells uncoded postings from coded VAT the
+   * return does not count (reconcileVat).
+   */
+  coded: VatAccountAmount[];
 }
 
 /** Figures and per-account amounts from posting groups (shared by the computation and the tests' oracle). */
@@ -207,17 +215,27 @@ function figuresOf(groups: readonly VatPostingGroup[], rules: VatReturnRules, da
     .map(({ line, base, tax }) => ({ ...line, base: toFixedAmount(base), tax: line.kind === 'net' ? netRateTax(base, line.ratePercent) : toFixedAmount(tax) }))
     .sort(compareTaxLines);
   const figures = deriveVatFigures({ method: rules.method, figures: Object.fromEntries(scalars), taxLines });
-  return {
-    figures,
-    accounts: [...accounts.entries()].filter(([, amount]) => !amount.isZero()).map(([accountId, amount]) => ({ accountId, amount: toFixedAmount(amount) })).sort((a, b) => a.accountId - b.accountId),
-  };
+  return { figures, accounts: amounts(accounts), coded: [] };
+}
+
+const amounts = (byAccount: Map<number, MoneyValue>): VatAccountAmount[] =>
+  [...byAccount.entries()].filter(([, amount]) => !amount.isZero()).map(([accountId, amount]) => ({ accountId, amount: toFixedAmount(amount) })).sort((a, b) => a.accountId - b.accountId);
+
+/** Credit balance per account of coded postings: −(normal direction) × the signed base (base lines) or tax. */
+function codedBalances(groups: readonly VatPostingGroup[]): VatAccountAmount[] {
+  const byAccount = new Map<number, MoneyValue>();
+  for (const g of groups) {
+    const signed = toMoney(g.role === 'base' ? g.base : g.amount).times(-vatNormalDirection(g.kind, g.role));
+    byAccount.set(g.accountId, (byAccount.get(g.accountId) ?? new Money(0)).plus(signed));
+  }
+  return amounts(byAccount);
 }
 
 /** The return of dateFrom..dateTo as the books stand: all figures and the amount per VAT account. */
 export async function computeVatBooks(tx: Tx, instanceId: string, rules: VatReturnRules, dateFrom: string, dateTo: string): Promise<VatBooks> {
-  const { groups } = await countedPostings(tx, instanceId, rules.basis, dateFrom, dateTo);
+  const { groups, dated } = await countedPostings(tx, instanceId, rules.basis, dateFrom, dateTo);
   const numbers = rules.method === 'net' ? await accountNumbers(tx, instanceId, groups.map((g) => g.accountId)) : new Map<number, { number: string }>();
-  return figuresOf(groups, rules, dateTo, numbers);
+  return { ...figuresOf(groups, rules, dateTo, numbers), coded: codedBalances(dated) };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -341,8 +359,11 @@ export interface VatReconciliationAccount {
   inReturn: string;
   /** Postings on it without a VAT code. */
   uncoded: string;
-  /** Received consideration: coded VAT booked in the period but counted in another (unpaid or paid later), and the reverse. */
-  timing: string;
+  /**
+   * Coded postings of the period the return does not count: documents booked but not paid in the
+   * period, less those paid in it (received consideration); input tax (net tax rate method).
+   */
+  notCounted: string;
   /** movement − inReturn. */
   difference: string;
 }
@@ -357,34 +378,31 @@ export interface VatReconciliation {
 
 /**
  * The movements of the VAT accounts in the period beside what the return accounts for on each:
- * movement = in return + uncoded postings + timing (received consideration). Settlement entries of
- * filed returns are left out of the movements.
+ * movement = in return + not counted + uncoded postings. Settlement entries of filed returns are
+ * left out of the movements; the uncoded postings are listed only for accounts that have some.
  */
-export async function reconcileVat(tx: Tx, instanceId: string, rules: VatReturnRules, dateFrom: string, dateTo: string, books: VatBooks): Promise<VatReconciliation> {
-  const agreed = rules.basis === 'agreed' ? books : await computeVatBooks(tx, instanceId, { ...rules, basis: 'agreed' }, dateFrom, dateTo);
-  const ids = new Set([...(await selectVatCodeAccountIds(tx, instanceId)), ...books.accounts.map((a) => a.accountId), ...agreed.accounts.map((a) => a.accountId)]);
+export async function reconcileVat(tx: Tx, instanceId: string, dateFrom: string, dateTo: string, books: VatBooks): Promise<VatReconciliation> {
+  const ids = new Set([...(await selectVatCodeAccountIds(tx, instanceId)), ...books.accounts.map((a) => a.accountId)]);
   const movements = await selectVatAccountMovements(tx, instanceId, [...ids], dateFrom, dateTo);
-  const uncoded = await selectUncodedVatPostings(tx, instanceId, [...ids], dateFrom, dateTo);
   const amountOf = (list: VatAccountAmount[], id: number) => toMoney(list.find((a) => a.accountId === id)?.amount ?? '0');
   const byId = new Map(movements.map((m) => [m.accountId, m]));
   const accounts = movements
     .map((m): VatReconciliationAccount => {
       const movement = toMoney(m.movement);
       const inReturn = amountOf(books.accounts, m.accountId);
-      // What the coded postings of the period moved beyond what the return counts (received: unpaid documents …).
-      const timing = amountOf(agreed.accounts, m.accountId).minus(inReturn);
-      // Exact even when the list below is cut at 200 postings.
-      const uncodedSum = movement.minus(inReturn).minus(timing);
+      const coded = amountOf(books.coded, m.accountId);
       return {
         account: { id: m.accountId, number: m.number, name: m.name },
         movement: toFixedAmount(movement),
         inReturn: toFixedAmount(inReturn),
-        uncoded: toFixedAmount(uncodedSum),
-        timing: toFixedAmount(timing),
+        uncoded: toFixedAmount(movement.minus(coded)),
+        notCounted: toFixedAmount(coded.minus(inReturn)),
         difference: toFixedAmount(movement.minus(inReturn)),
       };
     })
     .filter((a) => !(toMoney(a.movement).isZero() && toMoney(a.inReturn).isZero()));
+  const withUncoded = accounts.filter((a) => !toMoney(a.uncoded).isZero()).map((a) => a.account.id);
+  const uncoded = await selectUncodedVatPostings(tx, instanceId, withUncoded, dateFrom, dateTo);
   return {
     accounts,
     uncodedPostings: uncoded.map((posting) => ({

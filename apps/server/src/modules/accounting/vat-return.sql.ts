@@ -239,21 +239,52 @@ export interface VatAccountMovement {
 
 /**
  * Credit minus debit of `accountIds` dated dateFrom..dateTo, leaving out the settlement entries of
- * filed returns (source 'vat'), which empty the VAT accounts into the settlement account.
+ * filed returns (source 'vat'), which empty the VAT accounts into the settlement account. Whole
+ * months come from the month balances the triggers keep (account_period_balance), only the days
+ * of a month cut by the range from the postings: a year is 12 rows per account, not every posting.
  */
 export async function selectVatAccountMovements(tx: Tx, instanceId: string, accountIds: readonly number[], dateFrom: string, dateTo: string): Promise<VatAccountMovement[]> {
   if (accountIds.length === 0) return [];
+  const { months, days } = splitByMonths(dateFrom, dateTo);
+  const [lead, trail] = [days[0] ?? null, days[1] ?? null];
+  const daySum = (n: number) =>
+    `coalesce((SELECT sum(-l.direction * l.amount) FROM journal_line l
+                WHERE l.instance_id = $1 AND l.account_id = a.id AND l.date_ledger BETWEEN $${n}::date AND $${n + 1}::date), 0)`;
   const rows = await tx.query<{ account_id: number; number: string; name: string; movement: string }>(
     `SELECT a.id AS account_id, a.number, a.name,
-            (coalesce((SELECT sum(-l.direction * l.amount) FROM journal_line l
-                        WHERE l.instance_id = $1 AND l.account_id = a.id AND l.date_ledger BETWEEN $3::date AND $4::date), 0)
+            (coalesce((SELECT sum(b.credit - b.debit) FROM account_period_balance b
+                        WHERE b.instance_id = $1 AND b.account_id = a.id AND b.period >= $5::date AND b.period < $6::date), 0)
+             + ${daySum(7)} + ${daySum(9)}
              - coalesce((SELECT sum(-l.direction * l.amount) FROM journal_entry e JOIN journal_line l ON l.instance_id = e.instance_id AND l.entry_id = e.id
                           WHERE e.instance_id = $1 AND e.source = 'vat' AND e.date_ledger BETWEEN $3::date AND $4::date AND l.account_id = a.id), 0))::numeric(20, 2)::text AS movement
-       FROM ledger_account a WHERE a.instance_id = $1 AND a.id = ANY ($2::int[])
+       FROM ledger_account a
+      WHERE a.instance_id = $1 AND a.id = ANY ($2::int[])
       ORDER BY a.number`,
-    [instanceId, [...accountIds], dateFrom, dateTo],
+    [instanceId, [...accountIds], dateFrom, dateTo, months?.from ?? null, months?.to ?? null, lead?.from ?? null, lead?.to ?? null, trail?.from ?? null, trail?.to ?? null],
   );
   return rows.map((row) => ({ accountId: row.account_id, number: row.number, name: row.name, movement: row.movement }));
+}
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const previousDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const nextMonthStart = (date: string) => {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * dateFrom..dateTo as its whole months (`months`: first day inclusive to first day exclusive, for
+ * the month balances) and the days outside them (at most two inclusive ranges, for the postings).
+ */
+export function splitByMonths(dateFrom: string, dateTo: string): { months: { from: string; to: string } | null; days: { from: string; to: string }[] } {
+  const fullFrom = dateFrom.endsWith('-01') ? dateFrom : nextMonthStart(dateFrom);
+  const after = nextDay(dateTo);
+  const fullTo = after.endsWith('-01') ? after : `${dateTo.slice(0, 7)}-01`;
+  if (fullFrom >= fullTo) return { months: null, days: [{ from: dateFrom, to: dateTo }] };
+  const days: { from: string; to: string }[] = [];
+  if (dateFrom < fullFrom) days.push({ from: dateFrom, to: previousDay(fullFrom) });
+  if (fullTo <= dateTo) days.push({ from: fullTo, to: dateTo });
+  return { months: { from: fullFrom, to: fullTo }, days };
 }
 
 /** A posting on a VAT account without a VAT code (it moves the account but not the return). */

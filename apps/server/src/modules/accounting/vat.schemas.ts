@@ -65,7 +65,7 @@ export const vatReconciliationSchema = z.object({
       movement: money.describe('credit − debit in the period, settlement entries left out'),
       inReturn: money.describe('what the return accounts for on the account'),
       uncoded: money.describe('postings without a VAT code'),
-      timing: money.describe('received consideration: VAT booked in the period that counts in another (unpaid documents) and the reverse'),
+      notCounted: money.describe('coded postings of the period the return does not count: documents not (yet) paid in the period, less those paid in it (received consideration); input tax (net tax rate method)'),
       difference: money.describe('movement − inReturn'),
     }),
   ),

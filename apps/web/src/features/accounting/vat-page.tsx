@@ -214,6 +214,7 @@ function DrillDrawer({ request, figure, onClose }: { request: VatPeriodRequest; 
 function Reconciliation({ vatReturn }: { vatReturn: VatReturn }) {
   const { reconciliation } = vatReturn;
   const received = vatReturn.basis === 'received';
+  const showNotCounted = received || vatReturn.method === 'net' || reconciliation.accounts.some((a) => !toMoney(a.notCounted).isZero());
   return (
     <Paper withBorder p="lg">
       <Group justify="space-between" mb="sm">
@@ -237,14 +238,14 @@ function Reconciliation({ vatReturn }: { vatReturn: VatReturn }) {
             <Table.Th ta="right">Movement (credit − debit)</Table.Th>
             <Table.Th ta="right">In the return</Table.Th>
             <Table.Th ta="right">Without VAT code</Table.Th>
-            {received ? <Table.Th ta="right">Not yet paid / paid later</Table.Th> : null}
+            {showNotCounted ? <Table.Th ta="right">{received ? 'Not paid in the period' : 'Not counted (input tax)'}</Table.Th> : null}
             <Table.Th ta="right">Difference</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {reconciliation.accounts.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={received ? 6 : 5}>
+              <Table.Td colSpan={showNotCounted ? 6 : 5}>
                 <Text c="dimmed">No movements on the VAT accounts in the period</Text>
               </Table.Td>
             </Table.Tr>
@@ -265,9 +266,9 @@ function Reconciliation({ vatReturn }: { vatReturn: VatReturn }) {
               <Table.Td ta="right">
                 <Amount value={row.uncoded} />
               </Table.Td>
-              {received ? (
+              {showNotCounted ? (
                 <Table.Td ta="right">
-                  <Amount value={row.timing} />
+                  <Amount value={row.notCounted} />
                 </Table.Td>
               ) : null}
               <Table.Td ta="right">
