@@ -8,7 +8,8 @@
  *   k mod 4 = 2 rent:     6000 D base I81 / 1171 D tax I81 / 1020 C / 1000 C 1.00
  *   k mod 4 = 3 export:   1100 D / 3200 C base X0 / 6940 D 0.50 / 1020 C 0.50
  * (562,500 coded postings). Timed, medians of `--runs`:
- *   - api:      POST /api/accounting/vat/return/compute for the year (figures, settlement, reconciliation);
+ *   - api:      POST /api/accounting/vat/return/compute for the year (figures, settlement, reconciliation),
+ *               and the same work (getVatReturn) statement by statement;
  *   - service:  computeVatBooks (the figures alone) in a tenant transaction;
  *   - received: the same with received consideration (no documents in this data: the document part is empty);
  *   - baseline: the plain SQL `SELECT vat_code, vat_role, vat_percent, sum(vat_base), sum(vat_amount)
@@ -17,7 +18,9 @@
  * assertion on time. `npm run bench:vat -w @bilan/bench [-- --lines N --runs N --pg-url URL]`.
  */
 import { parseArgs } from 'node:util';
+import { getVatReturn } from '../../apps/server/src/modules/accounting/vat-filing.service.js';
 import { computeVatBooks } from '../../apps/server/src/modules/accounting/vat-return.service.js';
+import { breakdown, oneLine } from '../ledger/trace.js';
 import { log, machineInfo, repeat, round, throughput, timed } from '../ledger/measure.js';
 import { createWorkplace, reserveIds, startEnv } from '../ledger/setup.js';
 
@@ -124,6 +127,9 @@ try {
     baseline: await repeat(baseline, options),
   };
 
+  // Where the API's time goes: the return of the year (figures, settlement, reconciliation), statement by statement.
+  const { captured, ...perStatement } = await breakdown(env.db, instanceId, (tx) => getVatReturn(tx, instanceId, { ...YEAR, typeOfSubmission: 1 }), { runs: Math.min(runs, 7), warmup: 1 });
+
   // The figures against the baseline's sums: 303 = V81 bases and tax, 400 = M81 tax, 405 = I81 tax, 220 = X0 bases.
   const books = (await service()).figures;
   const sums = await baseline();
@@ -139,10 +145,13 @@ try {
     books.figures['405'] === sum('I81', 'tax', 'amount') &&
     books.figures['220'] === sum('X0', 'base', 'base');
 
-  let explain: string[] | undefined;
+  let explain: { baseline: string[]; api: string[][] } | undefined;
   if (values.explain) {
-    const rows = await env.db.asOwner((tx) => tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${BASELINE}`, [instanceId, YEAR.dateFrom, YEAR.dateTo]));
-    explain = rows.map((r) => r['QUERY PLAN']);
+    const plan = (text: string, params: readonly unknown[]) =>
+      env.db.withInstance(instanceId, async (tx) => (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params)).map((r) => r['QUERY PLAN']));
+    const api: string[][] = [];
+    for (const q of captured) api.push([oneLine(q.text).slice(0, 200), ...(await plan(q.text, q.params))]);
+    explain = { baseline: await plan(BASELINE, [instanceId, YEAR.dateFrom, YEAR.dateTo]), api };
   }
   const [coded] = await env.db.asOwner((tx) => tx.query<{ n: string }>('SELECT count(*)::text AS n FROM journal_line WHERE instance_id = $1 AND vat_code IS NOT NULL', [instanceId]));
   console.log(
@@ -158,6 +167,8 @@ try {
         entries,
         load: { ...throughput(entries * 4, load.ms), vacuumAnalyzeMs: round(vacuum.ms) },
         yearReturn: figures,
+        /** getVatReturn (what the API answers) per statement, medians. */
+        apiBreakdown: perStatement,
         ratio: { serviceToBaseline: round(figures.service.medianMs / figures.baseline.medianMs), apiToBaseline: round(figures.api.medianMs / figures.baseline.medianMs) },
         targetMs: 200,
         figures: { '200': books.figures['200'], '303': { base: line303.base, tax: line303.tax }, '400': books.figures['400'], '405': books.figures['405'], '500': books.figures['500'] },

@@ -239,28 +239,40 @@ export interface VatAccountMovement {
 
 /**
  * Credit minus debit of `accountIds` dated dateFrom..dateTo, leaving out the settlement entries of
- * filed returns (source 'vat'), which empty the VAT accounts into the settlement account. Whole
+ * filed returns (vat_return.settlement_entry_id), which empty the VAT accounts. Whole
  * months come from the month balances the triggers keep (account_period_balance), only the days
  * of a month cut by the range from the postings: a year is 12 rows per account, not every posting.
  */
 export async function selectVatAccountMovements(tx: Tx, instanceId: string, accountIds: readonly number[], dateFrom: string, dateTo: string): Promise<VatAccountMovement[]> {
   if (accountIds.length === 0) return [];
   const { months, days } = splitByMonths(dateFrom, dateTo);
-  const [lead, trail] = [days[0] ?? null, days[1] ?? null];
-  const daySum = (n: number) =>
-    `coalesce((SELECT sum(-l.direction * l.amount) FROM journal_line l
-                WHERE l.instance_id = $1 AND l.account_id = a.id AND l.date_ledger BETWEEN $${n}::date AND $${n + 1}::date), 0)`;
+  const params: unknown[] = [instanceId, [...accountIds], dateFrom, dateTo];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  // Only the parts the range has: an empty part would still cost a (parallel) scan's start-up.
+  const parts = [
+    ...(months
+      ? [`coalesce((SELECT sum(b.credit - b.debit) FROM account_period_balance b
+                     WHERE b.instance_id = $1 AND b.account_id = a.id AND b.period >= ${param(months.from)}::date AND b.period < ${param(months.to)}::date), 0)`]
+      : []),
+    ...days.map(
+      (range) => `coalesce((SELECT sum(-l.direction * l.amount) FROM journal_line l
+                  WHERE l.instance_id = $1 AND l.account_id = a.id AND l.date_ledger BETWEEN ${param(range.from)}::date AND ${param(range.to)}::date), 0)`,
+    ),
+  ];
   const rows = await tx.query<{ account_id: number; number: string; name: string; movement: string }>(
-    `SELECT a.id AS account_id, a.number, a.name,
-            (coalesce((SELECT sum(b.credit - b.debit) FROM account_period_balance b
-                        WHERE b.instance_id = $1 AND b.account_id = a.id AND b.period >= $5::date AND b.period < $6::date), 0)
-             + ${daySum(7)} + ${daySum(9)}
-             - coalesce((SELECT sum(-l.direction * l.amount) FROM journal_entry e JOIN journal_line l ON l.instance_id = e.instance_id AND l.entry_id = e.id
-                          WHERE e.instance_id = $1 AND e.source = 'vat' AND e.date_ledger BETWEEN $3::date AND $4::date AND l.account_id = a.id), 0))::numeric(20, 2)::text AS movement
+    `WITH settled AS MATERIALIZED (
+       -- The settlement entries of filed returns (vat_return.settlement_entry_id) dated in the period, by their lines.
+       SELECT l.account_id, sum(-l.direction * l.amount) AS amount
+         FROM vat_return r JOIN journal_line l ON l.instance_id = r.instance_id AND l.entry_id = r.settlement_entry_id
+        WHERE r.instance_id = $1 AND r.settlement_entry_id IS NOT NULL AND l.date_ledger BETWEEN $3::date AND $4::date
+        GROUP BY l.account_id
+     )
+     SELECT a.id AS account_id, a.number, a.name,
+            (${parts.join(' + ')} - coalesce((SELECT s.amount FROM settled s WHERE s.account_id = a.id), 0))::numeric(20, 2)::text AS movement
        FROM ledger_account a
       WHERE a.instance_id = $1 AND a.id = ANY ($2::int[])
       ORDER BY a.number`,
-    [instanceId, [...accountIds], dateFrom, dateTo, months?.from ?? null, months?.to ?? null, lead?.from ?? null, lead?.to ?? null, trail?.from ?? null, trail?.to ?? null],
+    params,
   );
   return rows.map((row) => ({ accountId: row.account_id, number: row.number, name: row.name, movement: row.movement }));
 }
