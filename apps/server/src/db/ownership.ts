@@ -69,6 +69,7 @@ export const TABLE_OWNER = {
   // The VAT return (issue 13 §3, 0024): registration and reporting settings, filed returns.
   vat_settings: 'accounting',
   vat_return: 'accounting',
+  vat_period_balance: 'accounting', // coded postings per month, kept by triggers (0024)
 
   invoice: 'invoicing',
   invoice_item: 'invoicing',

@@ -556,3 +556,46 @@ function pdfText(bytes: Buffer): string {
   if (result.error) throw result.error;
   return result.stdout;
 }
+
+describe('the month sums of coded postings (vat_period_balance)', () => {
+  it('follow every insert, update and delete of coded postings, and the application cannot write them', async () => {
+    const wp = await ledgerWorkplace(server);
+    const [bank, revenue, office] = await Promise.all(['1020', '3200', '6500'].map((n) => wp.account(n)));
+    const entry = (dateLedger: string, amount: string, vatCode: string, account = revenue, direction: 1 | -1 = -1) => ({
+      data: { dateLedger, description: 'sums', entryAccounts: [{ account: { id: bank }, amount, direction: -direction }, { account: { id: account }, amount, direction, vatCode }] },
+    });
+    const ids: number[] = [];
+    for (const [date, amount, code] of [['2024-01-31', '108.10', 'V81'], ['2024-02-01', '51.30', 'V26'], ['2024-02-29', '1000.00', 'X0']] as const) {
+      const answer = await wp.api.post('/api/accounting/entry/insert', entry(date, amount, code));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      ids.push(answer.body.id);
+    }
+    const purchase = await wp.api.post('/api/accounting/entry/insert', entry('2024-02-15', '216.20', 'M81', office, 1));
+    expect(purchase.status).toBe(200);
+    // Moved to another month and another code, then one deleted.
+    expect((await wp.api.post('/api/accounting/entry/update', { id: ids[0], ...entry('2024-03-05', '216.20', 'V38') })).status).toBe(200);
+    expect((await wp.api.post('/api/accounting/entry/delete', { id: ids[1] })).status).toBe(200);
+
+    const [sums, postings] = await server.db.withInstance(wp.instanceId, async (tx) => [
+      await tx.query<{ key: string }>(
+        `SELECT period || ' ' || vat_code || ' ' || vat_role || ' ' || vat_percent || ' ' || account_id || ' ' || base || ' ' || amount AS key
+           FROM vat_period_balance WHERE lines <> 0 ORDER BY 1`,
+      ),
+      await tx.query<{ key: string }>(
+        `SELECT date_trunc('month', date_ledger)::date || ' ' || vat_code || ' ' || vat_role || ' ' || vat_percent || ' ' || account_id || ' ' || sum(vat_base)::numeric(22, 2) || ' ' || sum(vat_amount)::numeric(22, 2) AS key
+           FROM journal_line WHERE vat_code IS NOT NULL GROUP BY date_trunc('month', date_ledger), vat_code, vat_role, vat_percent, account_id ORDER BY 1`,
+      ),
+    ]);
+    expect(postings.length).toBe(5);
+    expect(sums).toEqual(postings);
+    // The return of Q1 reads them: 343 from the moved entry, 220 from the export, 400 from the purchase.
+    await wp.api.post('/api/accounting/vat/settings/update', { data: settingsOf('effective', 'agreed') });
+    const q1 = (await wp.api.post('/api/accounting/vat/return/compute', { dateFrom: '2024-01-01', dateTo: '2024-03-31' })).body.figures;
+    expect(rows(q1)).toEqual(['343 3.8 208.29 7.91']);
+    expect([q1.figures['200'], q1.figures['220'], q1.figures['400']]).toEqual(['1208.29', '1000.00', '16.20']);
+
+    const write = (sql: string) => server.db.withInstance(wp.instanceId, (tx) => tx.query(sql, [wp.instanceId])).then(() => 'written', (error: { code?: string }) => error.code);
+    expect(await write('UPDATE vat_period_balance SET base = base + 1 WHERE instance_id = $1')).toBe('42501');
+    expect(await write('DELETE FROM vat_period_balance WHERE instance_id = $1')).toBe('42501');
+  });
+});

@@ -2,8 +2,8 @@
  * The VAT return's reads over postings (issue 13 §3, decisions 019 and 020). Every coded posting
  * carries its code, role (base, tax, deduction), the rate applied and its base and tax signed for
  * the return (migration 0023), so the figures are sums over journal_line alone:
- * - agreed consideration: the coded postings dated in the period (`selectVatGroups`, one aggregate
- *   served by the partial index journal_line_vat_idx);
+ * - agreed consideration: the coded postings dated in the period (`selectVatGroups`: the month sums
+ *   of vat_period_balance, the days of cut months from the postings);
  * - received consideration: the same, less the coded postings of documents (invoices, bills,
  *   expenses) dated in the period, plus each document's coded postings times the share of it paid
  *   in the period, dated by the payment (`selectDocumentVatRows`, decision 020).
@@ -96,19 +96,32 @@ const toRow = (row: RowRecord): VatPostingRow => ({
 });
 
 /**
- * Coded postings dated dateFrom..dateTo, summed by code, role, rate and account. Aggregated before
- * the codes are joined, so a year of a million postings is one scan of the partial index.
+ * Coded postings dated dateFrom..dateTo, summed by code, role, rate and account: whole months from
+ * the month sums the triggers keep (vat_period_balance, migration 0024), the days of a month the
+ * range cuts from the postings (the partial index journal_line_vat_idx), the codes joined last.
  */
 export async function selectVatGroups(tx: Tx, instanceId: string, dateFrom: string, dateTo: string): Promise<VatPostingGroup[]> {
+  const { months, days } = splitByMonths(dateFrom, dateTo);
+  const params: unknown[] = [instanceId];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const parts = [
+    ...(months
+      ? [`SELECT vat_code, vat_role, vat_percent, account_id, base, amount FROM vat_period_balance
+           WHERE instance_id = $1 AND period >= ${param(months.from)}::date AND period < ${param(months.to)}::date AND lines <> 0`]
+      : []),
+    ...days.map(
+      (range) => `SELECT vat_code, vat_role, vat_percent, account_id, vat_base AS base, vat_amount AS amount FROM journal_line
+                   WHERE instance_id = $1 AND date_ledger BETWEEN ${param(range.from)}::date AND ${param(range.to)}::date AND vat_code IS NOT NULL`,
+    ),
+  ];
   const rows = await tx.query<GroupRecord>(
     `SELECT g.vat_code AS code, c.kind, c.ziffer_base, c.ziffer_tax, c.ziffer_deduction, g.vat_role AS role, g.vat_percent::text AS percent,
             g.account_id, g.base::text AS base, g.amount::text AS amount
-       FROM (SELECT l.vat_code, l.vat_role, l.vat_percent, l.account_id, sum(l.vat_base) AS base, sum(l.vat_amount) AS amount
-               FROM journal_line l
-              WHERE l.instance_id = $1 AND l.date_ledger BETWEEN $2::date AND $3::date AND l.vat_code IS NOT NULL
-              GROUP BY l.vat_code, l.vat_role, l.vat_percent, l.account_id) g
+       FROM (SELECT p.vat_code, p.vat_role, p.vat_percent, p.account_id, sum(p.base) AS base, sum(p.amount) AS amount
+               FROM (${parts.join(' UNION ALL ')}) p
+              GROUP BY p.vat_code, p.vat_role, p.vat_percent, p.account_id) g
        JOIN vat_code c ON c.instance_id = $1 AND c.code = g.vat_code`,
-    [instanceId, dateFrom, dateTo],
+    params,
   );
   return rows.map(toGroup);
 }
