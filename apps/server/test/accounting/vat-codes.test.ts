@@ -67,6 +67,9 @@ describe('VAT codes as data', () => {
     const renamed = await wp.api.post('/api/accounting/vat-code/update', { code: 'M81-X', data: { name: 'Input tax, renamed', defaultEntry: 'gross' } });
     expect(renamed.body).toMatchObject({ code: 'M81-X', name: 'Input tax, renamed', defaultEntry: 'gross', kind: 'input' });
     expect((await wp.api.post('/api/accounting/vat-code/update', { code: 'NOPE', data: { name: 'x' } })).status).toBe(404);
+    // A patch changes only what it names: the acquisition tax keeps its deduction account and Ziffer.
+    const b81 = await wp.api.post('/api/accounting/vat-code/update', { code: 'B81', data: { name: 'Bezugsteuer' } });
+    expect(b81.body).toMatchObject({ name: 'Bezugsteuer', deductionAccountNumber: '1170', zifferDeduction: '400', isActive: true });
 
     // Used: kind and rate type stay, deleting is refused, deactivating works.
     const [bank, office] = [await wp.account('1020'), await wp.account('6500')];

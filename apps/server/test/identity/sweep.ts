@@ -263,6 +263,14 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   if (key === 'id' && route.includes('/sessions/revoke')) return SESSION_PLACEHOLDER;
   if (key === 'files' || parent === 'files') return f.file;
   if (key === 'instance' && route.includes('prelogin')) return f.instanceId;
+  // VAT codes: a seeded code to change, an unused one to delete, a new code on a tax account that exists.
+  if (route.includes('/vat-code/')) {
+    if (key === 'code' && topLevel) return spare ? 'O910' : 'M81';
+    if (key === 'code') return `SW${unique++}`;
+    if (key === 'kind') return 'sales';
+    if (key === 'rateType') return 'standard';
+    if (key === 'accountNumber') return '2200';
+  }
   if (!topLevel || !['id', 'uuid'].includes(key)) return undefined;
   // Top-level ids: what the route is about.
   const by: [RegExp, unknown, unknown][] = [

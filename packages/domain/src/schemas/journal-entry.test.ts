@@ -78,6 +78,21 @@ describe('journalEntrySchema', () => {
     });
   });
 
+  it('leaves the balance to the VAT split when a line names a VAT code, and takes vatEntry only with a code', () => {
+    // 100.00 net with 8.1 % input tax against 108.10 from the bank balances only after the split.
+    const net = [{ ...debit, amount: '100.00', vatCode: 'M81', vatEntry: 'net' }, { ...credit, amount: '108.10' }];
+    expect(errorsOf(journalEntrySchema, { ...entry, entryAccounts: net })).toEqual({});
+    expect(errorsOf(journalEntrySchema, { ...entry, entryAccounts: [{ ...debit, vatEntry: 'net' }, credit] })).toEqual({
+      'entryAccounts.0.vatEntry': 'vatEntry is given only with a vatCode',
+    });
+    expect(errorsOf(journalEntrySchema, { ...entry, entryAccounts: [{ ...debit, vatCode: 'm81' }, credit] })).toEqual({
+      'entryAccounts.0.vatCode': 'a VAT code has 1 to 12 capital letters, digits, - or _',
+    });
+    expect(errorsOf(journalEntrySchema, { ...entry, entryAccounts: [{ ...debit, vatCode: 'M81', vatEntry: 'both' }, credit] })).toEqual({
+      'entryAccounts.0.vatEntry': 'expected gross or net',
+    });
+  });
+
   it('needs at least two lines', () => {
     expect(errorsOf(journalEntrySchema, { ...entry, entryAccounts: [debit] })).toEqual({
       entryAccounts: 'a journal entry needs at least two lines',

@@ -12,7 +12,8 @@ describe('schemas convert to JSON Schema', () => {
       'additionalPropertyInsertSchema', 'addressInsertSchema', 'addressSchema', 'companyAddressSchema', 'companyCountrySchema',
       'companyInsertSchema', 'companyUpdateSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'instanceSettingsSchema', 'invoiceImportRowSchema', 'invoiceItemSchema', 'invoiceSchema',
       'journalEntrySchema', 'journalLineSchema', 'ledgerAccountSchema', 'onboardingBankAccountSchema', 'onboardingCompanySchema',
-      'onboardingExtraSchema', 'payableDataSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'zCompanyName', 'zFxRate', 'zInvoiceCurrency', 'zOptionalBic', 'zOptionalUid',
+      'onboardingExtraSchema', 'payableDataSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'vatCodePatchSchema', 'vatCodeSchema', 'zCompanyName', 'zFxRate', 'zInvoiceCurrency', 'zOptionalBic', 'zOptionalUid',
+      'zVatCode',
     ]);
   });
 

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Modal, SegmentedControl, Select, SimpleGri
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   VAT_CODE_KINDS,
   VAT_RATE_PERIODS,
@@ -23,7 +23,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { CONFIRM_DELETE, ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
-import { accountingKey, deleteVatCode, insertVatCode, updateVatCode, vatCodeListQuery, type VatCodeData, type VatCodeRow } from './api';
+import { accountingKey, deleteVatCode, insertVatCode, updateVatCode, vatCodeListQuery, type VatCodeData, type VatCodePatch, type VatCodeRow } from './api';
 
 const KIND_LABEL: Record<VatCodeKind, string> = {
   sales: 'Sales (tax due)',
@@ -64,7 +64,7 @@ const toData = (values: CodeFormValues): VatCodeData => ({
   zifferDeduction: orNull(values.zifferDeduction),
   isActive: values.isActive,
 });
-const known = Object.keys(toData({} as CodeFormValues));
+const known = ['code', 'name', 'kind', 'rateType', 'accountNumber', 'deductionAccountNumber', 'defaultEntry', 'zifferBase', 'zifferTax', 'zifferDeduction', 'isActive'];
 const insertResolver = payloadResolver(vatCodeSchema, toData, { known });
 const updateResolver = payloadResolver(vatCodePatchSchema, ({ code: _code, ...values }: CodeFormValues) => {
   const { code: _unused, ...data } = toData({ ...values, code: '' });
@@ -98,19 +98,15 @@ function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; o
   const queryClient = useQueryClient();
   const isNew = editing === 'new';
   const row = editing && editing !== 'new' ? editing : null;
-  const form = useForm<CodeFormValues>({
+  // The resolver parses the form into the request body (domain schema), so submit gets the body.
+  const form = useForm<CodeFormValues, unknown, VatCodeData | VatCodePatch>({
     values: row ? valuesOf(row) : emptyValues,
-    resolver: (isNew ? insertResolver : updateResolver) as never,
+    resolver: (isNew ? insertResolver : updateResolver) as Resolver<CodeFormValues, unknown, VatCodeData | VatCodePatch>,
   });
   const { control, register, handleSubmit, setError, formState } = form;
   const kind = useWatch({ control, name: 'kind' });
   const save = useMutation({
-    mutationFn: (values: CodeFormValues) => {
-      const data = toData(values);
-      if (isNew) return insertVatCode(data);
-      const { code: _code, ...patch } = data;
-      return updateVatCode(row!.code, patch);
-    },
+    mutationFn: (body: VatCodeData | VatCodePatch) => (isNew ? insertVatCode(body as VatCodeData) : updateVatCode(row!.code, body as VatCodePatch)),
     onSuccess: async (saved) => {
       notifications.show({ color: 'green', message: `VAT code ${saved.code} saved.` });
       await queryClient.invalidateQueries({ queryKey: accountingKey });
@@ -172,7 +168,7 @@ function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; o
                   Amounts are entered
                 </Text>
                 <SegmentedControl
-                  w={260}
+                  style={{ alignSelf: 'flex-start' }}
                   value={field.value}
                   onChange={field.onChange}
                   data={[
@@ -212,6 +208,11 @@ function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; o
     </Modal>
   );
 }
+
+/** Codes in the order of the return: sales, exempt, reductions, input tax, acquisition tax, outside; then by code. */
+const KIND_ORDER: VatCodeKind[] = ['sales', 'exempt', 'reduction', 'input', 'acquisition', 'outside'];
+const sorted = (rows: readonly VatCodeRow[]) =>
+  [...rows].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.code.localeCompare(b.code, 'en', { numeric: true }));
 
 /** The rate periods of the domain's table, latest first, as a line each. */
 function RatePeriods() {
@@ -274,12 +275,12 @@ export function VatCodesPage() {
               <Table.Th>VAT account</Table.Th>
               <Table.Th>Entered</Table.Th>
               <Table.Th>Ziffern</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th w={150}>Status</Table.Th>
               {canAdmin ? <Table.Th w={90} /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {(codes.data?.data ?? []).map((row) => (
+            {sorted(codes.data?.data ?? []).map((row) => (
               <Table.Tr key={row.code} style={row.isActive ? undefined : { opacity: 0.55 }}>
                 <Table.Td fw={600}>{row.code}</Table.Td>
                 <Table.Td>{row.name}</Table.Td>
@@ -289,10 +290,10 @@ export function VatCodesPage() {
                   {row.accountNumber ?? '—'}
                   {row.deductionAccountNumber ? ` / ${row.deductionAccountNumber}` : ''}
                 </Table.Td>
-                <Table.Td>{row.defaultEntry === 'gross' ? 'incl. VAT' : 'excl. VAT'}</Table.Td>
-                <Table.Td>{[row.zifferBase, row.zifferTax, row.zifferDeduction].filter(Boolean).join(' / ') || '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.defaultEntry === 'gross' ? 'incl. VAT' : 'excl. VAT'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{[row.zifferBase, row.zifferTax, row.zifferDeduction].filter(Boolean).join(' / ') || '—'}</Table.Td>
                 <Table.Td>
-                  <Group gap={4}>
+                  <Group gap={4} wrap="nowrap">
                     <Badge variant="light" color={row.isActive ? 'green' : 'gray'}>
                       {row.isActive ? 'active' : 'inactive'}
                     </Badge>

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload, IconEye, IconPencil, IconSend, IconShare, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatAmount, formatCreditorReference, formatDate, formatIban, formatQrReference, vatRateToPercent, type InvoiceItemInput } from '@bilan/domain';
+import { formatAmount, formatCreditorReference, formatDate, formatIban, formatQrReference, vatRateAt, vatRateToPercent, type InvoiceItemInput } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api';
 import { today } from '../../lib/dates';
@@ -544,7 +544,7 @@ export function InvoiceDetailPage() {
                     <Amount value={item.price} />
                   </Table.Td>
                   <Table.Td className="num">{item.discount ? `${item.discount} %` : item.discountAbs ? <Amount value={item.discountAbs} /> : ''}</Table.Td>
-                  <Table.Td className="num">{vatRateToPercent(item.vat ?? data.vat)} %</Table.Td>
+                  <Table.Td className="num">{vatRateToPercent(vatRateAt(item.vat ?? data.vat, data.dateInvoice))} %</Table.Td>
                   <Table.Td>
                     {item.account ? (
                       `${item.account.number} ${item.account.name}`

@@ -204,8 +204,10 @@ function Totals({ control, baseCurrency }: { control: Control<InvoiceFormValues,
   const vat = useWatch({ control, name: 'vat' });
   const currency = useWatch({ control, name: 'currency' });
   const fxRate = useWatch({ control, name: 'fxRate' });
+  const dateInvoice = useWatch({ control, name: 'dateInvoice' });
   const valid = items.filter((line) => line.name.trim() !== '' && validLine(line));
-  const totals = invoiceTotals(valid.map(lineInput), vat || '0', currency);
+  // The rate in force on the invoice date, as the server computes it (decision 019: 2023 → 7.7 %).
+  const totals = invoiceTotals(valid.map(lineInput), vat || '0', currency, dateInvoice ?? undefined);
   const row = (label: string, value: string, strong = false) => (
     <Group justify="space-between" w={320} key={label}>
       <Text size="sm" fw={strong ? 700 : 400}>
