@@ -27,21 +27,29 @@ test('books with a VAT code, drills from 303 to the posting, downloads XML and P
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('VAT settings saved.')).toBeVisible();
 
-  // An entry with a VAT code: a sale of 1081.00 gross at the standard rate (V81) in Q1 2025.
+  // An entry with a VAT code, through the entry form: a sale of 1081.00 incl. VAT at the standard rate (V81) in Q1 2025.
   const accounts = (await (await post('/api/accounting/account/list', {})).json()) as { data: { id: number; number: string }[] };
   const id = (number: string) => accounts.data.find((a) => a.number === number)!.id;
-  const sale = (await (
-    await post('/api/accounting/entry/insert', {
-      data: {
-        dateLedger: '2025-02-14',
-        description: 'Consulting February',
-        entryAccounts: [
-          { account: { id: id('1020') }, amount: '1081.00', direction: 1 },
-          { account: { id: id('3200') }, amount: '1081.00', direction: -1, vatCode: 'V81' },
-        ],
-      },
-    })
-  ).json()) as { id: number };
+  await page.goto('/accounting/entry/add');
+  const date = page.getByRole('textbox', { name: 'Date' });
+  await date.fill('14.02.2025');
+  await date.press('Tab');
+  await page.getByLabel('Description').fill('Consulting February');
+  const pick = async (name: string, value: string) => {
+    await page.getByRole('combobox', { name }).click();
+    await page.getByRole('combobox', { name }).fill(value);
+    await page.getByRole('option', { name: new RegExp(`^${value} `) }).first().click();
+  };
+  await pick('Account, line 1', '1020');
+  await page.getByLabel('Debit, line 1').fill('1081.00');
+  await pick('Account, line 2', '3200');
+  await page.getByLabel('Credit, line 2').fill('1081.00');
+  await pick('VAT code, line 2', 'V81');
+  await expect(page.getByRole('region', { name: 'Postings after VAT' })).toContainText('2200');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  const banner = page.getByRole('status').filter({ hasText: 'was successfully added.' });
+  const sale = { id: Number((await banner.innerText()).match(/Journal Entry (\d+)/)![1]) };
 
   // The quarter's return: 303 at 1000.00 and 81.00.
   await page.goto('/accounting/vat');
