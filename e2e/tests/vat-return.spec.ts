@@ -64,6 +64,7 @@ test('books with a VAT code, drills from 303 to the posting, downloads XML and P
   await expect(row303).toContainText('81,00');
   await expect(figures.getByRole('row').filter({ hasText: 'Amount payable' })).toContainText('81,00');
   await snap(page, 'vat-return-02-quarter');
+  await page.screenshot({ path: '/tmp/vat-return-quarter.png' });
 
   // Drill down from 303 to the posting, and on to its journal entry.
   await row303.getByRole('button', { name: 'Postings of 303 at 8.1 %' }).first().click();
@@ -72,6 +73,9 @@ test('books with a VAT code, drills from 303 to the posting, downloads XML and P
   const postings = drawer.getByRole('table', { name: 'Postings of the figure' });
   await expect(postings.getByRole('row').filter({ hasText: '3200' })).toContainText('1 000,00');
   await expect(postings.getByRole('row').filter({ hasText: '2200' })).toContainText('81,00');
+  // The drawer slides in: let the transition end before the pictures.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '/tmp/vat-return-drill-down.png' });
   await snap(page, 'vat-return-03-drill-down');
   await postings.getByRole('row').filter({ hasText: '3200' }).getByRole('link', { name: String(sale.id) }).click();
   await expect(page).toHaveURL(new RegExp(`/accounting/entry/${sale.id}/detail$`));

@@ -188,7 +188,7 @@ function DrillDrawer({ request, figure, onClose }: { request: VatPeriodRequest; 
                   <Table.Td>
                     {row.account.number} {row.account.name}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {row.vatCode} <Text span size="xs" c="dimmed">{row.role} {row.ratePercent} %</Text>
                   </Table.Td>
                   <Table.Td ta="right">{toMoney(row.base).isZero() ? '' : <Amount value={row.base} />}</Table.Td>
