@@ -599,3 +599,40 @@ describe('the month sums of coded postings (vat_period_balance)', () => {
     expect(await write('DELETE FROM vat_period_balance WHERE instance_id = $1')).toBe('42501');
   });
 });
+
+describe('filing on the net tax rate method', () => {
+  it('credits the settlement account with the tax due, books the difference to the legal-rate tax on 3809, and writes valid XML for all three types', async () => {
+    const wp = await ledgerWorkplace(server);
+    const api = (path: string, body: unknown) => wp.api.post(`/api/accounting/vat${path}`, body);
+    const Q1 = { dateFrom: '2024-01-01', dateTo: '2024-03-31' };
+    expect((await api('/settings/update', { data: settingsOf('net', 'agreed') })).status).toBe(200);
+    const sale = (date: string, amount: string) =>
+      book(wp, date, 'sale', [
+        { account: '1020', amount, direction: 1 },
+        { account: '3200', amount, direction: -1, vatCode: 'V81' },
+      ]);
+    await sale('2024-02-10', '1081.00');
+    const filed = await api('/return/file', Q1);
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    // 1081.00 × 6.2 % = 67.02 owed; 81.00 booked on 2200 at the legal rate: 13.98 to 3809.
+    expect(filed.body.figures.figures['500']).toBe('67.02');
+    expect((await entryLines(wp, filed.body.filed.settlementEntry.id)).lines.sort()).toEqual(['2200 D 81.00', '2209 C 67.02', '3809 C 13.98']);
+    expect(xsdErrors((await api('/return/filed/xml', { id: filed.body.filed.id })).body as string)).toEqual([]);
+
+    const [lock] = (await wp.api.get('/api/accounting/lock/list')).body.locks;
+    await wp.api.post('/api/accounting/lock/delete', { uuid: lock.uuid });
+    await sale('2024-03-30', '540.50');
+    const correction = await api('/return/xml', { ...Q1, type: 2 });
+    expect(xsdErrors(correction.body as string)).toEqual([]);
+    expect(correction.body).toContain('<netTaxRateMethod>');
+    expect(correction.body).toContain('<turnover>540.50</turnover>');
+    const corrected = await api('/return/file', { ...Q1, type: 2 });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    // 540.50 × 6.2 % = 33.511 → 33.51 owed; 40.50 booked: 6.99 to 3809.
+    expect((await entryLines(wp, corrected.body.filed.settlementEntry.id)).lines.sort()).toEqual(['2200 D 40.50', '2209 C 33.51', '3809 C 6.99']);
+    const yearly = await api('/return/xml', { dateFrom: '2024-01-01', dateTo: '2024-12-31', type: 3 });
+    expect(yearly.status).toBe(200);
+    expect(xsdErrors(yearly.body as string)).toEqual([]);
+    expect(yearly.body).toContain('<typeOfSubmission>3</typeOfSubmission>');
+  });
+});
