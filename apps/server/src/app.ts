@@ -169,6 +169,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     documents: wiring.documentResolvers,
     letterhead: wiring.statementLetterhead,
     checkSources: wiring.checkSources,
+    vatOrganisation: wiring.vatOrganisation,
   });
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });

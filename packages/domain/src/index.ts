@@ -11,3 +11,5 @@ export * from './qrbill-parse.js';
 export * from './fx.js';
 export * from './swico.js';
 export * from './vat.js';
+export * from './vat-return.js';
+export * from './vat-return-labels.js';

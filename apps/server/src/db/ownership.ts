@@ -68,6 +68,10 @@ export const TABLE_OWNER = {
   accounting_settings: 'accounting', // fiscal year and profit-or-loss account (0020, issue 12 §3)
   fiscal_year_closing: 'accounting',
   vat_code: 'accounting', // VAT codes (0023, decision 019); postings refer to them
+  // The VAT return (issue 13 §3, 0024): registration and reporting settings, filed returns.
+  vat_settings: 'accounting',
+  vat_return: 'accounting',
+  vat_period_balance: 'accounting', // coded postings per month, kept by triggers (0024)
 
   invoice: 'invoicing',
   invoice_item: 'invoicing',

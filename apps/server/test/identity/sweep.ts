@@ -165,6 +165,9 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     );
   }
   await ok('/api/instance/member/invite', { email: 'sweep.invited@example.ch', role: 'viewer' });
+  // The VAT return: settings and one filed return (id 1) for the calls that take a filed return.
+  await ok('/api/accounting/vat/settings/update', { data: { vatNumber: 'CHE-116.281.710 MWST', registrationDate: '2020-01-01', method: 'effective', basis: 'agreed' } });
+  await ok('/api/accounting/vat/return/file', { dateFrom: '2024-01-01', dateTo: '2024-03-31' });
   const [invitation] = await read<{ id: number }>('SELECT id FROM instance_invitation WHERE instance_id = $1 ORDER BY id');
 
   return {
@@ -306,6 +309,12 @@ function validString(route: string, key: string, schema: JsonSchema): string {
   unique += 1;
   const pattern = schema.pattern ?? '';
   if (schema.format === 'date-time') return '2026-01-15T10:00:00Z';
+  // The VAT return: a quarter that has ended (the fixtures filed Q1 2024, the sweep files Q1 2025).
+  if (route.includes('/vat/return/') && key === 'dateFrom') return '2025-01-01';
+  if (route.includes('/vat/return/') && key === 'dateTo') return '2025-03-31';
+  if (route.includes('/vat/') && key === 'registrationDate') return '2020-01-01';
+  if (route.includes('/vat/') && key === 'vatNumber') return 'CHE-116.281.710 MWST';
+  if (route.includes('/vat/') && key === 'ziffer') return '303';
   if (schema.format === 'date' || /date/i.test(key)) return '2026-01-15';
   if (schema.format === 'email' || key === 'email' || key === 'from') return `sweep${unique}@example.ch`;
   if (key === 'iban') return 'CH5800791123000889012';

@@ -6,10 +6,9 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { accountingRoutes } from '../../src/modules/accounting/accounting.routes.js';
+import { accountingRoutes, type AccountingRouteOptions } from '../../src/modules/accounting/accounting.routes.js';
 import { bankingRoutes, type BankingRouteOptions } from '../../src/modules/banking/banking.routes.js';
 import { companyRoutes, type CompanyRouteOptions } from '../../src/modules/companies/companies.routes.js';
-import type { AccountingRouteOptions } from '../../src/modules/accounting/accounting.routes.js';
 import { wireModules } from '../../src/modules/wiring/wiring.js';
 
 /** A bare app with the zod compilers, as buildApp sets them up. */
@@ -40,5 +39,12 @@ describe('module ports', () => {
     const app = bareApp();
     const options = { documents: wireModules().documentResolvers } as AccountingRouteOptions;
     await expect(app.register(accountingRoutes, options).ready()).rejects.toThrow("accountingRoutes: port 'checkSources' missing");
+  });
+
+  it('refuses to start the accounting routes without the VAT return\'s organisation port', async () => {
+    const app = bareApp();
+    const { documentResolvers, checkSources, statementLetterhead } = wireModules();
+    const options = { documents: documentResolvers, checkSources, letterhead: statementLetterhead } as AccountingRouteOptions;
+    await expect(app.register(accountingRoutes, options).ready()).rejects.toThrow("accountingRoutes: port 'vatOrganisation' missing");
   });
 });

@@ -33,6 +33,7 @@ const shellRoutes: RouteObject[] = [
   { path: rel(paths.vatCodes.path), lazy: () => import('../routes/accounting-vat-codes') },
   { path: rel(paths.checks.path), lazy: () => import('../routes/accounting-checks') },
   { path: rel(paths.close.path), lazy: () => import('../routes/accounting-close') },
+  { path: rel(paths.vat.path), lazy: () => import('../routes/accounting-vat') },
   { path: rel(paths.entries.path), lazy: () => import('../routes/accounting-entries') },
   { path: rel(paths.entryAdd.path), lazy: () => import('../routes/accounting-entry-add') },
   { path: rel(paths.entryDetail.path), lazy: () => import('../routes/accounting-entry-detail') },

@@ -58,6 +58,8 @@ export const paths = {
   vatCodes: fixed('/accounting/vat-codes', 'VAT Codes'),
   checks: fixed('/accounting/checks', 'Accounting Checks'),
   close: fixed('/accounting/close', 'Closing'),
+  /** The Swiss VAT return (issue 13 §3). */
+  vat: fixed('/accounting/vat', 'VAT Return'),
   entries: fixed('/accounting/entry', 'Entries'),
   entryAdd: fixed('/accounting/entry/add', 'Add Journal Entry'),
   entryDetail: route('/accounting/entry/:id/detail', 'Journal Entry', (id: Id) => `/accounting/entry/${enc(id)}/detail`),

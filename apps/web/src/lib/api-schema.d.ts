@@ -5999,6 +5999,1659 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/vat/period/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The reporting periods of `year` (default: this year) with their status (open / filed) and filed returns; 409 vat_settings_missing before the settings. */
+        get: {
+            parameters: {
+                query?: {
+                    year?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            periods: {
+                                dateFrom: string;
+                                dateTo: string;
+                                label: string;
+                                returns: {
+                                    /** @enum {string} */
+                                    basis: "agreed" | "received";
+                                    dateFrom: string;
+                                    dateTo: string;
+                                    filedAt: string;
+                                    filedBy: {
+                                        id: string;
+                                    } | null;
+                                    id: number;
+                                    lockDate: string;
+                                    /** @enum {string} */
+                                    method: "effective" | "net";
+                                    /**
+                                     * @description 500 − 510: paid to the ESTV when positive
+                                     * @example 810.00
+                                     */
+                                    payable: string;
+                                    settlementEntry: {
+                                        id: number;
+                                    } | null;
+                                    typeOfSubmission: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "filed";
+                            }[];
+                            year: number;
+                            /** @description the calendar year, for its yearly reconciliation (type 3) */
+                            yearly: {
+                                dateFrom: string;
+                                dateTo: string;
+                                label: string;
+                                returns: {
+                                    /** @enum {string} */
+                                    basis: "agreed" | "received";
+                                    dateFrom: string;
+                                    dateTo: string;
+                                    filedAt: string;
+                                    filedBy: {
+                                        id: string;
+                                    } | null;
+                                    id: number;
+                                    lockDate: string;
+                                    /** @enum {string} */
+                                    method: "effective" | "net";
+                                    /**
+                                     * @description 500 − 510: paid to the ESTV when positive
+                                     * @example 810.00
+                                     */
+                                    payable: string;
+                                    settlementEntry: {
+                                        id: number;
+                                    } | null;
+                                    typeOfSubmission: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "filed";
+                            } | null;
+                            years: number[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/compute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The return of dateFrom..dateTo from postings alone: every figure, the settlement it would book and the reconciliation with the VAT accounts. `type` 1 (default) the books; 2 the books minus the filed returns of the period (409 vat_return_not_filed without one); 3 the calendar year minus every return filed in it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo: string;
+                        type?: 1 | 2 | 3;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            basis: "agreed" | "received";
+                            books: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            };
+                            dateFrom: string;
+                            dateTo: string;
+                            /** @description what the return reports: the books (type 1), the books minus the filed returns (2, 3) */
+                            figures: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            };
+                            filed: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            } | null;
+                            /** @description 'Q1 2024', 'H2 2024', '03.2024', '2024' */
+                            label: string;
+                            /** @enum {string} */
+                            method: "effective" | "net";
+                            reconciliation: {
+                                accounts: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description movement − inReturn
+                                     * @example 810.00
+                                     */
+                                    difference: string;
+                                    /**
+                                     * @description what the return accounts for on the account
+                                     * @example 810.00
+                                     */
+                                    inReturn: string;
+                                    /**
+                                     * @description credit − debit in the period, settlement entries left out
+                                     * @example 810.00
+                                     */
+                                    movement: string;
+                                    /**
+                                     * @description coded postings of the period the return does not count: documents not (yet) paid in the period, less those paid in it (received consideration); input tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    notCounted: string;
+                                    /**
+                                     * @description postings without a VAT code
+                                     * @example 810.00
+                                     */
+                                    uncoded: string;
+                                }[];
+                                isBalanced: boolean;
+                                uncodedPostings: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    amount: string;
+                                    entry: {
+                                        dateLedger: string;
+                                        description: string;
+                                        id: number;
+                                    };
+                                }[];
+                            };
+                            returns: {
+                                /** @enum {string} */
+                                basis: "agreed" | "received";
+                                dateFrom: string;
+                                dateTo: string;
+                                filedAt: string;
+                                filedBy: {
+                                    id: string;
+                                } | null;
+                                id: number;
+                                lockDate: string;
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /**
+                                 * @description 500 − 510: paid to the ESTV when positive
+                                 * @example 810.00
+                                 */
+                                payable: string;
+                                settlementEntry: {
+                                    id: number;
+                                } | null;
+                                typeOfSubmission: number;
+                            }[];
+                            settlement: {
+                                accounts: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description credit balance moved: the settlement debits it when positive
+                                     * @example 810.00
+                                     */
+                                    amount: string;
+                                }[];
+                                /**
+                                 * @description decimal string, 2 decimals (may be negative in a correction)
+                                 * @example 810.00
+                                 */
+                                payable: string;
+                                /** @description the ledger account the settlement entry of a filed return credits (payable) or debits (credit) */
+                                settlementAccount: {
+                                    /** @description null: the default 2209, created on the first filing */
+                                    id: number | null;
+                                    isDefault: boolean;
+                                    name: string;
+                                    number: string;
+                                };
+                            };
+                            /** @enum {string} */
+                            status: "open" | "filed";
+                            typeOfSubmission: number;
+                            vatNumber: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A filed return with its figures as filed; 404 vat_return_not_found. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            basis: "agreed" | "received";
+                            dateFrom: string;
+                            dateTo: string;
+                            figures: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            };
+                            filedAt: string;
+                            filedBy: {
+                                id: string;
+                            } | null;
+                            id: number;
+                            label: string;
+                            lockDate: string;
+                            /** @enum {string} */
+                            method: "effective" | "net";
+                            /**
+                             * @description 500 − 510: paid to the ESTV when positive
+                             * @example 810.00
+                             */
+                            payable: string;
+                            settlementEntry: {
+                                id: number;
+                            } | null;
+                            typeOfSubmission: number;
+                            vatNumber: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Marks the return as filed: stores its figures, books the settlement entry (the VAT accounts to the settlement account, source `vat`) and locks the books up to dateTo, in one transaction. Type 1 needs a period of the settings that has ended (400 on dateFrom / dateTo); 409 already_done when filed already (also for parallel calls), or for a correction without a difference. Owner and admin; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo: string;
+                        type?: 1 | 2 | 3;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            basis: "agreed" | "received";
+                            books: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            };
+                            dateFrom: string;
+                            dateTo: string;
+                            /** @description what the return reports: the books (type 1), the books minus the filed returns (2, 3) */
+                            figures: {
+                                /** @description every single-amount figure of the form: 200 … 299, 399, 400 … 479, 470, 500, 510, 900, 910 */
+                                figures: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /** @description section II: one row per figure and rate */
+                                taxLines: {
+                                    /**
+                                     * @description turnover: net of tax (effective method), including tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    base: string;
+                                    /** @enum {string} */
+                                    kind: "supply" | "acquisition" | "net";
+                                    /** @description the rate in percent, '8.1' */
+                                    ratePercent: string;
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    tax: string;
+                                    /** @description 302/303/312/313/342/343/382/383 …, 322/332 for the net tax rate method */
+                                    ziffer: string;
+                                }[];
+                            };
+                            filed: {
+                                /** @enum {string} */
+                                basis: "agreed" | "received";
+                                dateFrom: string;
+                                dateTo: string;
+                                filedAt: string;
+                                filedBy: {
+                                    id: string;
+                                } | null;
+                                id: number;
+                                lockDate: string;
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /**
+                                 * @description 500 − 510: paid to the ESTV when positive
+                                 * @example 810.00
+                                 */
+                                payable: string;
+                                settlementEntry: {
+                                    id: number;
+                                } | null;
+                                typeOfSubmission: number;
+                            };
+                            /** @description 'Q1 2024', 'H2 2024', '03.2024', '2024' */
+                            label: string;
+                            /** @enum {string} */
+                            method: "effective" | "net";
+                            reconciliation: {
+                                accounts: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description movement − inReturn
+                                     * @example 810.00
+                                     */
+                                    difference: string;
+                                    /**
+                                     * @description what the return accounts for on the account
+                                     * @example 810.00
+                                     */
+                                    inReturn: string;
+                                    /**
+                                     * @description credit − debit in the period, settlement entries left out
+                                     * @example 810.00
+                                     */
+                                    movement: string;
+                                    /**
+                                     * @description coded postings of the period the return does not count: documents not (yet) paid in the period, less those paid in it (received consideration); input tax (net tax rate method)
+                                     * @example 810.00
+                                     */
+                                    notCounted: string;
+                                    /**
+                                     * @description postings without a VAT code
+                                     * @example 810.00
+                                     */
+                                    uncoded: string;
+                                }[];
+                                isBalanced: boolean;
+                                uncodedPostings: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description decimal string, 2 decimals (may be negative in a correction)
+                                     * @example 810.00
+                                     */
+                                    amount: string;
+                                    entry: {
+                                        dateLedger: string;
+                                        description: string;
+                                        id: number;
+                                    };
+                                }[];
+                            };
+                            returns: {
+                                /** @enum {string} */
+                                basis: "agreed" | "received";
+                                dateFrom: string;
+                                dateTo: string;
+                                filedAt: string;
+                                filedBy: {
+                                    id: string;
+                                } | null;
+                                id: number;
+                                lockDate: string;
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                /**
+                                 * @description 500 − 510: paid to the ESTV when positive
+                                 * @example 810.00
+                                 */
+                                payable: string;
+                                settlementEntry: {
+                                    id: number;
+                                } | null;
+                                typeOfSubmission: number;
+                            }[];
+                            settlement: {
+                                accounts: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    /**
+                                     * @description credit balance moved: the settlement debits it when positive
+                                     * @example 810.00
+                                     */
+                                    amount: string;
+                                }[];
+                                /**
+                                 * @description decimal string, 2 decimals (may be negative in a correction)
+                                 * @example 810.00
+                                 */
+                                payable: string;
+                                /** @description the ledger account the settlement entry of a filed return credits (payable) or debits (credit) */
+                                settlementAccount: {
+                                    /** @description null: the default 2209, created on the first filing */
+                                    id: number | null;
+                                    isDefault: boolean;
+                                    name: string;
+                                    number: string;
+                                };
+                            };
+                            /** @enum {string} */
+                            status: "open" | "filed";
+                            typeOfSubmission: number;
+                            vatNumber: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/filed/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A filed return (`id`) with its figures as filed, as a PDF mirroring the ESTV form in `lang` de | fr | it | en (default de). Binary application/pdf. 404 vat_return_not_found. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /**
+                         * @default de
+                         * @enum {string}
+                         */
+                        lang?: "de" | "fr" | "it" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/filed/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A filed return (`id`) with its figures as filed, as eCH-0217 XML (VATDeclaration, namespace http://www.ech.ch/xmlns/eCH-0217/1) for upload on the ESTV portal. Binary application/xml. 404 vat_return_not_found. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The return of dateFrom..dateTo (and `type`) as the books stand, as a PDF mirroring the ESTV form in `lang` de | fr | it | en (default de). Binary application/pdf. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo: string;
+                        /**
+                         * @default de
+                         * @enum {string}
+                         */
+                        lang?: "de" | "fr" | "it" | "en";
+                        type?: 1 | 2 | 3;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The postings behind one figure of dateFrom..dateTo (`ziffer`, and `ratePercent` for a tax row shared by several rates), each with what it adds; the rows sum to `total`. 400 on `ziffer` for 299, 500 and 510 (derived: open their parts). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo: string;
+                        ratePercent?: string;
+                        ziffer: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description which column of the rows makes the figure (both: a tax row, turnover and tax)
+                             * @enum {string}
+                             */
+                            column: "base" | "tax" | "both";
+                            data: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                /**
+                                 * @description what the posting adds to the turnover column
+                                 * @example 810.00
+                                 */
+                                base: string;
+                                /** @description the date it counts on: the ledger date, or the payment date (received consideration) */
+                                countedOn: string;
+                                entry: {
+                                    dateLedger: string;
+                                    description: string;
+                                    id: number;
+                                };
+                                payment: {
+                                    entry: {
+                                        id: number;
+                                    };
+                                    /** @description share of the document paid, 0–1 */
+                                    share: string;
+                                } | null;
+                                ratePercent: string;
+                                /** @description base, tax or deduction */
+                                role: string;
+                                /**
+                                 * @description what the posting adds to the tax column
+                                 * @example 810.00
+                                 */
+                                tax: string;
+                                vatCode: string;
+                            }[];
+                            ratePercent: string | null;
+                            total: {
+                                /**
+                                 * @description decimal string, 2 decimals (may be negative in a correction)
+                                 * @example 810.00
+                                 */
+                                base: string;
+                                /**
+                                 * @description decimal string, 2 decimals (may be negative in a correction)
+                                 * @example 810.00
+                                 */
+                                tax: string;
+                            };
+                            ziffer: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/return/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The return of dateFrom..dateTo (and `type`) as the books stand, as eCH-0217 XML (VATDeclaration, namespace http://www.ech.ch/xmlns/eCH-0217/1) for upload on the ESTV portal. Binary application/xml. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateFrom: string;
+                        /**
+                         * Format: date
+                         * @example 2024-03-31
+                         */
+                        dateTo: string;
+                        type?: 1 | 2 | 3;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The VAT registration and how the instance reports (null before it is set up). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            settings: {
+                                /** @enum {string} */
+                                basis: "agreed" | "received";
+                                /** @enum {string} */
+                                method: "effective" | "net";
+                                netTaxRates: {
+                                    accountFrom: string | null;
+                                    accountTo: string | null;
+                                    ratePercent: string;
+                                }[];
+                                /** @enum {string} */
+                                period: "monthly" | "quarterly" | "half-yearly" | "yearly";
+                                registrationDate: string;
+                                /** @description the ledger account the settlement entry of a filed return credits (payable) or debits (credit) */
+                                settlementAccount: {
+                                    /** @description null: the default 2209, created on the first filing */
+                                    id: number | null;
+                                    isDefault: boolean;
+                                    name: string;
+                                    number: string;
+                                };
+                                updatedAt: string;
+                                updatedBy: string | null;
+                                /** @description 'CHE-123.456.789 MWST' */
+                                vatNumber: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/vat/settings/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the VAT registration: `vatNumber` (CHE-123.456.789 MWST, UID check digit), `registrationDate`, `method` (effective | net, with one or two approved `netTaxRates` for net), `period` (monthly | quarterly | half-yearly | yearly; default quarterly, half-yearly for net), `basis` (agreed | received), `settlementAccount` (a balance-sheet account; null: 2209 Abrechnungskonto MWST). Owner and admin; audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            basis: "agreed" | "received";
+                            /** @enum {string} */
+                            method: "effective" | "net";
+                            /** @default [] */
+                            netTaxRates?: {
+                                accountFrom?: string | null;
+                                accountTo?: string | null;
+                                ratePercent: string;
+                            }[];
+                            /** @enum {string|null} */
+                            period?: "monthly" | "quarterly" | "half-yearly" | "yearly" | null;
+                            registrationDate: string;
+                            settlementAccount?: {
+                                id: number;
+                            } | null;
+                            vatNumber: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            basis: "agreed" | "received";
+                            /** @enum {string} */
+                            method: "effective" | "net";
+                            netTaxRates: {
+                                accountFrom: string | null;
+                                accountTo: string | null;
+                                ratePercent: string;
+                            }[];
+                            /** @enum {string} */
+                            period: "monthly" | "quarterly" | "half-yearly" | "yearly";
+                            registrationDate: string;
+                            /** @description the ledger account the settlement entry of a filed return credits (payable) or debits (credit) */
+                            settlementAccount: {
+                                /** @description null: the default 2209, created on the first filing */
+                                id: number | null;
+                                isDefault: boolean;
+                                name: string;
+                                number: string;
+                            };
+                            updatedAt: string;
+                            updatedBy: string | null;
+                            /** @description 'CHE-123.456.789 MWST' */
+                            vatNumber: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/additional-property/delete": {
         parameters: {
             query?: never;

@@ -32,7 +32,10 @@ export type AccountingErrorCode =
   | 'vat_code_not_found'
   | 'vat_code_taken' // a VAT code with that text exists in the instance
   | 'vat_code_in_use' // postings carry the code: deactivate it instead of deleting
-  | 'vat_code_missing'; // a document posts with a VAT code the instance does not have
+  | 'vat_code_missing' // a document posts with a VAT code the instance does not have
+  | 'vat_settings_missing' // the VAT return needs the instance's VAT registration first
+  | 'vat_return_not_filed' // a correction or yearly reconciliation needs the filed original returns
+  | 'vat_return_not_found';
 
 function httpCode(code: AccountingErrorCode): ErrorCode {
   switch (code) {
@@ -46,6 +49,7 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'journal_line_not_found':
     case 'instance_not_found':
     case 'accounting_lock_not_found':
+    case 'vat_return_not_found':
     case 'vat_code_not_found':
       return 'not_found';
     case 'ledger_account_has_postings':
@@ -60,6 +64,8 @@ function httpCode(code: AccountingErrorCode): ErrorCode {
     case 'fiscal_year_closed':
     case 'checks_failed':
     case 'lock_closes_fiscal_year':
+    case 'vat_settings_missing':
+    case 'vat_return_not_filed':
     case 'vat_code_taken':
     case 'vat_code_in_use':
     case 'vat_code_missing':

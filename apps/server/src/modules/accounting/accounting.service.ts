@@ -70,3 +70,5 @@ export {
   type OpenPayable,
   type UnreconciledBankLine,
 } from './checks.service.js';
+// The VAT return (issue 13 §3): the port its routes need from the modules above.
+export type { VatOrganisation, VatOrganisationPort } from './vat.routes.js';

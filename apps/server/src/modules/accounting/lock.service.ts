@@ -54,6 +54,22 @@ export async function createAccountingLock(tx: Tx, instanceId: string, target: L
 }
 
 /**
+ * Locks the books up to `lockDate` unless a lock with that date exists already, and returns the
+ * lock of that date (a filed VAT return locks its period end, issue 13 §3: a lock set by hand
+ * before is kept). Audited when it creates one.
+ */
+export async function ensureAccountingLock(tx: Tx, instanceId: string, lockDate: string, actor: LockActor): Promise<AccountingLock> {
+  const lock = await insertAccountingLock(tx, instanceId, { lockDate, endEntryId: null, createdBy: actor.userId });
+  if (lock) {
+    await audit(tx, instanceId, actor, 'accounting_lock.created', lock);
+    return lock;
+  }
+  const existing = (await selectAccountingLocks(tx, instanceId)).find((l) => l.lockDate === lockDate);
+  if (!existing) throw new Error(`lock of ${lockDate} neither inserted nor found`);
+  return existing;
+}
+
+/**
  * Deletes a lock (the period after the previous lock date opens again) and returns it; 404
  * `accounting_lock_not_found` for a uuid that is not one of the instance's locks; 409
  * `lock_closes_fiscal_year` for the lock a year-end closing set (issue 12 §1: only reopening the

@@ -34,7 +34,8 @@ export type AuditEvent =
   | JournalAuditEvent
   | LockAuditEvent
   | ClosingAuditEvent
-  | VatCodeAuditEvent;
+  | VatCodeAuditEvent
+  | VatAuditEvent;
 
 /** Accounting locks created and deleted (issue 12 §1, spec §7.1 "Locks"), with the lock in `detail`. */
 export type LockAuditEvent = 'accounting_lock.created' | 'accounting_lock.deleted';
@@ -46,6 +47,9 @@ export type LockAuditEvent = 'accounting_lock.created' | 'accounting_lock.delete
 export type ClosingAuditEvent = 'fiscal_year.closed' | 'fiscal_year.reopened' | 'accounting_settings.updated';
 /** Changes of VAT codes (issue 13 §1), with the code before and after in `detail`. */
 export type VatCodeAuditEvent = 'vat_code.created' | 'vat_code.updated' | 'vat_code.deleted';
+
+/** VAT settings changed and VAT returns filed (issue 13 §3), with the settings or the return in `detail`. */
+export type VatAuditEvent = 'vat_settings.updated' | 'vat_return.filed';
 
 /** Changes of manual journal entries (issue 11 §2), with the entry before and after in `detail`. */
 export type JournalAuditEvent = 'journal_entry.updated' | 'journal_entry.deleted' | 'journal_entry.merged' | 'journal_line.updated';

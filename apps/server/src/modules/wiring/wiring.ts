@@ -26,6 +26,7 @@ import {
   type DocumentResolver,
   type DocumentResolvers,
   type LetterheadPort,
+  type VatOrganisationPort,
 } from '../accounting/accounting.service.js';
 import type { ApArSource, OpenAmount, OpenItem } from '../companies/ap-ar.service.js';
 import { companyNames, getCompany, type CompanyDocumentCountsPort } from '../companies/companies.service.js';
@@ -328,6 +329,14 @@ const statementLetterhead: LetterheadPort = async (tx, instanceId) => {
  */
 const checkSources: CheckSources = { openInvoicesAt, openPayablesAt, lastStatementsAt, unreconciledBankLines, salesVatOfPeriod, inputVatOfPeriod };
 
+/**
+ * The taxable person of the VAT return (issue 13 §3): the company of the statements' letterhead.
+ */
+const vatOrganisation: VatOrganisationPort = async (tx, instanceId) => {
+  const letterhead = await statementLetterhead(tx, instanceId);
+  return { name: letterhead.name, address: letterhead.addressLines };
+};
+
 /** The ports of the lower modules, built from the upper modules' facades; what `buildApp` passes on. */
 export interface Wiring {
   /** companies: open receivables (sent invoices) and payables (open bills) of a company. */
@@ -344,6 +353,8 @@ export interface Wiring {
   ownCompany: typeof ownCompanyUuid;
   /** accounting: the company named on the financial statements. */
   statementLetterhead: LetterheadPort;
+  /** accounting: the taxable person named on the VAT return. */
+  vatOrganisation: VatOrganisationPort;
 }
 
 /** The modules' ports, plugged together; called once by `buildApp` (app.ts). */
@@ -356,5 +367,6 @@ export function wireModules(): Wiring {
     companyDocumentCounts,
     ownCompany: ownCompanyUuid,
     statementLetterhead,
+    vatOrganisation,
   };
 }

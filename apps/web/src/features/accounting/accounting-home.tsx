@@ -15,6 +15,7 @@ const pages = [
   { ...paths.checks, about: 'Consistency checks of the books.' },
   { ...paths.close, about: 'Year-end closing.' },
   { ...paths.statement, about: 'Balance sheet and income statement.' },
+  { ...paths.vat, about: 'The ESTV VAT return from the postings: XML, PDF and filing.' },
 ];
 
 /** /accounting: the accounting module's pages at a glance. */

@@ -49,6 +49,7 @@ const groups: Group[] = [
       entry('VAT Codes', paths.vatCodes.getHref()),
       entry('Accounting Checks', paths.checks.getHref()),
       entry('Closing', paths.close.getHref()),
+      entry('VAT Return', paths.vat.getHref()),
     ],
   },
   {

@@ -1,0 +1,5 @@
+import { VatPage } from '../features/accounting/vat-page';
+
+export function Component() {
+  return <VatPage />;
+}
