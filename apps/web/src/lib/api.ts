@@ -44,6 +44,18 @@ function parseBody(text: string): unknown {
   }
 }
 
+/**
+ * A binary answer (PDF, XML, XLSX, CSV) with the bearer token: a GET, or a POST of `body` as JSON.
+ * Answers the response for its blob and headers; a failure raises ApiError with the parsed body,
+ * as the JSON calls do.
+ */
+export async function fetchFile(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+  const extra: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+  const response = await fetch(path, { method, headers: headers(extra), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  if (!response.ok) throw new ApiError(response.status, parseBody(await response.text()), method, path);
+  return response;
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
 }

@@ -1,6 +1,6 @@
 /** Financial statements calls and shapes (docs/api.md "Financial statements"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, ApiError, getAccessToken, type ApiBody, type ApiResult } from '../../lib/api';
+import { api, fetchFile, type ApiBody, type ApiResult } from '../../lib/api';
 
 export type BalanceSheet = ApiResult<'post', '/api/accounting/statement/balance-sheet'>;
 export type IncomeStatement = ApiResult<'post', '/api/accounting/statement/income'>;
@@ -34,21 +34,6 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 
 /** POST /api/accounting/statement/export: the file as a Blob and its name (the answer is binary). */
 export async function fetchStatementExport(body: StatementExportBody): Promise<{ blob: Blob; fileName: string }> {
-  const token = getAccessToken();
-  const response = await fetch('/api/accounting/statement/export', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // keep the text
-    }
-    throw new ApiError(response.status, parsed, 'POST', '/api/accounting/statement/export');
-  }
+  const response = await fetchFile('POST', '/api/accounting/statement/export', body);
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition'), `statement.${body.format}`) };
 }

@@ -1,7 +1,7 @@
 /** VAT return calls and shapes (docs/api.md "VAT return", /api/accounting/vat). */
 import { queryOptions } from '@tanstack/react-query';
 import type { VatSettingsInput } from '@bilan/domain';
-import { api, ApiError, getAccessToken, type ApiResult } from '../../lib/api';
+import { api, fetchFile, type ApiResult } from '../../lib/api';
 
 export type VatSettings = NonNullable<ApiResult<'get', '/api/accounting/vat/settings'>['settings']>;
 export type VatPeriodList = ApiResult<'get', '/api/accounting/vat/period/list'>;
@@ -56,23 +56,7 @@ type ExportPath = '/api/accounting/vat/return/xml' | '/api/accounting/vat/return
 
 /** POSTs an export call with the bearer token and answers the file (XML or PDF) as a Blob. */
 export async function fetchVatFile(path: ExportPath, body: Record<string, unknown>): Promise<Blob> {
-  const token = getAccessToken();
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // keep the text
-    }
-    throw new ApiError(response.status, parsed, 'POST', path);
-  }
-  return response.blob();
+  return (await fetchFile('POST', path, body)).blob();
 }
 
 /** The file name the server proposes (content-disposition), e.g. vat-return-2024-01-01-2024-03-31-1.xml. */

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
 import { Anchor, Button, Group, Paper, Progress, Table, Tabs, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -8,12 +6,11 @@ import { formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { saveBlob } from '../../lib/save-file';
 import { useSession } from '../../lib/session';
-import { initialYear, isYear, rememberYear } from '../../lib/year';
 import { Amount } from '../../ui/amount';
 import { ErrorAlert } from '../../ui/error-alert';
-import { NumericInput } from '../../ui/numeric-input';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
+import { useObservedYear, YearField } from '../../ui/year-field';
 import { analyticsCsv, analyticsFileName } from './analytics-csv';
 import { analyticsQuery, isAnalyticsKind, kindInfo, KINDS, type AnalyticsKind } from './api';
 
@@ -116,30 +113,14 @@ export function AnalyticsPage() {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('kind');
   const kind: AnalyticsKind = isAnalyticsKind(requested) ? requested : 'revenue-by-customer';
-  const [yearText, setYearText] = useState(() => {
-    const fromUrl = search.get('year');
-    return fromUrl && isYear(fromUrl) ? fromUrl : initialYear();
-  });
-  const [debounced] = useDebouncedValue(yearText, 300);
-  const year = isYear(debounced) ? Number(debounced) : null;
-
-  useEffect(() => {
-    if (isYear(debounced)) rememberYear(debounced);
-  }, [debounced]);
+  const observed = useObservedYear(search.get('year'));
+  const year = observed.year;
 
   return (
     <Page
       title="Analytics"
       actions={
-        <NumericInput
-          label="Year"
-          value={yearText}
-          onChange={setYearText}
-          maxLength={4}
-          w={100}
-          size="sm"
-          error={yearText.length === 4 && !isYear(yearText) ? 'Not a year' : undefined}
-        />
+        <YearField observed={observed} />
       }
     >
       <Anchor component={Link} to={paths.reports.getHref()} size="sm">

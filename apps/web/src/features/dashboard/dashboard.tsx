@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -11,18 +10,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatAmount, truncateName } from '@bilan/domain';
 import { paths } from '../../config/paths';
-import { NumericInput } from '../../ui/numeric-input';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { countsQuery, dashboardBalancesQuery, type Counts, type DashboardBalances } from './api';
 import { Sparkline } from './sparkline';
-import { initialYear, isYear, rememberYear } from '../../lib/year';
+import { useObservedYear, YearField } from '../../ui/year-field';
 
 /** Navigation state set by the journal entry form after saving (spec §2.4 success banner). */
 export interface DashboardState {
@@ -174,27 +171,14 @@ function AccountCardsBody({ year, balances, label }: { year: number | null; bala
 }
 
 export function Dashboard() {
-  const [yearText, setYearText] = useState(initialYear);
-  const [debounced] = useDebouncedValue(yearText, 300);
-  const year = isYear(debounced) ? Number(debounced) : null;
-
-  useEffect(() => {
-    if (isYear(debounced)) rememberYear(debounced);
-  }, [debounced]);
+  const observed = useObservedYear();
+  const year = observed.year;
 
   return (
     <Page
       title="Dashboard"
       actions={
-        <NumericInput
-          label="Year"
-          value={yearText}
-          onChange={setYearText}
-          maxLength={4}
-          w={100}
-          size="sm"
-          error={yearText.length === 4 && !isYear(yearText) ? 'Not a year' : undefined}
-        />
+        <YearField observed={observed} />
       }
     >
       <AddedEntryBanner />

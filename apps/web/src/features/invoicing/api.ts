@@ -1,7 +1,7 @@
 /** Invoice calls and shapes (docs/api.md "Invoices /api/invoice"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { InvoiceInput, InvoiceItemInput } from '@bilan/domain';
-import { api, getAccessToken, ApiError, type ApiBody, type ApiResult } from '../../lib/api';
+import { api, fetchFile, type ApiBody, type ApiResult } from '../../lib/api';
 
 // Answers are typed from the route schemas (lib/api-schema.d.ts, `npm run gen:api`).
 export type Invoice = ApiResult<'post', '/api/invoice/detail'>;
@@ -69,21 +69,5 @@ export const postedEntryQuery = (id: number) =>
 
 /** Fetches the PDF as a Blob (POST with the bearer token; the answer is binary). */
 export async function fetchInvoicePdf(uuid: string, lang: string, onlyReceipt = false): Promise<Blob> {
-  const token = getAccessToken();
-  const response = await fetch('/api/invoice/pdf', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ uuid, lang, onlyReceipt }),
-  });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // keep the text
-    }
-    throw new ApiError(response.status, body, 'POST', '/api/invoice/pdf');
-  }
-  return response.blob();
+  return (await fetchFile('POST', '/api/invoice/pdf', { uuid, lang, onlyReceipt })).blob();
 }

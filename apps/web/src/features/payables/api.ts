@@ -1,6 +1,6 @@
 /** Payables, transaction groups and bank files (docs/api.md "Payables", "Transaction groups", "Banking"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, getAccessToken, uploadText, type ApiBody, type ApiResult } from '../../lib/api';
+import { api, fetchFile, getAccessToken, uploadText, type ApiBody, type ApiResult } from '../../lib/api';
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
 
@@ -150,22 +150,7 @@ export const importBankFile = (xml: string) => uploadText('/api/banking/integrat
 
 /** Fetches a file with the session token and saves it under `fileName` (the browser's download). */
 export async function downloadFile(method: 'GET' | 'POST', path: string, fileName: string, body?: unknown): Promise<void> {
-  const headers: Record<string, string> = {};
-  const token = getAccessToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  if (!response.ok) {
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* plain text */
-    }
-    throw new ApiError(response.status, parsed, method, path);
-  }
-  saveBlob(await response.blob(), fileName);
+  saveBlob(await (await fetchFile(method, path, body)).blob(), fileName);
 }
 
 export const downloadOutflows = () => downloadFile('GET', '/api/payable/list?format=csv', 'ExportOutflows.csv');
@@ -266,18 +251,12 @@ export function uploadInboxFile(file: File, onProgress: (fraction: number) => vo
 
 /** An object URL of a stored file (fetched with the session token), for previews. */
 export async function fileObjectUrl(uuid: string): Promise<string> {
-  const token = getAccessToken();
-  const response = await fetch(`/api/file/${uuid}/serve`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), 'GET', `/api/file/${uuid}/serve`);
-  return URL.createObjectURL(await response.blob());
+  return URL.createObjectURL(await fileBlob(uuid));
 }
 
 /** The raw bytes of a stored file (for the QR-bill reader). */
 export async function fileBlob(uuid: string): Promise<Blob> {
-  const token = getAccessToken();
-  const response = await fetch(`/api/file/${uuid}/serve`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), 'GET', `/api/file/${uuid}/serve`);
-  return response.blob();
+  return (await fetchFile('GET', `/api/file/${uuid}/serve`)).blob();
 }
 
 export type ReceiptImportResult = ApiResult<'post', '/api/mail/import'>;
