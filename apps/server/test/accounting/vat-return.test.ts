@@ -635,4 +635,23 @@ describe('filing on the net tax rate method', () => {
     expect(xsdErrors(yearly.body as string)).toEqual([]);
     expect(yearly.body).toContain('<typeOfSubmission>3</typeOfSubmission>');
   });
+
+  it('clears the input tax bills still post (not deductible under the net tax rate method) with the settlement', async () => {
+    const wp = await ledgerWorkplace(server);
+    expect((await wp.api.post('/api/accounting/vat/settings/update', { data: settingsOf('net', 'agreed') })).status).toBe(200);
+    await book(wp, '2024-02-10', 'sale', [
+      { account: '1020', amount: '1081.00', direction: 1 },
+      { account: '3200', amount: '1081.00', direction: -1, vatCode: 'V81' },
+    ]);
+    // 108.10 gross with M81: 100.00 on 6500 and 8.10 input tax on 1170.
+    await book(wp, '2024-02-12', 'purchase', [
+      { account: '6500', amount: '108.10', direction: 1, vatCode: 'M81' },
+      { account: '1020', amount: '108.10', direction: -1 },
+    ]);
+    const filed = await wp.api.post('/api/accounting/vat/return/file', { dateFrom: '2024-01-01', dateTo: '2024-03-31' });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect(filed.body.figures.figures['500']).toBe('67.02');
+    // Booked at the legal rates: 81.00 due less 8.10 input tax = 72.90; owed 67.02; 5.88 to 3809.
+    expect((await entryLines(wp, filed.body.filed.settlementEntry.id)).lines.sort()).toEqual(['1170 C 8.10', '2200 D 81.00', '2209 C 67.02', '3809 C 5.88']);
+  });
 });

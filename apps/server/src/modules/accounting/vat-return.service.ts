@@ -139,12 +139,13 @@ function contributions(g: VatPostingGroup, rules: VatReturnRules, dateTo: string
 
 /**
  * The credit balance a return accounts for on a VAT account, per posting: −(normal direction) ×
- * signed amount of its tax and deduction lines (sales tax due: +, input tax: −). The net tax rate
- * method settles the booked sales, reduction and acquisition tax, not input tax.
+ * signed amount of its tax and deduction lines (sales tax due: +, input tax: −). Under the net tax
+ * rate method input tax is not deductible (MWSTG art. 37 para. 1 and 4), yet bills still post it
+ * to 1170/1171: the return clears it too, and the filing books it with the difference between the
+ * tax booked at the legal rates and the tax due (3809), so no claim on the ESTV stays behind.
  */
-function settledAmount(g: VatPostingGroup, method: VatMethod): MoneyValue | null {
+function settledAmount(g: VatPostingGroup, _method: VatMethod): MoneyValue | null {
   if (g.role === 'base') return null;
-  if (method === 'net' && (g.role === 'deduction' || g.kind === 'input')) return null;
   return toMoney(g.amount).times(-vatNormalDirection(g.kind, g.role));
 }
 
