@@ -169,10 +169,13 @@ describe('sign-in with two-factor', () => {
     expect(first.body).toEqual({ action: '2FA', payload: expect.any(String) });
     expect(first.jar.get('bilan_refresh')).toBeUndefined();
 
+    // One code for the whole test: computed again after a 30 s step boundary it would be a new,
+    // unused code, and the reuse below would pass.
+    const code = oathtool(secret, 1);
     const response = await browse(first.jar, `${server.baseUrl}/napi/auth/2fa`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: oathtool(secret, 1), payload: first.body.payload }),
+      body: JSON.stringify({ code, payload: first.body.payload }),
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { token: string; instance: { uuid: string } };
@@ -181,10 +184,10 @@ describe('sign-in with two-factor', () => {
     expect((await new Client(server.baseUrl, body.token).get('/napi/profile')).status).toBe(200);
 
     // The payload is single-use, and so is the code.
-    const again = await anonymous.post('/napi/auth/2fa', { code: oathtool(secret, 1), payload: first.body.payload });
+    const again = await anonymous.post('/napi/auth/2fa', { code, payload: first.body.payload });
     expect([again.status, again.body.code]).toEqual([401, 'second_factor_expired']);
     const second = await signIn(workplace);
-    const reused = await anonymous.post('/napi/auth/2fa', { code: oathtool(secret, 1), payload: second.body.payload });
+    const reused = await anonymous.post('/napi/auth/2fa', { code, payload: second.body.payload });
     expect(reused.status).toBe(400);
     expect(reused.body.attempt).toBe(1);
   });
