@@ -176,21 +176,8 @@ export async function selectVatReturn(tx: Tx, instanceId: string, id: number): P
   return row ? toReturn(row) : undefined;
 }
 
-export interface VatReturnWrite {
-  /** Reserved with next_ids(instance, 'vat_return') (the settlement entry names it first). */
-  id: number;
-  dateFrom: string;
-  dateTo: string;
-  typeOfSubmission: VatSubmissionTypeId;
-  method: VatMethod;
-  basis: VatBasis;
-  vatNumber: string;
-  figures: VatFigures;
-  accounts: VatAccountAmount[];
-  lockDate: string;
-  settlementEntryId: number | null;
-  filedBy: string | null;
-}
+/** A return to store: its row without `filedAt` (now). The id is reserved with next_ids(instance, 'vat_return'), as the settlement entry names it first. */
+export type VatReturnWrite = Omit<VatReturnRow, 'filedAt'>;
 
 /**
  * Stores a filed return; undefined when an original of the period (or a yearly reconciliation of

@@ -49,6 +49,7 @@ import {
   type FiscalYearClosing,
   type FiscalYearSummary,
 } from './api';
+import { EmptyRow } from '../../ui/empty-row';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -298,11 +299,7 @@ function OpeningBalances({ preview }: { preview: ClosingPreview }) {
         </Table.Thead>
         <Table.Tbody>
           {opening.accounts.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={3}>
-                <Text c="dimmed">No balances</Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={3}>No balances</EmptyRow>
           ) : null}
           {opening.accounts.map((account) => (
             <Table.Tr key={account.number}>

@@ -14,6 +14,7 @@ import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { accountingKey, deleteLock, insertLock, lockListQuery, lockMembersQuery, type AccountingLock } from './api';
 import { CONFIRM_DELETE, ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
+import { EmptyRow } from '../../ui/empty-row';
 
 /** The spec's delete confirmation (§2.3 "Settings"), used for every delete in the app. */
 
@@ -142,11 +143,7 @@ export function LocksPage() {
           </Table.Thead>
           <Table.Tbody>
             {locks.data?.locks.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed">No locks</Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow columns={5}>No locks</EmptyRow>
             ) : null}
             {locks.data?.locks.map((lock) => (
               <Table.Tr key={lock.uuid}>

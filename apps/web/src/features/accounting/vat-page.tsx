@@ -40,6 +40,7 @@ import {
   type VatReturnSummary,
 } from './vat-api';
 import { BASIS_LABELS, METHOD_LABELS, VatSettingsForm, VatSettingsSection } from './vat-settings';
+import { EmptyRow } from '../../ui/empty-row';
 
 const LABELS = VAT_FIGURE_LABELS.en;
 const TYPE_LABELS: Record<SubmissionType, string> = { 1: 'Return', 2: 'Correction', 3: 'Yearly reconciliation' };
@@ -163,11 +164,7 @@ function DrillDrawer({ request, figure, onClose }: { request: VatPeriodRequest; 
             </Table.Thead>
             <Table.Tbody>
               {data.data.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed">No postings</Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyRow columns={6}>No postings</EmptyRow>
               ) : null}
               {data.data.map((row, index) => (
                 <Table.Tr key={`${row.entry.id}-${row.account.id}-${row.role}-${index}`}>
@@ -244,11 +241,7 @@ function Reconciliation({ vatReturn }: { vatReturn: VatReturn }) {
         </Table.Thead>
         <Table.Tbody>
           {reconciliation.accounts.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={showNotCounted ? 6 : 5}>
-                <Text c="dimmed">No movements on the VAT accounts in the period</Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={showNotCounted ? 6 : 5}>No movements on the VAT accounts in the period</EmptyRow>
           ) : null}
           {reconciliation.accounts.map((row) => (
             <Table.Tr key={row.account.id}>
