@@ -529,4 +529,21 @@ describe.runIf(engine === 'postgres')('parallel closes', () => {
     expect(row!.entries).toBe(1);
     expect((await balances(wp, '2025-12-31'))['2979']).toBe('-5.00');
   });
+  it('reopens once for 20 identical parallel calls: one reversal, the lock gone, the others 409 already_done', async () => {
+    const wp = await ledgerWorkplace(server);
+    const [bank, sales] = await accountIds(wp, '1020', '3200');
+    await api(wp).post('/entry/insert', simpleEntry('2025-03-01', bank, sales, '5.00'));
+    expect((await api(wp).post('/closing/book', { year: 2025 })).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api(wp).post('/closing/reopen', { year: 2025 })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const others = answers.filter((answer) => answer.status !== 200);
+    expect(others.map((answer) => [answer.status, answer.body.code])).toEqual(others.map(() => [409, 'already_done']));
+    expect((await api(wp).get('/lock/list')).body.locks).toHaveLength(0);
+    expect(await audits(wp, 'fiscal_year.reopened')).toHaveLength(1);
+    const [row] = await server.db.withInstance(wp.instanceId, (tx) =>
+      tx.query<{ entries: number }>(`SELECT count(*)::int AS entries FROM journal_entry WHERE instance_id = $1 AND source = 'closing'`, [wp.instanceId]),
+    );
+    expect(row!.entries).toBe(2);
+    expect((await balances(wp, '2025-12-31'))['2979'] ?? '0.00').toBe('0.00');
+  });
 });

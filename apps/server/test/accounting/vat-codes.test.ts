@@ -1,7 +1,7 @@
 /** VAT codes and VAT on postings (issue 13 §1–2, migration 0023, decision 019), on both engines. */
 import { SWISS_VAT_CODES, VAT_RATE_TYPES, vatPercentAt } from '@bilan/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers.js';
+import { engine, startTestServer, type TestServer } from '../helpers.js';
 import { ledgerCounts, ledgerWorkplace, type LedgerWorkplace } from './ledger.js';
 import { invoiceData, invoicingWorkplace } from '../invoicing/support.js';
 import { payablesWorkplace, QR_REF } from '../payables/setup.js';
@@ -507,5 +507,20 @@ describe('documents post through the same codes', () => {
     expect(await show(expense)).toEqual(['6500 D 59.94 I81 base 8.1 59.94 4.86', '1171 D 4.86 I81 tax 8.1 59.94 4.86', '2250 C 64.80']);
     const entries = [material, books, noRate, expense].map((bill) => bill.bookingEntry.id as number);
     expect(await sumsByCode(w.instanceId, entries)).toEqual(['I26 2.6 100.00 2.60', 'I81 8.1 1059.89 85.81', 'M81 8.1 1000.00 81.00']);
+  });
+});
+
+describe.runIf(engine === 'postgres')('parallel VAT code inserts', () => {
+  it('creates a code once for 20 identical parallel calls; the others answer 409 vat_code_taken', async () => {
+    const wp = await ledgerWorkplace(server);
+    const data = { code: 'M81-P', name: 'Input tax, parallel', kind: 'input', rateType: 'standard', accountNumber: '1170', defaultEntry: 'net', zifferBase: null, zifferTax: '400' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => wp.api.post('/api/accounting/vat-code/insert', { data })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const others = answers.filter((answer) => answer.status !== 200);
+    expect(others.map((answer) => [answer.status, answer.body.code])).toEqual(others.map(() => [409, 'vat_code_taken']));
+    const [row] = await server.db.withInstance(wp.instanceId, (tx) =>
+      tx.query<{ codes: number }>(`SELECT count(*)::int AS codes FROM vat_code WHERE instance_id = $1 AND code = 'M81-P'`, [wp.instanceId]),
+    );
+    expect(row!.codes).toBe(1);
   });
 });
