@@ -227,7 +227,8 @@ export const VAT_FORM_TEXTS: Record<VatLanguage, FormTexts> = {
 export function vatTaxLineLabel(line: Pick<VatTaxLine, 'ziffer' | 'kind' | 'ratePercent'>, lang: VatLanguage = 'en'): string {
   const t = VAT_FORM_TEXTS[lang];
   const percent = `${lang === 'en' ? line.ratePercent : line.ratePercent.replace('.', ',')} %`;
-  if (line.kind === 'net') return `${t.netRate} ${percent}`;
+  // 322/332 hold supplies from 2024 at today's approved rates, 321/331 older supplies at the rates approved then.
+  if (line.kind === 'net') return `${t.netRate} ${percent} (${line.ziffer.endsWith('2') ? t.since2024 : t.until2023})`;
   const era = line.ziffer.endsWith('3') ? t.since2024 : line.ziffer.endsWith('2') ? t.until2023 : t.before2018;
   if (line.kind === 'acquisition') return `${t.acquisition} ${percent} (${era})`;
   const type = line.ziffer.startsWith('30') ? t.standard : line.ziffer.startsWith('31') ? t.reduced : line.ziffer.startsWith('34') ? t.accommodation : t.standard;

@@ -7,6 +7,7 @@ import {
   isZeroVatFigures,
   netRateTax,
   netRateZiffern,
+  netRateRow,
   standardTaxRows,
   subtractVatFigures,
   vatPayable,
@@ -105,15 +106,39 @@ describe('figures of rates', () => {
 
   it('lists the rows the form always shows', () => {
     expect(standardTaxRows('effective', '2024-03-31').map((r) => r.ziffer)).toEqual(['303', '313', '343', '383', '302', '312', '342', '382']);
-    expect(standardTaxRows('net', '2024-06-30', ['6.2', '0.6']).map((r) => `${r.ziffer}:${r.ratePercent}`)).toEqual(['322:6.2', '332:0.6', '383:8.1', '382:7.7']);
+    const rates = [{ ratePercent: '6.2', previousRatePercent: '5.9' }, { ratePercent: '0.6' }];
+    expect(standardTaxRows('net', '2024-06-30', rates).map((r) => `${r.ziffer}:${r.ratePercent}`)).toEqual(['322:6.2', '332:0.6', '383:8.1', '382:7.7']);
+    // A 2023 return: the rows of supplies up to 2023 at the rates approved then.
+    expect(standardTaxRows('net', '2023-12-31', rates).map((r) => `${r.ziffer}:${r.ratePercent}`)).toEqual(['321:5.9', '331:0.6', '383:8.1', '382:7.7']);
     expect(netRateZiffern('2023-12-31')).toEqual(['321', '331']);
+  });
+
+  it('puts net-tax-rate turnover of supplies before 2024 in 321/331 at the rate approved then', () => {
+    const rate = { ratePercent: '6.5', previousRatePercent: '6.2' };
+    expect(netRateRow(rate, 0, '8.1', '2024-06-30')).toEqual({ ziffer: '322', ratePercent: '6.5' });
+    expect(netRateRow(rate, 0, '7.7', '2024-06-30')).toEqual({ ziffer: '321', ratePercent: '6.2' });
+    expect(netRateRow(rate, 1, '2.5', '2024-06-30')).toEqual({ ziffer: '331', ratePercent: '6.2' });
+    expect(netRateRow({ ratePercent: '6.5' }, 0, '7.7', '2024-06-30')).toEqual({ ziffer: '321', ratePercent: '6.5' });
+    expect(netRateRow(rate, 0, '7.7', '2023-12-31')).toEqual({ ziffer: '321', ratePercent: '6.2' });
+  });
+
+  it('takes the rows of the form in force at the end of the return', () => {
+    // The 2024 form: 3.8 % is the accommodation rate of 2024 (343); 2.5 % that of 2018–2023 (312).
+    expect(vatTaxZiffer('supply', '3.8', '2024-03-31')).toBe('343');
+    expect(vatTaxZiffer('supply', '2.5', '2024-03-31')).toBe('312');
+    // A 2020 return has no 2024 rows: 3.8 % (accommodation 2011–2017) is 341; 8.0 % is 301.
+    expect(vatTaxZiffer('supply', '3.8', '2020-03-31')).toBe('341');
+    expect(vatTaxZiffer('supply', '8.0', '2020-03-31')).toBe('301');
+    expect(vatTaxZiffer('supply', '2.5', '2017-12-31')).toBe('311');
+    expect(vatTaxZiffer('acquisition', '8.0', '2017-12-31')).toBe('381');
   });
 
   it('labels rows in the four languages', () => {
     expect(vatTaxLineLabel({ ziffer: '303', kind: 'supply', ratePercent: '8.1' })).toBe('Standard rate 8.1 % (supplies from 01.01.2024)');
     expect(vatTaxLineLabel({ ziffer: '312', kind: 'supply', ratePercent: '2.5' }, 'de')).toBe('Reduzierter Satz 2,5 % (Leistungen 2018 bis 31.12.2023)');
     expect(vatTaxLineLabel({ ziffer: '383', kind: 'acquisition', ratePercent: '8.1' }, 'fr')).toBe('Impôt sur les acquisitions 8,1 % (prestations dès le 01.01.2024)');
-    expect(vatTaxLineLabel({ ziffer: '322', kind: 'net', ratePercent: '6.2' }, 'it')).toBe('Aliquota saldo 6,2 %');
+    expect(vatTaxLineLabel({ ziffer: '322', kind: 'net', ratePercent: '6.2' }, 'it')).toBe('Aliquota saldo 6,2 % (prestazioni dal 01.01.2024)');
+    expect(vatTaxLineLabel({ ziffer: '321', kind: 'net', ratePercent: '5.9' })).toBe('Net tax rate 5.9 % (supplies 2018 to 31.12.2023)');
   });
 });
 

@@ -149,19 +149,26 @@ export const VAT_FORM_RATE_PERIODS = [
 /** Canonical percent text: "8.10" → "8.1", "2.50" → "2.5", "8" → "8". */
 export const normalizeRatePercent = (percent: string | MoneyValue): string => toMoney(percent).toDecimalPlaces(2).toFixed();
 
+/** The rate periods whose rows are on the form of a return ending on `formDate` (all of them without a date). */
+const formPeriods = (formDate?: string) => VAT_FORM_RATE_PERIODS.filter((p) => formDate === undefined || p.from <= formDate);
+
 /**
- * The section II figure of a supply or acquisition at `ratePercent`: the newest rate period whose
- * rates include it (8.1 → 303, 7.7 → 302, 2.5 → 312, 8.0 → 301, acquisition at 8.1 or 2.6 → 383).
- * A rate no period has (a special rate) gets the standard figure of the newest period whose rate
- * is not above it, so it is still listed and summed into 399.
+ * The section II figure of a supply or acquisition at `ratePercent` on the form of a return ending
+ * on `formDate`: the newest rate period of that form whose rates include it. The form since 2024
+ * has rows for 2024 and 2018–2023 only, so a 2.5 % supply of 2017 goes to 312 and a 3.8 % one to
+ * 343 (same rate, same tax, and eCH-0217 reports per rate); on a 2018–2023 return 3.8 % is 341
+ * (the 2024 rows don't exist yet). A rate no period has (a special rate) gets the standard figure
+ * of the newest period, so it is still listed and summed into 399.
  */
-export function vatTaxZiffer(kind: 'supply' | 'acquisition', ratePercent: string): string {
+export function vatTaxZiffer(kind: 'supply' | 'acquisition', ratePercent: string, formDate?: string): string {
   const rate = normalizeRatePercent(ratePercent);
-  for (const period of VAT_FORM_RATE_PERIODS) {
+  const periods = formPeriods(formDate);
+  for (const period of periods) {
     const type = (['standard', 'reduced', 'accommodation'] as const).find((t) => normalizeRatePercent(period[t]) === rate);
     if (type) return kind === 'acquisition' ? period.ziffern.acquisition : period.ziffern[type];
   }
-  return kind === 'acquisition' ? VAT_FORM_RATE_PERIODS[0].ziffern.acquisition : VAT_FORM_RATE_PERIODS[0].ziffern.standard;
+  const newest = periods[0] ?? VAT_FORM_RATE_PERIODS[VAT_FORM_RATE_PERIODS.length - 1]!;
+  return kind === 'acquisition' ? newest.ziffern.acquisition : newest.ziffern.standard;
 }
 
 /** The net tax rate figures of a period ending on `dateTo`: 322/332 from 2024, 321/331 before. */
@@ -170,19 +177,47 @@ export function netRateZiffern(dateTo: string): [string, string] {
   return [period.ziffern.net1, period.ziffern.net2];
 }
 
+/** First supply date of the net tax rates approved since the 2024 rate change (ESTV adjusted them with the rates). */
+export const NET_TAX_RATES_SINCE = '2024-01-01';
+
+/**
+ * Whether a supply taxed at `ratePercent` (the legal rate its code applied, which follows the
+ * supply date) was made before 2024: 7.7, 3.7, 8.0 and 2.5 % were never in force from 2024.
+ */
+export const isSupplyBefore2024 = (ratePercent: string): boolean => {
+  const rate = normalizeRatePercent(ratePercent);
+  const current = VAT_FORM_RATE_PERIODS[0];
+  return !(['standard', 'reduced', 'accommodation'] as const).some((t) => normalizeRatePercent(current[t]) === rate) && !toMoney(rate).isZero();
+};
+
+/**
+ * The row and the approved rate of net-tax-rate turnover (MWSTG art. 37; ESTV form since 2024):
+ * turnover of supplies from 2024 goes to 322/332 at the rate approved now, turnover of supplies
+ * up to 2023 (a legal rate of that time on the posting) to 321/331 at the rate approved then
+ * (`previousRatePercent`, else the same). On a return ending before 2024 everything is 321/331 at
+ * the rate approved then. `index` is the approved rate's position (first or second rate).
+ */
+export function netRateRow(rate: NetTaxRate, index: number, supplyRatePercent: string, dateTo: string): { ziffer: string; ratePercent: string } {
+  const before = dateTo < NET_TAX_RATES_SINCE || isSupplyBefore2024(supplyRatePercent);
+  const period = before ? VAT_FORM_RATE_PERIODS[1] : VAT_FORM_RATE_PERIODS[0];
+  const ziffer = index === 0 ? period.ziffern.net1 : period.ziffern.net2;
+  return { ziffer, ratePercent: normalizeRatePercent(before ? (rate.previousRatePercent ?? rate.ratePercent) : rate.ratePercent) };
+}
+
 /**
  * The section II rows the form always shows, even at 0.00: effective method 303/313/343/383 and
  * 302/312/342/382; net tax rate method the approved rates and 383/382.
  */
-export function standardTaxRows(method: VatMethod, dateTo: string, netRates: readonly string[] = []): Omit<VatTaxLine, 'base' | 'tax'>[] {
+export function standardTaxRows(method: VatMethod, dateTo: string, netRates: readonly NetTaxRate[] = []): Omit<VatTaxLine, 'base' | 'tax'>[] {
   const [current, previous] = VAT_FORM_RATE_PERIODS;
   const acquisition = [
     { ziffer: current.ziffern.acquisition, kind: 'acquisition' as const, ratePercent: current.standard },
     { ziffer: previous.ziffern.acquisition, kind: 'acquisition' as const, ratePercent: previous.standard },
   ];
   if (method === 'net') {
-    const ziffern = netRateZiffern(dateTo);
-    return [...netRates.map((rate, index) => ({ ziffer: ziffern[index]!, kind: 'net' as const, ratePercent: normalizeRatePercent(rate) })), ...acquisition];
+    // The rows of supplies in the return's own period (a 2024 return: 322/332 at today's approved rates).
+    const currentSupply = dateTo < NET_TAX_RATES_SINCE ? previous.standard : current.standard;
+    return [...netRates.map((rate, index) => ({ ...netRateRow(rate, index, currentSupply, dateTo), kind: 'net' as const })), ...acquisition];
   }
   const supplies = (period: (typeof VAT_FORM_RATE_PERIODS)[number]) =>
     (['standard', 'reduced', 'accommodation'] as const).map((type) => ({ ziffer: period.ziffern[type], kind: 'supply' as const, ratePercent: period[type] }));
@@ -324,6 +359,14 @@ export const netTaxRateSchema = strictObject({
     .refine((value) => percentPattern.test(value) && toMoney(value).gt(0) && toMoney(value).lte(100), { error: 'a percent between 0.01 and 100 with at most 2 decimals, e.g. "6.2"' }),
   accountFrom: z.string().regex(accountNumberPattern, { error: 'a ledger account number (4 to 10 digits)' }).nullish(),
   accountTo: z.string().regex(accountNumberPattern, { error: 'a ledger account number (4 to 10 digits)' }).nullish(),
+  /**
+   * The rate approved for supplies up to 2023-12-31 when it differed (ESTV raised most net tax
+   * rates with the 2024 rates, e.g. 6.2 → 6.5): 2023 supplies in a later return use it (321/331).
+   */
+  previousRatePercent: z
+    .string()
+    .refine((value) => percentPattern.test(value) && toMoney(value).gt(0) && toMoney(value).lte(100), { error: 'a percent between 0.01 and 100 with at most 2 decimals, e.g. "6.2"' })
+    .nullish(),
 }).refine((rate) => !rate.accountFrom || !rate.accountTo || Number(rate.accountFrom) <= Number(rate.accountTo), {
   error: 'the range must not end before it starts',
   path: ['accountTo'],

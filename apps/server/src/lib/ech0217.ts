@@ -97,10 +97,17 @@ export function vatDeclarationXml(input: VatDeclarationInput): string {
   }
 
   const rows = (method: Element, kind: 'supply' | 'acquisition' | 'net', name: string) => {
+    // One element per rate: rows of two periods at the same rate (e.g. a 2.5 % supply of 2017 and
+    // one of 2020, or 321 and 322 at an unchanged net tax rate) are one turnover at that rate.
+    const byRate = new Map<string, ReturnType<typeof toMoney>>();
     for (const line of all.taxLines.filter((l) => l.kind === kind && !(isZero(l.base) && isZero(l.tax)))) {
+      const rate = percent(line.ratePercent);
+      byRate.set(rate, (byRate.get(rate) ?? toMoney(0)).plus(toMoney(line.base)));
+    }
+    for (const [rate, turnover] of byRate) {
       const row = method.ele(name);
-      row.ele('taxRate').txt(percent(line.ratePercent));
-      row.ele('turnover').txt(toFixedAmount(line.base));
+      row.ele('taxRate').txt(rate);
+      row.ele('turnover').txt(toFixedAmount(turnover));
     }
   };
   if (all.method === 'effective') {

@@ -378,19 +378,97 @@ describe('a quarter of invoices, bills and expenses, agreed and received conside
     expect((await api('/return/xml', Q1)).body).toContain('<formOfReporting>2</formOfReporting>');
   });
 
-  it('net tax rate method on the same books: turnover including tax, both bases', async () => {
+  it('net tax rate method on the same books: turnover including tax, both bases, the 2023 supply at the rate approved then', async () => {
     await configure('net', 'agreed');
     const agreed = (await api('/return/compute', Q1)).body.figures;
-    // 200 = 1077.00 + 540.50 + 800.00 + 1081.00; 322 = 200 − 220 = 2698.50 × 6.2 % = 167.307 → 167.31.
-    expect([agreed.figures['200'], agreed.figures['220'], agreed.figures['299'], agreed.figures['400'], agreed.figures['500']]).toEqual(['3498.50', '800.00', '2698.50', '0.00', '167.31']);
-    expect(rows(agreed)).toEqual(['322 6.2 2698.50 167.31']);
-    await configure('net', 'received');
+    // 200 = 1077.00 + 540.50 + 800.00 + 1081.00; 299 = 200 − 220 = 2698.50. D1 (a 2023 supply, 7.7 %)
+    // has no rate approved for 2023 in these settings: 321 at today's 6.2 % = 66.774 → 66.77;
+    // 322 = 2698.50 − 1077.00 = 1621.50 × 6.2 % = 100.533 → 100.53.
+    expect([agreed.figures['200'], agreed.figures['220'], agreed.figures['299'], agreed.figures['400'], agreed.figures['500']]).toEqual(['3498.50', '800.00', '2698.50', '0.00', '167.30']);
+    expect(rows(agreed)).toEqual(['322 6.2 1621.50 100.53', '321 6.2 1077.00 66.77']);
+    // The rate approved up to 2023 was 6.1 %: 321 = 1077.00 × 6.1 % = 65.697 → 65.70.
+    const rates = [{ ratePercent: '6.2', previousRatePercent: '6.1' }, { ratePercent: '0.6', accountFrom: '3201', accountTo: '3201' }];
+    expect((await api('/settings/update', { data: { ...settingsOf('net', 'agreed'), netTaxRates: rates } })).status).toBe(200);
+    const approvedThen = (await api('/return/compute', Q1)).body.figures;
+    expect(rows(approvedThen)).toEqual(['322 6.2 1621.50 100.53', '321 6.1 1077.00 65.70']);
+    expect(approvedThen.figures['500']).toBe('166.23');
+    const xml = (await api('/return/xml', Q1)).body as string;
+    expect(xsdErrors(xml)).toEqual([]);
+    expect(xml).toMatch(/<taxRate>6\.1<\/taxRate>\s*<turnover>1077\.00<\/turnover>/);
+    expect((await api('/settings/update', { data: { ...settingsOf('net', 'received'), netTaxRates: rates } })).status).toBe(200);
     const received = (await api('/return/compute', Q1)).body.figures;
-    // Paid in Q1: D1 1077.00 and E1 1081.00 = 2158.00 × 6.2 % = 133.796 → 133.80.
-    expect(rows(received)).toEqual(['322 6.2 2158.00 133.80']);
-    expect(received.figures['500']).toBe('133.80');
+    // Paid in Q1: D1 1077.00 (321 at 6.1 % = 65.70) and E1 1081.00 (322 at 6.2 % = 67.022 → 67.02).
+    expect(rows(received)).toEqual(['322 6.2 1081.00 67.02', '321 6.1 1077.00 65.70']);
+    expect(received.figures['500']).toBe('132.72');
     for (const type of [1] as const) expect(xsdErrors((await api('/return/xml', { ...Q1, type })).body as string)).toEqual([]);
     await configure('effective', 'agreed');
+  });
+});
+
+describe('input tax corrections, advances and defaults', () => {
+  let w: InvoicingWorkplace;
+  const Q1 = { dateFrom: '2024-01-01', dateTo: '2024-03-31' };
+  const Q2 = { dateFrom: '2024-04-01', dateTo: '2024-06-30' };
+  const api = (path: string, body?: unknown) => w.api.post(`/api/accounting/vat${path}`, body);
+  const ok = async (path: string, body: unknown) => {
+    const answer = await w.api.post(path, body);
+    expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
+    return answer.body;
+  };
+
+  beforeAll(async () => {
+    w = await invoicingWorkplace(server);
+    await ok('/api/accounting/vat/settings/update', { data: settingsOf('effective', 'agreed') });
+  });
+
+  it('puts K410 into 410 and K415/K420 corrections (credits of 1170) into 415/420, which 479 subtracts', async () => {
+    const bank = await w.account('1020');
+    const cost = await w.account('4400');
+    const entry = (description: string, lines: unknown[]) => ok('/api/accounting/entry/insert', { data: { dateLedger: '2024-05-10', description, entryAccounts: lines } });
+    // A purchase with input tax 81.00 (M81), then own use of part of it: 324.30 gross back off 4400 (K415: 24.30 off 1170).
+    await entry('Material', [{ account: { id: cost }, amount: '1081.00', direction: 1, vatCode: 'M81' }, { account: { id: bank }, amount: '1081.00', direction: -1 }]);
+    await entry('Own use of material, paid in by the owner', [{ account: { id: bank }, amount: '324.30', direction: 1 }, { account: { id: cost }, amount: '324.30', direction: -1, vatCode: 'K415' }]);
+    // A subsidy that cuts input tax: 10.81 gross (K420: 0.81), and a subsequent deduction of 16.20 (K410).
+    await entry('Subsidy share of input tax', [{ account: { id: bank }, amount: '10.81', direction: 1 }, { account: { id: cost }, amount: '10.81', direction: -1, vatCode: 'K420' }]);
+    await entry('Einlageentsteuerung', [{ account: { id: cost }, amount: '216.20', direction: 1, vatCode: 'K410' }, { account: { id: bank }, amount: '216.20', direction: -1 }]);
+    const { figures, reconciliation } = (await api('/return/compute', Q2)).body;
+    const f = figures.figures;
+    // 479 = 81.00 + 16.20 − 24.30 − 0.81 = 72.09; nothing due: 510 = 72.09.
+    expect([f['400'], f['410'], f['415'], f['420'], f['479'], f['510']]).toEqual(['81.00', '16.20', '24.30', '0.81', '72.09', '72.09']);
+    // 1170 moved by −72.09 (credit minus debit), all of it in the return.
+    expect(reconciliation.accounts.find((a: { account: { number: string } }) => a.account.number === '1170')).toMatchObject({ movement: '-72.09', inReturn: '-72.09', difference: '0.00' });
+    const drill = (await api('/return/postings', { ...Q2, ziffer: '415' })).body;
+    expect(drill.total).toEqual({ base: '0.00', tax: '24.30' });
+    const xml = (await api('/return/xml', Q2)).body as string;
+    expect(xsdErrors(xml)).toEqual([]);
+    expect(xml).toContain('<inputTaxCorrections>24.30</inputTaxCorrections>');
+    expect(xml).toContain('<inputTaxReductions>0.81</inputTaxReductions>');
+    expect(xml).toContain('<subsequentInputTaxDeduction>16.20</subsequentInputTaxDeduction>');
+  });
+
+  it('sends an invoice on its invoice date unless a ledger date is given', async () => {
+    const created = await ok('/api/invoice/insert', { data: { ...invoiceData(w), vat: '0.081', dateInvoice: '2024-03-29', dateDue: '2024-04-28', items: [{ name: 'Work', amount: '1', price: '100.00' }] } });
+    const sent = await ok('/api/invoice/status/change', { uuid: created.uuid, status: 2 });
+    expect(sent.ledgerDate).toBe('2024-03-29');
+    const { figures } = (await api('/return/compute', Q1)).body;
+    expect(rows(figures)).toEqual(['303 8.1 100.00 8.10']);
+  });
+
+  it('received consideration: a bill paid before it is booked counts on the payment date; its booking quarter takes nothing', async () => {
+    await ok('/api/accounting/vat/settings/update', { data: settingsOf('effective', 'received') });
+    const seller = await supplier(server, w.instanceId);
+    const bill = await ok('/api/payable/insert', {
+      data: { company: { uuid: seller.uuid }, companyFinance: { id: seller.ibanProfile }, date: '2024-07-05', amount: '540.50', vatRate: '0.081', expenseAccount: { id: await w.account('4400') } },
+    });
+    await ok('/api/payable/update', { uuid: bill.uuid, data: { status: 2 } });
+    // Paid in advance on 28.06. (Q2), the supplier's invoice dated 05.07. (Q3).
+    await ok('/api/payable/pay', { uuid: bill.uuid, account: { id: await w.account('1020') }, date: '2024-06-28' });
+    const q2 = (await api('/return/compute', Q2)).body.figures.figures;
+    const q3 = (await api('/return/compute', { dateFrom: '2024-07-01', dateTo: '2024-09-30' })).body.figures.figures;
+    // Q2 also holds the manual entries of the test above (400 81.00, as booked): the advance adds 40.50.
+    expect(q2['400']).toBe('121.50');
+    expect(q3['400']).toBe('0.00');
+    await ok('/api/accounting/vat/settings/update', { data: settingsOf('effective', 'agreed') });
   });
 });
 

@@ -7405,6 +7405,9 @@ export interface paths {
                                 netTaxRates: {
                                     accountFrom: string | null;
                                     accountTo: string | null;
+                                    /** @description the rate approved for supplies up to 2023-12-31 when it differed (321/331); null: the same */
+                                    previousRatePercent: string | null;
+                                    /** @description approved net tax rate in percent for supplies from 2024-01-01 */
                                     ratePercent: string;
                                 }[];
                                 /** @enum {string} */
@@ -7516,6 +7519,7 @@ export interface paths {
                             netTaxRates?: {
                                 accountFrom?: string | null;
                                 accountTo?: string | null;
+                                previousRatePercent?: string | null;
                                 ratePercent: string;
                             }[];
                             /** @enum {string|null} */
@@ -7544,6 +7548,9 @@ export interface paths {
                             netTaxRates: {
                                 accountFrom: string | null;
                                 accountTo: string | null;
+                                /** @description the rate approved for supplies up to 2023-12-31 when it differed (321/331); null: the same */
+                                previousRatePercent: string | null;
+                                /** @description approved net tax rate in percent for supplies from 2024-01-01 */
                                 ratePercent: string;
                             }[];
                             /** @enum {string} */

@@ -8,16 +8,17 @@
  * - exempt: base → 200 and its own figure (220, 221, 230, …);
  * - reduction: base → 235, and off the rate's row (base and tax), so 299 = Σ rows' bases;
  * - acquisition: base and tax → the acquisition row (383), deduction → its figure (400/405);
- * - input: tax → 400/405; outside: base → 900/910 when the code names them.
+ * - input: tax → 400/405/410, or positive → 415/420 for a correction or reduction (a credit); outside: base → 900/910 when the code names them.
  * The rate's row follows the rate applied (8.1 → 303, 7.7 → 302, …), so a 2023 supply booked in
  * 2024 lands in 302. Net tax rate method (MWSTG art. 37): turnover including tax (base + its tax)
- * per approved rate (by revenue account range), tax = turnover × rate; no input tax.
+ * per approved rate (by revenue account range), tax = turnover × rate; no input tax; turnover of
+ * supplies before 2024 (a 2018–2023 rate on the posting) in 321/331 at the rate approved then.
  */
 import {
   compareTaxLines,
   deriveVatFigures,
   netRateTax,
-  netRateZiffern,
+  netRateRow,
   normalizeRatePercent,
   standardTaxRows,
   toFixedAmount,
@@ -64,6 +65,8 @@ interface Contribution {
 }
 
 const ZIFFER_OF_SCALAR = /^(200|205|220|221|225|230|235|280|400|405|410|415|420|470|900|910)$/;
+/** Input-tax figures that 479 subtracts (ESTV form: 479 = 400 + 405 + 410 − 415 − 420). */
+const REDUCING_INPUT_TAX = new Set(['415', '420']);
 const isScalar = (ziffer: string | null): ziffer is BaseZiffer => ziffer !== null && ZIFFER_OF_SCALAR.test(ziffer);
 
 /** The approved net tax rate (its index) a revenue account's turnover belongs to: the first whose range holds it, else the first. */
@@ -88,11 +91,10 @@ function contributions(g: VatPostingGroup, rules: VatReturnRules, dateTo: string
   const add = (target: Target, column: 'base' | 'tax', value: MoneyValue) => {
     if (!value.isZero()) out.push({ target, column, amount: value });
   };
-  const supplyLine = (kind: 'supply' | 'acquisition') => ({ line: { kind, ziffer: vatTaxZiffer(kind, percent), ratePercent: percent } });
+  const supplyLine = (kind: 'supply' | 'acquisition') => ({ line: { kind, ziffer: vatTaxZiffer(kind, percent, dateTo), ratePercent: percent } });
   const netLine = () => {
     const index = netRateIndex(rules.netTaxRates, accountNumber);
-    const rate = rules.netTaxRates[index]!;
-    return { line: { kind: 'net' as const, ziffer: netRateZiffern(dateTo)[index]!, ratePercent: normalizeRatePercent(rate.ratePercent) } };
+    return { line: { kind: 'net' as const, ...netRateRow(rules.netTaxRates[index]!, index, percent, dateTo) } };
   };
   const net = rules.method === 'net';
   // The extra scalar figure a code names for its base beside the standard ones (e.g. 205 for opted supplies).
@@ -126,7 +128,8 @@ function contributions(g: VatPostingGroup, rules: VatReturnRules, dateTo: string
       else if (net) break; // the net tax rate method computes the tax from the turnover
       else if (g.kind === 'sales') add(supplyLine('supply'), 'tax', amount);
       else if (g.kind === 'reduction') add(supplyLine('supply'), 'tax', amount.neg());
-      else if (g.kind === 'input' && isScalar(g.zifferTax)) add({ ziffer: g.zifferTax }, 'tax', amount);
+      // 415/420 reduce input tax: booked as credits of 1170 (a negative input amount), shown positive.
+      else if (g.kind === 'input' && isScalar(g.zifferTax)) add({ ziffer: g.zifferTax }, 'tax', REDUCING_INPUT_TAX.has(g.zifferTax) ? amount.neg() : amount);
       break;
     }
     case 'deduction': {
@@ -193,7 +196,7 @@ export interface VatBooks {
 function figuresOf(groups: readonly VatPostingGroup[], rules: VatReturnRules, dateTo: string, numbers: Map<number, { number: string }>): VatBooks {
   const scalars = new Map<BaseZiffer, MoneyValue>();
   const lines = new Map<string, { line: Omit<VatTaxLine, 'base' | 'tax'>; base: MoneyValue; tax: MoneyValue }>();
-  for (const row of standardTaxRows(rules.method, dateTo, rules.netTaxRates.map((rate) => rate.ratePercent))) {
+  for (const row of standardTaxRows(rules.method, dateTo, rules.netTaxRates)) {
     lines.set(lineKey(row), { line: row, base: new Money(0), tax: new Money(0) });
   }
   const accounts = new Map<number, MoneyValue>();
@@ -303,6 +306,7 @@ export async function drillVatFigure(tx: Tx, instanceId: string, rules: VatRetur
   const data: VatDrillRow[] = [];
   let totalBase = new Money(0);
   let totalTax = new Money(0);
+  let netRatePercent: string | null = null;
   const numbers = new Map(rows.map((row) => [row.accountId, { number: row.accountNumber }]));
   for (const row of rows) {
     let base = new Money(0);
@@ -320,6 +324,7 @@ export async function drillVatFigure(tx: Tx, instanceId: string, rules: VatRetur
         if (ziffer === '399') {
           if (c.column !== 'tax' || line.kind === 'net') continue;
         } else if (!isTaxRow || line.ziffer !== ziffer || (rate !== null && line.ratePercent !== rate)) continue;
+        if (line.kind === 'net') netRatePercent = line.ratePercent;
       }
       if (c.column === 'base') base = base.plus(c.amount.times(sign));
       else tax = tax.plus(c.amount.times(sign));
@@ -342,9 +347,7 @@ export async function drillVatFigure(tx: Tx, instanceId: string, rules: VatRetur
   const isTaxColumn = ziffer === '399' || /^4\d\d$/.test(ziffer) || derived === DERIVED_PARTS['479'];
   const column = isTaxRow ? 'both' : isTaxColumn ? 'tax' : 'base';
   // A net tax rate row's tax is computed on its turnover, not summed from postings.
-  const netRow = isTaxRow && rules.method === 'net' && data.length > 0 && data.every((row) => row.role !== 'tax' || row.tax === '0.00');
-  const netRate = rules.netTaxRates.find((_, index) => netRateZiffern(dateTo)[index] === ziffer);
-  if (netRow && netRate) totalTax = toMoney(netRateTax(totalBase, netRate.ratePercent));
+  if (isTaxRow && rules.method === 'net' && netRatePercent !== null) totalTax = toMoney(netRateTax(totalBase, netRatePercent));
   return { ziffer, ratePercent: rate, column, total: { base: toFixedAmount(totalBase), tax: toFixedAmount(totalTax) }, data };
 }
 

@@ -158,7 +158,9 @@ export async function selectVatRows(tx: Tx, instanceId: string, dateFrom: string
  * - `paid`: each coded posting of a document with a payment in the period, times the share paid by
  *   that payment, dated on the payment. Shares are cumulative per document and rounded to the cent
  *   as round(x × paid so far) − round(x × paid before), so a document paid in full counts exactly
- *   its booked VAT, however many part payments.
+ *   its booked VAT, however many part payments; shares are held to 0..1 (an overpayment adds
+ *   nothing). A payment dated before its document's booking (an advance) counts on its own date
+ *   with the share of the booking made later.
  */
 export async function selectDocumentVatRows(
   tx: Tx,
@@ -168,7 +170,8 @@ export async function selectDocumentVatRows(
 ): Promise<{ booked: VatPostingRow[]; paid: VatPostingRow[] }> {
   const documents = `
     WITH keyed AS (
-      -- Document entries up to the period's end with their document key (kind i/b, reference).
+      -- Document entries with their document key (kind i/b, reference). Also those after the period:
+      -- a payment received before its invoice is booked (an advance) counts when it is received.
       SELECT e.id, e.date_ledger, e.description,
              CASE WHEN e.source = 'invoice' THEN 'i' WHEN e.source = 'bill' AND e.source_ref ~ '^[0-9]{1,9}$' THEN r.kind ELSE 'b' END AS kind,
              CASE WHEN e.source = 'bill' AND e.source_ref ~ '^[0-9]{1,9}$' THEN r.ref ELSE e.source_ref END AS ref
@@ -178,7 +181,7 @@ export async function selectDocumentVatRows(
             FROM journal_entry o
            WHERE o.instance_id = e.instance_id AND e.source = 'bill' AND e.source_ref ~ '^[0-9]{1,9}$' AND o.id = e.source_ref::int
         ) r ON true
-       WHERE e.instance_id = $1 AND e.source IN ('invoice', 'bill', 'payment') AND e.source_ref IS NOT NULL AND e.date_ledger <= $3::date
+       WHERE e.instance_id = $1 AND e.source IN ('invoice', 'bill', 'payment') AND e.source_ref IS NOT NULL
     ),
     entries AS (
       SELECT k.*, EXISTS (SELECT 1 FROM journal_line v WHERE v.instance_id = $1 AND v.entry_id = k.id AND v.vat_code IS NOT NULL) AS has_vat
@@ -193,7 +196,7 @@ export async function selectDocumentVatRows(
        JOIN journal_line l ON l.instance_id = $1 AND l.entry_id = en.id AND l.vat_code IS NOT NULL
        JOIN vat_code c ON c.instance_id = $1 AND c.code = l.vat_code
        JOIN ledger_account a ON a.instance_id = $1 AND a.id = l.account_id
-      WHERE en.has_vat AND en.date_ledger >= $2::date
+      WHERE en.has_vat AND en.date_ledger BETWEEN $2::date AND $3::date
       ORDER BY l.date_ledger, l.entry_id, l.id`,
     [instanceId, dateFrom, dateTo],
   );
@@ -217,17 +220,24 @@ export async function selectDocumentVatRows(
        SELECT d.kind, d.ref, d.entry_id, d.date_ledger, -sum(d.signed) AS paid FROM doc_lines d JOIN doc_accounts x USING (kind, ref, account_id)
         WHERE NOT d.has_vat GROUP BY d.kind, d.ref, d.entry_id, d.date_ledger
      ),
-     shares AS (
-       SELECT p.kind, p.ref, p.entry_id, p.date_ledger,
-              p.paid / t.total AS share,
-              sum(p.paid) OVER (PARTITION BY p.kind, p.ref ORDER BY p.date_ledger, p.entry_id) / t.total AS paid_to,
-              coalesce(sum(p.paid) OVER (PARTITION BY p.kind, p.ref ORDER BY p.date_ledger, p.entry_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) / t.total AS paid_before
+     cumulative AS (
+       SELECT p.kind, p.ref, p.entry_id, p.date_ledger, t.total,
+              sum(p.paid) OVER (PARTITION BY p.kind, p.ref ORDER BY p.date_ledger, p.entry_id) AS paid_to,
+              coalesce(sum(p.paid) OVER (PARTITION BY p.kind, p.ref ORDER BY p.date_ledger, p.entry_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS paid_before
          FROM payments p JOIN booked_total t USING (kind, ref)
+     ),
+     shares AS (
+       -- Shares of the document paid so far, held to 0..1: an overpayment counts no more VAT than
+       -- the document carries (its refund then takes nothing back that was not counted).
+       SELECT c.kind, c.ref, c.entry_id, c.date_ledger,
+              least(greatest(c.paid_to / c.total, 0), 1) AS paid_to,
+              least(greatest(c.paid_before / c.total, 0), 1) AS paid_before
+         FROM cumulative c
      )
      SELECT ${ROW_COLUMNS},
             (round(l.vat_base * s.paid_to, 2) - round(l.vat_base * s.paid_before, 2))::text AS base,
             (round(l.vat_amount * s.paid_to, 2) - round(l.vat_amount * s.paid_before, 2))::text AS amount,
-            s.date_ledger::text AS counted_on, s.entry_id AS payment_entry_id, round(s.share, 6)::text AS share
+            s.date_ledger::text AS counted_on, s.entry_id AS payment_entry_id, round(s.paid_to - s.paid_before, 6)::text AS share
        FROM shares s
        JOIN entries en ON en.kind = s.kind AND en.ref = s.ref AND en.has_vat
        JOIN journal_entry e ON e.instance_id = $1 AND e.id = en.id

@@ -83,7 +83,12 @@ export async function updateVatSettings(tx: Tx, instanceId: string, input: VatSe
     }
     settlementAccountId = account.id;
   }
-  const netTaxRates = input.netTaxRates.map((rate) => ({ ratePercent: rate.ratePercent, accountFrom: rate.accountFrom ?? null, accountTo: rate.accountTo ?? null }));
+  const netTaxRates = input.netTaxRates.map((rate) => ({
+    ratePercent: rate.ratePercent,
+    accountFrom: rate.accountFrom ?? null,
+    accountTo: rate.accountTo ?? null,
+    previousRatePercent: rate.previousRatePercent ?? null,
+  }));
   await upsertVatSettings(tx, instanceId, {
     vatNumber: formatVatNumber(input.vatNumber),
     registrationDate: input.registrationDate,

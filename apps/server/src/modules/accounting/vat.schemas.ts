@@ -15,7 +15,14 @@ export const vatSettingsAnswer = z.object({
   vatNumber: z.string().describe("'CHE-123.456.789 MWST'"),
   registrationDate: z.string(),
   method: z.enum(VAT_METHODS),
-  netTaxRates: z.array(z.object({ ratePercent: z.string(), accountFrom: z.string().nullable(), accountTo: z.string().nullable() })),
+  netTaxRates: z.array(
+    z.object({
+      ratePercent: z.string().describe('approved net tax rate in percent for supplies from 2024-01-01'),
+      accountFrom: z.string().nullable(),
+      accountTo: z.string().nullable(),
+      previousRatePercent: z.string().nullable().describe('the rate approved for supplies up to 2023-12-31 when it differed (321/331); null: the same'),
+    }),
+  ),
   period: z.enum(VAT_PERIOD_KINDS),
   basis: z.enum(VAT_BASES),
   settlementAccount: z

@@ -13,13 +13,15 @@ export interface StoredNetTaxRate {
   ratePercent: string;
   accountFrom: string | null;
   accountTo: string | null;
+  /** Approved for supplies up to 2023 when it differed; absent in settings stored before it existed. */
+  previousRatePercent?: string | null;
 }
 
 export interface VatSettingsRow {
   vatNumber: string;
   registrationDate: string;
   method: VatMethod;
-  netTaxRates: StoredNetTaxRate[];
+  netTaxRates: (StoredNetTaxRate & { previousRatePercent: string | null })[];
   period: VatPeriodKind;
   basis: VatBasis;
   /** The configured settlement account; null: the default (2209, created on first filing). */
@@ -46,7 +48,7 @@ const toSettings = (row: SettingsRecord): VatSettingsRow => ({
   vatNumber: row.vat_number,
   registrationDate: row.registration_date,
   method: row.method,
-  netTaxRates: json<StoredNetTaxRate[]>(row.net_tax_rates),
+  netTaxRates: json<StoredNetTaxRate[]>(row.net_tax_rates).map((rate) => ({ ...rate, previousRatePercent: rate.previousRatePercent ?? null })),
   period: row.period,
   basis: row.basis,
   settlementAccount: row.account_id === null ? null : { id: row.account_id, number: row.account_number!, name: row.account_name! },

@@ -156,7 +156,8 @@ async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promi
  * invoice in another currency with `amountBase` (what the bank received in the books' currency)
  * books the realized exchange difference on 6942/6952 (accounting/settlement.service.ts).
  * sent → denied: the reverse of the sent entry. Paid and denied are dated on or after the sent
- * ledger date (400 on `ledgerDate`). Anything else: 409. The lock date applies (409).
+ * ledger date (400 on `ledgerDate`). Anything else: 409. The lock date applies (409). Sent is dated
+ * on the invoice date unless `ledgerDate` says otherwise.
  * The invoice row is locked first, so parallel identical calls post once: the others answer 409
  * `already_done` ("invoice 000042 is already paid").
  */
@@ -175,7 +176,10 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
       { status: `not allowed from ${STATUS_NAMES[from]}` },
     );
   }
-  const ledgerDate = change.ledgerDate ?? new Date().toISOString().slice(0, 10);
+  // Sending books the receivable and the VAT on the invoice date unless told otherwise: the tax
+  // claim arises with the invoice (MWSTG art. 40), and the return counts postings by ledger date
+  // (a later date declares the invoice late, in the period of that date: decision 020).
+  const ledgerDate = change.ledgerDate ?? (change.status === InvoiceStatus.sent ? row.date_invoice : new Date().toISOString().slice(0, 10));
   if (from === InvoiceStatus.sent && row.ledger_date && ledgerDate < row.ledger_date) {
     throw invoicingFieldError(
       'ledger_date_before_sent',

@@ -20,6 +20,7 @@ interface RateValues {
   ratePercent: string;
   accountFrom: string;
   accountTo: string;
+  previousRatePercent: string;
 }
 
 interface FormValues {
@@ -41,7 +42,12 @@ const toPayload = (values: FormValues): VatSettingsInput => ({
   method: values.method,
   netTaxRates:
     values.method === 'net'
-      ? values.netTaxRates.map((rate) => ({ ratePercent: rate.ratePercent.trim(), accountFrom: rate.accountFrom.trim() || null, accountTo: rate.accountTo.trim() || null }))
+      ? values.netTaxRates.map((rate) => ({
+          ratePercent: rate.ratePercent.trim(),
+          accountFrom: rate.accountFrom.trim() || null,
+          accountTo: rate.accountTo.trim() || null,
+          previousRatePercent: rate.previousRatePercent.trim() || null,
+        }))
       : [],
   period: values.period,
   basis: values.basis,
@@ -60,8 +66,8 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
       registrationDate: settings?.registrationDate ?? null,
       method: settings?.method ?? 'effective',
       netTaxRates: settings?.netTaxRates.length
-        ? settings.netTaxRates.map((rate) => ({ ratePercent: rate.ratePercent, accountFrom: rate.accountFrom ?? '', accountTo: rate.accountTo ?? '' }))
-        : [{ ratePercent: '', accountFrom: '', accountTo: '' }],
+        ? settings.netTaxRates.map((rate) => ({ ratePercent: rate.ratePercent, accountFrom: rate.accountFrom ?? '', accountTo: rate.accountTo ?? '', previousRatePercent: rate.previousRatePercent ?? '' }))
+        : [{ ratePercent: '', accountFrom: '', accountTo: '', previousRatePercent: '' }],
       period: settings?.period ?? 'quarterly',
       basis: settings?.basis ?? 'agreed',
       settlementAccount: settings && !settings.settlementAccount.isDefault ? settings.settlementAccount.id : null,
@@ -148,14 +154,22 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
             <Stack gap="xs">
               <Text size="sm" fw={500}>Approved net tax rates</Text>
               <Text size="xs" c="dimmed">
-                Turnover including VAT on the revenue accounts of a range goes to that rate; turnover on no rate's accounts to the first.
+                Turnover including VAT on the revenue accounts of a range goes to that rate; turnover on no rate's accounts to the first. Supplies made
+                up to 31.12.2023 are taxed at the rate approved then (figures 321/331) when you enter it.
               </Text>
               {rates.fields.map((item, index) => (
                 <Group key={item.id} align="flex-start" gap="xs" wrap="nowrap">
                   <Controller
                     control={control}
                     name={`netTaxRates.${index}.ratePercent`}
-                    render={({ field, fieldState }) => <TextInput label={`Rate ${index + 1} (%)`} placeholder="6.2" w={110} {...field} error={fieldState.error?.message} />}
+                    render={({ field, fieldState }) => <TextInput label={`Rate ${index + 1} (%)`} placeholder="6.5" w={110} {...field} error={fieldState.error?.message} />}
+                  />
+                  <Controller
+                    control={control}
+                    name={`netTaxRates.${index}.previousRatePercent`}
+                    render={({ field, fieldState }) => (
+                      <TextInput label="Up to 2023 (%)" placeholder="same" w={120} {...field} error={fieldState.error?.message} />
+                    )}
                   />
                   <Controller
                     control={control}
@@ -175,7 +189,7 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
                 </Group>
               ))}
               {rates.fields.length < 2 ? (
-                <Button variant="subtle" size="xs" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => rates.append({ ratePercent: '', accountFrom: '', accountTo: '' })}>
+                <Button variant="subtle" size="xs" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => rates.append({ ratePercent: '', accountFrom: '', accountTo: '', previousRatePercent: '' })}>
                   Second rate
                 </Button>
               ) : null}
@@ -282,7 +296,7 @@ export function VatSettingsSection({ settings, canEdit }: { settings: VatSetting
           <Fact label="Method">
             {METHOD_LABELS[settings.method]}
             {settings.method === 'net'
-              ? `: ${settings.netTaxRates.map((rate) => `${rate.ratePercent} %${rate.accountFrom || rate.accountTo ? ` (accounts ${rate.accountFrom ?? '…'}–${rate.accountTo ?? '…'})` : ''}`).join(', ')}`
+              ? `: ${settings.netTaxRates.map((rate) => `${rate.ratePercent} %${rate.previousRatePercent ? ` (up to 2023: ${rate.previousRatePercent} %)` : ''}${rate.accountFrom || rate.accountTo ? ` (accounts ${rate.accountFrom ?? '…'}–${rate.accountTo ?? '…'})` : ''}`).join(', ')}`
               : ''}
           </Fact>
           <Fact label="Period">{PERIOD_LABELS[settings.period]}</Fact>

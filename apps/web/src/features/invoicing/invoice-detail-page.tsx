@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload, IconEye, IconPencil, IconSend, IconShare, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatAmount, formatCreditorReference, formatDate, formatIban, formatQrReference, vatRateAt, vatRateToPercent, type InvoiceItemInput } from '@bilan/domain';
+import { formatAmount, formatCreditorReference, formatDate, formatIban, formatQrReference, vatPeriodOf, vatRateAt, vatRateToPercent, type InvoiceItemInput } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api';
 import { today } from '../../lib/dates';
@@ -20,6 +20,7 @@ import { Page } from '../../ui/page';
 import { SettledAmountField } from '../../ui/settled-amount-field';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { WriteError } from './write-error';
+import { vatSettingsQuery } from '../accounting/vat-api';
 import {
   changeStatus,
   deleteInvoice,
@@ -51,6 +52,26 @@ const LANGS = [
 ];
 
 type Action = { status: 2 | 3 | 4; title: string; label: string } | null;
+
+/**
+ * Under agreed consideration the return counts the sent posting in the VAT period of its ledger
+ * date: a ledger date outside the invoice date's period declares the invoice late (decision 020).
+ */
+function VatPeriodHint({ dateInvoice, ledgerDate }: { dateInvoice: string; ledgerDate: string | null }) {
+  const settings = useQuery({ ...vatSettingsQuery(), retry: false }).data?.settings;
+  if (!settings || settings.basis !== 'agreed' || !ledgerDate || ledgerDate < settings.registrationDate) return null;
+  const invoicePeriod = vatPeriodOf(settings.period, dateInvoice, settings.registrationDate);
+  const ledgerPeriod = vatPeriodOf(settings.period, ledgerDate, settings.registrationDate);
+  if (!invoicePeriod || !ledgerPeriod || invoicePeriod.dateFrom === ledgerPeriod.dateFrom) return null;
+  return (
+    <Alert color="yellow" variant="light" p="xs">
+      <Text size="sm">
+        The invoice date {formatDate(dateInvoice)} is in the VAT period {invoicePeriod.label}; posted on {formatDate(ledgerDate)} the invoice is declared in{' '}
+        {ledgerPeriod.label}. Post it on a date of {invoicePeriod.label} unless that return is already filed.
+      </Text>
+    </Alert>
+  );
+}
 
 /**
  * Send, mark paid or deny, with the ledger date of the posting: sending defaults to the invoice
@@ -102,6 +123,7 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
                 : 'Reverses the posting of the sent invoice.'}
           </Text>
           <DateField label="Ledger date" required value={ledgerDate} onChange={setLedgerDate} error={dateError} />
+          {action?.status === 2 ? <VatPeriodHint dateInvoice={invoice.dateInvoice} ledgerDate={ledgerDate} /> : null}
           {converted ? (
             <SettledAmountField
               kind="receivable"
