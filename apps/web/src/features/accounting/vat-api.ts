@@ -15,8 +15,7 @@ export type SubmissionType = 1 | 2 | 3;
 /** Under 'accounting': posting an entry or a lock refreshes the return too. */
 export const vatKey = ['accounting', 'vat'] as const;
 
-export const vatSettingsQuery = () =>
-  queryOptions({ queryKey: ['accounting', 'vat', 'settings'], queryFn: ({ signal }) => api.get('/api/accounting/vat/settings', { signal }) });
+export { vatSettingsQuery } from '../../lib/vat-settings';
 
 export const vatPeriodsQuery = (year: number | null) =>
   queryOptions({

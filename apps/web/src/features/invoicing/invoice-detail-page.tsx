@@ -20,7 +20,7 @@ import { Page } from '../../ui/page';
 import { SettledAmountField } from '../../ui/settled-amount-field';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { WriteError } from './write-error';
-import { vatSettingsQuery } from '../accounting/vat-api';
+import { vatSettingsQuery } from '../../lib/vat-settings';
 import {
   changeStatus,
   deleteInvoice,
