@@ -28,6 +28,30 @@ export function formatAmount(value: string | Money | null | undefined, decimals 
   return isNegative ? `(${formatted})` : formatted;
 }
 
+/** The languages documents are printed in (invoices, QR-bills, VAT return). */
+export type DocumentLanguage = 'de' | 'fr' | 'it' | 'en';
+
+/** The number format of each document language (issue 15 §6): de-CH and it-CH 2'565.25, fr-CH 2 565,25, en 2,565.25. */
+export const DOCUMENT_LOCALES: Readonly<Record<DocumentLanguage, string>> = { de: 'de-CH', fr: 'fr-CH', it: 'it-CH', en: 'en-US' };
+
+const localeFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * Amount as `locale` writes it, exactly 2 decimals (half-up), grouped from 1'000 on in every
+ * language (it-CH would not group 4 digits otherwise), a negative with a minus sign. The rounded
+ * decimal string goes to Intl, which formats it exactly.
+ */
+export function formatAmountLocale(value: string | Money, locale: string): string {
+  let format = localeFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
+    localeFormats.set(locale, format);
+  }
+  const fixed = toFixedAmount(value);
+  const negative = fixed.startsWith('-');
+  const formatted = format.format((negative ? fixed.slice(1) : fixed) as `${number}`);
+  return negative ? `−${formatted}` : formatted;
+}
+
 /**
  * Reference number for display (spec §5, §9): 'BILAN' + the id zero-padded to at least 6 characters,
  * e.g. 42 → 'BILAN000042'. Throws RangeError for anything but a non-negative integer.

@@ -1,8 +1,10 @@
 /**
  * The PDF base shared by every document Bilan prints (invoices, financial statements): DejaVu Sans
- * (apps/server/assets/fonts, Bitstream Vera licence), which draws every character of the SPS 2025
- * set (Latin-1, Latin Extended-A, Ș ș Ț ț, €), parsed once per process; A4 documents with buffered
- * pages so a "Page n/m" can be written once the count is known.
+ * (apps/server/assets/fonts, Bitstream Vera licence) for the documents, Liberation Sans (SIL OFL
+ * 1.1) for the QR-bill payment part and receipt, which the SIX style guide allows in Arial,
+ * Frutiger, Helvetica or Liberation Sans only. Both draw every character of the SPS 2025 set
+ * (Latin-1, Latin Extended-A, Ș ș Ț ț, €). Fonts are parsed once per process; A4 documents buffer
+ * their pages so a "Page n/m" can be written once the count is known.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,8 +14,15 @@ import PDFDocument from 'pdfkit';
 const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
 export const FONT = 'DejaVu';
 export const FONT_BOLD = 'DejaVu-Bold';
+/** The payment part's font; swissqrbill selects `${QR_FONT}` and `${QR_FONT}-Bold`. */
+export const QR_FONT = 'LiberationSans';
 // Read once per process.
-const fontFiles = { [FONT]: readFileSync(join(FONT_DIR, 'DejaVuSans.ttf')), [FONT_BOLD]: readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf')) };
+const fontFiles: Record<string, Buffer> = {
+  [FONT]: readFileSync(join(FONT_DIR, 'DejaVuSans.ttf')),
+  [FONT_BOLD]: readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
+  [QR_FONT]: readFileSync(join(FONT_DIR, 'LiberationSans-Regular.ttf')),
+  [`${QR_FONT}-Bold`]: readFileSync(join(FONT_DIR, 'LiberationSans-Bold.ttf')),
+};
 
 // ------------------------------------------------------------------------------------------------
 // Parsed fonts, shared by every document of the process (issue #4 audit §9).
@@ -40,21 +49,21 @@ const LAYOUT_CACHE_LIMIT = 20_000;
 let parsedFonts: { ctor: EmbeddedFontClass; fonts: Map<string, { font: unknown; layout: Record<string, unknown> }> } | undefined;
 
 function useFonts(doc: PDFKit.PDFDocument): void {
-  doc.registerFont(FONT, fontFiles[FONT]);
-  doc.registerFont(FONT_BOLD, fontFiles[FONT_BOLD]);
+  for (const [name, file] of Object.entries(fontFiles)) doc.registerFont(name, file);
   const internals = doc as unknown as PdfFontInternals;
-  if (!internals._fontFamilies || typeof internals._fontCount !== 'number') return;
+  if (!internals._fontFamilies || typeof internals._fontCount !== "number") return;
   if (!parsedFonts) {
     // First document: let pdfkit parse both fonts, then keep what it parsed.
     const fonts = new Map<string, { font: unknown; layout: Record<string, unknown> }>();
     let ctor: EmbeddedFontClass | undefined;
-    for (const name of [FONT_BOLD, FONT]) {
+    for (const name of Object.keys(fontFiles).reverse()) {
       doc.font(name);
       const embedded = internals._fontFamilies[name];
       if (!embedded?.font || !embedded.layoutCache) return;
       ctor = embedded.constructor as EmbeddedFontClass;
       fonts.set(name, { font: embedded.font, layout: embedded.layoutCache });
     }
+    for (const { font } of fonts.values()) keepCodePoints(font);
     parsedFonts = { ctor: ctor!, fonts };
     return;
   }
@@ -66,6 +75,25 @@ function useFonts(doc: PDFKit.PDFDocument): void {
     internals._fontFamilies[name] = embedded;
     internals._fontFamilies[embedded.name] = embedded;
   }
+}
+
+/**
+ * fontkit keeps one glyph object per glyph id and font, with the characters it was first asked for.
+ * The subsetter asks for the components of a composite glyph without characters (É is E and an
+ * acute), so once a document printed "Général", a later document sharing the parsed font got an E
+ * without characters, and pdfkit wrote no text for it into the ToUnicode map: the PDF showed "CHE-…"
+ * but copied or searched as "CH -…". A glyph without characters takes those of the next lookup that
+ * has some (the object is shared, so cached layouts are mended with it).
+ */
+function keepCodePoints(font: unknown): void {
+  const target = font as { getGlyph?: (id: number, characters?: number[]) => { codePoints?: number[] } | null };
+  const getGlyph = target.getGlyph;
+  if (typeof getGlyph !== 'function') return;
+  target.getGlyph = function (this: unknown, id: number, characters: number[] = []) {
+    const glyph = getGlyph.call(this, id, characters);
+    if (glyph && characters.length > 0 && !glyph.codePoints?.length) glyph.codePoints = characters;
+    return glyph;
+  };
 }
 
 /** A document with the fonts registered and DejaVu selected; A4 documents buffer their pages. */

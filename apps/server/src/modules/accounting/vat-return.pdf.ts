@@ -6,8 +6,8 @@
  * figure with its number and the form's text. A4, DejaVu Sans (lib/pdf.ts), "Page n/m".
  */
 import {
+  formatAmountLocale,
   formatDate,
-  toFixedAmount,
   INPUT_TAX_ZIFFERN,
   OTHER_FLOW_ZIFFERN,
   TURNOVER_ZIFFERN,
@@ -41,18 +41,7 @@ export interface VatReturnPdfInput {
  * correction's negative amounts with a minus.
  */
 const LOCALES: Record<VatLanguage, string> = { de: 'de-CH', fr: 'fr-CH', it: 'it-CH', en: 'de-CH' };
-const formats = new Map<VatLanguage, Intl.NumberFormat>();
-export function formatVatAmount(value: string, lang: VatLanguage): string {
-  let format = formats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    formats.set(lang, format);
-  }
-  const fixed = toFixedAmount(value);
-  const negative = fixed.startsWith('-');
-  const formatted = format.format((negative ? fixed.slice(1) : fixed) as `${number}`);
-  return negative ? `−${formatted}` : formatted;
-}
+export const formatVatAmount = (value: string, lang: VatLanguage): string => formatAmountLocale(value, LOCALES[lang]);
 
 const MARGIN = 50;
 const RIGHT = 545;

@@ -7,15 +7,20 @@
  * Layout (issue #4 audit §2): every block checks the space left before it is drawn, so pdfkit never
  * breaks a page on its own; the line table continues on the next page with its header repeated and
  * the subtotal carried forward; each page says "Page n/m".
- * Font: DejaVu Sans (src/lib/pdf.ts, shared with the financial statements), which draws every
- * character of the SPS 2025 set (Latin-1, Latin Extended-A, Ș ș Ț ț, €).
+ * Fonts (src/lib/pdf.ts): the invoice in DejaVu Sans, the payment part and receipt in Liberation
+ * Sans (SIX IG v2.3 §3.4 and the style guide allow Arial, Frutiger, Helvetica or Liberation Sans
+ * there); both draw every character of the SPS 2025 set (Latin-1, Latin Extended-A, Ș ș Ț ț, €).
+ * Numbers in the invoice's language (de-CH/it-CH 2'565.25, fr-CH 2 565,25, en 2,565.25); the
+ * payment part as SIX prescribes (2 565.25, by swissqrbill). The VAT number as Swiss practice
+ * writes it: CHE-123.456.789 MWST (TVA, IVA, VAT by language).
  */
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrData, FontName } from 'swissqrbill/types';
 import {
   countryIsoCode,
+  DOCUMENT_LOCALES,
   encodeSwicoS1,
-  formatAmount,
+  formatAmountLocale,
   formatCreditorReference,
   formatDate,
   formatQrReference,
@@ -29,7 +34,7 @@ import {
   type CountryId,
   type QrBillData,
 } from '@bilan/domain';
-import { collect, FONT, FONT_BOLD, newDocument } from '../../lib/pdf.js';
+import { collect, FONT, FONT_BOLD, newDocument, QR_FONT } from '../../lib/pdf.js';
 import { invoicingError } from './invoicing.errors.js';
 import type { Invoice } from './invoicing.service.js';
 
@@ -51,7 +56,6 @@ type TextKey =
   | 'vat'
   | 'rounding'
   | 'due_total'
-  | 'vatNo'
   | 'summary'
   | 'rate'
   | 'base'
@@ -63,25 +67,25 @@ const TEXTS: Record<PdfLang, Record<TextKey, string>> = {
   en: {
     invoice: 'Invoice', date: 'Date', due: 'Due date', terms: 'Payment terms: {days} days net', reference: 'Reference', item: 'Description',
     qty: 'Qty', price: 'Price', discount: 'Discount', total: 'Total', net: 'Subtotal', vat: 'VAT', rounding: 'Rounding',
-    due_total: 'Total due', vatNo: 'VAT no.', summary: 'VAT summary', rate: 'Rate', base: 'Base', carried: 'Carried forward',
+    due_total: 'Total due', summary: 'VAT summary', rate: 'Rate', base: 'Base', carried: 'Carried forward',
     brought: 'Brought forward', page: 'Page', fx: 'Exchange rate',
   },
   de: {
     invoice: 'Rechnung', date: 'Datum', due: 'Fällig am', terms: 'Zahlbar innert {days} Tagen netto', reference: 'Referenz', item: 'Beschreibung',
     qty: 'Menge', price: 'Preis', discount: 'Rabatt', total: 'Betrag', net: 'Zwischensumme', vat: 'MWST', rounding: 'Rundung',
-    due_total: 'Total fällig', vatNo: 'MWST-Nr.', summary: 'MWST-Übersicht', rate: 'Satz', base: 'Basis', carried: 'Übertrag',
+    due_total: 'Total fällig', summary: 'MWST-Übersicht', rate: 'Satz', base: 'Basis', carried: 'Übertrag',
     brought: 'Übertrag', page: 'Seite', fx: 'Umrechnungskurs',
   },
   fr: {
     invoice: 'Facture', date: 'Date', due: 'Échéance', terms: 'Payable à {days} jours net', reference: 'Référence', item: 'Désignation',
     qty: 'Qté', price: 'Prix', discount: 'Rabais', total: 'Montant', net: 'Sous-total', vat: 'TVA', rounding: 'Arrondi',
-    due_total: 'Total dû', vatNo: 'N° TVA', summary: 'Récapitulatif TVA', rate: 'Taux', base: 'Base', carried: 'À reporter',
+    due_total: 'Total dû', summary: 'Récapitulatif TVA', rate: 'Taux', base: 'Base', carried: 'À reporter',
     brought: 'Report', page: 'Page', fx: 'Taux de change',
   },
   it: {
     invoice: 'Fattura', date: 'Data', due: 'Scadenza', terms: 'Pagabile entro {days} giorni netto', reference: 'Riferimento', item: 'Descrizione',
     qty: 'Qtà', price: 'Prezzo', discount: 'Sconto', total: 'Importo', net: 'Subtotale', vat: 'IVA', rounding: 'Arrotondamento',
-    due_total: 'Totale dovuto', vatNo: 'N. IVA', summary: 'Riepilogo IVA', rate: 'Aliquota', base: 'Base', carried: 'Da riportare',
+    due_total: 'Totale dovuto', summary: 'Riepilogo IVA', rate: 'Aliquota', base: 'Base', carried: 'Da riportare',
     brought: 'Riporto', page: 'Pagina', fx: 'Tasso di cambio',
   },
 };
@@ -132,7 +136,7 @@ export function invoiceBillInformation(invoice: Invoice, creditor: Creditor): st
   const lines = invoice.totals.vatLines;
   const vat =
     lines.length > 1
-      ? lines.map((line) => ({ rate: vatRateToPercent(line.rate), net: swicoNumber(line.base) }))
+      ? nonEmpty(swicoNetAmounts(lines, invoice.totals.rounding, invoice.totals.total))
       : lines[0] && !toMoney(lines[0].vat).isZero()
         ? [{ rate: vatRateToPercent(lines[0].rate) }]
         : undefined;
@@ -144,6 +148,41 @@ export function invoiceBillInformation(invoice: Invoice, creditor: Creditor): st
   };
   const full = encodeSwicoS1({ ...base, vat });
   return full.length <= 100 ? full : encodeSwicoS1(base);
+}
+
+const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length ? list : undefined);
+
+/**
+ * Swico S1 /32/ with several rates: each rate with its net amount, so that Σ (net + net × rate,
+ * each VAT rounded to the cent) is the QR amount (Annex D: the billing information must correspond
+ * to the bill). The 5-Rappen rounding is not in any rate's net amount on the invoice; it goes where
+ * the books put it — into the net amount of the largest base (postings.service.ts: the largest
+ * revenue takes the rounding), which leaves that rate's VAT unchanged for any rounding below half
+ * a cent of VAT. Where it would change that VAT, the rounding stands as a 0 % amount of its own.
+ */
+export function swicoNetAmounts(
+  lines: readonly { rate: string; base: string; vat: string }[],
+  rounding: string,
+  total: string,
+): { rate: string; net: string }[] {
+  const entries = lines.map((line) => ({ rate: line.rate, net: toMoney(line.base) }));
+  const roundingAmount = toMoney(rounding);
+  if (!roundingAmount.isZero()) {
+    const largest = entries.reduce((best, entry) => (entry.net.gt(best.net) ? entry : best), entries[0]!);
+    const before = largest.net;
+    largest.net = before.plus(roundingAmount);
+    const vatOf = (net: typeof before) => net.times(toMoney(largest.rate)).toDecimalPlaces(2);
+    if (!vatOf(largest.net).eq(vatOf(before))) {
+      largest.net = before;
+      const zero = entries.find((entry) => toMoney(entry.rate).isZero());
+      if (zero) zero.net = zero.net.plus(roundingAmount);
+      else entries.push({ rate: '0', net: roundingAmount });
+    }
+  }
+  const sum = entries.reduce((acc, entry) => acc.plus(entry.net).plus(entry.net.times(toMoney(entry.rate)).toDecimalPlaces(2)), toMoney(0));
+  // Should the invoice's own VAT lines ever disagree with net × rate, the rate list is left out rather than contradict the amount.
+  if (!sum.eq(toMoney(total))) return [];
+  return entries.map((entry) => ({ rate: vatRateToPercent(entry.rate), net: swicoNumber(entry.net.toFixed(2)) }));
 }
 
 /** The QR-bill data of an invoice (structured addresses, type S), validated (400 `qrBill.*` otherwise). */
@@ -220,16 +259,74 @@ const LINE_HEIGHT = 11;
 const TOTAL_ROW = 13;
 const COLS = { item: 50, qty: 290, price: 340, discount: 410, total: 470 } as const;
 
+/** The VAT number's suffix in each language (MWSTG art. 26: the number and MWST, TVA or IVA). */
+const VAT_SUFFIX: Record<PdfLang, string> = { de: 'MWST', fr: 'TVA', it: 'IVA', en: 'VAT' };
+
+/** 'CHE-123.456.789 MWST' in the invoice's language, or 'UID CHE-…' for a company without VAT number, or ''. */
+function vatNumberLine(creditor: Creditor, lang: PdfLang): string {
+  const vat = swissUid(creditor.vat_number);
+  if (vat) return `${vat} ${VAT_SUFFIX[lang]}`;
+  const uid = swissUid(creditor.uid) ?? creditor.uid;
+  return uid ? `UID ${uid}` : '';
+}
+
+const mm = (millimetres: number) => (millimetres * 72) / 25.4;
+type QrAddress = NonNullable<QrData['debtor']>;
+
+/** An address as swissqrbill prints it, optionally without street and number. */
+function addressText(address: QrAddress, withStreet: boolean): string {
+  const town = `${address.country !== 'CH' ? `${address.country} - ` : ''}${address.zip} ${address.city}`;
+  const street = [address.address, address.buildingNumber].filter((part) => part !== undefined && part !== '').join(' ');
+  return [address.name, withStreet && street ? street : null, town].filter(Boolean).join('\n');
+}
+
+/**
+ * Whether the receipt's information section (account and creditor, reference, debtor), laid out as
+ * swissqrbill lays it out from 12 mm down (headings 6 pt bold, values 8 pt, 52 mm wide), would run
+ * into the amount section that starts 68 mm down.
+ */
+function receiptOverflows(doc: PDFKit.PDFDocument, qr: QrData): boolean {
+  const width = mm(52);
+  const heading = () => doc.font(`${QR_FONT}-Bold`).fontSize(6).heightOfString('Account / Payable to', { width, lineGap: 1 });
+  const value = (text: string) => doc.font(QR_FONT).fontSize(8).heightOfString(text, { width, lineGap: -0.5 });
+  const gap = () => doc.fontSize(9).currentLineHeight(true);
+  const reference = qr.reference ? (qr.reference.startsWith('RF') ? formatCreditorReference(qr.reference) : formatQrReference(qr.reference)) : null;
+  let height = heading() + value(`${qr.creditor.account}\n${addressText(qr.creditor, true)}`) + gap();
+  if (reference) height += heading() + value(reference) + gap();
+  height += heading() + (qr.debtor ? value(addressText(qr.debtor, true)) : mm(20));
+  doc.font(FONT);
+  return mm(12) + height > mm(68) - 2;
+}
+
+/**
+ * The payment part with receipt in Liberation Sans. A receipt whose addresses would run into its
+ * amount section leaves out the street and number of both addresses there (SIX style guide, "The
+ * receipt": permitted when space is limited); the payment part and the QR code keep them. swissqrbill
+ * has no option for it: its (private) address formatter is replaced on this instance for the text
+ * drawn left of the receipt's edge (62 mm); should its internals change, the receipt keeps the full
+ * addresses, as before.
+ */
+function paymentPart(doc: PDFKit.PDFDocument, qr: QrData, lang: PdfLang): SwissQRBill {
+  const bill = new SwissQRBill(qr, { language: lang.toUpperCase() as 'EN', fontName: QR_FONT as FontName });
+  if (!receiptOverflows(doc, qr)) return bill;
+  const internals = bill as unknown as { formatAddress?: (address: QrAddress) => string };
+  const full = internals.formatAddress;
+  if (typeof full !== 'function') return bill;
+  internals.formatAddress = function (this: unknown, address: QrAddress): string {
+    return doc.x < mm(62) ? addressText(address, false) : full.call(this, address);
+  };
+  return bill;
+}
+
 /** Renders the invoice PDF; resolves to the file's bytes. 400 (`qrBill.*`) when the QR-bill data is invalid. */
 export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: PdfLang, onlyReceipt: boolean): Promise<Buffer> {
   const qr = toSwissQrBill(qrBillData(invoice, creditor));
   const t = TEXTS[lang];
-  const bill = new SwissQRBill(qr, { language: lang.toUpperCase() as 'EN', fontName: FONT as FontName });
   if (onlyReceipt) {
     const doc = newDocument([SwissQRBill.width, SwissQRBill.height], 0);
     doc.info.Title = `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
     const done = collect(doc);
-    bill.attachTo(doc, 0, 0);
+    paymentPart(doc, qr, lang).attachTo(doc, 0, 0);
     doc.end();
     return done;
   }
@@ -238,14 +335,16 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
   doc.info.Title = `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
   const done = collect(doc);
   const right = (text: string, x: number, width: number, rowY: number) => doc.text(text, x, rowY, { width, align: 'right', lineBreak: false });
-  const money = (value: string) => formatAmount(value);
+  const money = (value: string) => formatAmountLocale(value, DOCUMENT_LOCALES[lang]);
+  // French writes the decimal comma in rates too ("8,1 %"); de-CH, it-CH and English the point.
+  const percent = (rate: string) => `${lang === 'fr' ? vatRateToPercent(rate).replace('.', ',') : vatRateToPercent(rate)} %`;
 
   // Header: creditor.
   doc.font(FONT_BOLD).fontSize(14).text(creditor.name, MARGIN, 40, { width: 280 });
   doc.font(FONT).fontSize(9);
   const creditorLines = [
     ...addressLines({ street: creditor.street, houseNumber: creditor.house_number, zip: creditor.zip, city: creditor.city, countryId: creditor.country_id }, lang),
-    creditor.vat_number ? `${t.vatNo} ${creditor.vat_number}` : creditor.uid ? `UID ${creditor.uid}` : '',
+    vatNumberLine(creditor, lang),
   ].filter(Boolean);
   for (const line of creditorLines) doc.text(line, { width: 280 });
 
@@ -308,7 +407,7 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
     [t.net, money(invoice.totals.net), false],
     ...vatLines
       .filter((line) => vatLines.length === 1 || !toMoney(line.base).isZero())
-      .map((line): [string, string, boolean] => [`${t.vat} ${vatRateToPercent(line.rate)} %`, money(line.vat), false]),
+      .map((line): [string, string, boolean] => [`${t.vat} ${percent(line.rate)}`, money(line.vat), false]),
     ...(invoice.totals.rounding !== '0.00' ? ([[t.rounding, money(invoice.totals.rounding), false]] as [string, string, boolean][]) : []),
     [`${t.due_total} ${invoice.currency}`, money(invoice.totals.total), true],
   ];
@@ -348,7 +447,7 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
   right(t.vat, 260, 80, y);
   y += LINE_HEIGHT;
   for (const line of vatLines) {
-    doc.text(`${t.rate} ${vatRateToPercent(line.rate)} %`, MARGIN, y, { lineBreak: false });
+    doc.text(`${t.rate} ${percent(line.rate)}`, MARGIN, y, { lineBreak: false });
     right(money(line.base), 180, 80, y);
     right(money(line.vat), 260, 80, y);
     y += LINE_HEIGHT;
@@ -367,7 +466,7 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
   const qrTop = doc.page.height - SwissQRBill.height;
   if (y + 10 > qrTop) doc.addPage();
   doc.y = qrTop;
-  bill.attachTo(doc, 0, qrTop);
+  paymentPart(doc, qr, lang).attachTo(doc, 0, qrTop);
 
   // "Page n/m" at the top right of every page, once the count is known.
   const { start, count } = doc.bufferedPageRange();
