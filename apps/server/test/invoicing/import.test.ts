@@ -135,6 +135,34 @@ describe('POST /api/invoice/import', () => {
     expect(await counts(w)).toEqual({ invoices: 3, items: 4 });
   });
 
+  it('takes a VAT rate per row, so one invoice mixes rates as the form does (issue 15 §6)', async () => {
+    const response = await w.api.post('/api/invoice/import', {
+      data: [
+        line({ invoice: 'M', name: 'Consulting', amount: '2', price: '500', vat: '0.081' }),
+        line({ invoice: 'M', name: 'Book', amount: '3', price: '40', vat: '0.026' }),
+        line({ invoice: 'M', name: 'Hotel night', amount: '1', price: '180', vat: '0.038' }),
+        line({ invoice: 'M', name: 'Postage', amount: '1', price: '5' }),
+      ],
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const detail = (await w.api.post('/api/invoice/detail', { id: response.body.invoices[0].uuid })).body;
+    expect(detail.items.map((i: { name: string; vat: string | null }) => [i.name, i.vat])).toEqual([
+      ['Consulting', '0.081'],
+      ['Book', '0.026'],
+      ['Hotel night', '0.038'],
+      ['Postage', null],
+    ]);
+    // 1005 at 8.1 % (the invoice's rate, from its first row) = 81.41, 120 at 2.6 % = 3.12, 180 at 3.8 % = 6.84.
+    expect(detail.vat).toBe('0.081');
+    expect(detail.totals.vatLines.map((l: { rate: string; base: string; vat: string }) => [l.rate, l.base, l.vat])).toEqual([
+      ['0.081', '1005.00', '81.41'],
+      ['0.038', '180.00', '6.84'],
+      ['0.026', '120.00', '3.12'],
+    ]);
+    // 1305.00 + 91.37 = 1396.37, rounded to 0.05.
+    expect(response.body.invoices[0].total).toBe('1396.35');
+  });
+
   it('refuses a body that is no list of rows', async () => {
     expect((await w.api.post('/api/invoice/import', { data: [] })).body.fields).toEqual({ data: 'array expected' });
     expect((await w.api.post('/api/invoice/import', { data: ['x'] })).status).toBe(400);

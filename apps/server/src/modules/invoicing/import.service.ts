@@ -57,8 +57,11 @@ async function customerAddress(tx: Tx, instanceId: string, customerUuid: string,
   return address?.company.uuid === customerUuid ? address : undefined;
 }
 
-/** Header fields of an import row that all rows of one invoice must share when they give them. */
-const HEADER_FIELDS = ['addressId', 'paymentProfileId', 'dateInvoice', 'dateDue', 'vat', 'currency', 'fxRate', 'description'] as const;
+/**
+ * Header fields of an import row that all rows of one invoice must share when they give them. `vat`
+ * is the row's own rate, as on the form's lines (issue 15 §6: mixed rates within one invoice).
+ */
+const HEADER_FIELDS = ['addressId', 'paymentProfileId', 'dateInvoice', 'dateDue', 'currency', 'fxRate', 'description'] as const;
 
 /**
  * Imports invoices from rows (one per line; rows with the same `invoice` key form one invoice), all
@@ -68,6 +71,8 @@ const HEADER_FIELDS = ['addressId', 'paymentProfileId', 'dateInvoice', 'dateDue'
  * problem nothing is written and the answer is 400 `{ error, fields: { 'data.N.field' }, rows }`.
  * The customer is found by uuid, UID or exact name (one match, else a row error); a missing address
  * is the customer's first; a missing payment profile the own company's first active IBAN/QR bill one.
+ * Each row's `vat` is its line's rate (rows without one take the invoice's: the first rate given in
+ * the invoice's rows, else the instance's).
  */
 export async function importInvoices(tx: Tx, instanceId: string, userId: string | null, rows: readonly unknown[]): Promise<{ created: Invoice[] }> {
   const errors: ImportError[] = [];
@@ -110,6 +115,7 @@ export async function importInvoices(tx: Tx, instanceId: string, userId: string 
       price: row.price,
       discount: row.discount,
       discountAbs: row.discountAbs,
+      vat: row.vat,
     };
     let group = groups.get(row.invoice);
     if (!group) {
@@ -159,6 +165,7 @@ export async function importInvoices(tx: Tx, instanceId: string, userId: string 
     }
     group.rows.push(number);
     group.data.items!.push(item);
+    group.data.vat ??= row.vat;
   }
 
   // The invoice rules, per invoice; fields named by the row they come from.

@@ -77,7 +77,7 @@ export function InvoiceImportPage() {
       <Text size="sm">
         One row per invoice line; rows with the same <Code>invoice</Code> key form one invoice. Columns: <Code>{COLUMNS.join(', ')}</Code>.
         The customer (<Code>company</Code>) is its exact name, its UID (CHE-123.456.789) or its uuid. Address and payment profile default
-        to the customer&apos;s first address and your first IBAN/QR bill profile; VAT is a fraction (0.081); <Code>currency</Code> CHF or
+        to the customer&apos;s first address and your first IBAN/QR bill profile; <Code>vat</Code> is the line&apos;s rate as a fraction (0.081, 0.026, 0.038, 0), so one invoice may mix rates; <Code>currency</Code> CHF or
         EUR (EUR with <Code>fxRate</Code>, CHF per EUR); <Code>account</Code> a revenue account number (default by VAT rate); the due
         date defaults to 30 days. Every row is checked and nothing is imported when any row is wrong.
       </Text>
