@@ -23,6 +23,7 @@ import { documentIdempotencyKey, idempotencyPlugin } from './http/idempotency.js
 import { BODY_LIMIT } from './http/body-limits.js';
 import { rateLimits } from './http/rate-limits.js';
 import { isNestedDeeperThan, NUL_MESSAGE, nulBytePath, TOO_DEEP_MESSAGE, validationFields } from './http/validation.js';
+import { legalRoutes, loadTerms } from './modules/meta/legal.routes.js';
 import { metaRoutes } from './modules/meta/meta.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { localIdp } from './modules/auth/local-idp.js';
@@ -161,6 +162,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   // The ports lower modules need from upper ones (modules/wiring/wiring.ts), passed explicitly.
   const wiring = wireModules();
   await app.register(metaRoutes, { prefix: '/api' });
+  await app.register(legalRoutes, { prefix: '/api', terms: loadTerms(config.termsFile) });
   await app.register(authRoutes, { prefix: '/napi' });
   await app.register(profileRoutes);
   await app.register(instanceRoutes);

@@ -55,6 +55,8 @@ const envSchema = z.object({
   /** HTTP Basic credentials issued by the register (zefix@bj.admin.ch). */
   BILAN_ZEFIX_USER: z.string().min(1).optional(),
   BILAN_ZEFIX_PASSWORD: z.string().min(1).optional(),
+  /** Markdown file with the installation's Terms and Conditions; unset = assets/legal/terms.md. */
+  BILAN_TERMS_FILE: z.string().min(1).optional(),
   /**
    * Comma-separated IPs or CIDRs of the reverse proxies whose X-Forwarded-For is believed (default
    * none: the peer address is the client). Anyone else could otherwise choose their own IP.
@@ -114,6 +116,8 @@ export interface Config {
   trustedProxies: string[];
   /** Zefix REST adapter settings (spec §2.9 register search); undefined when not configured. */
   companyRegister: { baseUrl: string; username: string | undefined; password: string | undefined } | undefined;
+  /** Absolute path of the operator's Terms and Conditions (BILAN_TERMS_FILE); undefined = the shipped default. */
+  termsFile: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -171,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     companyRegister: e.BILAN_ZEFIX_URL
       ? { baseUrl: e.BILAN_ZEFIX_URL.replace(/\/+$/, ''), username: e.BILAN_ZEFIX_USER, password: e.BILAN_ZEFIX_PASSWORD }
       : undefined,
+    termsFile: e.BILAN_TERMS_FILE ? resolve(env.INIT_CWD ?? process.cwd(), e.BILAN_TERMS_FILE) : undefined,
   };
 }

@@ -458,8 +458,8 @@ describe('bad-input sweep over the OpenAPI document', () => {
     expect(writesReachedSql).toBeGreaterThan(60);
     // Rate limits stay an exception in the sweep (only the sign-in surface has them).
     expect(limited).toBeLessThan(requests * 0.05);
-    // A few hundred milliseconds per operation.
-    expect(average).toBeLessThan(400);
+    // The time per operation is printed above, not asserted: speed targets live in bench/, and a
+    // timed assertion here only measured how busy the machine was.
     // The probes were inert: the tables they named are still there and the sweeper still works.
     expect((await sweeper.api.get('/napi/profile')).status).toBe(200);
     const [secrets] = await sweep.db.asOwner((tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM server_secret'));

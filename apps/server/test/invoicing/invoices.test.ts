@@ -129,6 +129,25 @@ describe('detail, update, items, delete', () => {
     expect((await post('/invoice/item/delete', { id: 1 }, viewer)).status).toBe(403);
   });
 
+  it("takes and answers spec §3's item names label, quantity and rate beside name, amount and price", async () => {
+    const data = { ...invoiceData(wp), items: [{ label: 'Audit', quantity: '2', rate: '450' }, { name: 'Travel', amount: '1', price: '80' }] };
+    const created = await post('/invoice/insert', { data });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.items.map((i: Record<string, string>) => [i.name, i.label, i.amount, i.quantity, i.price, i.rate, i.total])).toEqual([
+      ['Audit', 'Audit', '2', '2', '450', '450', '900.00'],
+      ['Travel', 'Travel', '1', '1', '80', '80', '80.00'],
+    ]);
+    const added = await post('/invoice/item/insert', { data: { invoice: { uuid: created.body.uuid }, label: 'Report', quantity: '1', rate: '120', name: 'Report' } });
+    expect(added.body.items.map((i: { label: string }) => i.label)).toContain('Report');
+    const both = await post('/invoice/item/insert', { data: { invoice: { uuid: created.body.uuid }, label: 'A', name: 'B', quantity: '1', rate: '1' } });
+    expect([both.status, both.body.fields]).toEqual([400, { 'data.label': 'label is another name for name: give one of them' }]);
+    const none = await post('/invoice/item/insert', { data: { invoice: { uuid: created.body.uuid }, label: 'A', quantity: '1' } });
+    expect([none.status, none.body.fields]).toEqual([400, { 'data.price': 'This field must be given' }]);
+    const spec = (await new Client(server.baseUrl).get('/api/docs/json')).body;
+    const item = spec.paths['/api/invoice/item/update'].post.requestBody.content['application/json'].schema.properties.data.properties;
+    expect(Object.keys(item)).toEqual(expect.arrayContaining(['label', 'quantity', 'rate', 'name', 'amount', 'price']));
+  });
+
   it('deletes only pending invoices', async () => {
     const created = (await post('/invoice/insert', { data: invoiceData(wp) })).body;
     expect((await post('/invoice/delete', { uuid: created.uuid }, viewer)).status).toBe(403);

@@ -78,6 +78,7 @@ const routes: RouteObject[] = [
         ],
       },
       { path: paths.publicInvoice.path, lazy: () => import('../routes/public-invoice') },
+      { path: paths.terms.path, lazy: () => import('../routes/terms') },
       {
         element: <OnboardingGuard />,
         children: [{ path: paths.onboarding.path, lazy: () => import('../routes/onboarding') }],

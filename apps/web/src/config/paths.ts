@@ -33,6 +33,8 @@ export const paths = {
   invoiceDetail: route('/invoice/:uuid/detail', 'Invoice', (uuid: string) => `/invoice/${enc(uuid)}/detail`),
   invoiceAdd: fixed('/invoice/add', 'Create Invoice'),
   debtors: fixed('/invoice/debtors', 'Debtors'),
+  /** The installation's Terms and Conditions, linked from the sign-up checkbox: no sign-in. */
+  terms: fixed('/terms', 'Terms and Conditions'),
   /** Public share link of an invoice (spec §3): no sign-in. */
   publicInvoice: route('/public/invoice/:token', 'Shared invoice', (token: string) => `/public/invoice/${enc(token)}`),
 

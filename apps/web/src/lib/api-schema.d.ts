@@ -12771,9 +12771,12 @@ export interface paths {
                                 discountAbs: string | null;
                                 fxRate: string;
                                 id: number;
+                                label: string;
                                 logDateAdded: string;
                                 name: string;
                                 price: string;
+                                quantity: string;
+                                rate: string;
                                 total: string;
                                 vat: string | null;
                             }[];
@@ -13154,14 +13157,17 @@ export interface paths {
                                 account?: {
                                     id: number;
                                 } | null;
-                                amount: string;
+                                amount?: string;
                                 /** @enum {string} */
                                 currency?: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF";
                                 discount?: (string | "") | null;
                                 discountAbs?: (string | "") | null;
                                 fxRate?: string;
-                                name: string;
-                                price: string;
+                                label?: string;
+                                name?: string;
+                                price?: string;
+                                quantity?: string;
+                                rate?: string;
                                 vat?: string | null;
                             }[];
                             paymentProfile: {
@@ -13219,9 +13225,12 @@ export interface paths {
                                 discountAbs: string | null;
                                 fxRate: string;
                                 id: number;
+                                label: string;
                                 logDateAdded: string;
                                 name: string;
                                 price: string;
+                                quantity: string;
+                                rate: string;
                                 total: string;
                                 vat: string | null;
                             }[];
@@ -13422,9 +13431,12 @@ export interface paths {
                                 discountAbs: string | null;
                                 fxRate: string;
                                 id: number;
+                                label: string;
                                 logDateAdded: string;
                                 name: string;
                                 price: string;
+                                quantity: string;
+                                rate: string;
                                 total: string;
                                 vat: string | null;
                             }[];
@@ -13578,7 +13590,7 @@ export interface paths {
                             account?: {
                                 id: number;
                             } | null;
-                            amount: string;
+                            amount?: string;
                             /** @enum {string} */
                             currency?: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF";
                             discount?: (string | "") | null;
@@ -13588,8 +13600,11 @@ export interface paths {
                                 /** Format: uuid */
                                 uuid: string;
                             };
-                            name: string;
-                            price: string;
+                            label?: string;
+                            name?: string;
+                            price?: string;
+                            quantity?: string;
+                            rate?: string;
                             vat?: string | null;
                         };
                     };
@@ -13642,9 +13657,12 @@ export interface paths {
                                 discountAbs: string | null;
                                 fxRate: string;
                                 id: number;
+                                label: string;
                                 logDateAdded: string;
                                 name: string;
                                 price: string;
+                                quantity: string;
+                                rate: string;
                                 total: string;
                                 vat: string | null;
                             }[];
@@ -13798,14 +13816,17 @@ export interface paths {
                             account?: {
                                 id: number;
                             } | null;
-                            amount: string;
+                            amount?: string;
                             /** @enum {string} */
                             currency?: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF";
                             discount?: (string | "") | null;
                             discountAbs?: (string | "") | null;
                             fxRate?: string;
-                            name: string;
-                            price: string;
+                            label?: string;
+                            name?: string;
+                            price?: string;
+                            quantity?: string;
+                            rate?: string;
                             vat?: string | null;
                         };
                         id: number;
@@ -13859,9 +13880,12 @@ export interface paths {
                                 discountAbs: string | null;
                                 fxRate: string;
                                 id: number;
+                                label: string;
                                 logDateAdded: string;
                                 name: string;
                                 price: string;
+                                quantity: string;
+                                rate: string;
                                 total: string;
                                 vat: string | null;
                             }[];
@@ -14052,9 +14076,12 @@ export interface paths {
                                     discountAbs: string | null;
                                     fxRate: string;
                                     id: number;
+                                    label: string;
                                     logDateAdded: string;
                                     name: string;
                                     price: string;
+                                    quantity: string;
+                                    rate: string;
                                     total: string;
                                     vat: string | null;
                                 }[];
@@ -14238,9 +14265,12 @@ export interface paths {
                                     discountAbs: string | null;
                                     fxRate: string;
                                     id: number;
+                                    label: string;
                                     logDateAdded: string;
                                     name: string;
                                     price: string;
+                                    quantity: string;
+                                    rate: string;
                                     total: string;
                                     vat: string | null;
                                 }[];
@@ -14690,9 +14720,12 @@ export interface paths {
                                 discountAbs: string | null;
                                 fxRate: string;
                                 id: number;
+                                label: string;
                                 logDateAdded: string;
                                 name: string;
                                 price: string;
+                                quantity: string;
+                                rate: string;
                                 total: string;
                                 vat: string | null;
                             }[];
@@ -14860,14 +14893,17 @@ export interface paths {
                                 account?: {
                                     id: number;
                                 } | null;
-                                amount: string;
+                                amount?: string;
                                 /** @enum {string} */
                                 currency?: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF";
                                 discount?: (string | "") | null;
                                 discountAbs?: (string | "") | null;
                                 fxRate?: string;
-                                name: string;
-                                price: string;
+                                label?: string;
+                                name?: string;
+                                price?: string;
+                                quantity?: string;
+                                rate?: string;
                                 vat?: string | null;
                             }[];
                             paymentProfile?: {
@@ -14926,9 +14962,12 @@ export interface paths {
                                 discountAbs: string | null;
                                 fxRate: string;
                                 id: number;
+                                label: string;
                                 logDateAdded: string;
                                 name: string;
                                 price: string;
+                                quantity: string;
+                                rate: string;
                                 total: string;
                                 vat: string | null;
                             }[];
@@ -15577,6 +15616,47 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meta/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The Terms and Conditions of this installation (Markdown), public: the sign-up checkbox links to them. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            source: "operator" | "default";
+                            text: string;
+                            updated: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

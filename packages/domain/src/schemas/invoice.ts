@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { INVOICE_CURRENCIES } from '../invoice.js';
 import { isAmountString, toMoney } from '../money.js';
+import { validationMessages as m } from '../messages.js';
 import { strictObject, zAmount, zCurrencyCode, zDate, zId, zRequiredText, zUuid } from '../validators/common.js';
 
 /**
@@ -28,13 +29,34 @@ export const zFxRate = zAmount(10).refine((value) => isAmountString(value, 10) &
 /** A VAT rate as a fraction ("0.081"); which rates an invoice may carry is the server's rule. */
 const zVatRate = z.string().regex(/^(0(\.\d{1,5})?|1(\.0{1,5})?)$/, { error: 'VAT must be a fraction such as 0.081' });
 
-/** One invoice line (working form of spec §3): name, amount (quantity), price, discount % or absolute. */
+const itemName = zRequiredText.pipe(z.string().max(200));
+/** Quantity, ≤ 4 decimals (NUMERIC(18,4)); at most MAX_AMOUNT like every amount (zAmount). */
+const itemQuantity = nonNegative(4);
+/** Unit price, ≤ 4 decimals (NUMERIC(20,4)); at most MAX_AMOUNT, and so is quantity × price (invoiceItemProblems). */
+const itemPrice = nonNegative(4);
+
+/** Spec §3's item names beside the working form's: label = name, quantity = amount, rate = price. */
+export const INVOICE_ITEM_ALIASES = [
+  ['name', 'label'],
+  ['amount', 'quantity'],
+  ['price', 'rate'],
+] as const;
+
+/**
+ * One invoice line. Spec §3 names an item `label, quantity, rate`; its working form `name, amount
+ * (quantity), price`, discount % or absolute. Either name of each pair is accepted (both only when
+ * equal); `normalizeInvoiceItem` gives the working form the server stores.
+ */
 export const invoiceItemSchema = strictObject({
-  name: zRequiredText.pipe(z.string().max(200)),
-  /** Quantity, ≤ 4 decimals (NUMERIC(18,4)); at most MAX_AMOUNT like every amount (zAmount). */
-  amount: nonNegative(4),
-  /** Unit price, ≤ 4 decimals (NUMERIC(20,4)); at most MAX_AMOUNT, and so is quantity × price (invoiceItemProblems). */
-  price: nonNegative(4),
+  name: itemName.optional(),
+  /** Spec §3 name of `name`. */
+  label: itemName.optional(),
+  amount: itemQuantity.optional(),
+  /** Spec §3 name of `amount` (the quantity). */
+  quantity: itemQuantity.optional(),
+  price: itemPrice.optional(),
+  /** Spec §3 name of `price` (the unit price). */
+  rate: itemPrice.optional(),
   /** Percent 0–100. */
   discount: optionalAmount(4, 3).refine((value) => value == null || value === '' || !/^\d+(\.\d+)?$/.test(value) || toMoney(value).lte(100), {
     error: 'the discount cannot exceed 100 %',
@@ -49,8 +71,32 @@ export const invoiceItemSchema = strictObject({
   currency: zCurrencyCode.optional(),
   /** Informational: the invoice's fxRate governs; set to it on sending. */
   fxRate: zFxRate.optional(),
+}).superRefine((item, ctx) => {
+  for (const [working, spec] of INVOICE_ITEM_ALIASES) {
+    const a = item[working];
+    const b = item[spec];
+    if (a === undefined && b === undefined) ctx.addIssue({ code: 'custom', path: [working], message: m.fieldMustBeGiven });
+    else if (a !== undefined && b !== undefined && a !== b) ctx.addIssue({ code: 'custom', path: [spec], message: `${spec} is another name for ${working}: give one of them` });
+  }
 });
-export type InvoiceItemInput = z.infer<typeof invoiceItemSchema>;
+/** An item as the API accepts it: either name of each pair of `INVOICE_ITEM_ALIASES`. */
+export type InvoiceItemWire = z.infer<typeof invoiceItemSchema>;
+
+/** An item in the working form, with `name`, `amount` and `price` always given. */
+export type NormalizedInvoiceItem<T extends InvoiceItemWire = InvoiceItemWire> = Omit<T, 'label' | 'quantity' | 'rate' | 'name' | 'amount' | 'price'> & {
+  name: string;
+  amount: string;
+  price: string;
+};
+
+/** An item in the working form (what the form builds and the server stores). */
+export type InvoiceItemInput = NormalizedInvoiceItem;
+
+/** The working form of an item checked by `invoiceItemSchema` (spec §3 `label`/`quantity`/`rate` → `name`/`amount`/`price`). */
+export function normalizeInvoiceItem<T extends InvoiceItemWire>(item: T): NormalizedInvoiceItem<T> {
+  const { label, quantity, rate, name, amount, price, ...rest } = item;
+  return { ...rest, name: (name ?? label)!, amount: (amount ?? quantity)!, price: (price ?? rate)! };
+}
 
 /** Invoice currency: the QR-bill's two (SIX IG v2.3 §4.3.3), with a message naming the refused code. */
 export const zInvoiceCurrency = z.enum(INVOICE_CURRENCIES, {
@@ -103,9 +149,9 @@ export const invoiceImportRowSchema = strictObject({
   currency: zInvoiceCurrency.optional(),
   fxRate: zFxRate.optional(),
   description: csvText(500).optional(),
-  name: invoiceItemSchema.shape.name,
-  amount: invoiceItemSchema.shape.amount,
-  price: invoiceItemSchema.shape.price,
+  name: itemName,
+  amount: itemQuantity,
+  price: itemPrice,
   discount: invoiceItemSchema.shape.discount,
   discountAbs: invoiceItemSchema.shape.discountAbs,
   account: z.string().trim().regex(/^[0-9]{4,10}$/, { error: 'account must be a ledger account number (4 to 10 digits)' }).optional(),

@@ -96,6 +96,10 @@ export interface InvoiceItem {
   name: string;
   amount: string;
   price: string;
+  /** Spec §3's names of name, amount and price (same values). */
+  label: string;
+  quantity: string;
+  rate: string;
   discount: string | null;
   discountAbs: string | null;
   /** The line's own VAT rate (fraction), or null for the invoice's. */
@@ -154,6 +158,9 @@ export const toItem = (row: InvoiceItemRow): InvoiceItem => ({
   name: row.label,
   amount: trimZeros(row.quantity),
   price: trimZeros(row.price),
+  label: row.label,
+  quantity: trimZeros(row.quantity),
+  rate: trimZeros(row.price),
   discount: row.discount === null ? null : trimZeros(row.discount),
   discountAbs: row.discount_abs,
   vat: row.vat_rate === null ? null : normalizeVatRate(row.vat_rate),

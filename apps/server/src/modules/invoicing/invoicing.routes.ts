@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { InvoiceStatus, formatReferenceNumber, invoiceItemSchema, invoiceSchema, strictObject, zAmount, zDate, zId, zUuid } from '@bilan/domain';
+import { InvoiceStatus, formatReferenceNumber, invoiceItemSchema, normalizeInvoiceItem, type InvoiceItemWire, invoiceSchema, strictObject, zAmount, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { errors, errorSchema, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
 import { fieldsUnder } from '../../http/errors.js';
@@ -44,11 +44,20 @@ const totalsSchema = z.object({
   rounding: money,
   total: money,
 });
+/** An invoice body with its items in the working form (spec §3 item names accepted on the wire). */
+function withWorkingItems<T extends { items?: InvoiceItemWire[] | undefined }>(data: T) {
+  return { ...data, items: data.items?.map((item) => normalizeInvoiceItem(item)) };
+}
+
+/** An item as answered: the working form and spec §3's names (label, quantity, rate) of the same values. */
 const itemAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
   amount: z.string(),
   price: z.string(),
+  label: z.string(),
+  quantity: z.string(),
+  rate: z.string(),
   discount: z.string().nullable(),
   discountAbs: z.string().nullable(),
   vat: z.string().nullable(),
@@ -226,7 +235,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId, userId } = auth(request);
-      return fieldsUnder('data', () => withTx(instanceId, (tx) => insertInvoice(tx, instanceId, userId, request.body.data)));
+      return fieldsUnder('data', () => withTx(instanceId, (tx) => insertInvoice(tx, instanceId, userId, withWorkingItems(request.body.data))));
     },
   );
 
@@ -255,7 +264,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return fieldsUnder('data', () => withTx(instanceId, (tx) => updateInvoice(tx, instanceId, request.body.id, request.body.data)));
+      return fieldsUnder('data', () => withTx(instanceId, (tx) => updateInvoice(tx, instanceId, request.body.id, withWorkingItems(request.body.data))));
     },
   );
 
@@ -286,7 +295,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       const { invoice, ...item } = request.body.data;
-      return fieldsUnder('data', () => withTx(instanceId, (tx) => addItem(tx, instanceId, invoice.uuid, item)));
+      return fieldsUnder('data', () => withTx(instanceId, (tx) => addItem(tx, instanceId, invoice.uuid, normalizeInvoiceItem(item))));
     },
   );
 
@@ -298,7 +307,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return fieldsUnder('data', () => withTx(instanceId, (tx) => changeItem(tx, instanceId, request.body.id, request.body.data)));
+      return fieldsUnder('data', () => withTx(instanceId, (tx) => changeItem(tx, instanceId, request.body.id, normalizeInvoiceItem(request.body.data))));
     },
   );
 

@@ -74,7 +74,14 @@ export function Signup() {
       </form>
       {step !== 'instance' ? (
         <Checkbox
-          label="I read and agree to the Terms and Conditions"
+          label={
+            <>
+              I read and agree to the{' '}
+              <Anchor href={paths.terms.path} target="_blank" rel="noopener" inherit>
+                Terms and Conditions
+              </Anchor>
+            </>
+          }
           checked={step === 'sso'}
           disabled={step === 'sso'}
           // Ticked and locked (spec §4), but still read as agreed, not greyed out.

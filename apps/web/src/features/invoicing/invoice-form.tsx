@@ -9,6 +9,7 @@ import {
   formatIban,
   invoiceItemProblems,
   invoiceSchema,
+  normalizeInvoiceItem,
   invoiceLineTotal,
   invoiceTotals,
   isAmountString,
@@ -265,7 +266,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
     const kept = keptLines(getValues());
     const { items = [], ...head } = data;
     // The parsed lines in the order sent, each with the id of its stored line when editing.
-    const payload: InvoiceFormPayload = { head, items: items.map((item, index) => ({ ...item, id: kept[index]?.line.id ?? null })) };
+    const payload: InvoiceFormPayload = { head, items: items.map((item, index) => ({ ...normalizeInvoiceItem(item), id: kept[index]?.line.id ?? null })) };
     try {
       await onSubmit(payload);
     } catch (error) {

@@ -1,0 +1,5 @@
+import { TermsPage } from '../features/meta/terms-page';
+
+export function Component() {
+  return <TermsPage />;
+}
