@@ -482,6 +482,8 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
                     currency: z.string(),
                     total: money,
                     totalBase: money,
+                    openAmount: money,
+                    openAmountBase: money,
                   }),
                 ),
               }),

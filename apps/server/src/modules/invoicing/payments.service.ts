@@ -386,7 +386,9 @@ export async function reverseInvoicePayment(
     [instanceId, paymentUuid, userId, on, reversalEntryId, reversalWriteOffId],
   );
   if (row.status_id === InvoiceStatus.paid) {
-    await tx.query('UPDATE invoice SET status_id = 2, paid_entry_id = NULL WHERE instance_id = $1 AND uuid = $2', [instanceId, row.uuid]);
+    // Sent again: its ledger date is the sent date again (ledger-checks.ts reads it as such).
+    const sentOn = row.sent_entry_id === null ? row.ledger_date : (await getJournalEntry(tx, instanceId, row.sent_entry_id)).dateLedger;
+    await tx.query('UPDATE invoice SET status_id = 2, paid_entry_id = NULL, ledger_date = $3 WHERE instance_id = $1 AND uuid = $2', [instanceId, row.uuid, sentOn]);
   }
   return getInvoiceWithPayments(tx, instanceId, row.uuid);
 }
