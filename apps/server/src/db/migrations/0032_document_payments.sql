@@ -66,8 +66,9 @@ BEGIN
   ALTER TABLE journal_line FORCE ROW LEVEL SECURITY;
 END $$;
 
--- One payment of a bill or expense, as invoice_payment (in the bill's currency). Payments through a
--- transaction group or a bank statement are rows too (`transaction_group_id` for a group's).
+-- One payment of a bill or expense, as invoice_payment (in the bill's currency), except that `fee` is
+-- what our bank charged on top (a cost of ours): open = amount of the bill − Σ (amount + write_off).
+-- Payments through a transaction group or a bank statement are rows too.
 CREATE TABLE payable_payment (
   instance_id uuid NOT NULL REFERENCES instance (id) ON DELETE CASCADE,
   id integer GENERATED ALWAYS AS IDENTITY,
