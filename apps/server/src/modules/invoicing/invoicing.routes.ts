@@ -35,7 +35,6 @@ import {
   type Invoice,
 } from './invoicing.service.js';
 import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
-import { randomUUID } from 'node:crypto';
 
 
 const tags = ['invoice'];
@@ -261,11 +260,11 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return withTx(instanceId, async (tx) => ({
-        ...(await getInvoiceWithPayments(tx, instanceId, (await getInvoice(tx, instanceId, request.body.id)).uuid)),
-        // A fresh token per detail: the pay dialog sends it back, so a repeated click books once.
-        payToken: randomUUID(),
-      }));
+      return withTx(instanceId, async (tx) => {
+        const invoice = await getInvoiceWithPayments(tx, instanceId, (await getInvoice(tx, instanceId, request.body.id)).uuid);
+        // The one-time confirmation token of the next payment (payables payTokenOf: the same rule).
+        return { ...invoice, payToken: `pay-${invoice.payments.length + 1}` };
+      });
     },
   );
 

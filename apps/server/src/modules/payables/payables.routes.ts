@@ -33,8 +33,7 @@ import { streamOutflowsCsv } from './outflows.js';
 import { attachFileToPayable } from './inbox.service.js';
 import { matchOrCreateSupplier } from './supplier-match.service.js';
 import { payableHistory } from './payable-history.service.js';
-import { paymentsOfPayables, recordPayablePayment, reversePayablePayment } from './payments.service.js';
-import { randomUUID } from 'node:crypto';
+import { payTokenOf, paymentsOfPayables, recordPayablePayment, reversePayablePayment } from './payments.service.js';
 import { fileAnswer } from './inbox.schemas.js';
 
 const tags = ['payables'];
@@ -223,8 +222,7 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.db.withInstance(instanceId, async (tx) => {
         const bill = await getPayable(tx, instanceId, request.body);
         const payments = (await paymentsOfPayables(tx, instanceId, [bill.id])).get(bill.id) ?? [];
-        // A fresh token per detail: the pay dialog sends it back, so a repeated click books once.
-        return { ...bill, payments, payToken: randomUUID() };
+        return { ...bill, payments, payToken: payTokenOf(payments.length) };
       });
     },
   );

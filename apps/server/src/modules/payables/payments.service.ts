@@ -28,6 +28,14 @@ import { alreadyPaid, getPayable, liabilityAccountOf, reverseEntry, type Payable
 
 export type WriteOffKind = 'discount' | 'difference';
 
+/**
+ * The one-time confirmation token a detail issues for its document's next payment: derived from the
+ * payments recorded so far, so every detail read until the next payment offers the same token, and a
+ * pay dialog sent twice (double click, two tabs on the same state, a retry) books once; after a
+ * payment the next token differs. The unique index (document, token) of migration 0032 holds it.
+ */
+export const payTokenOf = (paymentsSoFar: number) => `pay-${paymentsSoFar + 1}`;
+
 /** One payment of a bill (amounts in the bill's currency). */
 export interface PayablePayment {
   uuid: string;

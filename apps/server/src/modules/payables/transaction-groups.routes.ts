@@ -16,7 +16,6 @@ import {
   listGroupsWithPayables,
   payGroup,
 } from './transaction-groups.service.js';
-import { randomUUID } from 'node:crypto';
 
 const tags = ['transaction groups'];
 
@@ -140,8 +139,11 @@ export const transactionGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'read' }, schema: { tags, description: 'One group with its bills; 404 unknown or of another instance.', body: strictObject({ id: zId }), response: { 200: groupWithPayables, ...errorsWithNotFound } } },
     async (request) => {
       const { instanceId } = auth(request);
-      // A fresh one-time confirmation token per detail for /transaction-group/pay.
-      return app.db.withInstance(instanceId, async (tx) => ({ ...(await getGroup(tx, instanceId, request.body.id)), payToken: randomUUID() }));
+      // The one-time confirmation token for /transaction-group/pay: a group is paid once, so one token per group.
+      return app.db.withInstance(instanceId, async (tx) => {
+        const group = await getGroup(tx, instanceId, request.body.id);
+        return { ...group, payToken: `pay-${group.uuid}` };
+      });
     },
   );
 

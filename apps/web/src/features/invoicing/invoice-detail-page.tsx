@@ -31,6 +31,7 @@ import {
   invoiceDetailQuery,
   invoiceKey,
   postedEntryQuery,
+  reverseInvoicePayment,
   revokeShare,
   shareInvoice,
   updateInvoice,
@@ -41,6 +42,8 @@ import {
 import { InvoiceForm, type InvoiceFormPayload } from './invoice-form';
 import { StatusBadge } from './invoices-page';
 import { saveBlob } from '../../lib/save-file';
+import { PaymentsTable } from '../../ui/payments-table';
+import { PayInvoiceDialog } from './pay-invoice-dialog';
 
 // Journal and balances are cached under this key by the accounting feature.
 const accountingKey = ['accounting'] as const;
@@ -432,7 +435,16 @@ export function InvoiceDetailPage() {
   const canWrite = useCan('write');
   const [action, setAction] = useState<Action>(null);
   const [deleting, setDeleting] = useState(false);
+  const [paying, setPaying] = useState(false);
   const [editing, setEditing] = useState(false);
+  const reverse = useMutation({
+    mutationFn: (paymentUuid: string) => reverseInvoicePayment(paymentUuid),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(invoiceDetailQuery(updated.uuid).queryKey, updated);
+      await queryClient.invalidateQueries({ queryKey: invoiceKey });
+      await queryClient.invalidateQueries({ queryKey: accountingKey });
+    },
+  });
   const options = useQuery({ ...formOptionsQuery(), enabled: editing });
 
   if (invoice.isError && isApiError(invoice.error, 404)) return <NotFound />;
@@ -463,12 +475,14 @@ export function InvoiceDetailPage() {
             ) : null}
             {data.status === 2 && canWrite ? (
               <>
-                <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setAction({ status: 3, title: 'Mark paid', label: 'Mark paid' })}>
+                <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setPaying(true)}>
                   Mark paid
                 </Button>
-                <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setAction({ status: 4, title: 'Deny invoice', label: 'Deny' })}>
-                  Deny
-                </Button>
+                {data.openAmount === undefined || data.openAmount === data.totals.total ? (
+                  <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setAction({ status: 4, title: 'Deny invoice', label: 'Deny' })}>
+                    Deny
+                  </Button>
+                ) : null}
               </>
             ) : null}
           </>
@@ -611,6 +625,16 @@ export function InvoiceDetailPage() {
                   <Amount value={data.totals.total} fw={700} />
                 </Table.Td>
               </Table.Tr>
+              {data.status === 2 && data.openAmount !== undefined && data.openAmount !== data.totals.total ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6} fw={600}>
+                    Open {data.currency} (after payments)
+                  </Table.Td>
+                  <Table.Td className="num" data-testid="invoice-open">
+                    <Amount value={data.openAmount} fw={700} c="orange" />
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
               {foreign ? (
                 <Table.Tr>
                   <Table.Td colSpan={6}>
@@ -628,6 +652,21 @@ export function InvoiceDetailPage() {
               The invoice is {data.statusName}: it is read-only. Corrections go through a denial and a new invoice.
             </Text>
           )}
+          {data.payments && data.payments.length > 0 ? (
+            <Paper withBorder p="md">
+              <Text fw={600} mb="xs">
+                Payments
+              </Text>
+              {reverse.isError ? <WriteError error={reverse.error} what="Could not reverse the payment" /> : null}
+              <PaymentsTable
+                payments={data.payments}
+                currency={data.currency}
+                entryHref={(id) => paths.entryDetail.getHref(id)}
+                onReverse={canWrite ? (payment) => reverse.mutate(payment.uuid) : undefined}
+                reversing={reverse.isPending ? reverse.variables : null}
+              />
+            </Paper>
+          ) : null}
           <PdfButtons invoice={data} />
           <Postings invoice={data} />
           <ShareBox invoice={data} />
@@ -638,6 +677,7 @@ export function InvoiceDetailPage() {
           ) : null}
           <StatusModal key={action?.status ?? 0} invoice={data} action={action} onClose={() => setAction(null)} />
           <DeleteModal invoice={data} opened={deleting} onClose={() => setDeleting(false)} />
+          <PayInvoiceDialog invoice={data} opened={paying} onClose={() => setPaying(false)} />
         </>
       ) : null}
     </Page>
