@@ -230,6 +230,8 @@ const EXPECTED_REFUSAL: Record<string, string> = {
   'POST /api/instance/init': 'the instance is onboarded already',
   'POST /api/instance/init/accounts': 'the instance is onboarded already',
   'POST /api/invoice/by-entry': 'only a sent invoice has an entry',
+  'POST /api/invoice/payment/reverse': 'a payment is reversed once: the first valid call reverses the fixture payment, the next find it reversed (409)',
+  'POST /api/payable/payment/reverse': 'a payment is reversed once: the first valid call reverses the fixture payment, the next find it reversed (409)',
   'POST /api/banking/integrations/transactions': 'needs a bank statement of an own account',
   'POST /api/banking/integrations/reconcile/match': 'needs an unmatched bank transaction and exactly one open invoice or bill',
   'POST /api/accounting/statement/export': 'a balance sheet needs its date, which the schema leaves optional because kind "both" defaults it',

@@ -9,7 +9,7 @@
  * deleted (its bills go back to approved). Each bill keeps its own requested execution date: the
  * pain.001 has one payment information block per date.
  */
-import { countryIsoCode, PayableStatus, PaymentProfileType, toFixedAmount, TransactionGroupStatus } from '@bilan/domain';
+import { countryIsoCode, PayableStatus, PaymentProfileType, toFixedAmount, toMoney, TransactionGroupStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
@@ -322,7 +322,7 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
           : null,
       },
       // What is still open: a bill paid in part by hand is transferred for its rest (issue 14 §3).
-      amount: bill.openAmount,
+      amount: toMoney(bill.openAmount).gt(0) ? bill.openAmount : bill.amount,
       // Other currencies are refused by the generator (400 on Payable.N.currency).
       currency: bill.currency as Pain001Currency,
       reference: bill.referenceNumber,
