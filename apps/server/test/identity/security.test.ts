@@ -231,6 +231,7 @@ const EXPECTED_REFUSAL: Record<string, string> = {
   'POST /api/instance/init/accounts': 'the instance is onboarded already',
   'POST /api/invoice/by-entry': 'only a sent invoice has an entry',
   'POST /api/invoice/payment/reverse': 'a payment is reversed once: the first valid call reverses the fixture payment, the next find it reversed (409)',
+  'POST /api/transaction-group/pay': 'a group is paid once: after a sweep body with another valid token paid it, the fixture token is refused (409)',
   'POST /api/payable/payment/reverse': 'a payment is reversed once: the first valid call reverses the fixture payment, the next find it reversed (409)',
   'POST /api/banking/integrations/transactions': 'needs a bank statement of an own account',
   'POST /api/banking/integrations/reconcile/match': 'needs an unmatched bank transaction and exactly one open invoice or bill',

@@ -131,7 +131,7 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
 
 export function PayInvoiceDialog({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Payment of invoice ${invoice.refNumber}`}>
+    <Modal opened={opened} onClose={onClose} title="Mark paid">
       {opened ? <PayInvoiceForm invoice={invoice} onClose={onClose} /> : null}
     </Modal>
   );
