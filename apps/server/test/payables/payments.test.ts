@@ -71,6 +71,11 @@ describe('part payments of bills', () => {
       ['1020', '600.00', -1, null],
       ['2000', '600.00', 1, null],
     ]);
+    // Part paid: the booking stays (no back to pending, no cancel) while payments rest on it.
+    for (const status of [1, 5]) {
+      const refused = await w.api.post('/api/payable/update', { uuid: bill.uuid, data: { status } });
+      expect(refused.status).toBe(409);
+    }
     const creditors = await w.api.get('/api/payable/creditors');
     expect(creditors.body.data[0]).toMatchObject({ openAmount: '481.00', openAmountBase: '481.00', bills: 1 });
     expect(creditors.body.total).toBe(creditors.body.payablesAccount.balance);

@@ -549,6 +549,10 @@ export async function changePayableStatus(
   if (!allowed[bill.status]?.includes(status)) {
     throw payableError('status_transition', `a bill cannot go from ${bill.statusName} to ${payableStatusName[status]}`, { 'data.status': 'transition not allowed' });
   }
+  if (bill.status === PayableStatus.approved && bill.openAmount !== bill.amount) {
+    // Part paid (issue 14 §3): the booking stays while payments rest on it.
+    throw payableError('status_transition', `bill ${bill.id} has payments: reverse them before changing its booking`, { 'data.status': 'the bill has payments' });
+  }
   if (status === PayableStatus.approved) {
     const booked = await bookBill(tx, instanceId, userId, bill);
     // The account actually booked is kept: the supplier's next bill learns it, the payment debits the liability.

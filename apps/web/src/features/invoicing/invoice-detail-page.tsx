@@ -235,14 +235,25 @@ async function saveEdit(invoice: Invoice, { head, items }: InvoiceFormPayload): 
 
 /** The postings of the invoice's journal entries: debit and credit per account, linked to the entries. */
 function Postings({ invoice }: { invoice: Invoice }) {
-  const entries = useQueries({ queries: invoice.entries.map((entry) => postedEntryQuery(entry.id)) });
-  const kind = { sent: 'invoice sent', paid: 'payment', denied: 'reversal, denied' } as const;
+  // The status entries, then every payment's entries (part payments, write-offs, reversals; issue 14 §3), in posting order.
+  const labels = new Map<number, string>();
+  const kinds = { sent: 'invoice sent', paid: 'payment', denied: 'reversal, denied' } as const;
+  for (const entry of invoice.entries) labels.set(entry.id, kinds[entry.kind]);
+  for (const payment of invoice.payments ?? []) {
+    const writeOff = payment.writeOffKind === 'discount' ? 'cash discount' : 'small difference';
+    if (payment.entryId !== null) labels.set(payment.entryId, 'payment');
+    if (payment.writeOffEntryId !== null) labels.set(payment.writeOffEntryId, writeOff);
+    if (payment.reversed?.entryId) labels.set(payment.reversed.entryId, 'payment reversed');
+    if (payment.reversed?.writeOffEntryId) labels.set(payment.reversed.writeOffEntryId, `${writeOff} reversed`);
+  }
+  const posted = [...labels.entries()].sort((a, b) => a[0] - b[0]).map(([id, label]) => ({ id, label }));
+  const entries = useQueries({ queries: posted.map((entry) => postedEntryQuery(entry.id)) });
   return (
     <Paper withBorder p="md">
       <Text fw={600} mb="xs">
         Postings
       </Text>
-      {invoice.entries.length === 0 ? (
+      {posted.length === 0 ? (
         <Text size="sm" c="dimmed">
           Nothing posted yet: sending the invoice posts it to the books.
         </Text>
@@ -265,11 +276,11 @@ function Postings({ invoice }: { invoice: Invoice }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {invoice.entries.map((entry, index) => {
+            {posted.map((entry, index) => {
               const detail = entries[index]?.data;
               const link = (
                 <Anchor component={Link} to={paths.entryDetail.getHref(entry.id)} size="sm">
-                  Journal entry {entry.id} ({kind[entry.kind]})
+                  Journal entry {entry.id} ({entry.label})
                 </Anchor>
               );
               if (!detail) {

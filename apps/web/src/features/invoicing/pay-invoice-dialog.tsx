@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toFixedAmount, toMoney } from '@bilan/domain';
+import { formatAmount, toFixedAmount, toMoney } from '@bilan/domain';
 import { today } from '../../lib/dates';
 import { serverFieldErrors } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
@@ -56,7 +56,8 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
       await queryClient.invalidateQueries({ queryKey: ['accounting'] });
       notifications.show({
         color: 'green',
-        message: updated.status === 3 ? `Invoice ${updated.refNumber} is paid` : `Part payment recorded: ${updated.openAmount ?? ''} ${updated.currency} still open`,
+        message:
+          updated.status === 3 ? `Invoice ${updated.refNumber} is paid` : `Part payment recorded: ${formatAmount(updated.openAmount ?? null)} ${updated.currency} still open`,
       });
       onClose();
     },
@@ -131,7 +132,7 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
 
 export function PayInvoiceDialog({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Mark paid">
+    <Modal opened={opened} onClose={onClose} title="Mark paid" size="lg">
       {opened ? <PayInvoiceForm invoice={invoice} onClose={onClose} /> : null}
     </Modal>
   );

@@ -242,13 +242,15 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
             ) : null}
             {bill.status === 2 ? (
               <>
-                <Button variant="default" onClick={() => action.mutate(() => changePayableStatus(uuid, 1))} loading={action.isPending}>
-                  Back to pending
-                </Button>
                 {bill.openAmount === bill.amount ? (
-                  <Button variant="subtle" color="red" onClick={() => action.mutate(() => changePayableStatus(uuid, 5))} loading={action.isPending}>
-                    Cancel bill
-                  </Button>
+                  <>
+                    <Button variant="default" onClick={() => action.mutate(() => changePayableStatus(uuid, 1))} loading={action.isPending}>
+                      Back to pending
+                    </Button>
+                    <Button variant="subtle" color="red" onClick={() => action.mutate(() => changePayableStatus(uuid, 5))} loading={action.isPending}>
+                      Cancel bill
+                    </Button>
+                  </>
                 ) : null}
                 <Button onClick={() => setPaying(true)}>Pay</Button>
               </>

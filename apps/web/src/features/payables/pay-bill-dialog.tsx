@@ -133,7 +133,7 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
 /** "Pay" on an approved bill: pays it in full or in part outside a payment batch (POST /api/payable/pay). */
 export function PayBillDialog({ bill, onClose }: PayBillDialogProps) {
   return (
-    <Modal opened={bill !== null} onClose={onClose} title="Pay bill">
+    <Modal opened={bill !== null} onClose={onClose} title="Pay bill" size="lg">
       {bill ? <PayBillForm key={bill.uuid} bill={bill} onClose={onClose} /> : null}
     </Modal>
   );
