@@ -520,9 +520,6 @@ export async function reverseEntry(tx: Tx, instanceId: string, userId: string | 
 const inputVatAccountMissing = (number: string) =>
   payableError('input_vat_account_missing', `no input VAT account ${number} in the chart`, { vatAmount: `no input VAT account ${number} in the chart` });
 
-/** 400 on `account.id` of /payable/pay. */
-const invalidPaymentAccount = (message: string) => payableError('invalid_payment_account', message, { 'account.id': message });
-
 /** Today's date in UTC, YYYY-MM-DD. */
 export const today = () => new Date().toISOString().slice(0, 10);
 
