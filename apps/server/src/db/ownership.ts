@@ -72,15 +72,18 @@ export const TABLE_OWNER = {
   vat_settings: 'accounting',
   vat_return: 'accounting',
   vat_period_balance: 'accounting', // coded postings per month, kept by triggers (0024)
+  payment_tolerance: 'accounting', // write-off tolerance of document payments (0032, decision 021)
 
   invoice: 'invoicing',
   invoice_item: 'invoicing',
   invoice_share: 'invoicing',
+  invoice_payment: 'invoicing', // payments, discounts and their reversals (0032, decision 021)
 
   // payables: bills, their files and mails, payment runs.
   payable: 'payables',
   payable_status_event: 'payables',
   transaction_group: 'payables',
+  payable_payment: 'payables', // payments of bills and expenses (0032, decision 021)
   inbox_file: 'payables',
   mail: 'payables',
 

@@ -80,6 +80,12 @@ export interface Fixtures {
   payBill: string;
   group: number;
   spareGroup: number;
+  /** A sent invoice to pay (/invoice/payment/insert) and a payment of another to reverse (issue 14 §3). */
+  payInvoice: string;
+  invoicePayment: string;
+  /** A part payment of a bill to reverse, and a group to pay (/transaction-group/pay). */
+  payablePayment: string;
+  payGroup: number;
   file: string;
   spareFile: string;
   mail: number;
@@ -142,6 +148,23 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
   await ok('/api/transaction-group/insert', { payable: { uuids: [payables[2]!.uuid] } });
   await ok('/api/transaction-group/insert', { payable: { uuids: [payables[3]!.uuid] } });
   const groups = await read<{ id: number }>('SELECT id FROM transaction_group WHERE instance_id = $1 ORDER BY id');
+  // Payments (issue 14 §3): a sent invoice to pay, another with a part payment to reverse; a bill
+  // with a part payment to reverse; a group to pay.
+  const sentInvoices: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const created = await ok('/api/invoice/insert', invoiceBody);
+    await ok('/api/invoice/status/change', { uuid: created.uuid, status: 2 });
+    sentInvoices.push(created.uuid);
+  }
+  const partlyPaid = await ok('/api/invoice/payment/insert', { uuid: sentInvoices[1], amount: '10.00', date: '2026-01-20' });
+  const extraBills: { uuid: string }[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const created = await ok('/api/payable/insert', { data: { company: { uuid: company }, companyFinance: { id: profiles[0]!.id }, date: '2026-01-15', amount: '10.00' } });
+    await ok('/api/payable/update', { uuid: created.uuid, data: { status: 2, expenseAccount: { id: expense } } });
+    extraBills.push(created);
+  }
+  const payGroup = await ok('/api/transaction-group/insert', { payable: { uuids: [extraBills[0]!.uuid] } });
+  const partlyPaidBill = await ok('/api/payable/pay', { uuid: extraBills[1]!.uuid, amount: '4.00', date: '2026-01-20' });
 
   for (const name of ['sweep.pdf', 'spare.pdf']) {
     const upload = await api.request('POST', `/api/file/upload?name=${name}`, '%PDF-1.4\n%%EOF\n', { 'content-type': 'application/pdf' });
@@ -205,6 +228,10 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     payBill: payables[5]!.uuid,
     group: groups[0]!.id,
     spareGroup: groups[1]!.id,
+    payInvoice: sentInvoices[0]!,
+    invoicePayment: partlyPaid.payments[0].uuid,
+    payablePayment: partlyPaidBill.payments[0].uuid,
+    payGroup: payGroup.id,
     file: files[0]!.uuid,
     spareFile: files[1]!.uuid,
     mail: mail!.id,
@@ -259,6 +286,8 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   }
   if (key === 'data' && route.includes('/company/import')) return `name,street,zip,city,country\nSweep Import ${unique++},Bahnhofstrasse 1,3011,Bern,CH\n`;
   if (key === 'status' && route.includes('/invoice/status/change')) return 2;
+  // One confirmation token for the sweep's repeated valid calls: the first pays, the others answer the same.
+  if (key === 'token' && /\/(invoice\/payment\/insert|payable\/pay|transaction-group\/pay)$/.test(route)) return 'sweep-pay-token';
   if (key === 'status' && route.includes('/transaction-group/status/change')) return 4;
   if (key === 'id' && route.includes('/sessions/revoke')) return SESSION_PLACEHOLDER;
   if (key === 'files' || parent === 'files') return f.file;
@@ -278,6 +307,10 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     [/\/accounting\/account\//, f.bank, f.spareAccount],
     [/\/accounting\/entry\//, f.entry, f.spareEntry],
     [/\/invoice\/by-entry$/, f.entry, f.entry],
+    [/\/invoice\/payment\/insert$/, f.payInvoice, f.payInvoice],
+    [/\/invoice\/payment\/reverse$/, f.invoicePayment, f.invoicePayment],
+    [/\/payable\/payment\/reverse$/, f.payablePayment, f.payablePayment],
+    [/\/transaction-group\/pay$/, f.payGroup, f.payGroup],
     [/\/invoice\/item\//, f.item, f.spareItem],
     [/\/invoice\/share/, f.shareInvoice, f.shareInvoice],
     [/\/invoice\//, f.invoice.uuid, f.spareInvoice],

@@ -4827,6 +4827,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/settings/payment-tolerance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description How far a payment may fall short of a document's open amount and still settle it with a write-off (cash discount or small difference): up to `percent` of the total or up to `amount`, whichever is larger. Default 2 % or 5.00. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description amount in the books' currency, 0–1000, 2 decimals */
+                            amount: string;
+                            /** @description percent of the document total, 0–10, 2 decimals */
+                            percent: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description How far a payment may fall short of a document's open amount and still settle it with a write-off (cash discount or small difference): up to `percent` of the total or up to `amount`, whichever is larger. Default 2 % or 5.00. Owner and admin; 400 naming `percent` or `amount` out of range. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: string;
+                        percent: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description amount in the books' currency, 0–1000, 2 decimals */
+                            amount: string;
+                            /** @description percent of the document total, 0–10, 2 decimals */
+                            percent: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/settings/update": {
         parameters: {
             query?: never;
@@ -12495,6 +12667,8 @@ export interface paths {
                                     dateDue: string;
                                     dateInvoice: string;
                                     daysOverdue: number;
+                                    openAmount: string;
+                                    openAmountBase: string;
                                     refNumber: string;
                                     total: string;
                                     totalBase: string;
@@ -12781,6 +12955,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -12790,7 +12966,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -13235,6 +13437,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13244,7 +13448,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -13441,6 +13671,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13450,7 +13682,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -13667,6 +13925,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13676,7 +13936,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -13890,6 +14176,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13899,7 +14187,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -14086,6 +14400,8 @@ export interface paths {
                                     vat: string | null;
                                 }[];
                                 ledgerDate: string | null;
+                                /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                                openAmount?: string;
                                 paymentProfile: {
                                     account: {
                                         id: number;
@@ -14095,7 +14411,33 @@ export interface paths {
                                     type: number;
                                 };
                                 paymentReference: string;
+                                /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                                payments?: {
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
                                 paymentTermDays: number;
+                                /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                                payToken?: string;
                                 refNumber: string;
                                 refNumberInt: number;
                                 shared: boolean;
@@ -14275,6 +14617,8 @@ export interface paths {
                                     vat: string | null;
                                 }[];
                                 ledgerDate: string | null;
+                                /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                                openAmount?: string;
                                 paymentProfile: {
                                     account: {
                                         id: number;
@@ -14284,7 +14628,33 @@ export interface paths {
                                     type: number;
                                 };
                                 paymentReference: string;
+                                /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                                payments?: {
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
                                 paymentTermDays: number;
+                                /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                                payToken?: string;
                                 refNumber: string;
                                 refNumberInt: number;
                                 shared: boolean;
@@ -14345,6 +14715,482 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/payment/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Records a payment of a sent invoice (issue 14 §3, decision 021): debit the bank account `amount` and 6940 `fee` / credit receivable 1100; with `writeOff` the rest of the open amount is written off in a second entry, as `discount` (3800 Skonti with the VAT reduction per rate, code R81/R26/R38 → Ziffer 235) or `difference` (6943), only within the payment tolerance (GET /api/accounting/settings/payment-tolerance). Paid (3) once nothing is open, else it stays sent with `openAmount`. Defaults: amount the open amount less fee, date today, bank account the payment profile's. An invoice in another currency is paid in full at once (`amountBase`). `token` (the detail's `payToken`): the same token answers the same invoice and books nothing. 400 `amount` above the open amount (no overpayment is booked) or beyond the tolerance, `fee`, `date`, `bankAccount.id`; 404; 409 not sent, already paid, lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount?: string | null;
+                        amountBase?: string | null;
+                        bankAccount?: {
+                            id: number;
+                        } | null;
+                        bankRef?: string | null;
+                        date?: string | null;
+                        fee?: string | null;
+                        token?: string | null;
+                        /** Format: uuid */
+                        uuid: string;
+                        /** @enum {string|null} */
+                        writeOff?: "discount" | "difference" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            bankRef: string | null;
+                            baseCurrency: string;
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            currency: string;
+                            dateDue: string;
+                            dateInvoice: string;
+                            description: string;
+                            entries: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "sent" | "paid" | "denied";
+                            }[];
+                            fxRate: string;
+                            id: number;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                currency: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                fxRate: string;
+                                id: number;
+                                logDateAdded: string;
+                                name: string;
+                                price: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
+                            paymentProfile: {
+                                account: {
+                                    id: number;
+                                } | null;
+                                iban: string | null;
+                                id: number;
+                                type: number;
+                            };
+                            paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
+                            refNumber: string;
+                            refNumberInt: number;
+                            shared: boolean;
+                            status: number;
+                            statusName: string;
+                            totalBase: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/payment/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reverses one payment (`uuid` of the payment) of an invoice: storno entries of its payment and write-off entries at `date` (default today, on or after the payment: 400 `date`), the payment kept and marked reversed; a paid invoice is sent (open) again. 404 unknown payment; 409 already reversed, lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            bankRef: string | null;
+                            baseCurrency: string;
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            currency: string;
+                            dateDue: string;
+                            dateInvoice: string;
+                            description: string;
+                            entries: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "sent" | "paid" | "denied";
+                            }[];
+                            fxRate: string;
+                            id: number;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                currency: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                fxRate: string;
+                                id: number;
+                                logDateAdded: string;
+                                name: string;
+                                price: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
+                            paymentProfile: {
+                                account: {
+                                    id: number;
+                                } | null;
+                                iban: string | null;
+                                id: number;
+                                type: number;
+                            };
+                            paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
+                            refNumber: string;
+                            refNumberInt: number;
+                            shared: boolean;
+                            status: number;
+                            statusName: string;
+                            totalBase: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14730,6 +15576,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -14739,7 +15587,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -14972,6 +15846,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -14981,7 +15857,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -16007,9 +16909,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -16387,9 +17319,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -16620,9 +17582,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -16774,9 +17766,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -16924,9 +17946,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -17009,7 +18061,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Marks an approved bill paid outside a payment batch (spec §7.1 `/payable/pay {uuid, token}`): direct debit (LSV), card, cash or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date`: debit the liability the bill was booked on (payables 2000, staff 2250 for expenses) / credit `account` (the bank, cash or card account the money left; an asset or liability account), the gross in the instance currency at the bill's exchange rate (or `amountBase` with the exchange difference on 6942/6952 for a bill in another currency); bill → paid 4. `token` is an idempotency key: repeating the call with the same token on the bill it paid answers that bill and posts nothing (a retry after a lost answer is safe); without a token a second call is a 409. 400 `account.id`; 404 unknown bill; 409 when the bill is not approved (pending: approve first; in a transaction group: the group pays it; paid; cancelled) or `date` is on or before the lock date — nothing is written then. */
+        /** @description Pays an approved bill outside a payment batch, in full or in part (spec §7.1 `/payable/pay {uuid, token}`, issue 14 §3): direct debit (LSV), card, cash or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date` (default today): debit the liability the bill was booked on (payables 2000, staff 2250) `amount` (default the open amount) and 6940 `fee` (charged by the bank on top) / credit `account` (default the first bank account; an asset or liability account). With `writeOff` the rest of the open amount is written off in a second entry: `discount` (4900 with the input tax reduced by the bill's code) or `difference` (6953), only within the payment tolerance. Paid 4 once nothing is open, else approved with `openAmount`. A bill in another currency is paid in full at once (`amountBase`: exchange difference on 6942/6952). `token` (the detail's `payToken`) is a one-time confirmation token: the same token answers the bill it paid and posts nothing (parallel calls included); without a token a call on a paid bill is a 409. 400 `amount` (above the open amount: no overpayment is booked; beyond the tolerance), `fee`, `account.id`, `date`; 404 unknown bill; 409 when the bill is not approved (pending, in a transaction group, paid, cancelled) or `date` is on or before the lock date. */
         post: {
             parameters: {
                 query?: never;
@@ -17023,16 +18075,231 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description the bank, cash or card ledger account the money left */
-                        account: {
+                        /** @description the bank, cash or card ledger account the money left; default the first bank account */
+                        account?: {
                             id: number;
-                        };
+                        } | null;
+                        /** @description what the bill is paid, in its currency; default the open amount */
+                        amount?: string | null;
                         /** @description a bill in another currency: what left the account in the books' currency, 2 decimals; the difference to amount × exchangeRate is booked as realized exchange difference (loss debit 6942, gain credit 6952). Default: amount × exchangeRate. */
                         amountBase?: string | null;
-                        /** @description payment date YYYY-MM-DD (the posting date) */
-                        date: string;
-                        /** @description idempotency key of this payment (e.g. a client-generated uuid) */
+                        /** @description payment date YYYY-MM-DD (the posting date); default today */
+                        date?: string | null;
+                        /** @description bank charge on top, booked to 6940 */
+                        fee?: string | null;
+                        /** @description one-time confirmation token (the detail's payToken, or a client-generated uuid) */
                         token?: string | null;
+                        /** Format: uuid */
+                        uuid: string;
+                        /** @enum {string|null} */
+                        writeOff?: "discount" | "difference" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amount: string;
+                            bankReason: string | null;
+                            bankTxStatus: string | null;
+                            bookingEntry: {
+                                id: number;
+                            } | null;
+                            company: {
+                                name: string;
+                                uuid: string;
+                            } | null;
+                            companyFinance: {
+                                bic: string | null;
+                                iban: string | null;
+                                id: number;
+                                type: number;
+                            } | null;
+                            currency: string;
+                            date: string;
+                            description: string;
+                            dueDate: string | null;
+                            exchangeRate: string;
+                            /** @description requested execution date while in a transaction group */
+                            executionDate: string | null;
+                            expenseAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            } | null;
+                            id: number;
+                            isExpense: boolean;
+                            /** @description the account the booking credited (2000, or 2250 for expenses) */
+                            liabilityAccount: {
+                                id: number;
+                                number: string;
+                            } | null;
+                            message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
+                            paymentEntry: {
+                                id: number;
+                            } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
+                            referenceNumber: string | null;
+                            status: number;
+                            statusName: string;
+                            transactionGroup: {
+                                id: number;
+                                status: number;
+                            } | null;
+                            type: number;
+                            uuid: string;
+                            vatAmount: string;
+                            /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
+                            vatRate: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payable/payment/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reverses one payment (`uuid` of the payment) of a bill or expense: counter-entries of its payment and write-off entries at `date` (default today; on or after the payment, else 400 `date`), the payment kept and marked reversed; a paid bill is approved (open) again and leaves its transaction group. 404 unknown payment; 409 already reversed, lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
                         /** Format: uuid */
                         uuid: string;
                     };
@@ -17082,9 +18349,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -17304,9 +18601,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -18645,9 +19972,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -18661,6 +20018,8 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
@@ -18847,9 +20206,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -18863,6 +20252,8 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
@@ -19142,9 +20533,39 @@ export interface paths {
                                         number: string;
                                     } | null;
                                     message: string | null;
+                                    /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                    openAmount: string;
                                     paymentEntry: {
                                         id: number;
                                     } | null;
+                                    /** @description payments, the reversed ones with `reversed` (detail only) */
+                                    payments?: {
+                                        /** @description what left the bank for the bill */
+                                        amount: string;
+                                        bankAccount: {
+                                            id: number;
+                                            name: string;
+                                            number: string;
+                                        };
+                                        createdAt: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        /** @description what the bank charged on top (6940) */
+                                        fee: string;
+                                        reversed: {
+                                            at: string;
+                                            date: string;
+                                            entryId: number | null;
+                                            writeOffEntryId: number | null;
+                                        } | null;
+                                        uuid: string;
+                                        writeOff: string;
+                                        writeOffEntryId: number | null;
+                                        /** @enum {string|null} */
+                                        writeOffKind: "discount" | "difference" | null;
+                                    }[];
+                                    /** @description one-time confirmation token for /payable/pay (detail only) */
+                                    payToken?: string;
                                     referenceNumber: string | null;
                                     status: number;
                                     statusName: string;
@@ -19158,6 +20579,8 @@ export interface paths {
                                     /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                     vatRate: string | null;
                                 }[];
+                                /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                                payToken?: string;
                                 status: number;
                                 statusName: string;
                                 /** @description sum of the bills in the instance currency */
@@ -19351,6 +20774,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transaction-group/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Pays the group (spec §7.1 `/transaction-group/pay {id, token}`): pending or initiated → paid 2, each bill's payment booked (debit payables 2000 / credit the group's bank account at `date`, default the execution date; bills → paid 4). `token` is the one-time confirmation token of the detail (`payToken`): the same token answers the paid group again and books nothing (parallel calls included). 404 unknown group; 409 denied, or paid with another token (`already_done`), lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
+                        id: number;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bankStatus: number;
+                            bankStatusName: string;
+                            count: number;
+                            createdAt: string;
+                            debtor: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                bic: string | null;
+                                company: {
+                                    name: string;
+                                };
+                                iban: string;
+                            };
+                            /** @description the earliest requested execution date of its bills */
+                            executionDate: string;
+                            /** @description every requested execution date of its bills, ascending (one PmtInf block each) */
+                            executionDates: string[];
+                            id: number;
+                            paidDate: string | null;
+                            Payable: {
+                                amount: string;
+                                bankReason: string | null;
+                                bankTxStatus: string | null;
+                                bookingEntry: {
+                                    id: number;
+                                } | null;
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                companyFinance: {
+                                    bic: string | null;
+                                    iban: string | null;
+                                    id: number;
+                                    type: number;
+                                } | null;
+                                currency: string;
+                                date: string;
+                                description: string;
+                                dueDate: string | null;
+                                exchangeRate: string;
+                                /** @description requested execution date while in a transaction group */
+                                executionDate: string | null;
+                                expenseAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                id: number;
+                                isExpense: boolean;
+                                /** @description the account the booking credited (2000, or 2250 for expenses) */
+                                liabilityAccount: {
+                                    id: number;
+                                    number: string;
+                                } | null;
+                                message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
+                                paymentEntry: {
+                                    id: number;
+                                } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
+                                referenceNumber: string | null;
+                                status: number;
+                                statusName: string;
+                                transactionGroup: {
+                                    id: number;
+                                    status: number;
+                                } | null;
+                                type: number;
+                                uuid: string;
+                                vatAmount: string;
+                                /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
+                                vatRate: string | null;
+                            }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
+                            status: number;
+                            statusName: string;
+                            /** @description sum of the bills in the instance currency */
+                            total: string;
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transaction-group/status/change": {
         parameters: {
             query?: never;
@@ -19447,9 +21110,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -19463,6 +21156,8 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */

@@ -55,6 +55,17 @@ export const shareInvoice = (uuid: string) => api.post('/api/invoice/share', { u
 export const revokeShare = (uuid: string) => api.post('/api/invoice/share/revoke', { uuid });
 export const importInvoices = (data: Record<string, unknown>[]) =>
   api.post('/api/invoice/import', { data });
+/** Records a payment of a sent invoice (`/api/invoice/payment/insert`, issue 14 §3). */
+export type InvoicePaymentBody = ApiBody<'/api/invoice/payment/insert'>;
+export const payInvoice = (body: InvoicePaymentBody) => api.post('/api/invoice/payment/insert', body);
+/** Reverses one payment of an invoice (`/api/invoice/payment/reverse`). */
+export const reverseInvoicePayment = (uuid: string, date?: string) => api.post('/api/invoice/payment/reverse', { uuid, ...(date ? { date } : {}) });
+/** Asset ledger accounts a payment can reach (bank, cash): the pay dialog's choice. */
+export const bankAccountsQuery = () =>
+  queryOptions({
+    queryKey: [...invoiceKey, 'bank-accounts'],
+    queryFn: ({ signal }) => api.post('/api/accounting/account/list', {}, { signal }),
+  });
 export const invoiceOfEntry = (id: number) => api.post('/api/invoice/by-entry', { id });
 
 export type PostedEntry = ApiResult<'post', '/api/accounting/entry/detail'>;

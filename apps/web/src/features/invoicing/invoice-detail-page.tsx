@@ -31,6 +31,7 @@ import {
   invoiceDetailQuery,
   invoiceKey,
   postedEntryQuery,
+  reverseInvoicePayment,
   revokeShare,
   shareInvoice,
   updateInvoice,
@@ -41,6 +42,8 @@ import {
 import { InvoiceForm, type InvoiceFormPayload } from './invoice-form';
 import { StatusBadge } from './invoices-page';
 import { saveBlob } from '../../lib/save-file';
+import { PaymentsTable } from '../../ui/payments-table';
+import { PayInvoiceDialog } from './pay-invoice-dialog';
 
 // Journal and balances are cached under this key by the accounting feature.
 const accountingKey = ['accounting'] as const;
@@ -232,14 +235,25 @@ async function saveEdit(invoice: Invoice, { head, items }: InvoiceFormPayload): 
 
 /** The postings of the invoice's journal entries: debit and credit per account, linked to the entries. */
 function Postings({ invoice }: { invoice: Invoice }) {
-  const entries = useQueries({ queries: invoice.entries.map((entry) => postedEntryQuery(entry.id)) });
-  const kind = { sent: 'invoice sent', paid: 'payment', denied: 'reversal, denied' } as const;
+  // The status entries, then every payment's entries (part payments, write-offs, reversals; issue 14 §3), in posting order.
+  const labels = new Map<number, string>();
+  const kinds = { sent: 'invoice sent', paid: 'payment', denied: 'reversal, denied' } as const;
+  for (const entry of invoice.entries) labels.set(entry.id, kinds[entry.kind]);
+  for (const payment of invoice.payments ?? []) {
+    const writeOff = payment.writeOffKind === 'discount' ? 'cash discount' : 'small difference';
+    if (payment.entryId !== null) labels.set(payment.entryId, 'payment');
+    if (payment.writeOffEntryId !== null) labels.set(payment.writeOffEntryId, writeOff);
+    if (payment.reversed?.entryId) labels.set(payment.reversed.entryId, 'payment reversed');
+    if (payment.reversed?.writeOffEntryId) labels.set(payment.reversed.writeOffEntryId, `${writeOff} reversed`);
+  }
+  const posted = [...labels.entries()].sort((a, b) => a[0] - b[0]).map(([id, label]) => ({ id, label }));
+  const entries = useQueries({ queries: posted.map((entry) => postedEntryQuery(entry.id)) });
   return (
     <Paper withBorder p="md">
       <Text fw={600} mb="xs">
         Postings
       </Text>
-      {invoice.entries.length === 0 ? (
+      {posted.length === 0 ? (
         <Text size="sm" c="dimmed">
           Nothing posted yet: sending the invoice posts it to the books.
         </Text>
@@ -262,11 +276,11 @@ function Postings({ invoice }: { invoice: Invoice }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {invoice.entries.map((entry, index) => {
+            {posted.map((entry, index) => {
               const detail = entries[index]?.data;
               const link = (
                 <Anchor component={Link} to={paths.entryDetail.getHref(entry.id)} size="sm">
-                  Journal entry {entry.id} ({kind[entry.kind]})
+                  Journal entry {entry.id} ({entry.label})
                 </Anchor>
               );
               if (!detail) {
@@ -432,7 +446,16 @@ export function InvoiceDetailPage() {
   const canWrite = useCan('write');
   const [action, setAction] = useState<Action>(null);
   const [deleting, setDeleting] = useState(false);
+  const [paying, setPaying] = useState(false);
   const [editing, setEditing] = useState(false);
+  const reverse = useMutation({
+    mutationFn: (paymentUuid: string) => reverseInvoicePayment(paymentUuid),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(invoiceDetailQuery(updated.uuid).queryKey, updated);
+      await queryClient.invalidateQueries({ queryKey: invoiceKey });
+      await queryClient.invalidateQueries({ queryKey: accountingKey });
+    },
+  });
   const options = useQuery({ ...formOptionsQuery(), enabled: editing });
 
   if (invoice.isError && isApiError(invoice.error, 404)) return <NotFound />;
@@ -463,12 +486,14 @@ export function InvoiceDetailPage() {
             ) : null}
             {data.status === 2 && canWrite ? (
               <>
-                <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setAction({ status: 3, title: 'Mark paid', label: 'Mark paid' })}>
+                <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setPaying(true)}>
                   Mark paid
                 </Button>
-                <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setAction({ status: 4, title: 'Deny invoice', label: 'Deny' })}>
-                  Deny
-                </Button>
+                {data.openAmount === undefined || data.openAmount === data.totals.total ? (
+                  <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setAction({ status: 4, title: 'Deny invoice', label: 'Deny' })}>
+                    Deny
+                  </Button>
+                ) : null}
               </>
             ) : null}
           </>
@@ -611,6 +636,16 @@ export function InvoiceDetailPage() {
                   <Amount value={data.totals.total} fw={700} />
                 </Table.Td>
               </Table.Tr>
+              {data.status === 2 && data.openAmount !== undefined && data.openAmount !== data.totals.total ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6} fw={600}>
+                    Open {data.currency} (after payments)
+                  </Table.Td>
+                  <Table.Td className="num" data-testid="invoice-open">
+                    <Amount value={data.openAmount} fw={700} c="orange" />
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
               {foreign ? (
                 <Table.Tr>
                   <Table.Td colSpan={6}>
@@ -628,6 +663,21 @@ export function InvoiceDetailPage() {
               The invoice is {data.statusName}: it is read-only. Corrections go through a denial and a new invoice.
             </Text>
           )}
+          {data.payments && data.payments.length > 0 ? (
+            <Paper withBorder p="md">
+              <Text fw={600} mb="xs">
+                Payments
+              </Text>
+              {reverse.isError ? <WriteError error={reverse.error} what="Could not reverse the payment" /> : null}
+              <PaymentsTable
+                payments={data.payments}
+                currency={data.currency}
+                entryHref={(id) => paths.entryDetail.getHref(id)}
+                onReverse={canWrite ? (payment) => reverse.mutate(payment.uuid) : undefined}
+                reversing={reverse.isPending ? reverse.variables : null}
+              />
+            </Paper>
+          ) : null}
           <PdfButtons invoice={data} />
           <Postings invoice={data} />
           <ShareBox invoice={data} />
@@ -638,6 +688,7 @@ export function InvoiceDetailPage() {
           ) : null}
           <StatusModal key={action?.status ?? 0} invoice={data} action={action} onClose={() => setAction(null)} />
           <DeleteModal invoice={data} opened={deleting} onClose={() => setDeleting(false)} />
+          <PayInvoiceDialog invoice={data} opened={paying} onClose={() => setPaying(false)} />
         </>
       ) : null}
     </Page>
