@@ -14823,9 +14823,12 @@ export interface paths {
                                 discountAbs: string | null;
                                 fxRate: string;
                                 id: number;
+                                label: string;
                                 logDateAdded: string;
                                 name: string;
                                 price: string;
+                                quantity: string;
+                                rate: string;
                                 total: string;
                                 vat: string | null;
                             }[];
@@ -15056,9 +15059,12 @@ export interface paths {
                                 discountAbs: string | null;
                                 fxRate: string;
                                 id: number;
+                                label: string;
                                 logDateAdded: string;
                                 name: string;
                                 price: string;
+                                quantity: string;
+                                rate: string;
                                 total: string;
                                 vat: string | null;
                             }[];
