@@ -53,14 +53,19 @@ BEGIN
   ALTER TABLE invoice NO FORCE ROW LEVEL SECURITY;
   ALTER TABLE journal_entry NO FORCE ROW LEVEL SECURITY;
   ALTER TABLE journal_line NO FORCE ROW LEVEL SECURITY;
+  -- The amount is the receivable's credit (in the invoice's currency); the bank is the entry's first
+  -- debit line (settlementPostings writes the bank line first, an exchange loss after it).
   INSERT INTO invoice_payment (instance_id, invoice_uuid, date_paid, amount, bank_account_id, entry_id, created_at)
-  SELECT i.instance_id, i.uuid, e.date_ledger, sum(l.amount_original) FILTER (WHERE l.direction = -1), min(b.account_id), i.paid_entry_id, e.created_at
+  SELECT i.instance_id, i.uuid, e.date_ledger, r.amount, b.account_id, i.paid_entry_id, e.created_at
     FROM invoice i
     JOIN journal_entry e ON e.instance_id = i.instance_id AND e.id = i.paid_entry_id
-    JOIN journal_line l ON l.instance_id = i.instance_id AND l.entry_id = e.id
-    LEFT JOIN journal_line b ON b.instance_id = i.instance_id AND b.entry_id = e.id AND b.direction = 1
-   WHERE i.status_id = 3 AND i.paid_entry_id IS NOT NULL
-   GROUP BY i.instance_id, i.uuid, e.date_ledger, i.paid_entry_id, e.created_at;
+    JOIN LATERAL (SELECT sum(l.amount_original) AS amount FROM journal_line l
+                   WHERE l.instance_id = i.instance_id AND l.entry_id = e.id AND l.direction = -1
+                     AND l.account_id IN (SELECT s.account_id FROM journal_line s
+                                           WHERE s.instance_id = i.instance_id AND s.entry_id = i.sent_entry_id AND s.direction = 1)) r ON true
+    JOIN LATERAL (SELECT l.account_id FROM journal_line l
+                   WHERE l.instance_id = i.instance_id AND l.entry_id = e.id AND l.direction = 1 ORDER BY l.id LIMIT 1) b ON true
+   WHERE i.status_id = 3 AND i.paid_entry_id IS NOT NULL AND r.amount > 0;
   ALTER TABLE invoice FORCE ROW LEVEL SECURITY;
   ALTER TABLE journal_entry FORCE ROW LEVEL SECURITY;
   ALTER TABLE journal_line FORCE ROW LEVEL SECURITY;
@@ -110,13 +115,14 @@ BEGIN
   ALTER TABLE payable NO FORCE ROW LEVEL SECURITY;
   ALTER TABLE journal_entry NO FORCE ROW LEVEL SECURITY;
   ALTER TABLE journal_line NO FORCE ROW LEVEL SECURITY;
+  -- The bank is the entry's first credit line (settlementPostings: liability, bank, then an exchange gain).
   INSERT INTO payable_payment (instance_id, payable_id, date_paid, amount, bank_account_id, entry_id, token, created_at)
-  SELECT p.instance_id, p.id, e.date_ledger, p.amount, min(b.account_id), p.payment_entry_id, p.payment_token, e.created_at
+  SELECT p.instance_id, p.id, e.date_ledger, p.amount, b.account_id, p.payment_entry_id, p.payment_token, e.created_at
     FROM payable p
     JOIN journal_entry e ON e.instance_id = p.instance_id AND e.id = p.payment_entry_id
-    LEFT JOIN journal_line b ON b.instance_id = p.instance_id AND b.entry_id = e.id AND b.direction = -1
-   WHERE p.status = 4 AND p.payment_entry_id IS NOT NULL
-   GROUP BY p.instance_id, p.id, e.date_ledger, p.amount, p.payment_entry_id, p.payment_token, e.created_at;
+    JOIN LATERAL (SELECT l.account_id FROM journal_line l
+                   WHERE l.instance_id = p.instance_id AND l.entry_id = e.id AND l.direction = -1 ORDER BY l.id LIMIT 1) b ON true
+   WHERE p.status = 4 AND p.payment_entry_id IS NOT NULL;
   ALTER TABLE payable FORCE ROW LEVEL SECURITY;
   ALTER TABLE journal_entry FORCE ROW LEVEL SECURITY;
   ALTER TABLE journal_line FORCE ROW LEVEL SECURITY;
