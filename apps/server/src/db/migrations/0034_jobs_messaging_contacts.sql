@@ -176,8 +176,9 @@ CREATE INDEX archive_i1 ON pgboss.archive(archived_on);
   ;
 INSERT INTO pgboss.version(version) VALUES ('24');
 
--- Mail delivery (messaging): retried 5 times with exponential backoff from 60 s (60, 120, 240, 480,
--- 960 s: a mail server that is down for half an hour still gets the message); a delivery still
+-- Mail delivery (messaging): retried 5 times with exponential backoff from 60 s (pg-boss: retry n
+-- after 60 × 2^(n-1) × (1 + random) s, i.e. 1–2, 2–4, 4–8, 8–16, 16–32 min: a mail server that is
+-- down for half an hour still gets the message); a delivery still
 -- active after 5 minutes is taken as crashed and runs again; finished jobs kept 14 days.
 SELECT pgboss.create_queue('mail-delivery', '{"policy": "standard", "retryLimit": 5, "retryDelay": 60, "retryBackoff": true, "expireInSeconds": 300, "retentionMinutes": 20160}');
 
