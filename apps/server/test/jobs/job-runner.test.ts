@@ -25,12 +25,12 @@ async function createQueue(database: Database, name: string) {
   );
 }
 
-interface JobRow {
+type JobRow = {
   state: string;
   retry_count: number;
   wait_seconds: number;
   output: { message?: string } | null;
-}
+};
 
 /** The job as pg-boss keeps it, with the seconds until it is due (database clock). */
 async function jobRow(database: Database, id: string): Promise<JobRow> {
