@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactDataSchema, contactInsertSchema, contactLangs, strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { errors, errorsWithNotFound, okSchema } from './companies.schemas.js';
+import { errorsWithNotFound, okSchema } from './companies.schemas.js';
 import { deleteContact, insertContact, listContacts, updateContact } from './contacts.service.js';
 
 export const contactAnswer = z.object({

@@ -74,7 +74,7 @@ function databaseAdapter(db: Database) {
 
 export class JobRunner {
   readonly name: string;
-  private readonly handlers = new Map<string, JobHandler<any>>();
+  private readonly handlers = new Map<string, JobHandler<unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<unknown> | undefined;
   private stopped = false;
@@ -109,7 +109,8 @@ export class JobRunner {
 
   /** Sets the handler of `queue`; a handler that throws fails the job, which the queue retries. */
   register<T>(queue: QueueName, handler: JobHandler<T>): void {
-    this.handlers.set(queue, handler as JobHandler<any>);
+    // The queue's producer and handler agree on the data's shape; the map forgets it.
+    this.handlers.set(queue, handler as JobHandler<unknown>);
   }
 
   /**

@@ -174,7 +174,7 @@ export class Mailer {
       // nodemailer puts the server's reply in `response` ('550 5.1.1 <x@y>: Recipient address rejected').
       const answer = (error as { response?: string }).response ?? (error instanceof Error ? error.message : String(error));
       await this.finish(instanceId, messageId, 'failed', answer.slice(0, 2000));
-      throw new Error(answer);
+      throw new Error(answer, { cause: error });
     }
   }
 
