@@ -47,7 +47,7 @@ function ContactForm({ companyUuid, contact, onDone }: { companyUuid: string; co
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
             <TextInput label="Name" required value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} error={fields.name} />
-            <TextInput label="E-mail" required type="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })} error={fields.email} />
+            <TextInput label="E-mail" required inputMode="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })} error={fields.email} />
             <Select label="Invoice language" data={LANG_OPTIONS} value={draft.lang} allowDeselect={false} onChange={(value) => setDraft({ ...draft, lang: (value ?? 'de') as ContactLang })} error={fields.lang} />
             <NumberInput
               label="Payment terms (days)"
