@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Text, Tooltip } from '@mantine/core';
 
 type Status = 'queued' | 'sending' | 'sent' | 'failed' | 'not_sent';
 
@@ -13,6 +13,14 @@ const COLOR: Record<Status, string> = { queued: 'blue', sending: 'blue', sent: '
 
 /** The status of a stored e-mail (issue 15 §1), with the mail server's answer as its tooltip. */
 export function MessageStatusBadge({ status, serverResponse }: { status: Status; serverResponse?: string | null }) {
+  // The long 'not sent' label as text: a badge would cut it short.
+  if (status === 'not_sent') {
+    return (
+      <Text size="sm" c="dimmed" fw={500}>
+        {LABEL[status]}
+      </Text>
+    );
+  }
   const badge = (
     <Badge color={COLOR[status]} variant="light" tt="none">
       {LABEL[status]}

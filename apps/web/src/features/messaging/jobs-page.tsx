@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyRow } from '../../ui/empty-row';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -33,13 +33,14 @@ function JobsTable({ label, rows, empty }: { label: string; rows: JobRow[]; empt
           {rows.map((job) => (
             <Table.Tr key={job.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(job.createdOn)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Code>{job.queue}</Code>
               </Table.Td>
               <Table.Td>
-                <Badge color={STATE_COLOR[job.state]} variant="light">
+                {/* Text, not a badge: a badge in a narrow column cuts the state to 'co…'. */}
+                <Text size="sm" fw={600} c={STATE_COLOR[job.state]}>
                   {job.state}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td>
                 {job.retryCount + (job.startedOn ? 1 : 0)} / {job.retryLimit + 1}
