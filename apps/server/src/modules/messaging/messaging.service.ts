@@ -86,7 +86,11 @@ export class Mailer {
     private readonly jobs: JobRunner,
     readonly settings: { smtpUrl: string | undefined; from: string },
   ) {
-    this.transport = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : undefined;
+    // Timeouts well under the queue's 300 s expiry: a hung server fails the attempt (retried)
+    // before the job could be handed to another runner while this one still sends.
+    this.transport = settings.smtpUrl
+      ? nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 120_000 })
+      : undefined;
     jobs.register<DeliveryJob>(MAIL_QUEUE, (job) => this.deliver(job));
   }
 
