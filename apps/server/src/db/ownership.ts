@@ -18,6 +18,8 @@ export type Owner =
   | 'identity'
   | 'instances'
   | 'invoicing'
+  | 'jobs'
+  | 'messaging'
   | 'payables';
 
 export const TABLE_OWNER = {
@@ -55,6 +57,7 @@ export const TABLE_OWNER = {
   address: 'companies',
   payment_profile: 'companies',
   additional_property: 'companies',
+  company_contact: 'companies', // contact people with e-mail, invoice language, payment terms (0034)
 
   // accounting: the only reader and writer of the ledger (issue 11 §3).
   account_group: 'accounting',
@@ -89,6 +92,12 @@ export const TABLE_OWNER = {
 
   bank_file: 'banking',
   bank_transaction: 'banking',
+
+  // messaging: every outgoing e-mail, stored before it is sent, and the editable templates (0034).
+  // (jobs owns the pg-boss schema `pgboss`, outside the application schema this map covers.)
+  outbound_message: 'messaging',
+  outbound_attachment: 'messaging',
+  message_template: 'messaging',
 } as const satisfies Record<string, Owner>;
 
 export type TableName = keyof typeof TABLE_OWNER;

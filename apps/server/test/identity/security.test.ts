@@ -238,6 +238,7 @@ const EXPECTED_REFUSAL: Record<string, string> = {
   'POST /api/accounting/statement/export': 'a balance sheet needs its date, which the schema leaves optional because kind "both" defaults it',
   'GET /api/company-register/search': 'Zefix is not configured in tests (503 configured: false)',
   'GET /api/company-register/detail': 'Zefix is not configured in tests (503 configured: false)',
+  'POST /api/outbox/retry': 'no mail server is configured in the sweep (409), and only a failed message is queued again',
 };
 
 /** Valid query values by parameter name (GET and query-string parameters). */

@@ -94,6 +94,9 @@ export interface Fixtures {
   member: string;
   spareMember: string;
   invitation: number;
+  /** Contact people of `company` (issue 15 §1): the invoice e-mail goes to `contact`. */
+  contact: number;
+  spareContact: number;
 }
 
 /** Creates the fixtures through the real API (and reads their ids back as owner). Throws on any refusal. */
@@ -176,6 +179,8 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
   await ok('/api/additional-property/insert', { data: { company: { uuid: company }, type: 1, name: 'Note', value: 'Sweep' } });
   await ok('/api/additional-property/insert', { data: { company: { uuid: company }, type: 1, name: 'Spare', value: 'Sweep' } });
   const properties = await read<{ id: number }>('SELECT id FROM additional_property WHERE instance_id = $1 ORDER BY id');
+  const contact = await ok('/api/company/contact/insert', { company: { uuid: company }, name: 'Sweep Kontakt', email: 'kontakt@sweep.ch' });
+  const spareContact = await ok('/api/company/contact/insert', { company: { uuid: company }, name: 'Sweep Spare', email: 'spare@sweep.ch' });
 
   const members: string[] = [];
   for (const email of ['sweep.member@example.ch', 'sweep.spare@example.ch']) {
@@ -240,6 +245,8 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     member: members[0]!,
     spareMember: members[1]!,
     invitation: invitation!.id,
+    contact: contact.id as number,
+    spareContact: spareContact.id as number,
   };
 }
 
@@ -291,6 +298,7 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   if (key === 'status' && route.includes('/transaction-group/status/change')) return 4;
   if (key === 'id' && route.includes('/sessions/revoke')) return SESSION_PLACEHOLDER;
   if (key === 'files' || parent === 'files') return f.file;
+  if (key === 'contactIds') return f.contact;
   if (key === 'instance' && route.includes('prelogin')) return f.instanceId;
   // VAT codes: a seeded code to change, an unused one to delete, a new code on a tax account that exists.
   if (route.includes('/vat-code/')) {
@@ -321,6 +329,7 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     [/\/api\/file\//, f.file, f.spareFile],
     [/\/mail\//, f.mail, f.mail],
     [/\/additional-property\//, f.property, f.spareProperty],
+    [/\/company\/contact\//, f.contact, f.spareContact],
     [/\/company\//, f.company, f.spareCompany],
     [/\/address\//, f.address, f.spareAddress],
     [/\/payment-profile\/archive$/, f.spareProfile, f.spareProfile],
@@ -381,7 +390,8 @@ function validString(route: string, key: string, schema: JsonSchema): string {
 }
 
 /** Optional fields worth filling: references, and what makes a payment profile or a bill usable. */
-const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files']);
+// `resend` e-mails an invoice whatever its status; `subject` and `body` make an e-mail template.
+const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files', 'resend', 'subject', 'body']);
 
 /**
  * An invoice item takes `name|label`, `amount|quantity`, `price|rate` (spec §3 and its working form):
@@ -433,7 +443,7 @@ export function validValue(route: string, schema: JsonSchema | undefined, f: Fix
       if (key === 'type' && route.includes('payment-profile')) return 1;
       return schema.minimum !== undefined && schema.minimum > 1 ? schema.minimum : 1;
     case 'boolean':
-      return false;
+      return key === 'resend';
     case 'string':
       return validString(route, key, schema);
     default:

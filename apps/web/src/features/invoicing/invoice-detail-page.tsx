@@ -6,7 +6,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatAmount, formatCreditorReference, formatDate, formatIban, formatQrReference, vatPeriodOf, vatRateAt, vatRateToPercent, type InvoiceItemInput } from '@bilan/domain';
 import { paths } from '../../config/paths';
-import { ApiError } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { today } from '../../lib/dates';
 import { useSingleFlight } from '../../lib/single-flight';
 import { isApiError, serverFieldErrors } from '../../lib/errors';
@@ -24,6 +24,7 @@ import { vatSettingsQuery } from '../../lib/vat-settings';
 import {
   changeStatus,
   deleteInvoice,
+  emailInvoice,
   deleteItem,
   fetchInvoicePdf,
   formOptionsQuery,
@@ -40,6 +41,7 @@ import {
   type InvoiceItem,
 } from './api';
 import { InvoiceForm, type InvoiceFormPayload } from './invoice-form';
+import { EmailOptions, InvoiceMessages, type EmailChoice } from './send-email';
 import { StatusBadge } from './invoices-page';
 import { saveBlob } from '../../lib/save-file';
 import { PaymentsTable } from '../../ui/payments-table';
@@ -88,15 +90,23 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
   // An invoice in another currency is paid for what the bank credited in the books' currency.
   const converted = action?.status === 3 && invoice.currency !== invoice.baseCurrency;
   const [amountBase, setAmountBase] = useState(invoice.totalBase);
+  // Sending: post only (the status change), or post and e-mail (issue 15 §1, send-email.tsx).
+  const [email, setEmail] = useState<EmailChoice>({ mode: 'post', contactIds: [], lang: null });
   const mutation = useMutation({
-    mutationFn: () =>
-      changeStatus({
+    mutationFn: async () => {
+      if (action?.status === 2 && email.mode === 'email') {
+        const sent = await emailInvoice({ uuid: invoice.uuid, contactIds: email.contactIds, ledgerDate: ledgerDate ?? undefined, ...(email.lang ? { lang: email.lang } : {}) });
+        notifications.show({ color: 'blue', message: `${sent.messages.length} e-mail${sent.messages.length === 1 ? '' : 's'} ${sent.messages[0]?.status === 'not_sent' ? 'kept in the outbox: no mail server configured' : 'queued'}` });
+        return api.post('/api/invoice/detail', { id: invoice.uuid });
+      }
+      return changeStatus({
         uuid: invoice.uuid,
         status: action!.status,
         ledgerDate: ledgerDate ?? undefined,
         ...(action?.status === 3 && bankRef ? { bankRef } : {}),
         ...(converted ? { amountBase } : {}),
-      }),
+      });
+    },
     onSuccess: async (updated) => {
       queryClient.setQueryData(invoiceDetailQuery(invoice.uuid).queryKey, updated);
       await queryClient.invalidateQueries({ queryKey: invoiceKey });
@@ -127,6 +137,7 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
           </Text>
           <DateField label="Ledger date" required value={ledgerDate} onChange={setLedgerDate} error={dateError} />
           {action?.status === 2 ? <VatPeriodHint dateInvoice={invoice.dateInvoice} ledgerDate={ledgerDate} /> : null}
+          {action?.status === 2 ? <EmailOptions invoice={invoice} value={email} onChange={setEmail} error={fields.contactIds} /> : null}
           {converted ? (
             <SettledAmountField
               kind="receivable"
@@ -140,7 +151,7 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
             />
           ) : null}
           {action?.status === 3 ? <TextInput label="Bank reference" value={bankRef} onChange={(e) => setBankRef(e.currentTarget.value)} /> : null}
-          {mutation.isError && !dateError && !fields.amountBase ? <WriteError error={mutation.error} what="Could not change the status" /> : null}
+          {mutation.isError && !dateError && !fields.amountBase && !fields.contactIds ? <WriteError error={mutation.error} what="Could not change the status" /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -679,6 +690,7 @@ export function InvoiceDetailPage() {
             </Paper>
           ) : null}
           <PdfButtons invoice={data} />
+          <InvoiceMessages invoice={data} />
           <Postings invoice={data} />
           <ShareBox invoice={data} />
           {pending && data.items.length === 0 ? (
