@@ -25,7 +25,7 @@ export {
   type InvoiceKey,
   type ItemData,
 } from './documents.service.js';
-export { changeStatus, type StatusChange } from './postings.service.js';
+export { changeStatus, reopenInvoicePayment, type StatusChange } from './postings.service.js';
 export { listDebtors, type DebtorRow } from './ageing.service.js';
 export { importInvoices, type ImportError } from './import.service.js';
 export { decodeShareToken, encodeShareToken, resolveShare, revokeShare, shareInvoice } from './share-links.service.js';

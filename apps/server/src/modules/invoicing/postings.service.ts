@@ -18,6 +18,8 @@ import { invoicingError, invoicingFieldError } from './invoicing.errors.js';
 import { alreadyDone } from '../../http/errors.js';
 import {
   chartAccountId,
+  firstOpenDate,
+  reverseJournalEntry,
   controlAccount,
   findVatCodes,
   getJournalEntry,
@@ -255,4 +257,22 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
     [instanceId, row.uuid, change.status, entryId, ledgerDate, change.bankRef?.trim() || null],
   );
   return getInvoice(tx, instanceId, row.uuid);
+}
+
+/**
+ * The bank reversed the payment of paid invoice `uuid` (camt RvslInd, issue 14 §3): its paid entry
+ * is reversed at `date` (the first open day after a lock) and the invoice is sent (open) again, so
+ * its detail lists the payment and its reversal. Invoice row locked first. Answers the reversal
+ * entry's id, or null when the invoice is not paid: nothing changes then.
+ */
+export async function reopenInvoicePayment(tx: Tx, instanceId: string, userId: string | null, uuid: string, date: string, reason: string): Promise<number | null> {
+  const row = await loadRow(tx, instanceId, uuid, true);
+  if (row.status_id !== InvoiceStatus.paid || row.paid_entry_id === null) return null;
+  const entryId = await reverseJournalEntry(tx, instanceId, userId, row.paid_entry_id, {
+    date: await firstOpenDate(tx, instanceId, date),
+    description: `Invoice ${formatReferenceNumber(row.id)}: ${reason}: reversal of entry ${row.paid_entry_id}`,
+    source: 'invoice',
+  });
+  await tx.query('UPDATE invoice SET status_id = $3, paid_entry_id = NULL WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid, InvoiceStatus.sent]);
+  return entryId;
 }

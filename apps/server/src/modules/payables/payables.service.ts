@@ -721,6 +721,7 @@ export {
   lockGroupOfMessage,
   lockGroupBills,
   rejectBankPayment,
+  reopenBillPayment,
   setBankTransactionStatus,
   recordGroupBankStatus,
   type BillToMatch,
