@@ -43,6 +43,7 @@ import {
   listInvoices,
   lockSentInvoicesByReference,
   openInvoicesAt,
+  reopenInvoicePayment,
   salesVatOfPeriod,
 } from '../invoicing/invoicing.service.js';
 import { instanceSummary, ownCompanyUuid } from '../instances/instances.service.js';
@@ -235,6 +236,7 @@ const invoicePort: InvoicePort = {
   },
   pay: payInvoice,
   open: openInvoices,
+  reopen: reopenInvoicePayment,
 };
 
 /** Undefined instead of a 404: a resolver that finds nothing falls back to the entry's source. */
