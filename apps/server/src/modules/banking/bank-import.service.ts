@@ -660,13 +660,19 @@ export async function importPain002(tx: Tx, instanceId: string, userId: string |
   };
 }
 
-/** Imports any supported bank file; 400 on `file` for an unknown or broken one. */
-export async function importBankFile(tx: Tx, instanceId: string, userId: string | null, xml: string, invoicePort: InvoicePort, accountId?: number) {
+/**
+ * Imports any supported bank file; 400 on `file` for an unknown or broken one, with a sentence for a
+ * person; the parser's own text goes to `log` only.
+ */
+export async function importBankFile(tx: Tx, instanceId: string, userId: string | null, xml: string, invoicePort: InvoicePort, accountId?: number, log?: (detail: string) => void) {
   try {
     const { kind } = detectBankFile(xml);
     return kind === 'pain.002' ? await importPain002(tx, instanceId, userId, xml) : await importCamt(tx, instanceId, userId, xml, invoicePort, accountId);
   } catch (error) {
-    if (error instanceof BankFileError) throw fileError(error.message);
+    if (error instanceof BankFileError) {
+      if (error.detail) log?.(error.detail);
+      throw fileError(error.message);
+    }
     throw error;
   }
 }

@@ -14,6 +14,14 @@ import { requirePort } from '../../lib/ports.js';
 import { bookBankTransaction, matchBankTransaction, reconciliation } from './reconcile.service.js';
 import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
 import { bankingError } from './banking.errors.js';
+import { auditClient, recordAudit, type BankAuditEvent } from '../audit/audit.service.js';
+import { deleteBankFile, ignoreLine, matchLinesToPostings, openPostingsOf, reconciliationSummary, unignoreLine, unmatchLine } from './reconcile-actions.js';
+import { addDays } from './matching.service.js';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/database.js';
+
+const audit = (tx: Tx, request: FastifyRequest, instanceId: string, userId: string | null, event: BankAuditEvent, detail: Record<string, unknown>) =>
+  recordAudit(tx, { event, userId, instanceId, ...auditClient(request), detail });
 
 const tags = ['banking'];
 
@@ -152,7 +160,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
     },
     async (request) => {
       const { instanceId, userId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => importBankFile(tx, instanceId, userId, request.body, invoicePort, request.query.account));
+      return app.db.withInstance(instanceId, (tx) => importBankFile(tx, instanceId, userId, request.body, invoicePort, request.query.account, (detail) => request.log.warn({ detail }, 'bank file refused')));
     },
   );
 
@@ -186,7 +194,45 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
         suggestions: z.array(suggestion).describe('open invoices (money in) or bills (money out) of the same amount and currency, for manual matching'),
       }),
     ),
+    summary: z.object({
+      date: z.string(),
+      statement: z
+        .object({ fileId: z.number().int(), messageId: z.string(), iban: z.string().nullable(), openingBalance: z.string().nullable(), closingBalance: z.string(), closingDate: z.string().nullable() })
+        .nullable(),
+      statementBalance: z.string().nullable(),
+      ledgerBalance: z.string(),
+      reconciled: z.string(),
+      unreconciled: z.string(),
+      ignored: z.string(),
+      difference: z.string().nullable(),
+      gap: z.string().nullable(),
+    }).describe("at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement"),
+    openPostings: z.array(
+      z.object({ lineId: z.number().int(), entryId: z.number().int(), dateLedger: z.string(), direction: z.number().int(), amount: z.string(), source: z.string(), description: z.string() }),
+    ).describe('postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to'),
+    ignored: z.array(z.object({ id: z.number().int(), bookingDate: z.string(), direction: z.number().int(), amount: z.string(), currency: z.string(), counterparty: z.string().nullable(), reason: z.string() })),
   });
+  /** The reconciliation of `accountId` with the summary at `date` (default today). */
+  const answer = async (tx: Tx, instanceId: string, accountId: number, date?: string) => {
+    const base = await reconciliation(tx, instanceId, accountId, invoicePort);
+    const at = date ?? new Date().toISOString().slice(0, 10);
+    const summary = await reconciliationSummary(tx, instanceId, accountId, at);
+    const oldest = base.unmatched[0]?.bookingDate ?? at;
+    const openPostings = (await openPostingsOf(tx, instanceId, accountId, addDays(oldest < at ? oldest : at, -40), addDays(at, 5))).map((p) => ({
+      lineId: p.lineId, entryId: p.entryId, dateLedger: p.dateLedger, direction: p.direction, amount: p.amount, source: p.source, description: p.description,
+    }));
+    const ignored = await tx.query<{ id: number; booking_date: string; direction: number; amount: string; currency: string; counterparty: string | null; ignored_reason: string }>(
+      `SELECT id, booking_date::text AS booking_date, direction, amount::text AS amount, currency, counterparty, ignored_reason FROM bank_transaction
+        WHERE instance_id = $1 AND account_id = $2 AND ignored_reason IS NOT NULL ORDER BY booking_date, id LIMIT 500`,
+      [instanceId, accountId],
+    );
+    return {
+      ...base,
+      summary,
+      openPostings,
+      ignored: ignored.map((r) => ({ id: r.id, bookingDate: r.booking_date, direction: r.direction, amount: r.amount, currency: r.currency, counterparty: r.counterparty, reason: r.ignored_reason })),
+    };
+  };
   const RECONCILE =
     'Reconciliation of bank ledger account `account.id`: the last camt.053 closing balance (CLBD) and its date, the ledger ' +
     'balance at that date, their difference, and the imported bank transactions neither matched nor booked, each with the ' +
@@ -199,13 +245,13 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
       schema: {
         tags,
         description: `${RECONCILE} Read-only (any member). 404 when the account is not one of the instance's.`,
-        querystring: strictObject({ account: z.coerce.number().int().min(1) }),
+        querystring: strictObject({ account: z.coerce.number().int().min(1), date: zDate.optional().describe('summary date YYYY-MM-DD, default today') }),
         response: { 200: reconcileAnswer, ...errorsWithConflict },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => reconciliation(tx, instanceId, request.query.account, invoicePort));
+      return app.db.withInstance(instanceId, (tx) => answer(tx, instanceId, request.query.account, request.query.date));
     },
   );
 
@@ -229,9 +275,10 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
       return app.db.withInstance(instanceId, async (tx) => {
         if (bankTransaction) {
           if (!counterAccount) throw bankingError('counter_account_required', 'counterAccount.id: This field is required', { 'counterAccount.id': 'This field is required' });
-          await bookBankTransaction(tx, instanceId, userId, bankTransaction.id, counterAccount.id);
+          const entryId = await bookBankTransaction(tx, instanceId, userId, bankTransaction.id, counterAccount.id);
+          await audit(tx, request, instanceId, userId, 'bank_line.booked', { bankTransaction: bankTransaction.id, counterAccount: counterAccount.id, entry: entryId });
         }
-        return reconciliation(tx, instanceId, account.id, invoicePort);
+        return answer(tx, instanceId, account.id);
       });
     },
   );
@@ -269,9 +316,131 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
         throw bankingError('match_target', message, { 'invoice.uuid': message, 'payable.uuid': message });
       }
       return app.db.withInstance(instanceId, async (tx) => {
-        await matchBankTransaction(tx, instanceId, userId, bankTransaction.id, invoice ? { invoiceUuid: invoice.uuid } : { payableUuid: payable!.uuid }, invoicePort);
+        const entryId = await matchBankTransaction(tx, instanceId, userId, bankTransaction.id, invoice ? { invoiceUuid: invoice.uuid } : { payableUuid: payable!.uuid }, invoicePort);
+        await audit(tx, request, instanceId, userId, 'bank_line.matched', { bankTransactions: [bankTransaction.id], invoice: invoice?.uuid, payable: payable?.uuid, entry: entryId });
         const [row] = await tx.query<{ account_id: number }>('SELECT account_id FROM bank_transaction WHERE instance_id = $1 AND id = $2', [instanceId, bankTransaction.id]);
-        return reconciliation(tx, instanceId, row!.account_id, invoicePort);
+        return answer(tx, instanceId, row!.account_id);
+      });
+    },
+  );
+
+  const lineIds = z.array(strictObject({ id: zId })).min(1).max(500);
+  app.post(
+    '/banking/integrations/reconcile/postings',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Manual match to the books (issue 14 §1): reconciles open bank lines `bankTransactions` (one bank account) with postings ' +
+          '`postings` (journal line ids on that account, from `openPostings`) already in the books — one-to-one, one-to-many ' +
+          '(a batch debit against several bill payments) or many-to-one — whose sums agree (money in = debit). Books nothing; ' +
+          'audited. 400 naming `postings` (not on the account, sums differ) or `bankTransactions` (different accounts); 404 ' +
+          'unknown line; 409 a line reconciled or ignored already, or a posting reconciled already. Answers the reconciliation.',
+        body: strictObject({ bankTransactions: lineIds, postings: z.array(strictObject({ id: zId })).min(1).max(500) }),
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { bankTransactions, postings } = request.body;
+      return app.db.withInstance(instanceId, async (tx) => {
+        const accountId = await matchLinesToPostings(tx, instanceId, bankTransactions.map((l) => l.id), postings.map((p) => p.id));
+        await audit(tx, request, instanceId, userId, 'bank_line.matched', { bankTransactions: bankTransactions.map((l) => l.id), postings: postings.map((p) => p.id) });
+        return answer(tx, instanceId, accountId);
+      });
+    },
+  );
+
+  const oneLine = strictObject({ bankTransaction: strictObject({ id: zId }) });
+  app.post(
+    '/banking/integrations/reconcile/unmatch',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Unmatches bank line `bankTransaction.id` and the lines reconciled with it: postings already in the books are released; ' +
+          'what the match booked is reversed (storno) at its date or the first open day — a paid invoice goes back to sent, a paid ' +
+          'bill back to approved, charges or a counter-account booking get their reversal entry. Audited. 404 unknown; 409 not ' +
+          'reconciled or a locked period. Answers the reconciliation.',
+        body: oneLine,
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, async (tx) => {
+        const done = await unmatchLine(tx, instanceId, userId, request.body.bankTransaction.id, invoicePort);
+        await audit(tx, request, instanceId, userId, 'bank_line.unmatched', { bankTransaction: request.body.bankTransaction.id, reversals: done.reversals });
+        return answer(tx, instanceId, done.accountId);
+      });
+    },
+  );
+
+  app.post(
+    '/banking/integrations/reconcile/ignore',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Ignores open bank line `bankTransaction.id` with `reason` (e.g. booked in another ledger): it no longer counts as ' +
+          'unreconciled. Audited. 400 `reason` empty; 404 unknown; 409 reconciled or ignored already. Answers the reconciliation.',
+        body: strictObject({ bankTransaction: strictObject({ id: zId }), reason: zRequiredText.pipe(z.string().max(500)) }),
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, async (tx) => {
+        const accountId = await ignoreLine(tx, instanceId, request.body.bankTransaction.id, request.body.reason);
+        await audit(tx, request, instanceId, userId, 'bank_line.ignored', { bankTransaction: request.body.bankTransaction.id, reason: request.body.reason });
+        return answer(tx, instanceId, accountId);
+      });
+    },
+  );
+
+  app.post(
+    '/banking/integrations/reconcile/unignore',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Takes ignored bank line `bankTransaction.id` back to open. Audited (with the reason it had). 404 unknown; 409 not ignored. Answers the reconciliation.',
+        body: oneLine,
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, async (tx) => {
+        const done = await unignoreLine(tx, instanceId, request.body.bankTransaction.id);
+        await audit(tx, request, instanceId, userId, 'bank_line.unignored', { bankTransaction: request.body.bankTransaction.id, reason: done.reason });
+        return answer(tx, instanceId, done.accountId);
+      });
+    },
+  );
+
+  app.post(
+    '/banking/integrations/file/delete',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Deletes imported bank file `id` (a statement imported on the wrong account, a test file) with its lines, while none of ' +
+          'them is reconciled (issue 14 §2). Audited. 404 unknown; 409 some lines reconciled (unmatch them first). Answers what was deleted.',
+        body: strictObject({ id: zId }),
+        response: { 200: z.object({ id: z.number().int(), kind: z.string(), messageId: z.string(), lines: z.number().int() }), ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, async (tx) => {
+        const deleted = await deleteBankFile(tx, instanceId, request.body.id);
+        await audit(tx, request, instanceId, userId, 'bank_file.deleted', deleted);
+        return deleted;
       });
     },
   );
