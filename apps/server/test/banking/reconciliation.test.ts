@@ -75,7 +75,9 @@ describe('camt.053 against the books', () => {
       uuids.push(created.body.uuid as string);
     }
     const group = await wp.api.post('/api/transaction-group/insert', { payable: { uuids }, executionDate: '2025-11-25' });
-    bills = group.body.Payable.map((p: any) => ({ uuid: p.uuid, id: p.id }));
+    expect(group.status).toBe(200);
+    // In the order created: bills[0] is the 300.00 bill.
+    bills = uuids.map((uuid) => ({ uuid, id: group.body.Payable.find((p: any) => p.uuid === uuid).id }));
     const e2e = bills.map((b) => b.uuid.replace(/-/g, ''));
     // The bank notifies each payment (camt.054, its own references): both bills paid and booked.
     const notice = camt054('NTF-R1', OWN_IBAN, [
@@ -152,7 +154,7 @@ describe('camt.053 against the books', () => {
     const imported = await importFile(xml);
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body).toMatchObject({ matched: 1, booked: 1 });
-    const bill = await wp.api.post('/api/payable/get', { uuid: bills[0]!.uuid });
+    const bill = await wp.api.post('/api/payable/detail', { uuid: bills[0]!.uuid });
     expect(bill.body.status).toBe(2);
     const view = await wp.api.get(`/api/banking/integrations/reconcile?account=${bank}&date=2025-11-30`);
     expect(view.body.summary).toMatchObject({ statementBalance: '944.35', ledgerBalance: '944.35', difference: '0.00', gap: '0.00' });
