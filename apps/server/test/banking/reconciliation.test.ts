@@ -188,3 +188,29 @@ describe('camt.053 against the books', () => {
     expect((await wp.api.post('/api/banking/integrations/file/delete', { id: imported.body.file.id })).status).toBe(404);
   });
 });
+
+describe('end-to-end id with another amount', () => {
+  it('a 300.00 debit carrying the end-to-end id of a 200.00 bill in a group settles nothing and says why', async () => {
+    const uuids: string[] = [];
+    for (const amount of ['200.00', '250.00']) {
+      const created = await wp.api.post('/api/payable/insert', { data: { company: { uuid: wp.supplier.uuid }, companyFinance: { id: wp.supplier.qrProfile }, date: '2025-12-03', amount, referenceNumber: QR_REF } });
+      await wp.api.post('/api/payable/update', { uuid: created.body.uuid, data: { status: 2 } });
+      uuids.push(created.body.uuid as string);
+    }
+    const group = await wp.api.post('/api/transaction-group/insert', { payable: { uuids }, executionDate: '2025-12-05' });
+    expect(group.status).toBe(200);
+    const before = await entryCount();
+    const notice = camt054('NTF-E2E-300', OWN_IBAN, [{ direction: 'DBIT', amount: '300.00', bankRef: 'N-E2E-300', endToEndId: uuids[0]!.replace(/-/g, '') }]);
+    const imported = await importFile(notice);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ kind: 'camt.054', matched: 0 });
+    expect(imported.body.transactions[0].reason).toMatch(/names bill \d+ of 200\.00 CHF, the debit is 300\.00 CHF/);
+    expect(await entryCount()).toBe(before);
+    const bill = await wp.api.post('/api/payable/detail', { uuid: uuids[0] });
+    expect(bill.body.status).toBe(3);
+    // The right amount with the same end-to-end id still pays it.
+    const right = await importFile(camt054('NTF-E2E-200', OWN_IBAN, [{ direction: 'DBIT', amount: '200.00', bankRef: 'N-E2E-200', endToEndId: uuids[0]!.replace(/-/g, '') }]));
+    expect(right.body).toMatchObject({ matched: 1 });
+    expect((await wp.api.post('/api/payable/detail', { uuid: uuids[0] })).body.status).toBe(4);
+  });
+});

@@ -179,6 +179,14 @@ export async function matchDebit(tx: Tx, instanceId: string, userId: string | nu
     // Locked group first, then the bill (the order of every group and bill change), and read again.
     const bill = found !== undefined && (await lockBillAndGroup(tx, instanceId, found));
     if (bill && (bill.status === PayableStatus.paid || bill.status === PayableStatus.inTransactionGroup)) {
+      // The end-to-end id names the bill, the amount must agree too: a debit of another amount
+      // carrying it (a bank's error, a merged order) settles nothing and is left for a person.
+      if (bill.currency === debit.currency && !toMoney(bill.amount).eq(toMoney(debit.amount))) {
+        return {
+          payableId: null,
+          reason: `the end-to-end id names bill ${bill.id} of ${toFixedAmount(bill.amount)} ${bill.currency}, the debit is ${toFixedAmount(debit.amount)} ${debit.currency}: match by hand or book against an account`,
+        };
+      }
       if (bill.status === PayableStatus.paid) return { payableId: bill.id, entryId: null };
       const amountBase = toBaseAmount(bill.amount, bill.exchangeRate);
       if (bill.currency !== debit.currency && !fxMatchDistance(amountBase, debit.amount)) {
