@@ -108,6 +108,13 @@ describe('camt.053 against the books', () => {
     expect(view.status).toBe(200);
     expect(view.body.unmatched).toEqual([]);
     expect(view.body.summary).toMatchObject({ statementBalance: '644.35', ledgerBalance: '644.35', difference: '0.00', unreconciled: '0.00', reconciled: '-355.65' });
+    // What the page lists to unmatch and to delete: the statement's four lines, the camt.054's two.
+    expect(view.body.files.map((f: any) => [f.kind, f.messageId, f.lines, f.reconciled])).toEqual([
+      ['camt.053', 'STM-R1', 4, 4],
+      ['camt.054', 'NTF-R1', 2, 2],
+    ]);
+    expect(view.body.reconciledLines).toHaveLength(6);
+    expect(view.body.reconciledLines.find((l: any) => l.kind === 'charges')).toMatchObject({ amount: '5.65', statement: true, postings: 1 });
     const balance = await wp.api.post('/api/accounting/balance/get', { date: '2025-11-30' });
     expect(balance.body.accounts.find((a: any) => a.number === '6940')?.balance).toBe('5.65');
     // The same statement again books nothing.

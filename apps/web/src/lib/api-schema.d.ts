@@ -8924,6 +8924,18 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
                             ignored: {
                                 amount: string;
                                 bookingDate: string;
@@ -8944,6 +8956,23 @@ export interface paths {
                                 entryId: number;
                                 lineId: number;
                                 source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
                             }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
@@ -9122,6 +9151,18 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
                             ignored: {
                                 amount: string;
                                 bookingDate: string;
@@ -9142,6 +9183,23 @@ export interface paths {
                                 entryId: number;
                                 lineId: number;
                                 source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
                             }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
@@ -9329,6 +9387,18 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
                             ignored: {
                                 amount: string;
                                 bookingDate: string;
@@ -9349,6 +9419,23 @@ export interface paths {
                                 entryId: number;
                                 lineId: number;
                                 source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
                             }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
@@ -9543,6 +9630,18 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
                             ignored: {
                                 amount: string;
                                 bookingDate: string;
@@ -9563,6 +9662,23 @@ export interface paths {
                                 entryId: number;
                                 lineId: number;
                                 source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
                             }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
@@ -9752,6 +9868,18 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
                             ignored: {
                                 amount: string;
                                 bookingDate: string;
@@ -9772,6 +9900,23 @@ export interface paths {
                                 entryId: number;
                                 lineId: number;
                                 source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
                             }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
@@ -9958,6 +10103,18 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
                             ignored: {
                                 amount: string;
                                 bookingDate: string;
@@ -9978,6 +10135,23 @@ export interface paths {
                                 entryId: number;
                                 lineId: number;
                                 source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
                             }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
@@ -10164,6 +10338,18 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
                             ignored: {
                                 amount: string;
                                 bookingDate: string;
@@ -10184,6 +10370,23 @@ export interface paths {
                                 entryId: number;
                                 lineId: number;
                                 source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
                             }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {

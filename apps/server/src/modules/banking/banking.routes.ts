@@ -211,6 +211,36 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
       z.object({ lineId: z.number().int(), entryId: z.number().int(), dateLedger: z.string(), direction: z.number().int(), amount: z.string(), source: z.string(), description: z.string() }),
     ).describe('postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to'),
     ignored: z.array(z.object({ id: z.number().int(), bookingDate: z.string(), direction: z.number().int(), amount: z.string(), currency: z.string(), counterparty: z.string().nullable(), reason: z.string() })),
+    reconciledLines: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          bookingDate: z.string(),
+          direction: z.number().int(),
+          amount: z.string(),
+          currency: z.string(),
+          counterparty: z.string().nullable(),
+          kind: z.string().describe("'payment' or 'charges'"),
+          statement: z.boolean().describe('a statement line (camt.052/053), not a camt.054 notification'),
+          entryId: z.number().int().nullable().describe('the journal entry the line booked itself; null: matched to postings already in the books'),
+          postings: z.number().int().describe('postings the reconciliation claims'),
+        }),
+      )
+      .describe('the 100 latest reconciled lines, to unmatch'),
+    files: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          kind: z.string(),
+          messageId: z.string(),
+          importedAt: z.string(),
+          closingDate: z.string().nullable(),
+          closingBalance: z.string().nullable(),
+          lines: z.number().int(),
+          reconciled: z.number().int().describe('lines reconciled: the import can be deleted only at 0'),
+        }),
+      )
+      .describe('the 50 latest bank files imported on this account'),
   });
   /** The reconciliation of `accountId` with the summary at `date` (default today). */
   const answer = async (tx: Tx, instanceId: string, accountId: number, date?: string) => {
@@ -226,9 +256,31 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
         WHERE instance_id = $1 AND account_id = $2 AND ignored_reason IS NOT NULL ORDER BY booking_date, id LIMIT 500`,
       [instanceId, accountId],
     );
+    const reconciledLines = await tx.query<{ id: number; booking_date: string; direction: number; amount: string; currency: string; counterparty: string | null; kind: string; statement: boolean; entry_id: number | null; postings: number }>(
+      `SELECT t.id, t.booking_date::text AS booking_date, t.direction, t.amount::text AS amount, t.currency, t.counterparty, t.kind, t.statement, t.entry_id,
+              (SELECT count(*)::integer FROM bank_match_posting m WHERE m.instance_id = t.instance_id AND m.match_id = t.match_id) AS postings
+         FROM bank_transaction t WHERE t.instance_id = $1 AND t.account_id = $2 AND t.match_id IS NOT NULL ORDER BY t.booking_date DESC, t.id DESC LIMIT 100`,
+      [instanceId, accountId],
+    );
+    const files = await tx.query<{ id: number; kind: string; message_id: string; imported_at: string; closing_date: string | null; closing_balance: string | null; lines: number; reconciled: number }>(
+      `SELECT f.id, f.kind, f.message_id, to_char(f.imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS imported_at, f.closing_date::text AS closing_date,
+              f.closing_balance::text AS closing_balance, count(t.id)::integer AS lines, count(t.match_id)::integer AS reconciled
+         FROM bank_file f LEFT JOIN bank_transaction t ON t.instance_id = f.instance_id AND t.bank_file_id = f.id
+        WHERE f.instance_id = $1 AND (f.account_id = $2 OR f.id IN (SELECT DISTINCT bank_file_id FROM bank_transaction WHERE instance_id = $1 AND account_id = $2))
+        GROUP BY f.instance_id, f.id ORDER BY f.imported_at DESC, f.id DESC LIMIT 50`,
+      [instanceId, accountId],
+    );
     return {
       ...base,
       summary,
+      reconciledLines: reconciledLines.map((r) => ({
+        id: r.id, bookingDate: r.booking_date, direction: r.direction, amount: r.amount, currency: r.currency, counterparty: r.counterparty,
+        kind: r.kind, statement: r.statement, entryId: r.entry_id, postings: r.postings,
+      })),
+      files: files.map((f) => ({
+        id: f.id, kind: f.kind, messageId: f.message_id, importedAt: f.imported_at, closingDate: f.closing_date,
+        closingBalance: f.closing_balance === null ? null : f.closing_balance, lines: f.lines, reconciled: f.reconciled,
+      })),
       openPostings,
       ignored: ignored.map((r) => ({ id: r.id, bookingDate: r.booking_date, direction: r.direction, amount: r.amount, currency: r.currency, counterparty: r.counterparty, reason: r.ignored_reason })),
     };
