@@ -58,6 +58,13 @@ export interface Claim {
 export class OpenPostings {
   private postings: AccountPosting[] = [];
   private taken = new Set<number>();
+  /** Cents of each posting's compared amount (integer arithmetic: 10,000 lines × thousands of postings). */
+  private cents = new Map<number, bigint>();
+  /** Postings by `direction|cents`, by `direction|date` and by `direction|entry` (entries of 2+ postings). */
+  private byAmount = new Map<string, AccountPosting[]>();
+  private byDate = new Map<string, AccountPosting[]>();
+  private byEntry = new Map<string, AccountPosting[]>();
+  private bySourceRef = new Map<string, AccountPosting[]>();
 
   private constructor(
     readonly accountId: number,
@@ -70,6 +77,20 @@ export class OpenPostings {
     const all = await accountPostings(tx, instanceId, accountId, { dateFrom, dateTo });
     const claimed = await claimedLines(tx, instanceId, all.map((p) => p.lineId));
     open.postings = all.filter((p) => !claimed.has(p.lineId));
+    const push = (map: Map<string, AccountPosting[]>, key: string, posting: AccountPosting) => {
+      const list = map.get(key);
+      if (list) list.push(posting);
+      else map.set(key, [posting]);
+    };
+    for (const posting of open.postings) {
+      const cents = toCents(open.amountOf(posting));
+      open.cents.set(posting.lineId, cents);
+      push(open.byAmount, `${posting.direction}|${cents}`, posting);
+      push(open.byDate, `${posting.direction}|${posting.dateLedger}`, posting);
+      push(open.byEntry, `${posting.direction}|${posting.entryId}`, posting);
+      if (posting.source === 'payment' && posting.sourceRef) push(open.bySourceRef, posting.sourceRef, posting);
+    }
+    for (const [key, list] of open.byEntry) if (list.length < 2) open.byEntry.delete(key);
     return open;
   }
 
@@ -86,20 +107,24 @@ export class OpenPostings {
     return postings;
   }
 
+  private sumOf(postings: readonly AccountPosting[]): bigint {
+    return postings.reduce((sum, p) => sum + this.cents.get(p.lineId)!, 0n);
+  }
+
   /** The open payment postings of the bill whose end-to-end id (uuid without hyphens, our pain.001) the line names. */
   byEndToEndId(line: LineToMatch): AccountPosting[] {
     const e2e = line.endToEndId?.toLowerCase();
     if (!e2e || e2e === NOT_PROVIDED.toLowerCase() || !/^[0-9a-f]{32}$/.test(e2e)) return [];
     const uuid = `${e2e.slice(0, 8)}-${e2e.slice(8, 12)}-${e2e.slice(12, 16)}-${e2e.slice(16, 20)}-${e2e.slice(20)}`;
-    const found = this.postings.filter((p) => this.fits(line, p) && p.source === 'payment' && p.sourceRef === uuid);
-    const total = found.reduce((sum, p) => sum.plus(this.amountOf(p)), toMoney(0));
-    return found.length && total.eq(toMoney(line.amount)) ? found : [];
+    const found = (this.bySourceRef.get(uuid) ?? []).filter((p) => this.fits(line, p));
+    return found.length && this.sumOf(found) === toCents(line.amount) ? found : [];
   }
 
   /** The one open posting of the line's amount and direction within ±5 days; empty when none or several. */
   byAmountAndDate(line: LineToMatch): AccountPosting[] {
-    const amount = toMoney(line.amount);
-    const found = this.postings.filter((p) => this.fits(line, p) && toMoney(this.amountOf(p)).eq(amount) && daysApart(p.dateLedger, line.bookingDate) <= MATCH_WINDOW_DAYS);
+    const found = (this.byAmount.get(`${line.direction}|${toCents(line.amount)}`) ?? []).filter(
+      (p) => this.fits(line, p) && daysApart(p.dateLedger, line.bookingDate) <= MATCH_WINDOW_DAYS,
+    );
     return found.length === 1 ? found : [];
   }
 
@@ -109,20 +134,27 @@ export class OpenPostings {
    * exactly one such group exists.
    */
   byBatch(line: LineToMatch): AccountPosting[] {
-    const amount = toMoney(line.amount);
-    const near = this.postings.filter((p) => this.fits(line, p) && daysApart(p.dateLedger, line.bookingDate) <= MATCH_WINDOW_DAYS);
-    const groups = new Map<string, AccountPosting[]>();
-    for (const posting of near) {
-      for (const key of [`d:${posting.dateLedger}`, `e:${posting.entryId}`]) groups.set(key, [...(groups.get(key) ?? []), posting]);
+    const amount = toCents(line.amount);
+    const inWindow = (p: AccountPosting) => this.fits(line, p) && daysApart(p.dateLedger, line.bookingDate) <= MATCH_WINDOW_DAYS;
+    const groups: AccountPosting[][] = [];
+    for (let offset = -MATCH_WINDOW_DAYS; offset <= MATCH_WINDOW_DAYS; offset += 1) {
+      const group = (this.byDate.get(`${line.direction}|${addDays(line.bookingDate, offset)}`) ?? []).filter(inWindow);
+      if (group.length >= 2) groups.push(group);
+    }
+    for (const [key, list] of this.byEntry) {
+      if (!key.startsWith(`${line.direction}|`)) continue;
+      const group = list.filter(inWindow);
+      if (group.length >= 2) groups.push(group);
     }
     const fitting = new Map<string, AccountPosting[]>();
-    for (const group of groups.values()) {
-      if (group.length < 2) continue;
-      const total = group.reduce((sum, p) => sum.plus(this.amountOf(p)), toMoney(0));
-      if (total.eq(amount)) fitting.set(group.map((p) => p.lineId).join(','), group);
-    }
+    for (const group of groups) if (this.sumOf(group) === amount) fitting.set(group.map((p) => p.lineId).join(','), group);
     return fitting.size === 1 ? [...fitting.values()][0]! : [];
   }
+}
+
+/** An amount with at most 2 decimals as integer cents (exact: no floating point). */
+function toCents(amount: string): bigint {
+  return BigInt(toMoney(amount).times(100).toFixed(0));
 }
 
 /** The journal lines among `lineIds` that a reconciliation holds already. */
