@@ -87,6 +87,7 @@ export const TABLE_OWNER = {
   bank_file: 'banking',
   bank_transaction: 'banking',
   bank_match_posting: 'banking',
+  bank_settings: 'banking',
 } as const satisfies Record<string, Owner>;
 
 export type TableName = keyof typeof TABLE_OWNER;

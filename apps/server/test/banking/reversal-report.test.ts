@@ -84,3 +84,30 @@ describe('reversal of an invoice payment, camt.052', () => {
     expect(v2.body.fields.file).toContain('.001.02');
   });
 });
+
+describe('charges account setting', () => {
+  it('books bank charges to the account chosen in the banking settings (default 6940), refuses an unknown account', async () => {
+    const before = await wp.api.get('/api/banking/settings');
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.body.chargesAccount.number).toBe('6940');
+    const [other] = await server.db.withInstance(wp.instanceId, (tx) => tx.query<{ id: number }>("SELECT id FROM ledger_account WHERE number = '6900'"));
+    const unknown = await wp.api.post('/api/banking/settings/update', { chargesAccount: { id: 999999 } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields).toHaveProperty(['chargesAccount.id']);
+    const set = await wp.api.post('/api/banking/settings/update', { chargesAccount: { id: other!.id } });
+    expect(set.body.chargesAccount).toMatchObject({ id: other!.id, number: '6900' });
+    // An entry of 20.00 whose one transaction is 18.50 with 1.50 charges.
+    const xml = bankFile('053', 'CHG-1', '75.00', '55.00', [{ dir: 'DBIT', amount: '20.00', ref: 'CHG-L1', date: '2025-04-28' }]).replace(
+      '<NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs><Amt Ccy="CHF">20.00</Amt>',
+      '<Chrgs><TtlChrgsAndTaxAmt Ccy="CHF">1.50</TtlChrgsAndTaxAmt><Rcrd><Amt Ccy="CHF">1.50</Amt><CdtDbtInd>DBIT</CdtDbtInd></Rcrd></Chrgs><NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs><Amt Ccy="CHF">18.50</Amt>',
+    );
+    const imported = await importFile(xml);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.transactions.map((t: any) => [t.kind, t.amount, t.matched])).toEqual([
+      ['payment', '18.50', false],
+      ['charges', '1.50', true],
+    ]);
+    const balance = await wp.api.post('/api/accounting/balance/get', { date: '2025-04-30' });
+    expect(balance.body.accounts.find((a: any) => a.number === '6900')?.balance).toBe('1.50');
+  });
+});

@@ -264,6 +264,8 @@ function queryValue(route: string, name: string, f: Fixtures): string {
     name: 'sweep.pdf',
     as: 'bill',
     openAmounts: 'true',
+    // The reconciliation summary's date.
+    date: '2026-06-30',
   };
   return route.includes('/auth/') && name === 'instance' ? f.instanceId : (values[name] ?? '1');
 }

@@ -50,3 +50,16 @@ UPDATE bank_transaction t SET statement = true FROM bank_file f WHERE f.instance
 -- Lines matched or booked before this migration count as reconciled, with no postings claimed
 -- (negative ids never meet the ids next_ids hands out).
 UPDATE bank_transaction SET match_id = -id WHERE entry_id IS NOT NULL OR matched_payable_id IS NOT NULL OR matched_invoice_uuid IS NOT NULL;
+
+-- Banking settings of an instance (issue 14 §3): the ledger account bank charges are booked to;
+-- no row: 6940 Bankspesen of the Swiss SME chart (created on first use).
+CREATE TABLE bank_settings (
+  instance_id uuid PRIMARY KEY REFERENCES instance (id) ON DELETE CASCADE,
+  charges_account_id integer NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  FOREIGN KEY (instance_id, charges_account_id) REFERENCES ledger_account (instance_id, id)
+);
+ALTER TABLE bank_settings ENABLE ROW LEVEL SECURITY;
+ALTER TABLE bank_settings FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant ON bank_settings USING (instance_id = app_instance_id()) WITH CHECK (instance_id = app_instance_id());
+GRANT SELECT, INSERT, UPDATE, DELETE ON bank_settings TO bilan_app;

@@ -319,9 +319,24 @@ function checkBalances(record: CamtRecord): { opening: CamtBalance | undefined; 
   return { opening, closing };
 }
 
-/** Books a charges line against the bank-charges account (6940 Bankspesen, created when missing). */
-async function bookCharges(tx: Tx, instanceId: string, userId: string | null, line: { id: number; accountId: number; bookingDate: string; direction: number; amount: string }): Promise<number> {
-  const charges = await chartAccountId(tx, instanceId, { number: BANK_CHARGES_ACCOUNT, name: 'Bankspesen' }, (await booksCurrency(tx, instanceId)) as CurrencyCode);
+/**
+ * The ledger account bank charges are booked to: the one chosen in the banking settings, else 6940
+ * Bankspesen of the Swiss SME chart (created when missing).
+ */
+export async function chargesAccountId(tx: Tx, instanceId: string): Promise<number> {
+  const [chosen] = await tx.query<{ charges_account_id: number }>('SELECT charges_account_id FROM bank_settings WHERE instance_id = $1', [instanceId]);
+  if (chosen) return chosen.charges_account_id;
+  return chartAccountId(tx, instanceId, { number: BANK_CHARGES_ACCOUNT, name: 'Bankspesen' }, (await booksCurrency(tx, instanceId)) as CurrencyCode);
+}
+
+/** Books a charges line against the bank-charges account (`chargesAccountId`, resolved once per import). */
+async function bookCharges(
+  tx: Tx,
+  instanceId: string,
+  userId: string | null,
+  line: { id: number; accountId: number; bookingDate: string; direction: number; amount: string },
+  charges: number,
+): Promise<number> {
   const direction = line.direction === 1 ? 1 : -1;
   return postJournalEntry(tx, instanceId, userId, {
     dateLedger: line.bookingDate,
@@ -482,6 +497,8 @@ export async function importCamt(
   }
   result.imported = lines.length;
   // 2. Matching, per account: what can match is read once; a line calls a document matcher only when one could fit.
+  let chargesAccountPromise: Promise<number> | null = null;
+  const chargesAccount = () => (chargesAccountPromise ??= chargesAccountId(tx, instanceId));
   const session: Record<string, unknown> = {};
   const books = lines.length ? await booksCurrency(tx, instanceId) : 'CHF';
   const reasons: [number, string][] = [];
@@ -502,7 +519,9 @@ export async function importCamt(
       let reason: string | null = null;
       let known = false;
       if (line.kind === 'charges') {
-        const done = await attempt(tx, () => bookCharges(tx, instanceId, userId, line));
+        // Resolved outside the savepoint: an account created there would vanish with a refused booking.
+        const chargesTo = await chargesAccount();
+        const done = await attempt(tx, () => bookCharges(tx, instanceId, userId, line, chargesTo));
         if ('reason' in done) reason = `bank charges: ${done.reason}`;
         else claim = { lineIds: [line.id], postings: statement ? [{ entryId: done.value, booked: true }] : [], entryId: done.value };
       } else {

@@ -18,4 +18,5 @@ export const bankingError = moduleErrors({
   bank_file_not_found: 'not_found',
   bank_file_reconciled: 'conflict', // a statement import with reconciled lines is not deleted
   pain001_rule: 'validation', // a payment the Swiss Payment Standards refuse (field named)
+  charges_account: 'validation', // the banking settings name no ledger account of the instance
 });

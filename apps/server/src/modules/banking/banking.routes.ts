@@ -9,7 +9,8 @@ import { strictObject, zAmount, zDate, zId, zRequiredText, zUuid } from '@bilan/
 import { errors, errorsWithConflict } from '../../http/schemas.js';
 import { buildPain001, Pain001Error, type Pain001Payment } from '../../lib/pain001.js';
 import { auth } from '../../http/access.js';
-import { importBankFile, type InvoicePort } from './bank-import.service.js';
+import { chargesAccountId, importBankFile, type InvoicePort } from './bank-import.service.js';
+import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import { requirePort } from '../../lib/ports.js';
 import { bookBankTransaction, matchBankTransaction, reconciliation } from './reconcile.service.js';
 import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
@@ -493,6 +494,60 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
         const deleted = await deleteBankFile(tx, instanceId, request.body.id);
         await audit(tx, request, instanceId, userId, 'bank_file.deleted', deleted);
         return deleted;
+      });
+    },
+  );
+  const bankSettings = z.object({
+    chargesAccount: z.object({ id: z.number().int(), number: z.string(), name: z.string() }).describe('the ledger account bank charges are booked to (default 6940 Bankspesen)'),
+  });
+  /** The banking settings as answered; resolving the charges account creates 6940 when no account is chosen and it is missing. */
+  const settingsOf = async (tx: Tx, instanceId: string) => {
+    const id = await chargesAccountId(tx, instanceId);
+    const [account] = await listLedgerAccounts(tx, instanceId, { ids: [id] });
+    return { chargesAccount: { id, number: account!.number, name: account!.name } };
+  };
+  app.get(
+    '/banking/settings',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Banking settings (issue 14 §3): the ledger account bank charges (camt `Chrgs`, entry minus its transactions) are booked to; default 6940 Bankspesen, created when missing.',
+        response: { 200: bankSettings, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => settingsOf(tx, instanceId));
+    },
+  );
+
+  app.post(
+    '/banking/settings/update',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Sets the ledger account bank charges are booked to (`chargesAccount.id`, one of the instance\'s accounts). Charges booked before keep their account. ' +
+          'Audited. Owner and admin. 400 naming `chargesAccount.id` when the account is unknown. Answers the settings.',
+        body: strictObject({ chargesAccount: strictObject({ id: zId }) }),
+        response: { 200: bankSettings, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const id = request.body.chargesAccount.id;
+      return app.db.withInstance(instanceId, async (tx) => {
+        const [account] = await listLedgerAccounts(tx, instanceId, { ids: [id] });
+        if (!account) throw bankingError('charges_account', `chargesAccount.id: ledger account ${id} not found`, { 'chargesAccount.id': `ledger account ${id} not found` });
+        await tx.query(
+          `INSERT INTO bank_settings (instance_id, charges_account_id) VALUES ($1, $2)
+           ON CONFLICT (instance_id) DO UPDATE SET charges_account_id = EXCLUDED.charges_account_id, updated_at = now()`,
+          [instanceId, id],
+        );
+        await audit(tx, request, instanceId, userId, 'bank_settings.updated', { chargesAccount: id });
+        return settingsOf(tx, instanceId);
       });
     },
   );
