@@ -182,6 +182,15 @@ export const ignoreBankTransaction = (id: number, reason: string) => api.post('/
 
 export const unignoreBankTransaction = (id: number) => api.post('/api/banking/integrations/reconcile/unignore', { bankTransaction: { id } });
 
+export const bankSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'bank-settings'],
+    queryFn: ({ signal }) => api.get('/api/banking/settings', { signal }),
+  });
+
+/** Sets the ledger account bank charges are booked to (owner, admin). */
+export const updateChargesAccount = (accountId: number) => api.post('/api/banking/settings/update', { chargesAccount: { id: accountId } });
+
 /** Deletes a bank file import with its lines (none of them reconciled). */
 export const deleteBankFile = (id: number) => api.post('/api/banking/integrations/file/delete', { id });
 

@@ -11,7 +11,7 @@ import { TableSkeleton } from '../../ui/table-skeleton';
 import { useCan } from '../../lib/session';
 import { DateField } from '../../ui/date-field';
 import { serverFieldErrors } from '../../lib/errors';
-import { allAccountsQuery, bookBankTransaction, importStatement, matchBankTransaction, payablesKey, reconcileQuery, type MatchSuggestion, type UnmatchedTransaction } from './api';
+import { allAccountsQuery, bankSettingsQuery, bookBankTransaction, updateChargesAccount, importStatement, matchBankTransaction, payablesKey, reconcileQuery, type MatchSuggestion, type UnmatchedTransaction } from './api';
 import { DoneSections, IgnoreModal, MatchPostingsModal, SummaryPanel } from './reconciliation-sections';
 
 /**
@@ -34,6 +34,8 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
   const [counter, setCounter] = useState<Record<number, string | null>>({});
   const [chosenDocument, setChosenDocument] = useState<Record<number, string | null>>({});
   const canWrite = useCan('write');
+  const canAdmin = useCan('admin');
+  const settings = useQuery({ ...bankSettingsQuery(), enabled: canWrite });
   const refresh = () => {
     setChecked([]);
     return queryClient.invalidateQueries({ queryKey: payablesKey });
@@ -47,6 +49,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
     mutationFn: ({ id, suggestion }: { id: number; suggestion: MatchSuggestion }) => matchBankTransaction(id, suggestion),
     onSuccess: refresh,
   });
+  const setCharges = useMutation({ mutationFn: updateChargesAccount, onSuccess: refresh });
   const options = (accounts.data?.data ?? []).filter((a) => a.id !== accountId).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }));
   const o = overview.data;
 
@@ -72,6 +75,22 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
               </FileButton>
             </Group>
           ) : null}
+          {settings.data ? (
+            <Group gap="xs">
+              <Select
+                label="Bank charges are booked to"
+                aria-label="Bank charges account"
+                searchable
+                data={(accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }))}
+                value={String(settings.data.chargesAccount.id)}
+                onChange={(value) => value && setCharges.mutate(Number(value))}
+                disabled={!canAdmin || setCharges.isPending}
+                size="xs"
+                w={310}
+              />
+            </Group>
+          ) : null}
+          {setCharges.isError ? <ErrorAlert what="Could not change the charges account" error={setCharges.error} /> : null}
           {upload.isError ? (
             // The server's sentence about the file ('This is not a camt.053 file: found <pain.001> at line 2').
             <ErrorAlert what="Could not import the file" error={serverFieldErrors(upload.error).file ? new Error(serverFieldErrors(upload.error).file) : upload.error} />
