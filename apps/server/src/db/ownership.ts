@@ -92,6 +92,8 @@ export const TABLE_OWNER = {
 
   bank_file: 'banking',
   bank_transaction: 'banking',
+  bank_match_posting: 'banking',
+  bank_settings: 'banking',
 
   // messaging: every outgoing e-mail, stored before it is sent, and the editable templates (0034).
   // (jobs owns the pg-boss schema `pgboss`, outside the application schema this map covers.)

@@ -235,6 +235,11 @@ const EXPECTED_REFUSAL: Record<string, string> = {
   'POST /api/payable/payment/reverse': 'a payment is reversed once: the first valid call reverses the fixture payment, the next find it reversed (409)',
   'POST /api/banking/integrations/transactions': 'needs a bank statement of an own account',
   'POST /api/banking/integrations/reconcile/match': 'needs an unmatched bank transaction and exactly one open invoice or bill',
+  'POST /api/banking/integrations/reconcile/postings': 'needs an open bank line and an unreconciled posting of the same amount on its account',
+  'POST /api/banking/integrations/reconcile/unmatch': 'needs a reconciled bank line',
+  'POST /api/banking/integrations/reconcile/ignore': 'needs an open bank line',
+  'POST /api/banking/integrations/reconcile/unignore': 'needs an ignored bank line',
+  'POST /api/banking/integrations/file/delete': 'needs an imported bank file',
   'POST /api/accounting/statement/export': 'a balance sheet needs its date, which the schema leaves optional because kind "both" defaults it',
   'GET /api/company-register/search': 'Zefix is not configured in tests (503 configured: false)',
   'GET /api/company-register/detail': 'Zefix is not configured in tests (503 configured: false)',
@@ -263,6 +268,8 @@ function queryValue(route: string, name: string, f: Fixtures): string {
     name: 'sweep.pdf',
     as: 'bill',
     openAmounts: 'true',
+    // The reconciliation summary's date.
+    date: '2026-06-30',
   };
   return route.includes('/auth/') && name === 'instance' ? f.instanceId : (values[name] ?? '1');
 }

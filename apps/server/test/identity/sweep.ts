@@ -272,6 +272,8 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   // An invoice line books to a revenue account (class 3).
   if (key === 'id' && parent === 'account' && route.includes('/invoice')) return f.accounts[1];
   if (key === 'id' && (parent === 'account' || parent === 'counterAccount')) return parent === 'counterAccount' ? f.accounts[1] : f.accounts[index % 2];
+  // The ledger account bank charges are booked to (banking settings).
+  if (key === 'id' && parent === 'chargesAccount') return f.expense;
   if (key === 'accountId') return f.bank;
   if (key === 'uuid' && parent === 'company') return f.company;
   if (key === 'companyUuid') return f.company;

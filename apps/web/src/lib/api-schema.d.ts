@@ -8931,6 +8931,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/banking/integrations/file/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Deletes imported bank file `id` (a statement imported on the wrong account, a test file) with its lines, while none of them is reconciled (issue 14 §2). Audited. 404 unknown; 409 some lines reconciled (unmatch them first). Answers what was deleted. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            kind: string;
+                            lines: number;
+                            messageId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/banking/integrations/reconcile": {
         parameters: {
             query?: never;
@@ -8943,6 +9073,8 @@ export interface paths {
             parameters: {
                 query: {
                     account: number;
+                    /** @description summary date YYYY-MM-DD, default today */
+                    date?: string;
                 };
                 header?: never;
                 path?: never;
@@ -8964,13 +9096,80 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
                             /** @description debit − credit of the account at the statement date (overall without a statement) */
                             ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
                                 balance: string;
                                 date: string | null;
                             } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
                             unmatched: {
                                 amount: string;
                                 bookingDate: string;
@@ -9124,13 +9323,316 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
                             /** @description debit − credit of the account at the statement date (overall without a statement) */
                             ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
                                 balance: string;
                                 date: string | null;
                             } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
+                            unmatched: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                counterpartyIban: string | null;
+                                currency: string;
+                                description: string | null;
+                                /** @description 1 money in, -1 money out */
+                                direction: number;
+                                endToEndId: string | null;
+                                id: number;
+                                /** @description why the automatic match did not book it (locked period, several candidates…) */
+                                reason: string | null;
+                                reference: string | null;
+                                /** @description open invoices (money in) or bills (money out) of the same amount and currency, for manual matching */
+                                suggestions: {
+                                    amount: string;
+                                    currency: string;
+                                    date: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "bill";
+                                    label: string;
+                                    uuid: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/integrations/reconcile/ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Ignores open bank line `bankTransaction.id` with `reason` (e.g. booked in another ledger): it no longer counts as unreconciled. Audited. 400 `reason` empty; 404 unknown; 409 reconciled or ignored already. Answers the reconciliation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bankTransaction: {
+                            id: number;
+                        };
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            /** @description statement balance − ledger balance */
+                            difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
+                            /** @description debit − credit of the account at the statement date (overall without a statement) */
+                            ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
+                            /** @description the last camt.053 closing booked balance (CLBD) */
+                            statement: {
+                                balance: string;
+                                date: string | null;
+                            } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
                             unmatched: {
                                 amount: string;
                                 bookingDate: string;
@@ -9300,13 +9802,788 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
                             /** @description debit − credit of the account at the statement date (overall without a statement) */
                             ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
                                 balance: string;
                                 date: string | null;
                             } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
+                            unmatched: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                counterpartyIban: string | null;
+                                currency: string;
+                                description: string | null;
+                                /** @description 1 money in, -1 money out */
+                                direction: number;
+                                endToEndId: string | null;
+                                id: number;
+                                /** @description why the automatic match did not book it (locked period, several candidates…) */
+                                reason: string | null;
+                                reference: string | null;
+                                /** @description open invoices (money in) or bills (money out) of the same amount and currency, for manual matching */
+                                suggestions: {
+                                    amount: string;
+                                    currency: string;
+                                    date: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "bill";
+                                    label: string;
+                                    uuid: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/integrations/reconcile/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Manual match to the books (issue 14 §1): reconciles open bank lines `bankTransactions` (one bank account) with postings `postings` (journal line ids on that account, from `openPostings`) already in the books — one-to-one, one-to-many (a batch debit against several bill payments) or many-to-one — whose sums agree (money in = debit). Books nothing; audited. 400 naming `postings` (not on the account, sums differ) or `bankTransactions` (different accounts); 404 unknown line; 409 a line reconciled or ignored already, or a posting reconciled already. Answers the reconciliation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bankTransactions: {
+                            id: number;
+                        }[];
+                        postings: {
+                            id: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            /** @description statement balance − ledger balance */
+                            difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
+                            /** @description debit − credit of the account at the statement date (overall without a statement) */
+                            ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
+                            /** @description the last camt.053 closing booked balance (CLBD) */
+                            statement: {
+                                balance: string;
+                                date: string | null;
+                            } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
+                            unmatched: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                counterpartyIban: string | null;
+                                currency: string;
+                                description: string | null;
+                                /** @description 1 money in, -1 money out */
+                                direction: number;
+                                endToEndId: string | null;
+                                id: number;
+                                /** @description why the automatic match did not book it (locked period, several candidates…) */
+                                reason: string | null;
+                                reference: string | null;
+                                /** @description open invoices (money in) or bills (money out) of the same amount and currency, for manual matching */
+                                suggestions: {
+                                    amount: string;
+                                    currency: string;
+                                    date: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "bill";
+                                    label: string;
+                                    uuid: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/integrations/reconcile/unignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Takes ignored bank line `bankTransaction.id` back to open. Audited (with the reason it had). 404 unknown; 409 not ignored. Answers the reconciliation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bankTransaction: {
+                            id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            /** @description statement balance − ledger balance */
+                            difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
+                            /** @description debit − credit of the account at the statement date (overall without a statement) */
+                            ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
+                            /** @description the last camt.053 closing booked balance (CLBD) */
+                            statement: {
+                                balance: string;
+                                date: string | null;
+                            } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
+                            unmatched: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                counterpartyIban: string | null;
+                                currency: string;
+                                description: string | null;
+                                /** @description 1 money in, -1 money out */
+                                direction: number;
+                                endToEndId: string | null;
+                                id: number;
+                                /** @description why the automatic match did not book it (locked period, several candidates…) */
+                                reason: string | null;
+                                reference: string | null;
+                                /** @description open invoices (money in) or bills (money out) of the same amount and currency, for manual matching */
+                                suggestions: {
+                                    amount: string;
+                                    currency: string;
+                                    date: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "bill";
+                                    label: string;
+                                    uuid: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/integrations/reconcile/unmatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Unmatches bank line `bankTransaction.id` and the lines reconciled with it: postings already in the books are released; what the match booked is reversed (storno) at its date or the first open day — a paid invoice goes back to sent, a paid bill back to approved, charges or a counter-account booking get their reversal entry. Audited. 404 unknown; 409 not reconciled or a locked period. Answers the reconciliation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bankTransaction: {
+                            id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            /** @description statement balance − ledger balance */
+                            difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
+                            /** @description debit − credit of the account at the statement date (overall without a statement) */
+                            ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
+                            /** @description the last camt.053 closing booked balance (CLBD) */
+                            statement: {
+                                balance: string;
+                                date: string | null;
+                            } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
                             unmatched: {
                                 amount: string;
                                 bookingDate: string;
@@ -9462,6 +10739,199 @@ export interface paths {
                             kind: string;
                         } & {
                             [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Banking settings (issue 14 §3): the ledger account bank charges (camt `Chrgs`, entry minus its transactions) are booked to; default 6940 Bankspesen, created when missing. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the ledger account bank charges are booked to (default 6940 Bankspesen) */
+                            chargesAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/settings/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the ledger account bank charges are booked to (`chargesAccount.id`, one of the instance's accounts). Charges booked before keep their account. Audited. Owner and admin. 400 naming `chargesAccount.id` when the account is unknown. Answers the settings. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        chargesAccount: {
+                            id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the ledger account bank charges are booked to (default 6940 Bankspesen) */
+                            chargesAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
                         };
                     };
                 };

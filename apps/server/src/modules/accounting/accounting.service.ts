@@ -49,6 +49,8 @@ export {
   reverseJournalEntry,
   reversalsOfEntries,
   entryDates,
+  accountPostings,
+  type AccountPosting,
   reversalDates,
   type ControlAccountKind,
   type DocumentEntry,

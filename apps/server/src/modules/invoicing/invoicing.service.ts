@@ -25,7 +25,7 @@ export {
   type InvoiceKey,
   type ItemData,
 } from './documents.service.js';
-export { changeStatus, type StatusChange } from './postings.service.js';
+export { changeStatus, reopenInvoicePayment, type StatusChange } from './postings.service.js';
 // Payments (issue 14 §3, decision 021): banking's reconciliation calls these in its own transaction.
 export {
   getInvoiceWithPayments,

@@ -18,6 +18,8 @@ import { invoicingError, invoicingFieldError } from './invoicing.errors.js';
 import { alreadyDone } from '../../http/errors.js';
 import {
   chartAccountId,
+  firstOpenDate,
+  reverseJournalEntry,
   controlAccount,
   findVatCodes,
   getJournalEntry,
@@ -26,7 +28,7 @@ import {
   type PostingInput,
   type PostingVatInput,
 } from '../accounting/accounting.service.js';
-import { recordInvoicePayment } from './payments.service.js';
+import { recordInvoicePayment, reverseInvoicePayment } from './payments.service.js';
 import {
   getInvoice,
   itemsOf,
@@ -247,4 +249,33 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
     [instanceId, row.uuid, change.status, entryId, ledgerDate, change.bankRef?.trim() || null],
   );
   return getInvoice(tx, instanceId, row.uuid);
+}
+
+/**
+ * The bank reversed the payment of paid invoice `uuid` (camt RvslInd, issue 14 §3): its paid entry
+ * is reversed at `date` (the first open day after a lock) and the invoice is sent (open) again, so
+ * its detail lists the payment and its reversal. Invoice row locked first. Answers the reversal
+ * entry's id, or null when the invoice is not paid: nothing changes then.
+ */
+export async function reopenInvoicePayment(tx: Tx, instanceId: string, userId: string | null, uuid: string, date: string, reason: string): Promise<number | null> {
+  const row = await loadRow(tx, instanceId, uuid, true);
+  if (row.status_id !== InvoiceStatus.paid || row.paid_entry_id === null) return null;
+  const on = await firstOpenDate(tx, instanceId, date);
+  // The payment the bank reversed is the one booked by that entry; reversing it (decision 021)
+  // posts the storno, marks the payment reversed and makes the invoice sent again.
+  const [payment] = await tx.query<{ uuid: string }>(
+    'SELECT uuid FROM invoice_payment WHERE instance_id = $1 AND invoice_uuid = $2 AND entry_id = $3 AND reversed_at IS NULL',
+    [instanceId, uuid, row.paid_entry_id],
+  );
+  if (payment) {
+    const reversed = await reverseInvoicePayment(tx, instanceId, userId, payment.uuid, on);
+    return reversed.payments.find((p) => p.uuid === payment.uuid)?.reversed?.entryId ?? null;
+  }
+  const entryId = await reverseJournalEntry(tx, instanceId, userId, row.paid_entry_id, {
+    date: on,
+    description: `Invoice ${formatReferenceNumber(row.id)}: ${reason}: reversal of entry ${row.paid_entry_id}`,
+    source: 'invoice',
+  });
+  await tx.query('UPDATE invoice SET status_id = $3, paid_entry_id = NULL WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid, InvoiceStatus.sent]);
+  return entryId;
 }

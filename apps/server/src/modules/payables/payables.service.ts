@@ -704,6 +704,7 @@ export {
   lockGroupOfMessage,
   lockGroupBills,
   rejectBankPayment,
+  reopenBillPayment,
   setBankTransactionStatus,
   recordGroupBankStatus,
   type BillToMatch,

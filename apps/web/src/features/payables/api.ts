@@ -164,11 +164,38 @@ export type UnmatchedTransaction = Reconciliation['unmatched'][number];
 /** An open invoice (money in) or bill (money out) of the same amount, for the manual match. */
 export type MatchSuggestion = UnmatchedTransaction['suggestions'][number];
 
-export const reconcileQuery = (accountId: number) =>
+export type OpenPosting = Reconciliation['openPostings'][number];
+export type ReconciledLine = Reconciliation['reconciledLines'][number];
+
+/** The reconciliation of a bank ledger account, its summary at `date` (YYYY-MM-DD; default today on the server). */
+export const reconcileQuery = (accountId: number, date?: string) =>
   queryOptions({
-    queryKey: [...payablesKey, 'reconcile', accountId],
-    queryFn: ({ signal }) => api.get('/api/banking/integrations/reconcile', { query: { account: accountId }, signal }),
+    queryKey: [...payablesKey, 'reconcile', accountId, date ?? null],
+    queryFn: ({ signal }) => api.get('/api/banking/integrations/reconcile', { query: date ? { account: accountId, date } : { account: accountId }, signal }),
   });
+
+/** Reconciles bank lines with postings already in the books (journal line ids from `openPostings`); books nothing. */
+export const matchToPostings = (bankTransactionIds: number[], postingIds: number[]) =>
+  api.post('/api/banking/integrations/reconcile/postings', { bankTransactions: bankTransactionIds.map((id) => ({ id })), postings: postingIds.map((id) => ({ id })) });
+
+/** Unmatches a reconciled line (and the lines reconciled with it); what the match booked is reversed. */
+export const unmatchBankTransaction = (id: number) => api.post('/api/banking/integrations/reconcile/unmatch', { bankTransaction: { id } });
+
+export const ignoreBankTransaction = (id: number, reason: string) => api.post('/api/banking/integrations/reconcile/ignore', { bankTransaction: { id }, reason });
+
+export const unignoreBankTransaction = (id: number) => api.post('/api/banking/integrations/reconcile/unignore', { bankTransaction: { id } });
+
+export const bankSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'bank-settings'],
+    queryFn: ({ signal }) => api.get('/api/banking/settings', { signal }),
+  });
+
+/** Sets the ledger account bank charges are booked to (owner, admin). */
+export const updateChargesAccount = (accountId: number) => api.post('/api/banking/settings/update', { chargesAccount: { id: accountId } });
+
+/** Deletes a bank file import with its lines (none of them reconciled). */
+export const deleteBankFile = (id: number) => api.post('/api/banking/integrations/file/delete', { id });
 
 /** Manual match: books the bank transaction as the payment of the chosen invoice or bill. */
 export const matchBankTransaction = (bankTransactionId: number, suggestion: Pick<MatchSuggestion, 'kind' | 'uuid'>) =>
