@@ -18,7 +18,8 @@ export type Owner =
   | 'identity'
   | 'instances'
   | 'invoicing'
-  | 'payables';
+  | 'payables'
+  | 'salary';
 
 export const TABLE_OWNER = {
   // db: per-instance id counters behind next_ids() (0001), called from every module's INSERTs.
@@ -83,6 +84,10 @@ export const TABLE_OWNER = {
   transaction_group: 'payables',
   inbox_file: 'payables',
   mail: 'payables',
+
+  // salary: the wage-type mapping and the imported payroll journals (0035, issue 16 §3).
+  salary_wage_type: 'salary',
+  salary_import: 'salary',
 
   bank_file: 'banking',
   bank_transaction: 'banking',
