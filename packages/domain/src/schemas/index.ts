@@ -7,3 +7,4 @@ export * from './company.js';
 export * from './payable.js';
 export * from './closing.js';
 export * from './vat-code.js';
+export * from './salary.js';
