@@ -9,7 +9,8 @@ import { salaryColumnOf, SALARY_COLUMNS } from '@bilan/domain';
 import type { CsvRecord } from '../../lib/csv.js';
 import { salaryError } from './salary.errors.js';
 
-const invalid = (message: string, field = 'file') => salaryError('import_invalid', message, { [field]: message });
+/** A 400 of the whole file, or of its header ('line 1'): the field's message without the line. */
+const invalid = (message: string, field = 'file') => salaryError('import_invalid', field === 'file' ? message : `${field}: ${message}`, { [field]: message });
 
 /** Header row → column names; unknown headers are refused naming them and the columns known. */
 function columnsOf(header: readonly string[]): string[] {
@@ -17,16 +18,16 @@ function columnsOf(header: readonly string[]): string[] {
   const unknown = header.filter((_, i) => columns[i] === undefined);
   if (unknown.length) {
     const message = `unknown column ${unknown.map((u) => `"${u}"`).join(', ')}; expected columns such as ${Object.keys(SALARY_COLUMNS).join(', ')}`;
-    throw invalid(`line 1: ${message}`, 'line 1');
+    throw invalid(message, 'line 1');
   }
   const seen = new Set<string>();
   for (const column of columns) {
-    if (seen.has(column!)) throw invalid(`line 1: two columns mean ${column}`, 'line 1');
+    if (seen.has(column!)) throw invalid(`two columns mean ${column}`, 'line 1');
     seen.add(column!);
   }
   const missing = ['period', 'employee', 'amount'].filter((name) => !seen.has(name));
   if (!seen.has('wagetype') && !seen.has('account') && !(seen.has('debit') || seen.has('credit'))) missing.push('wagetype (or account, or debit and credit)');
-  if (missing.length) throw invalid(`line 1: missing column ${missing.join(', ')}`, 'line 1');
+  if (missing.length) throw invalid(`missing column ${missing.join(', ')}`, 'line 1');
   return columns as string[];
 }
 

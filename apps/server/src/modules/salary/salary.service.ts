@@ -241,7 +241,7 @@ export async function planSalaryImport(tx: Tx, instanceId: string, options: Sala
     const balance = list.filter((row) => !(row.debit && row.credit)).reduce((sum, row) => sum.plus(row.debit ? row.amount : row.amount.negated()), toMoney(0));
     if (!balance.isZero()) {
       const lines = list.filter((row) => !(row.debit && row.credit)).map((row) => row.line);
-      errors.add(first.line, 'amount', `entry ${key} does not balance: debit minus credit is ${toFixedAmount(balance)} (one-sided rows on lines ${lines.join(', ')})`);
+      errors.add(lines[0]!, 'amount', `entry ${key} does not balance: debit minus credit is ${toFixedAmount(balance)} (one-sided rows on lines ${lines.join(', ')})`);
     }
   }
   // Claims: the net pay rows of an employee and period, owed to them; they need an IBAN.
