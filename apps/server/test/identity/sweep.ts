@@ -271,6 +271,17 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     if (key === 'rateType') return 'standard';
     if (key === 'accountNumber') return '2200';
   }
+  // Salary: a mapping on accounts of the chart; a payroll file of two balanced rows, new each time
+  // (the same file again is refused as imported already).
+  if (route.includes('/salary/wage-type/')) {
+    if (key === 'code') return `SW${unique++}`;
+    if (key === 'debitAccount') return f.accountNumbers[0];
+    if (key === 'creditAccount') return f.accountNumbers[1];
+  }
+  if (route.includes('/salary/import') && key === 'content') {
+    const [bank, revenue] = f.accountNumbers;
+    return `period,employee,debit,credit,amount\n2026-11,Sweep Employee ${unique++},${bank},${revenue},10.00\n`;
+  }
   if (!topLevel || !['id', 'uuid'].includes(key)) return undefined;
   // Top-level ids: what the route is about.
   const by: [RegExp, unknown, unknown][] = [
@@ -348,7 +359,7 @@ function validString(route: string, key: string, schema: JsonSchema): string {
 }
 
 /** Optional fields worth filling: references, and what makes a payment profile or a bill usable. */
-const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files']);
+const USEFUL_OPTIONAL = new Set(['debitAccount', 'creditAccount', 'company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files']);
 
 /**
  * An invoice item takes `name|label`, `amount|quantity`, `price|rate` (spec §3 and its working form):
