@@ -42,7 +42,7 @@ test('salary file → row errors → preview → journal → net salaries paid i
   await expect(preview.getByRole('table', { name: 'Net salaries owed' }).getByRole('row')).toHaveCount(11);
   await snap(page, 'salary-03-preview');
 
-  await page.getByRole('button', { name: 'Post' }).click();
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Salaries posted' })).toContainText('2 journal entries (2026-01 to 2026-02) and 10 net salaries owed to employees');
   await expect(page.getByRole('table', { name: 'Posted salary imports' })).toContainText('lohnjournal-2026-01-02.csv');
   await snap(page, 'salary-04-posted');
