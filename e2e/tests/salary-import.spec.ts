@@ -70,3 +70,21 @@ test('salary file → row errors → preview → journal → net salaries paid i
   expect(xml).toContain('<Nm>Elena Meier</Nm>');
   await snap(page, 'salary-07-payment-run');
 });
+
+test('a bill books to a fixed asset: the account search finds 1510 Mobiliar by number and by name (issue 16 §4)', async ({ page }) => {
+  await signUpAndOnboard(page, { name: `Mobiliar ${Date.now().toString(36)}`, currency: 'CHF' });
+  await page.goto('/bill/add');
+  await expect(page.getByRole('heading', { name: 'Add bill' })).toBeVisible();
+  const account = page.getByRole('combobox', { name: 'Account', exact: true });
+  await account.fill('1510');
+  await expect(page.getByRole('option', { name: '1510 Mobiliar und Einrichtungen' })).toBeVisible();
+  await account.fill('Mobiliar');
+  await expect(page.getByRole('option', { name: '1510 Mobiliar und Einrichtungen' })).toBeVisible();
+  // Not a purchase account: the bank is not offered.
+  await account.fill('1020');
+  await expect(page.getByRole('option')).toHaveCount(0);
+  await account.fill('Mobiliar');
+  await snap(page, 'salary-08-bill-account-1510');
+  await page.getByRole('option', { name: '1510 Mobiliar und Einrichtungen' }).click();
+  await expect(account).toHaveValue('1510 Mobiliar und Einrichtungen');
+});
