@@ -18,6 +18,8 @@ export type Owner =
   | 'identity'
   | 'instances'
   | 'invoicing'
+  | 'jobs'
+  | 'messaging'
   | 'payables'
   | 'salary';
 
@@ -56,6 +58,7 @@ export const TABLE_OWNER = {
   address: 'companies',
   payment_profile: 'companies',
   additional_property: 'companies',
+  company_contact: 'companies', // contact people with e-mail, invoice language, payment terms (0034)
 
   // accounting: the only reader and writer of the ledger (issue 11 §3).
   account_group: 'accounting',
@@ -73,15 +76,18 @@ export const TABLE_OWNER = {
   vat_settings: 'accounting',
   vat_return: 'accounting',
   vat_period_balance: 'accounting', // coded postings per month, kept by triggers (0024)
+  payment_tolerance: 'accounting', // write-off tolerance of document payments (0032, decision 021)
 
   invoice: 'invoicing',
   invoice_item: 'invoicing',
   invoice_share: 'invoicing',
+  invoice_payment: 'invoicing', // payments, discounts and their reversals (0032, decision 021)
 
   // payables: bills, their files and mails, payment runs.
   payable: 'payables',
   payable_status_event: 'payables',
   transaction_group: 'payables',
+  payable_payment: 'payables', // payments of bills and expenses (0032, decision 021)
   inbox_file: 'payables',
   mail: 'payables',
 
@@ -91,6 +97,12 @@ export const TABLE_OWNER = {
 
   bank_file: 'banking',
   bank_transaction: 'banking',
+
+  // messaging: every outgoing e-mail, stored before it is sent, and the editable templates (0034).
+  // (jobs owns the pg-boss schema `pgboss`, outside the application schema this map covers.)
+  outbound_message: 'messaging',
+  outbound_attachment: 'messaging',
+  message_template: 'messaging',
 } as const satisfies Record<string, Owner>;
 
 export type TableName = keyof typeof TABLE_OWNER;

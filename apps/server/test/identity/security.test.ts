@@ -230,11 +230,15 @@ const EXPECTED_REFUSAL: Record<string, string> = {
   'POST /api/instance/init': 'the instance is onboarded already',
   'POST /api/instance/init/accounts': 'the instance is onboarded already',
   'POST /api/invoice/by-entry': 'only a sent invoice has an entry',
+  'POST /api/invoice/payment/reverse': 'a payment is reversed once: the first valid call reverses the fixture payment, the next find it reversed (409)',
+  'POST /api/transaction-group/pay': 'a group is paid once: after a sweep body with another valid token paid it, the fixture token is refused (409)',
+  'POST /api/payable/payment/reverse': 'a payment is reversed once: the first valid call reverses the fixture payment, the next find it reversed (409)',
   'POST /api/banking/integrations/transactions': 'needs a bank statement of an own account',
   'POST /api/banking/integrations/reconcile/match': 'needs an unmatched bank transaction and exactly one open invoice or bill',
   'POST /api/accounting/statement/export': 'a balance sheet needs its date, which the schema leaves optional because kind "both" defaults it',
   'GET /api/company-register/search': 'Zefix is not configured in tests (503 configured: false)',
   'GET /api/company-register/detail': 'Zefix is not configured in tests (503 configured: false)',
+  'POST /api/outbox/retry': 'no mail server is configured in the sweep (409), and only a failed message is queued again',
 };
 
 /** Valid query values by parameter name (GET and query-string parameters). */

@@ -80,6 +80,12 @@ export interface Fixtures {
   payBill: string;
   group: number;
   spareGroup: number;
+  /** A sent invoice to pay (/invoice/payment/insert) and a payment of another to reverse (issue 14 §3). */
+  payInvoice: string;
+  invoicePayment: string;
+  /** A part payment of a bill to reverse, and a group to pay (/transaction-group/pay). */
+  payablePayment: string;
+  payGroup: number;
   file: string;
   spareFile: string;
   mail: number;
@@ -88,6 +94,9 @@ export interface Fixtures {
   member: string;
   spareMember: string;
   invitation: number;
+  /** Contact people of `company` (issue 15 §1): the invoice e-mail goes to `contact`. */
+  contact: number;
+  spareContact: number;
 }
 
 /** Creates the fixtures through the real API (and reads their ids back as owner). Throws on any refusal. */
@@ -142,6 +151,23 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
   await ok('/api/transaction-group/insert', { payable: { uuids: [payables[2]!.uuid] } });
   await ok('/api/transaction-group/insert', { payable: { uuids: [payables[3]!.uuid] } });
   const groups = await read<{ id: number }>('SELECT id FROM transaction_group WHERE instance_id = $1 ORDER BY id');
+  // Payments (issue 14 §3): a sent invoice to pay, another with a part payment to reverse; a bill
+  // with a part payment to reverse; a group to pay.
+  const sentInvoices: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const created = await ok('/api/invoice/insert', invoiceBody);
+    await ok('/api/invoice/status/change', { uuid: created.uuid, status: 2 });
+    sentInvoices.push(created.uuid);
+  }
+  const partlyPaid = await ok('/api/invoice/payment/insert', { uuid: sentInvoices[1], amount: '10.00', date: '2026-01-20' });
+  const extraBills: { uuid: string }[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const created = await ok('/api/payable/insert', { data: { company: { uuid: company }, companyFinance: { id: profiles[0]!.id }, date: '2026-01-15', amount: '10.00' } });
+    await ok('/api/payable/update', { uuid: created.uuid, data: { status: 2, expenseAccount: { id: expense } } });
+    extraBills.push(created);
+  }
+  const payGroup = await ok('/api/transaction-group/insert', { payable: { uuids: [extraBills[0]!.uuid] } });
+  const partlyPaidBill = await ok('/api/payable/pay', { uuid: extraBills[1]!.uuid, amount: '4.00', date: '2026-01-20' });
 
   for (const name of ['sweep.pdf', 'spare.pdf']) {
     const upload = await api.request('POST', `/api/file/upload?name=${name}`, '%PDF-1.4\n%%EOF\n', { 'content-type': 'application/pdf' });
@@ -153,6 +179,8 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
   await ok('/api/additional-property/insert', { data: { company: { uuid: company }, type: 1, name: 'Note', value: 'Sweep' } });
   await ok('/api/additional-property/insert', { data: { company: { uuid: company }, type: 1, name: 'Spare', value: 'Sweep' } });
   const properties = await read<{ id: number }>('SELECT id FROM additional_property WHERE instance_id = $1 ORDER BY id');
+  const contact = await ok('/api/company/contact/insert', { company: { uuid: company }, name: 'Sweep Kontakt', email: 'kontakt@sweep.ch' });
+  const spareContact = await ok('/api/company/contact/insert', { company: { uuid: company }, name: 'Sweep Spare', email: 'spare@sweep.ch' });
 
   const members: string[] = [];
   for (const email of ['sweep.member@example.ch', 'sweep.spare@example.ch']) {
@@ -205,6 +233,10 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     payBill: payables[5]!.uuid,
     group: groups[0]!.id,
     spareGroup: groups[1]!.id,
+    payInvoice: sentInvoices[0]!,
+    invoicePayment: partlyPaid.payments[0].uuid,
+    payablePayment: partlyPaidBill.payments[0].uuid,
+    payGroup: payGroup.id,
     file: files[0]!.uuid,
     spareFile: files[1]!.uuid,
     mail: mail!.id,
@@ -213,6 +245,8 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     member: members[0]!,
     spareMember: members[1]!,
     invitation: invitation!.id,
+    contact: contact.id as number,
+    spareContact: spareContact.id as number,
   };
 }
 
@@ -259,9 +293,12 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   }
   if (key === 'data' && route.includes('/company/import')) return `name,street,zip,city,country\nSweep Import ${unique++},Bahnhofstrasse 1,3011,Bern,CH\n`;
   if (key === 'status' && route.includes('/invoice/status/change')) return 2;
+  // One confirmation token for the sweep's repeated valid calls: the first pays, the others answer the same.
+  if (key === 'token' && /\/(invoice\/payment\/insert|payable\/pay|transaction-group\/pay)$/.test(route)) return 'sweep-pay-token';
   if (key === 'status' && route.includes('/transaction-group/status/change')) return 4;
   if (key === 'id' && route.includes('/sessions/revoke')) return SESSION_PLACEHOLDER;
   if (key === 'files' || parent === 'files') return f.file;
+  if (key === 'contactIds') return f.contact;
   if (key === 'instance' && route.includes('prelogin')) return f.instanceId;
   // VAT codes: a seeded code to change, an unused one to delete, a new code on a tax account that exists.
   if (route.includes('/vat-code/')) {
@@ -289,6 +326,10 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     [/\/accounting\/account\//, f.bank, f.spareAccount],
     [/\/accounting\/entry\//, f.entry, f.spareEntry],
     [/\/invoice\/by-entry$/, f.entry, f.entry],
+    [/\/invoice\/payment\/insert$/, f.payInvoice, f.payInvoice],
+    [/\/invoice\/payment\/reverse$/, f.invoicePayment, f.invoicePayment],
+    [/\/payable\/payment\/reverse$/, f.payablePayment, f.payablePayment],
+    [/\/transaction-group\/pay$/, f.payGroup, f.payGroup],
     [/\/invoice\/item\//, f.item, f.spareItem],
     [/\/invoice\/share/, f.shareInvoice, f.shareInvoice],
     [/\/invoice\//, f.invoice.uuid, f.spareInvoice],
@@ -299,6 +340,7 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     [/\/api\/file\//, f.file, f.spareFile],
     [/\/mail\//, f.mail, f.mail],
     [/\/additional-property\//, f.property, f.spareProperty],
+    [/\/company\/contact\//, f.contact, f.spareContact],
     [/\/company\//, f.company, f.spareCompany],
     [/\/address\//, f.address, f.spareAddress],
     [/\/payment-profile\/archive$/, f.spareProfile, f.spareProfile],
@@ -359,7 +401,9 @@ function validString(route: string, key: string, schema: JsonSchema): string {
 }
 
 /** Optional fields worth filling: references, and what makes a payment profile or a bill usable. */
-const USEFUL_OPTIONAL = new Set(['debitAccount', 'creditAccount', 'company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files']);
+// `resend` e-mails an invoice whatever its status; `subject` and `body` make an e-mail template;
+// `debitAccount`/`creditAccount` make a salary wage type.
+const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files', 'resend', 'subject', 'body', 'debitAccount', 'creditAccount']);
 
 /**
  * An invoice item takes `name|label`, `amount|quantity`, `price|rate` (spec §3 and its working form):
@@ -411,7 +455,7 @@ export function validValue(route: string, schema: JsonSchema | undefined, f: Fix
       if (key === 'type' && route.includes('payment-profile')) return 1;
       return schema.minimum !== undefined && schema.minimum > 1 ? schema.minimum : 1;
     case 'boolean':
-      return false;
+      return key === 'resend';
     case 'string':
       return validString(route, key, schema);
     default:

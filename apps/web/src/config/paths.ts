@@ -95,6 +95,10 @@ export const paths = {
   superadmin: fixed('/superadmin', 'Superadmin'),
   logs: fixed('/superadmin/logs', 'Logs'),
   analytics: fixed('/superadmin/analytics', 'Analytics'),
+  /** Ours (issue 15 §5): the job runner's queues and failures. */
+  jobs: fixed('/superadmin/jobs', 'Jobs'),
+  /** Ours (issue 15 §1): every e-mail of the workplace with its status. */
+  outbox: fixed('/outbox', 'Outbox'),
   support: fixed('/support', 'Support'),
   password: fixed('/password', 'Password'),
   notFound: fixed('*', 'Page Not Found'),

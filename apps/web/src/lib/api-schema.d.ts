@@ -4827,6 +4827,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/settings/payment-tolerance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description How far a payment may fall short of a document's open amount and still settle it with a write-off (cash discount or small difference): up to `percent` of the total or up to `amount`, whichever is larger. Default 2 % or 5.00. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description amount in the books' currency, 0–1000, 2 decimals */
+                            amount: string;
+                            /** @description percent of the document total, 0–10, 2 decimals */
+                            percent: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description How far a payment may fall short of a document's open amount and still settle it with a write-off (cash discount or small difference): up to `percent` of the total or up to `amount`, whichever is larger. Default 2 % or 5.00. Owner and admin; 400 naming `percent` or `amount` out of range. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: string;
+                        percent: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description amount in the books' currency, 0–1000, 2 decimals */
+                            amount: string;
+                            /** @description percent of the document total, 0–10, 2 decimals */
+                            percent: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/settings/update": {
         parameters: {
             query?: never;
@@ -9878,6 +10050,513 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company/contact/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Removes a contact person (404 unknown id); messages sent to it stay in the outbox. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/contact/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Adds a contact person: name, e-mail, invoice language (default de), payment terms in days (optional). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        company: {
+                            /** Format: uuid */
+                            uuid: string;
+                        };
+                        email: string;
+                        /**
+                         * @default de
+                         * @enum {string}
+                         */
+                        lang?: "de" | "fr" | "it" | "en";
+                        name: string;
+                        /** @default null */
+                        paymentTermsDays?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            company: {
+                                uuid: string;
+                            };
+                            email: string;
+                            id: number;
+                            /**
+                             * @description invoice language: de, fr, it, en
+                             * @enum {string}
+                             */
+                            lang: "de" | "fr" | "it" | "en";
+                            name: string;
+                            /** @description days from invoice date to due date; null = the instance's default */
+                            paymentTermsDays: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/contact/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The contact people of a company, in insertion order (404 unknown company). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        company: {
+                            /** Format: uuid */
+                            uuid: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: {
+                                    uuid: string;
+                                };
+                                email: string;
+                                id: number;
+                                /**
+                                 * @description invoice language: de, fr, it, en
+                                 * @enum {string}
+                                 */
+                                lang: "de" | "fr" | "it" | "en";
+                                name: string;
+                                /** @description days from invoice date to due date; null = the instance's default */
+                                paymentTermsDays: number | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/contact/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Replaces the fields of a contact person (404 unknown id). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            email: string;
+                            /**
+                             * @default de
+                             * @enum {string}
+                             */
+                            lang?: "de" | "fr" | "it" | "en";
+                            name: string;
+                            /** @default null */
+                            paymentTermsDays?: number | null;
+                        };
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            company: {
+                                uuid: string;
+                            };
+                            email: string;
+                            id: number;
+                            /**
+                             * @description invoice language: de, fr, it, en
+                             * @enum {string}
+                             */
+                            lang: "de" | "fr" | "it" | "en";
+                            name: string;
+                            /** @description days from invoice date to due date; null = the instance's default */
+                            paymentTermsDays: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company/delete": {
         parameters: {
             query?: never;
@@ -11806,7 +12485,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Invites a person by e-mail with a role; the invitation is accepted when that e-mail next signs in through any provider. 409 when the person is already a member or invited; 403 when an admin tries to invite an owner. */
+        /** @description Invites a person by e-mail with a role and e-mails them the sign-in link of the workplace (outbox, kind invitation); the invitation is accepted when that e-mail next signs in through any provider. 409 when the person is already a member or invited; 403 when an admin tries to invite an owner. */
         post: {
             parameters: {
                 query?: never;
@@ -12495,6 +13174,8 @@ export interface paths {
                                     dateDue: string;
                                     dateInvoice: string;
                                     daysOverdue: number;
+                                    openAmount: string;
+                                    openAmountBase: string;
                                     refNumber: string;
                                     total: string;
                                     totalBase: string;
@@ -12781,6 +13462,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -12790,7 +13473,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -12865,6 +13574,167 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Send by e-mail: a pending invoice is posted as sent (as /invoice/status/change to 2, at `ledgerDate`, default today) and one e-mail per contact is stored and queued for delivery, with the invoice PDF (QR-bill) attached and a share link, from the instance's template of `lang` (default: the first contact's language). One transaction. An invoice sent already: 409 `already_done` unless `resend: true`. Contacts must belong to the invoice's customer (400 `contactIds`). Without a mail server the messages are stored as not_sent (outbox). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        contactIds: number[];
+                        /** @enum {string} */
+                        lang?: "de" | "fr" | "it" | "en";
+                        ledgerDate?: string;
+                        resend?: boolean;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messages: {
+                                attachments: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                }[];
+                                attempts: number;
+                                createdAt: string;
+                                documentRef: string | null;
+                                from: string;
+                                id: number;
+                                /**
+                                 * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
+                                 * @enum {string}
+                                 */
+                                kind: "invoice" | "invitation";
+                                sentAt: string | null;
+                                /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
+                                serverResponse: string | null;
+                                /**
+                                 * @description queued → sending → sent, or failed (retried by the job runner); not_sent: no mail server configured (BILAN_SMTP_URL)
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "sending" | "sent" | "failed" | "not_sent";
+                                subject: string;
+                                to: string[];
+                                uuid: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13235,6 +14105,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13244,7 +14116,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -13441,6 +14339,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13450,7 +14350,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -13667,6 +14593,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13676,7 +14604,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -13890,6 +14844,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13899,7 +14855,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -14086,6 +15068,8 @@ export interface paths {
                                     vat: string | null;
                                 }[];
                                 ledgerDate: string | null;
+                                /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                                openAmount?: string;
                                 paymentProfile: {
                                     account: {
                                         id: number;
@@ -14095,7 +15079,33 @@ export interface paths {
                                     type: number;
                                 };
                                 paymentReference: string;
+                                /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                                payments?: {
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
                                 paymentTermDays: number;
+                                /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                                payToken?: string;
                                 refNumber: string;
                                 refNumberInt: number;
                                 shared: boolean;
@@ -14275,6 +15285,8 @@ export interface paths {
                                     vat: string | null;
                                 }[];
                                 ledgerDate: string | null;
+                                /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                                openAmount?: string;
                                 paymentProfile: {
                                     account: {
                                         id: number;
@@ -14284,7 +15296,33 @@ export interface paths {
                                     type: number;
                                 };
                                 paymentReference: string;
+                                /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                                payments?: {
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
                                 paymentTermDays: number;
+                                /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                                payToken?: string;
                                 refNumber: string;
                                 refNumberInt: number;
                                 shared: boolean;
@@ -14345,6 +15383,624 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The e-mails of an invoice, newest first, each with its status and the mail server's answer (404 unknown invoice). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attachments: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                }[];
+                                attempts: number;
+                                createdAt: string;
+                                documentRef: string | null;
+                                from: string;
+                                id: number;
+                                /**
+                                 * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
+                                 * @enum {string}
+                                 */
+                                kind: "invoice" | "invitation";
+                                sentAt: string | null;
+                                /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
+                                serverResponse: string | null;
+                                /**
+                                 * @description queued → sending → sent, or failed (retried by the job runner); not_sent: no mail server configured (BILAN_SMTP_URL)
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "sending" | "sent" | "failed" | "not_sent";
+                                subject: string;
+                                to: string[];
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/payment/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Records a payment of a sent invoice (issue 14 §3, decision 021): debit the bank account `amount` and 6940 `fee` / credit receivable 1100; with `writeOff` the rest of the open amount is written off in a second entry, as `discount` (3800 Skonti with the VAT reduction per rate, code R81/R26/R38 → Ziffer 235) or `difference` (6943), only within the payment tolerance (GET /api/accounting/settings/payment-tolerance). Paid (3) once nothing is open, else it stays sent with `openAmount`. Defaults: amount the open amount less fee, date today, bank account the payment profile's. An invoice in another currency is paid in full at once (`amountBase`). `token` (the detail's `payToken`): the same token answers the same invoice and books nothing. 400 `amount` above the open amount (no overpayment is booked) or beyond the tolerance, `fee`, `date`, `bankAccount.id`; 404; 409 not sent, already paid, lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount?: string | null;
+                        amountBase?: string | null;
+                        bankAccount?: {
+                            id: number;
+                        } | null;
+                        bankRef?: string | null;
+                        date?: string | null;
+                        fee?: string | null;
+                        token?: string | null;
+                        /** Format: uuid */
+                        uuid: string;
+                        /** @enum {string|null} */
+                        writeOff?: "discount" | "difference" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            bankRef: string | null;
+                            baseCurrency: string;
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            currency: string;
+                            dateDue: string;
+                            dateInvoice: string;
+                            description: string;
+                            entries: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "sent" | "paid" | "denied";
+                            }[];
+                            fxRate: string;
+                            id: number;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                currency: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                fxRate: string;
+                                id: number;
+                                label: string;
+                                logDateAdded: string;
+                                name: string;
+                                price: string;
+                                quantity: string;
+                                rate: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
+                            paymentProfile: {
+                                account: {
+                                    id: number;
+                                } | null;
+                                iban: string | null;
+                                id: number;
+                                type: number;
+                            };
+                            paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
+                            refNumber: string;
+                            refNumberInt: number;
+                            shared: boolean;
+                            status: number;
+                            statusName: string;
+                            totalBase: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/payment/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reverses one payment (`uuid` of the payment) of an invoice: storno entries of its payment and write-off entries at `date` (default today, on or after the payment: 400 `date`), the payment kept and marked reversed; a paid invoice is sent (open) again. 404 unknown payment; 409 already reversed, lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            bankRef: string | null;
+                            baseCurrency: string;
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            currency: string;
+                            dateDue: string;
+                            dateInvoice: string;
+                            description: string;
+                            entries: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "sent" | "paid" | "denied";
+                            }[];
+                            fxRate: string;
+                            id: number;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                currency: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                fxRate: string;
+                                id: number;
+                                label: string;
+                                logDateAdded: string;
+                                name: string;
+                                price: string;
+                                quantity: string;
+                                rate: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
+                            paymentProfile: {
+                                account: {
+                                    id: number;
+                                } | null;
+                                iban: string | null;
+                                id: number;
+                                type: number;
+                            };
+                            paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
+                            refNumber: string;
+                            refNumberInt: number;
+                            shared: boolean;
+                            status: number;
+                            statusName: string;
+                            totalBase: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14730,6 +16386,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -14739,7 +16397,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -14972,6 +16656,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -14981,7 +16667,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -15622,6 +17334,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/message-template/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The invoice e-mail per language (de, fr, it, en): the instance's own or the default. Placeholders: {{refNumber}} invoice number; {{customer}} customer's name; {{contact}} contact person's name; {{total}} total with currency, e.g. CHF 1 234.50; {{dateDue}} due date (DD.MM.YYYY); {{link}} link to view the invoice online; {{sender}} your company name. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                body: string;
+                                /** @description false while the built-in default applies */
+                                isCustom: boolean;
+                                /** @enum {string} */
+                                kind: "invoice";
+                                /** @enum {string} */
+                                lang: "de" | "fr" | "it" | "en";
+                                subject: string;
+                            }[];
+                            placeholders: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message-template/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Stores the invoice e-mail of one language; `reset: true` goes back to the default text. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body?: string;
+                        /** @enum {string} */
+                        lang: "de" | "fr" | "it" | "en";
+                        reset?: boolean;
+                        subject?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body: string;
+                            /** @description false while the built-in default applies */
+                            isCustom: boolean;
+                            /** @enum {string} */
+                            kind: "invoice";
+                            /** @enum {string} */
+                            lang: "de" | "fr" | "it" | "en";
+                            subject: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/meta/terms": {
         parameters: {
             query?: never;
@@ -15695,6 +17611,285 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Every e-mail of the instance, newest first, with its status and the mail server's answer. `configured` is false without a mail server (BILAN_SMTP_URL): messages are then kept as not_sent ('not sent — no mail server configured'). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 50 */
+                        pageSize?: number;
+                        /** @enum {string} */
+                        status?: "queued" | "sending" | "sent" | "failed" | "not_sent";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            data: {
+                                attachments: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                }[];
+                                attempts: number;
+                                createdAt: string;
+                                documentRef: string | null;
+                                from: string;
+                                id: number;
+                                /**
+                                 * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
+                                 * @enum {string}
+                                 */
+                                kind: "invoice" | "invitation";
+                                sentAt: string | null;
+                                /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
+                                serverResponse: string | null;
+                                /**
+                                 * @description queued → sending → sent, or failed (retried by the job runner); not_sent: no mail server configured (BILAN_SMTP_URL)
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "sending" | "sent" | "failed" | "not_sent";
+                                subject: string;
+                                to: string[];
+                                uuid: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queues a failed or not-sent message again for delivery. 409 when it is queued, being sent or sent already, or when no mail server is configured; 404 unknown message. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachments: {
+                                contentType: string;
+                                filename: string;
+                                size: number;
+                            }[];
+                            attempts: number;
+                            createdAt: string;
+                            documentRef: string | null;
+                            from: string;
+                            id: number;
+                            /**
+                             * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
+                             * @enum {string}
+                             */
+                            kind: "invoice" | "invitation";
+                            sentAt: string | null;
+                            /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
+                            serverResponse: string | null;
+                            /**
+                             * @description queued → sending → sent, or failed (retried by the job runner); not_sent: no mail server configured (BILAN_SMTP_URL)
+                             * @enum {string}
+                             */
+                            status: "queued" | "sending" | "sent" | "failed" | "not_sent";
+                            subject: string;
+                            to: string[];
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -16007,9 +18202,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -16387,9 +18612,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -16620,9 +18875,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -16774,9 +19059,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -16924,9 +19239,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -17009,7 +19354,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Marks an approved bill paid outside a payment batch (spec §7.1 `/payable/pay {uuid, token}`): direct debit (LSV), card, cash or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date`: debit the liability the bill was booked on (payables 2000, staff 2250 for expenses) / credit `account` (the bank, cash or card account the money left; an asset or liability account), the gross in the instance currency at the bill's exchange rate (or `amountBase` with the exchange difference on 6942/6952 for a bill in another currency); bill → paid 4. `token` is an idempotency key: repeating the call with the same token on the bill it paid answers that bill and posts nothing (a retry after a lost answer is safe); without a token a second call is a 409. 400 `account.id`; 404 unknown bill; 409 when the bill is not approved (pending: approve first; in a transaction group: the group pays it; paid; cancelled) or `date` is on or before the lock date — nothing is written then. */
+        /** @description Pays an approved bill outside a payment batch, in full or in part (spec §7.1 `/payable/pay {uuid, token}`, issue 14 §3): direct debit (LSV), card, cash or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date` (default today): debit the liability the bill was booked on (payables 2000, staff 2250) `amount` (default the open amount) and 6940 `fee` (charged by the bank on top) / credit `account` (default the first bank account; an asset or liability account). With `writeOff` the rest of the open amount is written off in a second entry: `discount` (4900 with the input tax reduced by the bill's code) or `difference` (6953), only within the payment tolerance. Paid 4 once nothing is open, else approved with `openAmount`. A bill in another currency is paid in full at once (`amountBase`: exchange difference on 6942/6952). `token` (the detail's `payToken`) is a one-time confirmation token: the same token answers the bill it paid and posts nothing (parallel calls included); without a token a call on a paid bill is a 409. 400 `amount` (above the open amount: no overpayment is booked; beyond the tolerance), `fee`, `account.id`, `date`; 404 unknown bill; 409 when the bill is not approved (pending, in a transaction group, paid, cancelled) or `date` is on or before the lock date. */
         post: {
             parameters: {
                 query?: never;
@@ -17023,16 +19368,231 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description the bank, cash or card ledger account the money left */
-                        account: {
+                        /** @description the bank, cash or card ledger account the money left; default the first bank account */
+                        account?: {
                             id: number;
-                        };
+                        } | null;
+                        /** @description what the bill is paid, in its currency; default the open amount */
+                        amount?: string | null;
                         /** @description a bill in another currency: what left the account in the books' currency, 2 decimals; the difference to amount × exchangeRate is booked as realized exchange difference (loss debit 6942, gain credit 6952). Default: amount × exchangeRate. */
                         amountBase?: string | null;
-                        /** @description payment date YYYY-MM-DD (the posting date) */
-                        date: string;
-                        /** @description idempotency key of this payment (e.g. a client-generated uuid) */
+                        /** @description payment date YYYY-MM-DD (the posting date); default today */
+                        date?: string | null;
+                        /** @description bank charge on top, booked to 6940 */
+                        fee?: string | null;
+                        /** @description one-time confirmation token (the detail's payToken, or a client-generated uuid) */
                         token?: string | null;
+                        /** Format: uuid */
+                        uuid: string;
+                        /** @enum {string|null} */
+                        writeOff?: "discount" | "difference" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amount: string;
+                            bankReason: string | null;
+                            bankTxStatus: string | null;
+                            bookingEntry: {
+                                id: number;
+                            } | null;
+                            company: {
+                                name: string;
+                                uuid: string;
+                            } | null;
+                            companyFinance: {
+                                bic: string | null;
+                                iban: string | null;
+                                id: number;
+                                type: number;
+                            } | null;
+                            currency: string;
+                            date: string;
+                            description: string;
+                            dueDate: string | null;
+                            exchangeRate: string;
+                            /** @description requested execution date while in a transaction group */
+                            executionDate: string | null;
+                            expenseAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            } | null;
+                            id: number;
+                            isExpense: boolean;
+                            /** @description the account the booking credited (2000, or 2250 for expenses) */
+                            liabilityAccount: {
+                                id: number;
+                                number: string;
+                            } | null;
+                            message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
+                            paymentEntry: {
+                                id: number;
+                            } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
+                            referenceNumber: string | null;
+                            status: number;
+                            statusName: string;
+                            transactionGroup: {
+                                id: number;
+                                status: number;
+                            } | null;
+                            type: number;
+                            uuid: string;
+                            vatAmount: string;
+                            /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
+                            vatRate: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payable/payment/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reverses one payment (`uuid` of the payment) of a bill or expense: counter-entries of its payment and write-off entries at `date` (default today; on or after the payment, else 400 `date`), the payment kept and marked reversed; a paid bill is approved (open) again and leaves its transaction group. 404 unknown payment; 409 already reversed, lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
                         /** Format: uuid */
                         uuid: string;
                     };
@@ -17082,9 +19642,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -17304,9 +19894,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -19278,9 +21898,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -19294,6 +21944,8 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
@@ -19480,9 +22132,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -19496,6 +22178,8 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
@@ -19775,9 +22459,39 @@ export interface paths {
                                         number: string;
                                     } | null;
                                     message: string | null;
+                                    /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                    openAmount: string;
                                     paymentEntry: {
                                         id: number;
                                     } | null;
+                                    /** @description payments, the reversed ones with `reversed` (detail only) */
+                                    payments?: {
+                                        /** @description what left the bank for the bill */
+                                        amount: string;
+                                        bankAccount: {
+                                            id: number;
+                                            name: string;
+                                            number: string;
+                                        };
+                                        createdAt: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        /** @description what the bank charged on top (6940) */
+                                        fee: string;
+                                        reversed: {
+                                            at: string;
+                                            date: string;
+                                            entryId: number | null;
+                                            writeOffEntryId: number | null;
+                                        } | null;
+                                        uuid: string;
+                                        writeOff: string;
+                                        writeOffEntryId: number | null;
+                                        /** @enum {string|null} */
+                                        writeOffKind: "discount" | "difference" | null;
+                                    }[];
+                                    /** @description one-time confirmation token for /payable/pay (detail only) */
+                                    payToken?: string;
                                     referenceNumber: string | null;
                                     status: number;
                                     statusName: string;
@@ -19791,6 +22505,8 @@ export interface paths {
                                     /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                     vatRate: string | null;
                                 }[];
+                                /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                                payToken?: string;
                                 status: number;
                                 statusName: string;
                                 /** @description sum of the bills in the instance currency */
@@ -19984,6 +22700,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transaction-group/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Pays the group (spec §7.1 `/transaction-group/pay {id, token}`): pending or initiated → paid 2, each bill's payment booked (debit payables 2000 / credit the group's bank account at `date`, default the execution date; bills → paid 4). `token` is the one-time confirmation token of the detail (`payToken`): the same token answers the paid group again and books nothing (parallel calls included). 404 unknown group; 409 denied, or paid with another token (`already_done`), lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
+                        id: number;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bankStatus: number;
+                            bankStatusName: string;
+                            count: number;
+                            createdAt: string;
+                            debtor: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                bic: string | null;
+                                company: {
+                                    name: string;
+                                };
+                                iban: string;
+                            };
+                            /** @description the earliest requested execution date of its bills */
+                            executionDate: string;
+                            /** @description every requested execution date of its bills, ascending (one PmtInf block each) */
+                            executionDates: string[];
+                            id: number;
+                            paidDate: string | null;
+                            Payable: {
+                                amount: string;
+                                bankReason: string | null;
+                                bankTxStatus: string | null;
+                                bookingEntry: {
+                                    id: number;
+                                } | null;
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                companyFinance: {
+                                    bic: string | null;
+                                    iban: string | null;
+                                    id: number;
+                                    type: number;
+                                } | null;
+                                currency: string;
+                                date: string;
+                                description: string;
+                                dueDate: string | null;
+                                exchangeRate: string;
+                                /** @description requested execution date while in a transaction group */
+                                executionDate: string | null;
+                                expenseAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                id: number;
+                                isExpense: boolean;
+                                /** @description the account the booking credited (2000, or 2250 for expenses) */
+                                liabilityAccount: {
+                                    id: number;
+                                    number: string;
+                                } | null;
+                                message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
+                                paymentEntry: {
+                                    id: number;
+                                } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
+                                referenceNumber: string | null;
+                                status: number;
+                                statusName: string;
+                                transactionGroup: {
+                                    id: number;
+                                    status: number;
+                                } | null;
+                                type: number;
+                                uuid: string;
+                                vatAmount: string;
+                                /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
+                                vatRate: string | null;
+                            }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
+                            status: number;
+                            statusName: string;
+                            /** @description sum of the bills in the instance currency */
+                            total: string;
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transaction-group/status/change": {
         parameters: {
             query?: never;
@@ -20080,9 +23036,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -20096,6 +23082,8 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
@@ -20385,6 +23373,134 @@ export interface paths {
                                 userAgent: string | null;
                             }[];
                             total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The job runner (pg-boss): every queue with its retry settings and jobs per state (created, retry, active, completed, cancelled, failed), the latest 50 jobs and the latest 50 failures (failed, or failed and waiting for a retry) with their error. */
+        get: {
+            parameters: {
+                query?: {
+                    queue?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            failures: {
+                                completedOn: string | null;
+                                createdOn: string;
+                                /** @description what the job works on, e.g. { instanceId, messageId } */
+                                data: unknown;
+                                error: string | null;
+                                id: string;
+                                queue: string;
+                                retryCount: number;
+                                retryLimit: number;
+                                startAfter: string;
+                                startedOn: string | null;
+                                /** @enum {string} */
+                                state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+                            }[];
+                            queues: {
+                                counts: {
+                                    [key: string]: number;
+                                };
+                                expireSeconds: number;
+                                name: string;
+                                policy: string;
+                                retryBackoff: boolean;
+                                retryDelaySeconds: number;
+                                retryLimit: number;
+                            }[];
+                            recent: {
+                                completedOn: string | null;
+                                createdOn: string;
+                                /** @description what the job works on, e.g. { instanceId, messageId } */
+                                data: unknown;
+                                error: string | null;
+                                id: string;
+                                queue: string;
+                                retryCount: number;
+                                retryLimit: number;
+                                startAfter: string;
+                                startedOn: string | null;
+                                /** @enum {string} */
+                                state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
                         };
                     };
                 };

@@ -23,10 +23,10 @@ import {
   getJournalEntry,
   postingVatInput,
   postJournalEntry,
-  settlementPostings,
   type PostingInput,
   type PostingVatInput,
 } from '../accounting/accounting.service.js';
+import { recordInvoicePayment } from './payments.service.js';
 import {
   getInvoice,
   itemsOf,
@@ -193,7 +193,7 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
     throw invoicingFieldError('amount_base_unexpected', 'amountBase', 'the amount received is given only when the invoice is paid');
   }
   let entryId: number;
-  let column: 'sent_entry_id' | 'paid_entry_id' | 'denied_entry_id';
+  let column: 'sent_entry_id' | 'denied_entry_id';
   if (change.status === InvoiceStatus.sent) {
     if (invoice.items.length === 0) throw invoicingFieldError('invoice_empty', 'uuid', 'an invoice without lines cannot be sent');
     if (toMoney(invoice.totals.total).lte(0)) throw invoicingFieldError('invoice_empty', 'uuid', 'the invoice total must be greater than 0');
@@ -212,27 +212,19 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
       invoice.fxRate,
     ]);
   } else if (change.status === InvoiceStatus.paid) {
-    if (row.profile_account_id === null) throw invoicingError('payment_account_missing', 'the payment profile has no ledger account to book the payment on');
-    entryId = await postJournalEntry(tx, instanceId, userId, {
-      dateLedger: ledgerDate,
-      description: `Payment ${ref} ${row.company_name}${change.bankRef ? ` (${change.bankRef})` : ''}`.slice(0, 500),
-      source: 'invoice',
-      sourceRef: row.uuid,
-      // The receivable goes back to zero at the invoice's rate; the bank gets what it received.
-      lines: await settlementPostings(tx, instanceId, {
-        kind: 'receivable',
-        documentAccountId: await controlAccount(tx, instanceId, 'receivable'),
-        bankAccountId: row.profile_account_id,
-        currency: invoice.currency,
-        originalAmount: invoice.totals.total,
-        bookedRate: invoice.fxRate,
-        base: invoice.baseCurrency,
-        settledBase: change.amountBase,
-        field: 'amountBase',
-      }),
+    // One path for every payment (issue 14 §3): the open amount paid in full, as a payment row.
+    await recordInvoicePayment(tx, instanceId, userId, row.uuid, {
+      date: ledgerDate,
+      amountBase: change.amountBase,
+      bankRef: change.bankRef,
+      dateField: 'ledgerDate',
     });
-    column = 'paid_entry_id';
+    return getInvoice(tx, instanceId, row.uuid);
   } else {
+    const [paid] = await tx.query('SELECT 1 FROM invoice_payment WHERE instance_id = $1 AND invoice_uuid = $2 AND reversed_at IS NULL LIMIT 1', [instanceId, row.uuid]);
+    if (paid) {
+      throw invoicingError('status_not_allowed', `invoice ${ref} has payments: reverse them before denying it`, { status: 'has payments' });
+    }
     const sent = await getJournalEntry(tx, instanceId, row.sent_entry_id!);
     entryId = await postJournalEntry(tx, instanceId, userId, {
       dateLedger: ledgerDate,

@@ -210,11 +210,18 @@ export async function lockGroupBills(tx: Tx, instanceId: string, groupId: number
 export async function rejectBankPayment(tx: Tx, instanceId: string, userId: string | null, bill: GroupBill, reason: string | null): Promise<void> {
   if (bill.paymentEntryId !== null) {
     const payment = await getJournalEntry(tx, instanceId, bill.paymentEntryId);
-    await reverseJournalEntry(tx, instanceId, userId, bill.paymentEntryId, {
-      date: await firstOpenDate(tx, instanceId, payment.dateLedger),
+    const date = await firstOpenDate(tx, instanceId, payment.dateLedger);
+    const reversalId = await reverseJournalEntry(tx, instanceId, userId, bill.paymentEntryId, {
+      date,
       description: `Bill ${bill.id} rejected by the bank (${reason ?? 'RJCT'}): reversal of entry ${bill.paymentEntryId}`,
       source: 'bill',
     });
+    // The payment row of that entry is reversed with it (issue 14 §3): the bill is open again.
+    await tx.query(
+      `UPDATE payable_payment SET reversed_at = now(), reversed_by = $4, reversal_date = $5, reversal_entry_id = $6
+        WHERE instance_id = $1 AND payable_id = $2 AND entry_id = $3 AND reversed_at IS NULL`,
+      [instanceId, bill.id, bill.paymentEntryId, userId, date, reversalId],
+    );
   }
   await tx.query(
     `UPDATE payable SET status = 2, transaction_group_id = NULL, execution_date = NULL, payment_entry_id = NULL, bank_tx_status = 'rejected', bank_reason = $3

@@ -42,6 +42,7 @@ import {
   invoicesOfCompany,
   listInvoices,
   lockSentInvoicesByReference,
+  openInvoiceAmounts,
   openInvoicesAt,
   salesVatOfPeriod,
 } from '../invoicing/invoicing.service.js';
@@ -56,6 +57,7 @@ export const invoiceReceivables: ApArSource = {
   requires: ['invoice', 'invoice_item'],
   query: async (tx, instanceId, companyUuid) => {
     const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent, companyUuid });
+    const open = await openInvoiceAmounts(tx, instanceId, data);
     return data.map(
       (invoice): OpenItem => ({
         kind: 'receivable',
@@ -65,7 +67,7 @@ export const invoiceReceivables: ApArSource = {
         reference: invoice.refNumber,
         date: invoice.dateInvoice,
         dueDate: invoice.dateDue,
-        amount: invoice.totalBase,
+        amount: openBase(invoice, open.get(invoice.uuid)),
         currency: invoice.baseCurrency,
         link: `/invoice/${invoice.uuid}/detail`,
       }),
@@ -75,11 +77,15 @@ export const invoiceReceivables: ApArSource = {
   amounts: async (tx, instanceId, companyUuids) => {
     const listed = new Set(companyUuids);
     const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
-    return data
-      .filter((invoice) => listed.has(invoice.company.uuid))
-      .map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: invoice.totalBase }));
+    const mine = data.filter((invoice) => listed.has(invoice.company.uuid));
+    const open = await openInvoiceAmounts(tx, instanceId, mine);
+    return mine.map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: openBase(invoice, open.get(invoice.uuid)) }));
   },
 };
+
+/** What is open of an invoice in the books' currency (issue 14 §3): the receivable less part payments and write-offs. */
+const openBase = (invoice: { totals: { total: string }; totalBase: string; fxRate: string }, open: string | undefined): string =>
+  open === undefined || open === invoice.totals.total ? invoice.totalBase : toFixedAmount(new Money(open).times(invoice.fxRate));
 
 /** Gross × exchange rate: the bill in the instance currency, 2 decimals half-up. */
 const billAmountBase = (bill: OpenBill): string => toFixedAmount(new Money(bill.amount).times(bill.exchangeRate));

@@ -145,8 +145,11 @@ export const insertGroup = (uuids: string[], options: GroupOptions = {}) =>
  * the same payment harmless: the dialog makes one per opening.
  */
 /** `amountBase`: a bill in another currency, what left the account in the books' currency (decision 012). */
-export const payPayable = (uuid: string, accountId: number, date: string, token: string, amountBase?: string) =>
-  api.post('/api/payable/pay', { uuid, token, account: { id: accountId }, date, ...(amountBase ? { amountBase } : {}) });
+/** Pays a bill in full or in part (`/api/payable/pay`, issue 14 §3); `token` books it once. */
+export type PayBody = ApiBody<'/api/payable/pay'>;
+export const payPayable = (body: PayBody) => api.post('/api/payable/pay', body);
+/** Reverses one payment of a bill (`/api/payable/payment/reverse`). */
+export const reversePayablePayment = (uuid: string, date?: string) => api.post('/api/payable/payment/reverse', { uuid, ...(date ? { date } : {}) });
 export const changeGroupStatus = (id: number, status: ApiBody<'/api/transaction-group/status/change'>['status'], date?: string) =>
   api.post('/api/transaction-group/status/change', { id, status, ...(date ? { date } : {}) });
 export const deleteGroup = (id: number) => api.post('/api/transaction-group/delete', { id });
