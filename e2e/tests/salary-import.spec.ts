@@ -13,6 +13,7 @@ const [header, ...rows] = payroll.trim().split('\n');
 const twoMonths = [header, ...rows.filter((row) => row.startsWith('01.2026') || row.startsWith('02.2026'))].join('\n');
 
 test('salary file → row errors → preview → journal → net salaries paid in a payment run (SALA)', async ({ page }) => {
+  test.setTimeout(180_000);
   await signUpAndOnboard(page, { name: `Lohn ${Date.now().toString(36)}`, currency: 'CHF' });
   await page.goto('/salary/import');
   await expect(page.getByRole('heading', { name: 'Salary Import' })).toBeVisible();
