@@ -37,6 +37,7 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
 import { payablesModule } from './modules/payables/payables.module.js';
 import { bankingRoutes } from './modules/banking/banking.routes.js';
+import { salaryRoutes } from './modules/salary/salary.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
 import { wireModules } from './modules/wiring/wiring.js';
@@ -201,6 +202,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(invoicingRoutes, { prefix: '/api' });
   await app.register(invoiceMailRoutes, { prefix: '/api', mailer, publicUrl: config.publicUrl });
   await app.register(payablesModule, { prefix: '/api' });
+  await app.register(salaryRoutes, { prefix: '/api' });
   await app.register(bankingRoutes, { prefix: '/api', invoicePort: wiring.invoicePort });
   await app.register(companyRoutes, { prefix: '/api', apArSources: wiring.apArSources, documentCounts: wiring.companyDocumentCounts, ownCompany: wiring.ownCompany });
   if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });

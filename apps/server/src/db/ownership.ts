@@ -20,7 +20,8 @@ export type Owner =
   | 'invoicing'
   | 'jobs'
   | 'messaging'
-  | 'payables';
+  | 'payables'
+  | 'salary';
 
 export const TABLE_OWNER = {
   // db: per-instance id counters behind next_ids() (0001), called from every module's INSERTs.
@@ -89,6 +90,10 @@ export const TABLE_OWNER = {
   payable_payment: 'payables', // payments of bills and expenses (0032, decision 021)
   inbox_file: 'payables',
   mail: 'payables',
+
+  // salary: the wage-type mapping and the imported payroll journals (0035, issue 16 §3).
+  salary_wage_type: 'salary',
+  salary_import: 'salary',
 
   bank_file: 'banking',
   bank_transaction: 'banking',

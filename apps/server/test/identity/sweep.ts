@@ -310,6 +310,17 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     if (key === 'rateType') return 'standard';
     if (key === 'accountNumber') return '2200';
   }
+  // Salary: a mapping on accounts of the chart; a payroll file of two balanced rows, new each time
+  // (the same file again is refused as imported already).
+  if (route.includes('/salary/wage-type/')) {
+    if (key === 'code') return `SW${unique++}`;
+    if (key === 'debitAccount') return f.accountNumbers[0];
+    if (key === 'creditAccount') return f.accountNumbers[1];
+  }
+  if (route.includes('/salary/import') && key === 'content') {
+    const [bank, revenue] = f.accountNumbers;
+    return `period,employee,debit,credit,amount\n2026-11,Sweep Employee ${unique++},${bank},${revenue},10.00\n`;
+  }
   if (!topLevel || !['id', 'uuid'].includes(key)) return undefined;
   // Top-level ids: what the route is about.
   const by: [RegExp, unknown, unknown][] = [
@@ -392,8 +403,9 @@ function validString(route: string, key: string, schema: JsonSchema): string {
 }
 
 /** Optional fields worth filling: references, and what makes a payment profile or a bill usable. */
-// `resend` e-mails an invoice whatever its status; `subject` and `body` make an e-mail template.
-const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files', 'resend', 'subject', 'body']);
+// `resend` e-mails an invoice whatever its status; `subject` and `body` make an e-mail template;
+// `debitAccount`/`creditAccount` make a salary wage type.
+const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files', 'resend', 'subject', 'body', 'debitAccount', 'creditAccount']);
 
 /**
  * An invoice item takes `name|label`, `amount|quantity`, `price|rate` (spec §3 and its working form):

@@ -22418,6 +22418,639 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/salary/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Posts the payroll journal, all or nothing (source 'salary'). The same file with the same choices again: 409 already_done. Body: `file { name, encoding text|base64, content }` — CSV text (`,` `;` or tab) or an XLSX workbook in base64 — with columns period (YYYY-MM or MM.YYYY), employee, amount and a wage type (mapped by wage-type/list), or debit and/or credit, or account with a signed amount; optional date, description, iban. `groupBy` period (one entry per month) or employee (per month and employee); `netClaims` true turns the net pay rows into staff expenses owed to each employee (needs their iban), paid in a payment run with category purpose SALA. 400 `import_invalid` lists every bad row as 'line N.column'; unknown accounts as 'could not map account N'. 409 `period_locked` on or before the lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        file: {
+                            content: string;
+                            /**
+                             * @default text
+                             * @enum {string}
+                             */
+                            encoding?: "text" | "base64";
+                            /** @default  */
+                            name?: string;
+                        };
+                        /**
+                         * @default period
+                         * @enum {string}
+                         */
+                        groupBy?: "period" | "employee";
+                        /** @default false */
+                        netClaims?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            claims: {
+                                amount: string;
+                                employee: string;
+                                period: string;
+                                uuid: string;
+                            }[];
+                            entries: {
+                                date: string;
+                                id: number;
+                                key: string;
+                            }[];
+                            id: number;
+                            periodFrom: string;
+                            periodTo: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salary/import/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The posted imports, newest first, with their entries and claims. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                entryIds: number[];
+                                fileName: string;
+                                groupBy: string;
+                                id: number;
+                                netClaims: boolean;
+                                payableUuids: string[];
+                                periodFrom: string;
+                                periodTo: string;
+                                totalGross: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salary/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The entries and claims an import would post; nothing is written. Body: `file { name, encoding text|base64, content }` — CSV text (`,` `;` or tab) or an XLSX workbook in base64 — with columns period (YYYY-MM or MM.YYYY), employee, amount and a wage type (mapped by wage-type/list), or debit and/or credit, or account with a signed amount; optional date, description, iban. `groupBy` period (one entry per month) or employee (per month and employee); `netClaims` true turns the net pay rows into staff expenses owed to each employee (needs their iban), paid in a payment run with category purpose SALA. 400 `import_invalid` lists every bad row as 'line N.column'; unknown accounts as 'could not map account N'. 409 `period_locked` on or before the lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        file: {
+                            content: string;
+                            /**
+                             * @default text
+                             * @enum {string}
+                             */
+                            encoding?: "text" | "base64";
+                            /** @default  */
+                            name?: string;
+                        };
+                        /**
+                         * @default period
+                         * @enum {string}
+                         */
+                        groupBy?: "period" | "employee";
+                        /** @default false */
+                        netClaims?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            claims: {
+                                amount: string;
+                                date: string;
+                                employee: string;
+                                iban: string;
+                                period: string;
+                            }[];
+                            clearingAccount: string | null;
+                            employees: number;
+                            entries: {
+                                date: string;
+                                description: string;
+                                key: string;
+                                lines: {
+                                    account: {
+                                        /** @description created on posting (1091, 2271 of the Swiss SME chart) */
+                                        isNew: boolean;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    credit: string | null;
+                                    debit: string | null;
+                                    description: string;
+                                }[];
+                                total: string;
+                            }[];
+                            periodFrom: string;
+                            periodTo: string;
+                            rows: number;
+                            /** @description sum debited to expense accounts (classes 5–9), instance currency */
+                            totalCost: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salary/wage-type/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The wage-type → ledger account mapping of the instance; the Swiss defaults until one is saved. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                creditAccount: string | null;
+                                debitAccount: string | null;
+                                isNetPay: boolean;
+                                name: string;
+                            }[];
+                            /** @description true: the Swiss defaults, the instance saved no mapping */
+                            isDefault: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salary/wage-type/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Replaces the mapping. 400 names `data.N.code` (listed twice) or `data.N.debitAccount`/`creditAccount` (no such account; 1091 and 2271 are created on first use). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            /** @default null */
+                            creditAccount?: string | null;
+                            /** @default null */
+                            debitAccount?: string | null;
+                            /** @default false */
+                            isNetPay?: boolean;
+                            /** @default  */
+                            name?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                creditAccount: string | null;
+                                debitAccount: string | null;
+                                isNetPay: boolean;
+                                name: string;
+                            }[];
+                            /** @description true: the Swiss defaults, the instance saved no mapping */
+                            isDefault: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transaction-group/debtor-accounts": {
         parameters: {
             query?: never;

@@ -8,3 +8,4 @@ export * from './payable.js';
 export * from './closing.js';
 export * from './vat-code.js';
 export * from './contact.js';
+export * from './salary.js';

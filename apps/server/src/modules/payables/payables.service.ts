@@ -718,3 +718,4 @@ export { billsOfCompany, type CompanyBill } from './company-documents.js';
 export { payablesCounts } from './payables.counts.js';
 export { expensesBySupplier, STAFF_EXPENSES, type SupplierExpenses } from './supplier-expenses.js';
 export { openPayablesAt, inputVatOfPeriod } from './ledger-checks.js';
+export { insertSalaryClaims, type SalaryClaimInput } from './salary-payments.js';

@@ -19,6 +19,7 @@ import { ownCompanyUuid } from '../instances/instances.service.js';
 import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../../lib/pain001.js';
 import { bookPayment, listPayables, PAYABLE_SELECT, payableAnswers, today, type PayableAnswer } from './payables.service.js';
 import { transactionGroupStatusName } from './outflows.js';
+import { categoryPurposesOfGroup } from './salary-payments.js';
 
 export const bankStatusName: Record<number, string> = { 1: 'pending', 2: 'paid', 3: 'pain002Accp', 4: 'pain002Rjctd', 5: 'pain002Part' };
 
@@ -299,6 +300,7 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
     instanceId,
     group.Payable.flatMap((bill) => (bill.company ? [bill.company.uuid] : [])),
   );
+  const purposes = await categoryPurposesOfGroup(tx, instanceId, id);
   // Blocks and transactions in execution-date order, then by bill number.
   const bills = [...group.Payable].sort((a, b) => (a.executionDate ?? '').localeCompare(b.executionDate ?? '') || a.id - b.id);
   const payments: Pain001Payment[] = bills.map((bill) => {
@@ -327,6 +329,7 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
       currency: bill.currency as Pain001Currency,
       reference: bill.referenceNumber,
       message: bill.message ?? (bill.description || null),
+      categoryPurpose: purposes.get(bill.uuid) ?? null,
     };
   });
   try {

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, fetchFile, getAccessToken, uploadText, type ApiBody, type ApiResult } from '../../lib/api';
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
+import { isPurchaseAccount } from '@bilan/domain';
 
 export const payablesKey = ['payables'] as const;
 
@@ -100,7 +101,12 @@ export const allProfilesQuery = () =>
 export const expenseAccountsQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'accounts'],
-    queryFn: ({ signal }) => api.post('/api/accounting/account/list', { filters: { type: 3 } }, { signal }),
+    // What a purchase can be booked to: expense classes 4–6 and capitalised fixed assets (1510 Mobiliar…).
+    queryFn: async ({ signal }) => {
+      const answer = await api.post('/api/accounting/account/list', {}, { signal });
+      const data = answer.data.filter((account) => isPurchaseAccount(account.number));
+      return { data, total: data.length };
+    },
   });
 
 export const insertPayable = (data: PayableData) => api.post('/api/payable/insert', { data });
