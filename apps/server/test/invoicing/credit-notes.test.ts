@@ -124,6 +124,8 @@ describe('credit notes', () => {
     const detail = await ok(w, '/api/invoice/detail', { id: invoice.uuid });
     expect(detail).toMatchObject({ status: 2, openAmount: '1399.80', creditNotes: [{ uuid: note.uuid, number: note.number, total: '426.90' }] });
     expect(detail.creditToken).toBe('credit-2');
+    // The journal links the credit note's entry back to its invoice.
+    expect((await ok(w, '/api/invoice/by-entry', { id: note.entryId })).uuid).toBe(invoice.uuid);
     expect(await balance(w, '1100')).toBe('1399.80');
     // Debtors and ageing count what is open, with the credit note listed.
     const debtors = await ok(w, '/api/invoice/debtors', { date: '2024-06-01' });

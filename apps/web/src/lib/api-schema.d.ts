@@ -13538,6 +13538,7 @@ export interface paths {
                                 documents: {
                                     creditNotes: {
                                         date: string;
+                                        entryId: number | null;
                                         number: string;
                                         total: string;
                                         uuid: string;
@@ -13804,6 +13805,7 @@ export interface paths {
                             /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                             creditNotes?: {
                                 date: string;
+                                entryId: number | null;
                                 number: string;
                                 total: string;
                                 uuid: string;
@@ -14456,6 +14458,7 @@ export interface paths {
                             /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                             creditNotes?: {
                                 date: string;
+                                entryId: number | null;
                                 number: string;
                                 total: string;
                                 uuid: string;
@@ -14699,6 +14702,7 @@ export interface paths {
                             /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                             creditNotes?: {
                                 date: string;
+                                entryId: number | null;
                                 number: string;
                                 total: string;
                                 uuid: string;
@@ -14962,6 +14966,7 @@ export interface paths {
                             /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                             creditNotes?: {
                                 date: string;
+                                entryId: number | null;
                                 number: string;
                                 total: string;
                                 uuid: string;
@@ -15222,6 +15227,7 @@ export interface paths {
                             /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                             creditNotes?: {
                                 date: string;
+                                entryId: number | null;
                                 number: string;
                                 total: string;
                                 uuid: string;
@@ -15455,6 +15461,7 @@ export interface paths {
                                 /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                                 creditNotes?: {
                                     date: string;
+                                    entryId: number | null;
                                     number: string;
                                     total: string;
                                     uuid: string;
@@ -15681,6 +15688,7 @@ export interface paths {
                                 /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                                 creditNotes?: {
                                     date: string;
+                                    entryId: number | null;
                                     number: string;
                                     total: string;
                                     uuid: string;
@@ -16042,6 +16050,7 @@ export interface paths {
                             /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                             creditNotes?: {
                                 date: string;
+                                entryId: number | null;
                                 number: string;
                                 total: string;
                                 uuid: string;
@@ -16287,6 +16296,7 @@ export interface paths {
                             /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                             creditNotes?: {
                                 date: string;
+                                entryId: number | null;
                                 number: string;
                                 total: string;
                                 uuid: string;
@@ -16809,6 +16819,7 @@ export interface paths {
                             /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                             creditNotes?: {
                                 date: string;
+                                entryId: number | null;
                                 number: string;
                                 total: string;
                                 uuid: string;
@@ -17088,6 +17099,7 @@ export interface paths {
                             /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
                             creditNotes?: {
                                 date: string;
+                                entryId: number | null;
                                 number: string;
                                 total: string;
                                 uuid: string;

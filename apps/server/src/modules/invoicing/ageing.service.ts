@@ -38,7 +38,7 @@ export interface DebtorRow {
     openAmount: string;
     openAmountBase: string;
     /** Credit notes of the invoice (decision 027), in the invoice's currency. */
-    creditNotes: { uuid: string; number: string; date: string; total: string }[];
+    creditNotes: { uuid: string; number: string; date: string; total: string; entryId: number | null }[];
   }[];
 }
 

@@ -122,7 +122,7 @@ const invoiceAnswer = z.object({
   payments: z.array(paymentAnswer).optional().describe('payments, the reversed ones with `reversed` (detail and list-w-amounts)'),
   payToken: z.string().optional().describe('one-time confirmation token for /invoice/payment/insert (detail only)'),
   creditNotes: z
-    .array(z.object({ uuid: z.string(), number: z.string(), date: z.string(), total: money }))
+    .array(z.object({ uuid: z.string(), number: z.string(), date: z.string(), total: money, entryId: z.number().int().nullable() }))
     .optional()
     .describe('credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts)'),
   creditToken: z.string().optional().describe('one-time confirmation token for /invoice/credit-note/insert (detail only)'),
@@ -497,7 +497,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
                     totalBase: money,
                     openAmount: money,
                     openAmountBase: money,
-                    creditNotes: z.array(z.object({ uuid: z.string(), number: z.string(), date: z.string(), total: money })),
+                    creditNotes: z.array(z.object({ uuid: z.string(), number: z.string(), date: z.string(), total: money, entryId: z.number().int().nullable() })),
                   }),
                 ),
               }),

@@ -138,6 +138,8 @@ export interface CreditedAmount {
   number: string;
   date: string;
   total: string;
+  /** The credit note's journal entry. */
+  entryId: number | null;
 }
 
 /** `GS-` + the credit note's per-instance number padded to 6 (decision 027). */
@@ -147,13 +149,13 @@ export const formatCreditNoteNumber = (number: number) => `GS-${String(number).p
 export async function creditNotesOfInvoices(tx: Tx, instanceId: string, invoiceUuids: readonly string[]): Promise<Map<string, CreditedAmount[]>> {
   const out = new Map<string, CreditedAmount[]>();
   if (invoiceUuids.length === 0) return out;
-  const rows = await tx.query<{ uuid: string; invoice_uuid: string; number: number; date_credit: string; total: string }>(
-    `SELECT uuid, invoice_uuid, number, date_credit::text AS date_credit, total::text AS total FROM credit_note
+  const rows = await tx.query<{ uuid: string; invoice_uuid: string; number: number; date_credit: string; total: string; entry_id: number | null }>(
+    `SELECT uuid, invoice_uuid, number, date_credit::text AS date_credit, total::text AS total, entry_id FROM credit_note
       WHERE instance_id = $1 AND invoice_uuid = ANY($2::uuid[]) ORDER BY date_credit, number`,
     [instanceId, invoiceUuids],
   );
   for (const row of rows) {
-    const note = { uuid: row.uuid, number: formatCreditNoteNumber(row.number), date: row.date_credit, total: toFixedAmount(row.total) };
+    const note = { uuid: row.uuid, number: formatCreditNoteNumber(row.number), date: row.date_credit, total: toFixedAmount(row.total), entryId: row.entry_id };
     out.set(row.invoice_uuid, [...(out.get(row.invoice_uuid) ?? []), note]);
   }
   return out;

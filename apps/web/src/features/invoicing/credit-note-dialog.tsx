@@ -86,7 +86,10 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
                       aria-label={`Quantity to credit of ${item.name}`}
                       allowDecimal
                       value={quantities[item.id] ?? ''}
-                      onChange={(value) => setQuantities((q) => ({ ...q, [item.id]: value }))}
+                      onChange={(value) => {
+                        mutation.reset();
+                        setQuantities((q) => ({ ...q, [item.id]: value }));
+                      }}
                       disabled={Boolean(amounts[item.id])}
                       error={lineError(item.id, 'quantity') ?? lineError(item.id, 'itemId')}
                     />
@@ -96,7 +99,10 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
                       aria-label={`Amount to credit of ${item.name}`}
                       allowDecimal
                       value={amounts[item.id] ?? ''}
-                      onChange={(value) => setAmounts((a) => ({ ...a, [item.id]: value }))}
+                      onChange={(value) => {
+                        mutation.reset();
+                        setAmounts((a) => ({ ...a, [item.id]: value }));
+                      }}
                       disabled={Boolean(quantities[item.id])}
                       error={lineError(item.id, 'amount')}
                     />

@@ -251,6 +251,8 @@ function Postings({ invoice }: { invoice: Invoice }) {
   const labels = new Map<number, string>();
   const kinds = { sent: 'invoice sent', paid: 'payment', denied: 'reversal, denied' } as const;
   for (const entry of invoice.entries) labels.set(entry.id, kinds[entry.kind]);
+  // A credit note that settled the invoice is also its `paid` entry: the credit note's label wins.
+  for (const note of invoice.creditNotes ?? []) if (note.entryId !== null) labels.set(note.entryId, `credit note ${note.number}`);
   for (const payment of invoice.payments ?? []) {
     const writeOff = payment.writeOffKind === 'discount' ? 'cash discount' : 'small difference';
     if (payment.entryId !== null) labels.set(payment.entryId, 'payment');
