@@ -678,7 +678,7 @@ export function InvoiceDetailPage() {
           </Table>
           {pending ? null : (
             <Text size="sm" c="dimmed">
-              The invoice is {data.statusName}: it is read-only. Corrections go through a credit note (or a denial and a new invoice).
+              The invoice is {data.statusName}: it is read-only. Corrections go through a credit note while it is open (or a denial and a new invoice).
             </Text>
           )}
           {data.payments && data.payments.length > 0 ? (
