@@ -46,6 +46,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { Mailer } from './modules/messaging/messaging.service.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
 import { invoiceMailRoutes } from './modules/invoicing/invoice-mail.routes.js';
+import { creditNoteRoutes } from './modules/invoicing/credit-notes.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -201,6 +202,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(messagingRoutes, { prefix: '/api', mailer });
   await app.register(invoicingRoutes, { prefix: '/api' });
   await app.register(invoiceMailRoutes, { prefix: '/api', mailer, publicUrl: config.publicUrl });
+  await app.register(creditNoteRoutes, { prefix: '/api' });
   await app.register(payablesModule, { prefix: '/api' });
   await app.register(salaryRoutes, { prefix: '/api' });
   await app.register(bankingRoutes, { prefix: '/api', invoicePort: wiring.invoicePort });

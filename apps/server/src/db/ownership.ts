@@ -82,6 +82,8 @@ export const TABLE_OWNER = {
   invoice_item: 'invoicing',
   invoice_share: 'invoicing',
   invoice_payment: 'invoicing', // payments, discounts and their reversals (0032, decision 021)
+  credit_note: 'invoicing', // credit notes of sent invoices (0036, decision 027)
+  credit_note_item: 'invoicing',
 
   // payables: bills, their files and mails, payment runs.
   payable: 'payables',

@@ -83,6 +83,9 @@ export interface Fixtures {
   /** A sent invoice to pay (/invoice/payment/insert) and a payment of another to reverse (issue 14 §3). */
   payInvoice: string;
   invoicePayment: string;
+  /** A sent invoice to credit in full (/invoice/credit-note/insert) and a credit note of another (issue 15 §2). */
+  creditInvoice: string;
+  creditNote: string;
   /** A part payment of a bill to reverse, and a group to pay (/transaction-group/pay). */
   payablePayment: string;
   payGroup: number;
@@ -154,11 +157,13 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
   // Payments (issue 14 §3): a sent invoice to pay, another with a part payment to reverse; a bill
   // with a part payment to reverse; a group to pay.
   const sentInvoices: string[] = [];
-  for (let i = 0; i < 2; i += 1) {
+  for (let i = 0; i < 4; i += 1) {
     const created = await ok('/api/invoice/insert', invoiceBody);
     await ok('/api/invoice/status/change', { uuid: created.uuid, status: 2 });
     sentInvoices.push(created.uuid);
   }
+  const creditedDetail = await ok('/api/invoice/detail', { id: sentInvoices[3] });
+  const creditNote = await ok('/api/invoice/credit-note/insert', { uuid: sentInvoices[3], lines: [{ itemId: creditedDetail.items[0].id, amount: '1.00' }], token: 'sweep-fixture' });
   const partlyPaid = await ok('/api/invoice/payment/insert', { uuid: sentInvoices[1], amount: '10.00', date: '2026-01-20' });
   const extraBills: { uuid: string }[] = [];
   for (let i = 0; i < 2; i += 1) {
@@ -235,6 +240,8 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     spareGroup: groups[1]!.id,
     payInvoice: sentInvoices[0]!,
     invoicePayment: partlyPaid.payments[0].uuid,
+    creditInvoice: sentInvoices[2]!,
+    creditNote: creditNote.uuid,
     payablePayment: partlyPaidBill.payments[0].uuid,
     payGroup: payGroup.id,
     file: files[0]!.uuid,
@@ -297,6 +304,8 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   if (key === 'status' && route.includes('/invoice/status/change')) return 2;
   // One confirmation token for the sweep's repeated valid calls: the first pays, the others answer the same.
   if (key === 'token' && /\/(invoice\/payment\/insert|payable\/pay|transaction-group\/pay)$/.test(route)) return 'sweep-pay-token';
+  // The same for credit notes: the first valid call credits the invoice in full, the others answer that credit note.
+  if (key === 'token' && route.endsWith('/invoice/credit-note/insert')) return 'sweep-credit-token';
   if (key === 'status' && route.includes('/transaction-group/status/change')) return 4;
   if (key === 'id' && route.includes('/sessions/revoke')) return SESSION_PLACEHOLDER;
   if (key === 'files' || parent === 'files') return f.file;
@@ -330,6 +339,8 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     [/\/invoice\/by-entry$/, f.entry, f.entry],
     [/\/invoice\/payment\/insert$/, f.payInvoice, f.payInvoice],
     [/\/invoice\/payment\/reverse$/, f.invoicePayment, f.invoicePayment],
+    [/\/invoice\/credit-note\/(insert|list)$/, f.creditInvoice, f.creditInvoice],
+    [/\/invoice\/credit-note\/pdf$/, f.creditNote, f.creditNote],
     [/\/payable\/payment\/reverse$/, f.payablePayment, f.payablePayment],
     [/\/transaction-group\/pay$/, f.payGroup, f.payGroup],
     [/\/invoice\/item\//, f.item, f.spareItem],
@@ -404,8 +415,8 @@ function validString(route: string, key: string, schema: JsonSchema): string {
 
 /** Optional fields worth filling: references, and what makes a payment profile or a bill usable. */
 // `resend` e-mails an invoice whatever its status; `subject` and `body` make an e-mail template;
-// `debitAccount`/`creditAccount` make a salary wage type.
-const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files', 'resend', 'subject', 'body', 'debitAccount', 'creditAccount']);
+// `debitAccount`/`creditAccount` make a salary wage type; `full` credits a whole invoice.
+const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files', 'resend', 'subject', 'body', 'debitAccount', 'creditAccount', 'full']);
 
 /**
  * An invoice item takes `name|label`, `amount|quantity`, `price|rate` (spec §3 and its working form):
@@ -457,7 +468,7 @@ export function validValue(route: string, schema: JsonSchema | undefined, f: Fix
       if (key === 'type' && route.includes('payment-profile')) return 1;
       return schema.minimum !== undefined && schema.minimum > 1 ? schema.minimum : 1;
     case 'boolean':
-      return key === 'resend';
+      return key === 'resend' || (key === 'full' && route.endsWith('/credit-note/insert'));
     case 'string':
       return validString(route, key, schema);
     default:

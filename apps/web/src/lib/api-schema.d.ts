@@ -14594,6 +14594,372 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoice/credit-note/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates a credit note (GS-…) of a sent invoice (`uuid`), in full (`full: true`) or per line (`lines`: itemId with a `quantity` or a net `amount`), at `date` (default today). Posts debit revenue of the original lines' accounts and output VAT per rate (reduction code R81/R26/R38 → Ziffer 235 when the instance has one) / credit receivable 1100; the invoice's open amount drops by the total, and it is paid (3) once nothing is open. `token` (the detail's `creditToken`): the same token answers the same credit note and creates nothing. 400 `lines.N.quantity`/`lines.N.amount` more than left of the line, `lines`/`full` more than the open amount, `lines.N.itemId`, `date`; 404; 409 not sent (pending, paid, denied), lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
+                        full?: boolean | null;
+                        lines?: {
+                            amount?: string | null;
+                            itemId: number;
+                            quantity?: string | null;
+                        }[] | null;
+                        reason?: string | null;
+                        token: string;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            createdAt: string;
+                            currency: string;
+                            date: string;
+                            entryId: number | null;
+                            invoice: {
+                                refNumber: string;
+                                uuid: string;
+                            };
+                            lines: {
+                                amount: string;
+                                itemId: number;
+                                name: string;
+                                quantity: string | null;
+                                vat: string | null;
+                            }[];
+                            /** @description 'GS-' + the per-instance number padded to 6 */
+                            number: string;
+                            numberInt: number;
+                            reason: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/credit-note/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The credit notes of one invoice (`uuid`), or of every invoice without it, oldest first. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                };
+                                createdAt: string;
+                                currency: string;
+                                date: string;
+                                entryId: number | null;
+                                invoice: {
+                                    refNumber: string;
+                                    uuid: string;
+                                };
+                                lines: {
+                                    amount: string;
+                                    itemId: number;
+                                    name: string;
+                                    quantity: string | null;
+                                    vat: string | null;
+                                }[];
+                                /** @description 'GS-' + the per-instance number padded to 6 */
+                                number: string;
+                                numberInt: number;
+                                reason: string;
+                                totals: {
+                                    gross: string;
+                                    net: string;
+                                    rounding: string;
+                                    total: string;
+                                    vat: string;
+                                    vatLines: {
+                                        base: string;
+                                        rate: string;
+                                        vat: string;
+                                    }[];
+                                    vatRate: string;
+                                };
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/credit-note/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The credit note PDF (A4, no payment part). lang en|de|fr|it. Binary application/pdf. 404 unknown credit note. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default en
+                         * @enum {string}
+                         */
+                        lang?: "en" | "de" | "fr" | "it";
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoice/debtors": {
         parameters: {
             query?: never;
@@ -14640,6 +15006,13 @@ export interface paths {
                                     uuid: string;
                                 };
                                 documents: {
+                                    creditNotes: {
+                                        date: string;
+                                        entryId: number | null;
+                                        number: string;
+                                        total: string;
+                                        uuid: string;
+                                    }[];
                                     currency: string;
                                     dateDue: string;
                                     dateInvoice: string;
@@ -14899,6 +15272,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -15542,6 +15925,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -15776,6 +16169,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -16030,6 +16433,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -16281,6 +16694,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -16505,6 +16928,16 @@ export interface paths {
                                     name: string;
                                     uuid: string;
                                 };
+                                /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                                creditNotes?: {
+                                    date: string;
+                                    entryId: number | null;
+                                    number: string;
+                                    total: string;
+                                    uuid: string;
+                                }[];
+                                /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                                creditToken?: string;
                                 currency: string;
                                 dateDue: string;
                                 dateInvoice: string;
@@ -16722,6 +17155,16 @@ export interface paths {
                                     name: string;
                                     uuid: string;
                                 };
+                                /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                                creditNotes?: {
+                                    date: string;
+                                    entryId: number | null;
+                                    number: string;
+                                    total: string;
+                                    uuid: string;
+                                }[];
+                                /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                                creditToken?: string;
                                 currency: string;
                                 dateDue: string;
                                 dateInvoice: string;
@@ -17074,6 +17517,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -17310,6 +17763,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -17823,6 +18286,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -18093,6 +18566,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;

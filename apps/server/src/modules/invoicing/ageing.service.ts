@@ -10,7 +10,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { listInvoices } from './documents.service.js';
-import { openInvoiceAmounts } from './payments.service.js';
+import { creditNotesOfInvoices, openInvoiceAmounts } from './payments.service.js';
 import { instanceDefaults } from '../instances/instances.service.js';
 
 type Buckets = { notDue: string; d0_30: string; d31_60: string; d61_90: string; d90plus: string };
@@ -37,6 +37,8 @@ export interface DebtorRow {
     /** Total less part payments and write-offs (issue 14 §3), in the invoice's currency and the books'. */
     openAmount: string;
     openAmountBase: string;
+    /** Credit notes of the invoice (decision 027), in the invoice's currency. */
+    creditNotes: { uuid: string; number: string; date: string; total: string; entryId: number | null }[];
   }[];
 }
 
@@ -64,6 +66,7 @@ export async function listDebtors(
   const at = date ?? new Date().toISOString().slice(0, 10);
   const { data: open } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
   const openAmounts = await openInvoiceAmounts(tx, instanceId, open);
+  const credits = await creditNotesOfInvoices(tx, instanceId, open.map((invoice) => invoice.uuid));
   const zero = () => BUCKET_KEYS.map(() => toMoney(0));
   const byCompany = new Map<string, { company: { uuid: string; name: string }; sums: Money[]; documents: DebtorRow['documents'] }>();
   const grand = zero();
@@ -87,6 +90,7 @@ export async function listDebtors(
       totalBase: invoice.totalBase,
       openAmount,
       openAmountBase,
+      creditNotes: credits.get(invoice.uuid) ?? [],
     });
     byCompany.set(invoice.company.uuid, entry);
   }

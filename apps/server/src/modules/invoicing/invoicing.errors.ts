@@ -19,6 +19,8 @@ export const invoicingError = moduleErrors({
   amount_base_unexpected: 'validation', // the amount received is given only when paying
   payment_invalid: 'validation', // a payment's amount, fee, date or bank account (issue 14 §3)
   payment_not_found: 'not_found', // unknown invoice payment
+  credit_note_invalid: 'validation', // a credit note's lines, amounts, quantities or date (issue 15 §2)
+  credit_note_not_found: 'not_found', // unknown credit note
   invoice_not_pending: 'conflict', // only pending invoices change (spec §4)
   status_not_allowed: 'conflict', // pending → sent, sent → paid and sent → denied only
   payment_account_missing: 'conflict', // the payment profile has no ledger account

@@ -121,6 +121,11 @@ const invoiceAnswer = z.object({
   openAmount: money.optional().describe('total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts'),
   payments: z.array(paymentAnswer).optional().describe('payments, the reversed ones with `reversed` (detail and list-w-amounts)'),
   payToken: z.string().optional().describe('one-time confirmation token for /invoice/payment/insert (detail only)'),
+  creditNotes: z
+    .array(z.object({ uuid: z.string(), number: z.string(), date: z.string(), total: money, entryId: z.number().int().nullable() }))
+    .optional()
+    .describe('credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts)'),
+  creditToken: z.string().optional().describe('one-time confirmation token for /invoice/credit-note/insert (detail only)'),
 });
 const listAnswer = z.object({ data: z.array(invoiceAnswer), total: z.number().int() });
 
@@ -272,7 +277,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       return withTx(instanceId, async (tx) => {
         const invoice = await getInvoiceWithPayments(tx, instanceId, (await getInvoice(tx, instanceId, request.body.id)).uuid);
         // The one-time confirmation token of the next payment (payables payTokenOf: the same rule).
-        return { ...invoice, payToken: `pay-${invoice.payments.length + 1}` };
+        return { ...invoice, payToken: `pay-${invoice.payments.length + 1}`, creditToken: `credit-${invoice.creditNotes.length + 1}` };
       });
     },
   );
@@ -492,6 +497,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
                     totalBase: money,
                     openAmount: money,
                     openAmountBase: money,
+                    creditNotes: z.array(z.object({ uuid: z.string(), number: z.string(), date: z.string(), total: money, entryId: z.number().int().nullable() })),
                   }),
                 ),
               }),

@@ -40,6 +40,9 @@ export {
   type InvoiceWithPayments,
   type WriteOffKind,
 } from './payments.service.js';
+// Credit notes (issue 15 §2, decision 027).
+export { createCreditNote, getCreditNote, listCreditNotes, type CreditNote, type CreditNoteInput, type CreditNoteLineInput } from './credit-notes.service.js';
+export { creditNotesOfInvoices, formatCreditNoteNumber, type CreditedAmount } from './payments.service.js';
 export { listDebtors, type DebtorRow } from './ageing.service.js';
 export { importInvoices, type ImportError } from './import.service.js';
 export { decodeShareToken, encodeShareToken, resolveShare, revokeShare, shareInvoice } from './share-links.service.js';

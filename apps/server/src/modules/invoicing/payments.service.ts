@@ -132,30 +132,65 @@ export async function paymentsOfInvoices(tx: Tx, instanceId: string, invoiceUuid
   return out;
 }
 
+/** A credit note as the open amount needs it (issue 15 §2, decision 027): its date and total (invoice currency). */
+export interface CreditedAmount {
+  uuid: string;
+  number: string;
+  date: string;
+  total: string;
+  /** The credit note's journal entry. */
+  entryId: number | null;
+}
+
+/** `GS-` + the credit note's per-instance number padded to 6 (decision 027). */
+export const formatCreditNoteNumber = (number: number) => `GS-${String(number).padStart(6, '0')}`;
+
+/** The credit notes of the invoices (date, total), by invoice uuid, oldest first. */
+export async function creditNotesOfInvoices(tx: Tx, instanceId: string, invoiceUuids: readonly string[]): Promise<Map<string, CreditedAmount[]>> {
+  const out = new Map<string, CreditedAmount[]>();
+  if (invoiceUuids.length === 0) return out;
+  const rows = await tx.query<{ uuid: string; invoice_uuid: string; number: number; date_credit: string; total: string; entry_id: number | null }>(
+    `SELECT uuid, invoice_uuid, number, date_credit::text AS date_credit, total::text AS total, entry_id FROM credit_note
+      WHERE instance_id = $1 AND invoice_uuid = ANY($2::uuid[]) ORDER BY date_credit, number`,
+    [instanceId, invoiceUuids],
+  );
+  for (const row of rows) {
+    const note = { uuid: row.uuid, number: formatCreditNoteNumber(row.number), date: row.date_credit, total: toFixedAmount(row.total), entryId: row.entry_id };
+    out.set(row.invoice_uuid, [...(out.get(row.invoice_uuid) ?? []), note]);
+  }
+  return out;
+}
+
 /**
- * Open amount of an invoice in its currency: total − what its payments (not reversed) settled; the
- * total for a pending invoice, 0 for a denied one.
+ * Open amount of an invoice in its currency: total − what its payments (not reversed) settled −
+ * its credit notes (decision 027); the total for a pending invoice, 0 for a denied one.
  */
-export function openAmountOf(invoice: Pick<Invoice, 'status' | 'totals'>, payments: readonly InvoicePayment[]): string {
+export function openAmountOf(invoice: Pick<Invoice, 'status' | 'totals'>, payments: readonly InvoicePayment[], credits: readonly CreditedAmount[] = []): string {
   if (invoice.status === InvoiceStatus.denied) return '0.00';
   const settled = payments.filter((p) => p.reversed === null).reduce((sum, p) => sum.plus(toMoney(p.amount)).plus(toMoney(p.fee)).plus(toMoney(p.writeOff)), toMoney(0));
-  return toFixedAmount(toMoney(invoice.totals.total).minus(settled));
+  const credited = credits.reduce((sum, c) => sum.plus(toMoney(c.total)), toMoney(0));
+  return toFixedAmount(toMoney(invoice.totals.total).minus(settled).minus(credited));
 }
 
 /** Open amounts (invoice currency) of the invoices, by uuid: one query for the list. */
 export async function openInvoiceAmounts(tx: Tx, instanceId: string, invoices: readonly Pick<Invoice, 'uuid' | 'status' | 'totals'>[]): Promise<Map<string, string>> {
-  const payments = await paymentsOfInvoices(tx, instanceId, invoices.map((invoice) => invoice.uuid));
-  return new Map(invoices.map((invoice) => [invoice.uuid, openAmountOf(invoice, payments.get(invoice.uuid) ?? [])]));
+  const uuids = invoices.map((invoice) => invoice.uuid);
+  const payments = await paymentsOfInvoices(tx, instanceId, uuids);
+  const credits = await creditNotesOfInvoices(tx, instanceId, uuids);
+  return new Map(invoices.map((invoice) => [invoice.uuid, openAmountOf(invoice, payments.get(invoice.uuid) ?? [], credits.get(invoice.uuid) ?? [])]));
 }
 
-/** The invoice's detail with its payments and open amount. */
-export type InvoiceWithPayments = Invoice & { openAmount: string; payments: InvoicePayment[] };
+/** The invoice's detail with its payments, credit notes and open amount. */
+export type InvoiceWithPayments = Invoice & { openAmount: string; payments: InvoicePayment[]; creditNotes: CreditedAmount[] };
 
 export async function withPayments(tx: Tx, instanceId: string, invoices: readonly Invoice[]): Promise<InvoiceWithPayments[]> {
-  const payments = await paymentsOfInvoices(tx, instanceId, invoices.map((invoice) => invoice.uuid));
+  const uuids = invoices.map((invoice) => invoice.uuid);
+  const payments = await paymentsOfInvoices(tx, instanceId, uuids);
+  const credits = await creditNotesOfInvoices(tx, instanceId, uuids);
   return invoices.map((invoice) => {
     const own = payments.get(invoice.uuid) ?? [];
-    return { ...invoice, payments: own, openAmount: openAmountOf(invoice, own) };
+    const notes = credits.get(invoice.uuid) ?? [];
+    return { ...invoice, payments: own, creditNotes: notes, openAmount: openAmountOf(invoice, own, notes) };
   });
 }
 
@@ -213,7 +248,10 @@ export async function recordInvoicePayment(
   }
   const invoice = toInvoice(row, await itemsOf(tx, instanceId, [row.uuid]));
   const previous = (await selectPayments(tx, instanceId, [row.uuid])).filter((p) => p.reversed_at === null);
-  const open = toMoney(invoice.totals.total).minus(previous.reduce((sum, p) => sum.plus(settles(p)), toMoney(0)));
+  const credited = ((await creditNotesOfInvoices(tx, instanceId, [row.uuid])).get(row.uuid) ?? []).reduce((sum, c) => sum.plus(toMoney(c.total)), toMoney(0));
+  const open = toMoney(invoice.totals.total)
+    .minus(previous.reduce((sum, p) => sum.plus(settles(p)), toMoney(0)))
+    .minus(credited);
   const date = input.date ?? todayInSwitzerland();
   const dateField = input.dateField ?? 'date';
   if (row.sent_entry_id !== null) {

@@ -78,7 +78,7 @@ function allocate(total: Money, weights: readonly Money[]): Money[] {
  * posts each line as originalAmount × fxRate (half-up to the cent); what that rounding leaves
  * between debit and credit goes to the largest revenue account in the books' currency, uncoded.
  */
-async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promise<PostingInput[]> {
+export async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promise<PostingInput[]> {
   const base = invoice.baseCurrency;
   const supplyDate = invoice.dateInvoice;
   const codeOf = (rate: string) => SALES_CODE_BY_RATE_TYPE[vatRateTypeOf(rate) ?? 'standard'];
@@ -226,6 +226,11 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
     const [paid] = await tx.query('SELECT 1 FROM invoice_payment WHERE instance_id = $1 AND invoice_uuid = $2 AND reversed_at IS NULL LIMIT 1', [instanceId, row.uuid]);
     if (paid) {
       throw invoicingError('status_not_allowed', `invoice ${ref} has payments: reverse them before denying it`, { status: 'has payments' });
+    }
+    const [credited] = await tx.query('SELECT 1 FROM credit_note WHERE instance_id = $1 AND invoice_uuid = $2 LIMIT 1', [instanceId, row.uuid]);
+    if (credited) {
+      // A credit note already posted part of the reversal: denying would reverse the credited part twice.
+      throw invoicingError('status_not_allowed', `invoice ${ref} has credit notes: credit the rest instead of denying it`, { status: 'has credit notes' });
     }
     const sent = await getJournalEntry(tx, instanceId, row.sent_entry_id!);
     entryId = await postJournalEntry(tx, instanceId, userId, {

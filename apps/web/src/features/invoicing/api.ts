@@ -102,3 +102,17 @@ export const invoiceMessagesQuery = (uuid: string) =>
   });
 
 export const emailInvoice = (body: ApiBody<'/api/invoice/email'>) => api.post('/api/invoice/email', body);
+
+export type CreditNote = ApiResult<'post', '/api/invoice/credit-note/insert'>;
+/** Creates a credit note of a sent invoice (`/api/invoice/credit-note/insert`, issue 15 §2). */
+export const insertCreditNote = (body: ApiBody<'/api/invoice/credit-note/insert'>) => api.post('/api/invoice/credit-note/insert', body);
+/** The credit notes of one invoice, oldest first. */
+export const creditNotesQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: [...invoiceKey, 'credit-notes', uuid],
+    queryFn: ({ signal }) => api.post('/api/invoice/credit-note/list', { uuid }, { signal }),
+  });
+/** The credit note's PDF as a Blob. */
+export async function fetchCreditNotePdf(uuid: string, lang: string): Promise<Blob> {
+  return (await fetchFile('POST', '/api/invoice/credit-note/pdf', { uuid, lang })).blob();
+}

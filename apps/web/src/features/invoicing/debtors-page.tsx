@@ -78,6 +78,7 @@ export function DebtorsPage() {
                           {overdue(document)}
                           {document.openAmount !== document.total ? ` · open ${formatAmount(document.openAmount)} of ${formatAmount(document.total)}` : ''}
                           {document.currency !== debtors.data.currency ? ` · ${document.currency} ${formatAmount(document.openAmount)}` : ''}
+                          {document.creditNotes.map((note) => ` · credit note ${note.number} ${formatAmount(note.total)}`).join('')}
                         </Text>
                       </Text>
                     ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, CopyButton, Group, Menu, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDownload, IconEye, IconPencil, IconSend, IconShare, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDownload, IconEye, IconPencil, IconReceiptRefund, IconSend, IconShare, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatAmount, formatCreditorReference, formatDate, formatIban, formatQrReference, vatPeriodOf, vatRateAt, vatRateToPercent, type InvoiceItemInput } from '@bilan/domain';
@@ -46,6 +46,7 @@ import { StatusBadge } from './invoices-page';
 import { saveBlob } from '../../lib/save-file';
 import { PaymentsTable } from '../../ui/payments-table';
 import { PayInvoiceDialog } from './pay-invoice-dialog';
+import { CreditNoteDialog, CreditNotesList } from './credit-note-dialog';
 
 // Journal and balances are cached under this key by the accounting feature.
 const accountingKey = ['accounting'] as const;
@@ -250,6 +251,8 @@ function Postings({ invoice }: { invoice: Invoice }) {
   const labels = new Map<number, string>();
   const kinds = { sent: 'invoice sent', paid: 'payment', denied: 'reversal, denied' } as const;
   for (const entry of invoice.entries) labels.set(entry.id, kinds[entry.kind]);
+  // A credit note that settled the invoice is also its `paid` entry: the credit note's label wins.
+  for (const note of invoice.creditNotes ?? []) if (note.entryId !== null) labels.set(note.entryId, `credit note ${note.number}`);
   for (const payment of invoice.payments ?? []) {
     const writeOff = payment.writeOffKind === 'discount' ? 'cash discount' : 'small difference';
     if (payment.entryId !== null) labels.set(payment.entryId, 'payment');
@@ -458,6 +461,7 @@ export function InvoiceDetailPage() {
   const [action, setAction] = useState<Action>(null);
   const [deleting, setDeleting] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const [editing, setEditing] = useState(false);
   const reverse = useMutation({
     mutationFn: (paymentUuid: string) => reverseInvoicePayment(paymentUuid),
@@ -499,6 +503,9 @@ export function InvoiceDetailPage() {
               <>
                 <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setPaying(true)}>
                   Mark paid
+                </Button>
+                <Button variant="default" color="orange" leftSection={<IconReceiptRefund size={16} />} onClick={() => setCrediting(true)}>
+                  Credit note
                 </Button>
                 {data.openAmount === undefined || data.openAmount === data.totals.total ? (
                   <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setAction({ status: 4, title: 'Deny invoice', label: 'Deny' })}>
@@ -650,7 +657,7 @@ export function InvoiceDetailPage() {
               {data.status === 2 && data.openAmount !== undefined && data.openAmount !== data.totals.total ? (
                 <Table.Tr>
                   <Table.Td colSpan={6} fw={600}>
-                    Open {data.currency} (after payments)
+                    Open {data.currency} (after payments and credit notes)
                   </Table.Td>
                   <Table.Td className="num" data-testid="invoice-open">
                     <Amount value={data.openAmount} fw={700} c="orange" />
@@ -671,7 +678,7 @@ export function InvoiceDetailPage() {
           </Table>
           {pending ? null : (
             <Text size="sm" c="dimmed">
-              The invoice is {data.statusName}: it is read-only. Corrections go through a denial and a new invoice.
+              The invoice is {data.statusName}: it is read-only. Corrections go through a credit note while it is open (or a denial and a new invoice).
             </Text>
           )}
           {data.payments && data.payments.length > 0 ? (
@@ -689,6 +696,7 @@ export function InvoiceDetailPage() {
               />
             </Paper>
           ) : null}
+          <CreditNotesList invoice={data} />
           <PdfButtons invoice={data} />
           <InvoiceMessages invoice={data} />
           <Postings invoice={data} />
@@ -701,6 +709,7 @@ export function InvoiceDetailPage() {
           <StatusModal key={action?.status ?? 0} invoice={data} action={action} onClose={() => setAction(null)} />
           <DeleteModal invoice={data} opened={deleting} onClose={() => setDeleting(false)} />
           <PayInvoiceDialog invoice={data} opened={paying} onClose={() => setPaying(false)} />
+          <CreditNoteDialog invoice={data} opened={crediting} onClose={() => setCrediting(false)} />
         </>
       ) : null}
     </Page>
