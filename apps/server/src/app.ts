@@ -44,6 +44,7 @@ import { JobRunner } from './modules/jobs/job-runner.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { Mailer } from './modules/messaging/messaging.service.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { supportRoutes } from './modules/support/support.routes.js';
 import { invoiceMailRoutes } from './modules/invoicing/invoice-mail.routes.js';
 
 export interface AppDeps {
@@ -198,6 +199,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(identityRoutes);
   await app.register(jobsRoutes);
   await app.register(messagingRoutes, { prefix: '/api', mailer });
+  await app.register(supportRoutes, { mailer });
   await app.register(invoicingRoutes, { prefix: '/api' });
   await app.register(invoiceMailRoutes, { prefix: '/api', mailer, publicUrl: config.publicUrl });
   await app.register(payablesModule, { prefix: '/api' });

@@ -20,7 +20,8 @@ export type Owner =
   | 'invoicing'
   | 'jobs'
   | 'messaging'
-  | 'payables';
+  | 'payables'
+  | 'support';
 
 export const TABLE_OWNER = {
   // db: per-instance id counters behind next_ids() (0001), called from every module's INSERTs.
@@ -97,6 +98,10 @@ export const TABLE_OWNER = {
   // (jobs owns the pg-boss schema `pgboss`, outside the application schema this map covers.)
   outbound_message: 'messaging',
   outbound_attachment: 'messaging',
+
+  // support: requests to the platform's support team and their replies (0037, issue 16 §2).
+  support_request: 'support',
+  support_reply: 'support',
   message_template: 'messaging',
 } as const satisfies Record<string, Owner>;
 

@@ -214,7 +214,7 @@ const SESSION_ENDING = /\/napi\/auth\/logout|\/napi\/auth\/refresh|sessions\/rev
 /** Calls whose per-account limits or state belong to the user: one throwaway user per route. */
 const OWN_USER = /\/napi\/profile\/2fa|\/napi\/profile\/webauthn|\/napi\/profile\/update/;
 /** The sign-in surface, limited to 30 a minute per IP: fewer cases there. */
-const LIMITED = /\/napi\/auth\/|\/napi\/profile\/2fa\/(set|unset)|webauthn|instance\/exists/;
+const LIMITED = /\/napi\/auth\/|\/napi\/profile\/2fa\/(set|unset)|webauthn|instance\/exists|support\/send/;
 
 /**
  * Calls whose schema-valid request is still refused, and why: they need a secret or a ceremony the
@@ -264,6 +264,7 @@ function queryValue(route: string, name: string, f: Fixtures): string {
     as: 'bill',
     openAmounts: 'true',
   };
+  if (name === 'uuid' && route.includes('/support/')) return f.supportRequest;
   return route.includes('/auth/') && name === 'instance' ? f.instanceId : (values[name] ?? '1');
 }
 
