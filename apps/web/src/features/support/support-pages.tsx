@@ -131,9 +131,11 @@ function RequestCard({ request, showRequester = false, children }: { request: Su
         </Text>
         {request.attachment ? (
           showRequester ? (
-            <Anchor component="button" type="button" size="sm" onClick={() => void downloadAttachment(request)}>
-              {request.attachment.filename} ({Math.ceil(request.attachment.size / 1024)} KB)
-            </Anchor>
+            <Group>
+              <Anchor component="button" type="button" size="sm" onClick={() => void downloadAttachment(request)}>
+                {request.attachment.filename} ({Math.ceil(request.attachment.size / 1024)} KB)
+              </Anchor>
+            </Group>
           ) : (
             <Text size="sm" c="dimmed">
               Attached: {request.attachment.filename}
