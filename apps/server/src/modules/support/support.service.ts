@@ -8,6 +8,7 @@
  */
 import type { Database, Tx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
+import { instanceNames } from '../instances/instances.service.js';
 import type { Attachment, Mailer } from '../messaging/messaging.service.js';
 
 export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
@@ -50,7 +51,6 @@ export type Requester = { origin: 'session'; instanceId: string; userId: string 
 type RequestRow = {
   uuid: string;
   instance_id: string | null;
-  instance_name: string | null;
   email: string;
   subject: string;
   message: string;
@@ -63,10 +63,9 @@ type RequestRow = {
   updated_at: string;
 };
 
-// instance.name: bilan_app sees only its own instance row, bilan_auth all (0001 policies).
-const SELECT = `SELECT r.uuid, r.instance_id, i.name AS instance_name, r.email, r.subject, r.message, r.origin, r.status,
+const SELECT = `SELECT r.uuid, r.instance_id, r.email, r.subject, r.message, r.origin, r.status,
   r.attachment_name, r.attachment_type, octet_length(r.attachment) AS attachment_size, r.created_at, r.updated_at
-  FROM support_request r LEFT JOIN instance i ON i.id = r.instance_id`;
+  FROM support_request r`;
 
 async function withReplies(tx: Tx, rows: RequestRow[]): Promise<SupportRequest[]> {
   if (rows.length === 0) return [];
@@ -74,6 +73,8 @@ async function withReplies(tx: Tx, rows: RequestRow[]): Promise<SupportRequest[]
     'SELECT request_uuid, position, author_role, message, created_at FROM support_reply WHERE request_uuid = ANY ($1::uuid[]) ORDER BY request_uuid, position',
     [rows.map((row) => row.uuid)],
   );
+  // The instances module names them (as bilan_app only the own instance, as bilan_auth all).
+  const names = await instanceNames(tx, [...new Set(rows.flatMap((row) => (row.instance_id ? [row.instance_id] : [])))]);
   return rows.map((row) => ({
     uuid: row.uuid,
     email: row.email,
@@ -81,7 +82,7 @@ async function withReplies(tx: Tx, rows: RequestRow[]): Promise<SupportRequest[]
     message: row.message,
     origin: row.origin,
     status: row.status,
-    instance: row.instance_id ? { uuid: row.instance_id, name: row.instance_name ?? '' } : null,
+    instance: row.instance_id ? { uuid: row.instance_id, name: names.get(row.instance_id) ?? '' } : null,
     attachment: row.attachment_name ? { filename: row.attachment_name, contentType: row.attachment_type!, size: Number(row.attachment_size) } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
