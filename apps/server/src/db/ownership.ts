@@ -20,6 +20,7 @@ export type Owner =
   | 'invoicing'
   | 'jobs'
   | 'messaging'
+  | 'mail-sync'
   | 'payables'
   | 'support';
 
@@ -43,8 +44,7 @@ export const TABLE_OWNER = {
   user_totp: 'identity',
   second_factor_login: 'identity',
   webauthn_credential: 'identity',
-  webauthn_challenge: 'identity',
-  mail_sync_account: 'identity', // the profile lists a user's own synced accounts (spec §2.6)
+  webauthn_challenge: 'identity', // the profile lists a user's own synced accounts (spec §2.6)
 
   // auth: the sign-in flow with outside providers.
   user_identity: 'auth',
@@ -102,6 +102,10 @@ export const TABLE_OWNER = {
   // support: requests to the platform's support team and their replies (0037, issue 16 §2).
   support_request: 'support',
   support_reply: 'support',
+
+  // mail-sync: connected IMAP mailboxes and the messages taken from them (0037, issue 16 §1).
+  mail_account: 'mail-sync',
+  mail_sync_message: 'mail-sync',
   message_template: 'messaging',
 } as const satisfies Record<string, Owner>;
 
