@@ -255,8 +255,13 @@ export class MailSync {
               return 'refused' as const;
             }
           });
-          if (outcome === 'taken') (result.taken += 1, processed.push(uid));
-          if (outcome === 'refused') (result.refused += 1, refused.push(uid));
+          if (outcome === 'taken') {
+            result.taken += 1;
+            processed.push(uid);
+          } else if (outcome === 'refused') {
+            result.refused += 1;
+            refused.push(uid);
+          }
           last = Math.max(last, uid);
           await this.db.withInstance(instanceId, (tx) =>
             tx.query('UPDATE mail_account SET uid_validity = $2, last_uid = GREATEST(CASE WHEN uid_validity = $2 THEN last_uid ELSE 0 END, $3) WHERE id = $1', [accountId, uidValidity, last]),
