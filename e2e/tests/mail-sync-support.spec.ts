@@ -1,11 +1,15 @@
 /**
+ * Issue 16 §1: a mailbox on a real IMAP server (dovecot on 127.0.0.1) connected from the profile →
+ * the supplier's QR-bill mail appears in the inbox, its PDF prefills a bill.
  * Issue 16 §2: a user writes a support request from the top bar's Support icon (with a screenshot);
  * platform support (BILAN_DEV_SUPERADMINS, playwright.config.ts) answers it from the support queue;
  * the answer shows on the user's support page. A user without a session writes from /login/support.
  */
 import { expect, test } from '@playwright/test';
-import { snap } from './support';
+import { signUpAndOnboard, snap } from './support';
 import { signUp } from './identity-support';
+import { eml, supplierQrBillPdf } from './payables-support';
+import { startDovecot } from '../../apps/server/test/mail-sync/dovecot';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4530000000049454e44ae426082', 'hex');
 
@@ -70,4 +74,55 @@ test('a support request is written, answered by platform support and shown to th
   await snap(anonymous, 'support-06-login-support');
   await supportPage.getByText('Open', { exact: true }).click();
   await expect(supportPage.getByRole('article', { name: 'Blocked after wrong codes' })).toContainText('written at sign-in');
+});
+
+test('a connected mailbox brings the supplier QR-bill mail into the inbox, prefilled', async ({ page, browser }) => {
+  const imap = await startDovecot();
+  try {
+    const suffix = Date.now().toString(36);
+    const buyer = `Sync Buyer ${suffix}`;
+    const supplier = `Sync Supplier ${suffix}`;
+    await signUpAndOnboard(page, { name: buyer, currency: 'CHF' });
+    const { pdf, reference } = await supplierQrBillPdf(browser, buyer, supplier);
+    imap.createFolder('Processed');
+    imap.deliver(eml(`"${supplier} AG" <rechnungen@supplier.example>`, 'Rechnung Dezember', 'Im Anhang unsere Rechnung.', [{ name: 'Rechnung-Dezember.pdf', type: 'application/pdf', bytes: pdf }], `<dez-${suffix}@supplier.example>`));
+
+    await page.goto('/profile');
+    const section = page.getByRole('region', { name: 'Mail Sync' });
+    await expect(section.getByText('No mail sync')).toBeVisible();
+    await section.getByRole('button', { name: 'Connect a mailbox' }).click();
+    const form = section.getByRole('form', { name: 'Connect a mailbox' });
+    await form.getByLabel('E-mail').fill('kreditoren@buyer.example');
+    await form.getByLabel('IMAP server').fill(imap.host);
+    await form.getByLabel('Port').fill(String(imap.port));
+    await form.getByLabel('TLS (IMAPS)').uncheck();
+    await form.getByLabel('User').fill(imap.user);
+    await form.getByLabel('App password').fill('wrong');
+    await form.getByRole('button', { name: 'Connect' }).click();
+    await expect(form.getByText('the mail server refused the user or app password')).toBeVisible();
+    await form.getByLabel('App password').fill(imap.password);
+    await form.getByLabel('Move processed mails to').fill('Processed');
+    await snap(page, 'mail-sync-01-connect');
+    await form.getByRole('button', { name: 'Connect' }).click();
+    const table = section.getByRole('table', { name: 'Mail sync' });
+    await expect(table).toContainText('kreditoren@buyer.example');
+    // The server polls at once (job runner); "Sync now" also works and takes nothing twice.
+    await expect(async () => {
+      await page.reload();
+      await expect(section.getByRole('table', { name: 'Mail sync' })).not.toContainText('not yet', { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await snap(page, 'mail-sync-02-connected');
+
+    await page.goto('/inbox');
+    const pending = page.getByRole('table', { name: 'Pending mails' });
+    await expect(pending).toContainText('Rechnung Dezember');
+    await snap(page, 'mail-sync-03-inbox');
+    await pending.getByRole('link', { name: 'Rechnung-Dezember.pdf' }).click();
+    await expect(page.getByLabel('QR-bill read')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel('QR-bill read')).toContainText(`${supplier} AG`);
+    await expect(page.getByLabel('Reference (QR or RF…)')).toHaveValue(reference.replace(/\s/g, ''));
+    await snap(page, 'mail-sync-04-prefilled');
+  } finally {
+    await imap.close();
+  }
 });
