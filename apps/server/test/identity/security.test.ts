@@ -238,6 +238,9 @@ const EXPECTED_REFUSAL: Record<string, string> = {
   'POST /api/accounting/statement/export': 'a balance sheet needs its date, which the schema leaves optional because kind "both" defaults it',
   'GET /api/company-register/search': 'Zefix is not configured in tests (503 configured: false)',
   'GET /api/company-register/detail': 'Zefix is not configured in tests (503 configured: false)',
+  'POST /api/profile/mail-sync/connect': 'needs a reachable IMAP server that accepts the login; the sweep has none (400 host), and its probes use up the connect limit (429)',
+  'POST /api/profile/mail-sync/disconnect': 'the sweep can connect no mailbox (no IMAP server), so there is none to disconnect (404)',
+  'POST /api/profile/mail-sync/sync': 'the sweep can connect no mailbox (no IMAP server), so there is none to poll (404)',
   'POST /api/outbox/retry': 'no mail server is configured in the sweep (409), and only a failed message is queued again',
 };
 
