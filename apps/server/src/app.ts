@@ -45,6 +45,9 @@ import { JobRunner } from './modules/jobs/job-runner.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { Mailer } from './modules/messaging/messaging.service.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { supportRoutes } from './modules/support/support.routes.js';
+import { MailSync } from './modules/mail-sync/mail-sync.service.js';
+import { mailSyncRoutes } from './modules/mail-sync/mail-sync.routes.js';
 import { invoiceMailRoutes } from './modules/invoicing/invoice-mail.routes.js';
 import { creditNoteRoutes } from './modules/invoicing/credit-notes.routes.js';
 
@@ -90,6 +93,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   // the first poll, and the runner stops before the database closes.
   const jobs = await JobRunner.create(db, { pollSeconds: config.jobPollSeconds, onError: (error) => app.log.error({ err: error }, 'job runner') });
   const mailer = new Mailer(db, jobs, config.mail);
+  // Mail sync (issue 16 §1): its poll handler is registered before the first poll too.
+  const mailSync = await MailSync.create(db, jobs, config.mailSyncMinutes);
   app.decorate('jobs', jobs);
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => jobs.start());
@@ -200,6 +205,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(identityRoutes);
   await app.register(jobsRoutes);
   await app.register(messagingRoutes, { prefix: '/api', mailer });
+  await app.register(supportRoutes, { mailer });
+  await app.register(mailSyncRoutes, { mailSync });
   await app.register(invoicingRoutes, { prefix: '/api' });
   await app.register(invoiceMailRoutes, { prefix: '/api', mailer, publicUrl: config.publicUrl });
   await app.register(creditNoteRoutes, { prefix: '/api' });

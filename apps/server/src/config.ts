@@ -80,6 +80,10 @@ const envSchema = z.object({
     .max(320)
     .regex(/^(?:[^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'an e-mail address, optionally with a name: Muster AG <rechnung@muster.ch>')
     .optional(),
+  /** Where support requests are e-mailed (issue 16 §2); unset = they are kept for the superadmin queue only. */
+  BILAN_SUPPORT_EMAIL: z.string().max(254).regex(/^[^<>@\s]+@[^<>@\s]+$/, 'an e-mail address, e.g. support@bilan.example').optional(),
+  /** Minutes between two polls of each connected mailbox (issue 16 §1). */
+  BILAN_MAIL_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   /** Seconds between two polls of the job queue by this server (0 = this server runs no jobs). */
   BILAN_JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** Comma-separated e-mails made superadmin at sign-in; refused in production (see Config.devSuperadmins). */
@@ -132,6 +136,10 @@ export interface Config {
   trustedProxies: string[];
   /** Outgoing mail (BILAN_SMTP_URL, BILAN_MAIL_FROM); `smtpUrl` undefined = nothing is sent, messages stay in the outbox. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** BILAN_SUPPORT_EMAIL: the support team's address; undefined = requests are not e-mailed. */
+  supportEmail: string | undefined;
+  /** BILAN_MAIL_SYNC_MINUTES: minutes between two polls of each connected mailbox. */
+  mailSyncMinutes: number;
   /** Seconds between polls of the job queue (BILAN_JOB_POLL_SECONDS); 0 = no polling on this server. */
   jobPollSeconds: number;
   /** Zefix REST adapter settings (spec §2.9 register search); undefined when not configured. */
@@ -193,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devSuperadmins,
     trustedProxies: e.BILAN_TRUSTED_PROXIES,
     mail: { smtpUrl: e.BILAN_SMTP_URL, from: e.BILAN_MAIL_FROM ?? `Bilan <noreply@${new URL(publicUrl).hostname}>` },
+    supportEmail: e.BILAN_SUPPORT_EMAIL?.toLowerCase(),
+    mailSyncMinutes: e.BILAN_MAIL_SYNC_MINUTES,
     jobPollSeconds: e.BILAN_JOB_POLL_SECONDS,
     companyRegister: e.BILAN_ZEFIX_URL
       ? { baseUrl: e.BILAN_ZEFIX_URL.replace(/\/+$/, ''), username: e.BILAN_ZEFIX_USER, password: e.BILAN_ZEFIX_PASSWORD }

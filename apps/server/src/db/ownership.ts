@@ -20,8 +20,10 @@ export type Owner =
   | 'invoicing'
   | 'jobs'
   | 'messaging'
+  | 'mail-sync'
   | 'payables'
-  | 'salary';
+  | 'salary'
+  | 'support';
 
 export const TABLE_OWNER = {
   // db: per-instance id counters behind next_ids() (0001), called from every module's INSERTs.
@@ -43,8 +45,7 @@ export const TABLE_OWNER = {
   user_totp: 'identity',
   second_factor_login: 'identity',
   webauthn_credential: 'identity',
-  webauthn_challenge: 'identity',
-  mail_sync_account: 'identity', // the profile lists a user's own synced accounts (spec §2.6)
+  webauthn_challenge: 'identity', // the profile lists a user's own synced accounts (spec §2.6)
 
   // auth: the sign-in flow with outside providers.
   user_identity: 'auth',
@@ -106,6 +107,14 @@ export const TABLE_OWNER = {
   // (jobs owns the pg-boss schema `pgboss`, outside the application schema this map covers.)
   outbound_message: 'messaging',
   outbound_attachment: 'messaging',
+
+  // support: requests to the platform's support team and their replies (0037, issue 16 §2).
+  support_request: 'support',
+  support_reply: 'support',
+
+  // mail-sync: connected IMAP mailboxes and the messages taken from them (0037, issue 16 §1).
+  mail_account: 'mail-sync',
+  mail_sync_message: 'mail-sync',
   message_template: 'messaging',
 } as const satisfies Record<string, Owner>;
 

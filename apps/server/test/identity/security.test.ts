@@ -214,7 +214,7 @@ const SESSION_ENDING = /\/napi\/auth\/logout|\/napi\/auth\/refresh|sessions\/rev
 /** Calls whose per-account limits or state belong to the user: one throwaway user per route. */
 const OWN_USER = /\/napi\/profile\/2fa|\/napi\/profile\/webauthn|\/napi\/profile\/update/;
 /** The sign-in surface, limited to 30 a minute per IP: fewer cases there. */
-const LIMITED = /\/napi\/auth\/|\/napi\/profile\/2fa\/(set|unset)|webauthn|instance\/exists/;
+const LIMITED = /\/napi\/auth\/|\/napi\/profile\/2fa\/(set|unset)|webauthn|instance\/exists|support\/send/;
 
 /**
  * Calls whose schema-valid request is still refused, and why: they need a secret or a ceremony the
@@ -243,6 +243,9 @@ const EXPECTED_REFUSAL: Record<string, string> = {
   'POST /api/accounting/statement/export': 'a balance sheet needs its date, which the schema leaves optional because kind "both" defaults it',
   'GET /api/company-register/search': 'Zefix is not configured in tests (503 configured: false)',
   'GET /api/company-register/detail': 'Zefix is not configured in tests (503 configured: false)',
+  'POST /api/profile/mail-sync/connect': 'needs a reachable IMAP server that accepts the login; the sweep has none (400 host), and its probes use up the connect limit (429)',
+  'POST /api/profile/mail-sync/disconnect': 'the sweep can connect no mailbox (no IMAP server), so there is none to disconnect (404)',
+  'POST /api/profile/mail-sync/sync': 'the sweep can connect no mailbox (no IMAP server), so there is none to poll (404)',
   'POST /api/outbox/retry': 'no mail server is configured in the sweep (409), and only a failed message is queued again',
 };
 
@@ -271,6 +274,7 @@ function queryValue(route: string, name: string, f: Fixtures): string {
     // The reconciliation summary's date.
     date: '2026-06-30',
   };
+  if (name === 'uuid' && route.includes('/support/')) return f.supportRequest;
   return route.includes('/auth/') && name === 'instance' ? f.instanceId : (values[name] ?? '1');
 }
 

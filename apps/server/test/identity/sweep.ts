@@ -99,6 +99,8 @@ export interface Fixtures {
   invitation: number;
   /** Contact people of `company` (issue 15 §1): the invoice e-mail goes to `contact`. */
   contact: number;
+  /** A support request of the sweeper (answered, closed, followed up by the sweep). */
+  supportRequest: string;
   spareContact: number;
 }
 
@@ -185,6 +187,7 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
   await ok('/api/additional-property/insert', { data: { company: { uuid: company }, type: 1, name: 'Spare', value: 'Sweep' } });
   const properties = await read<{ id: number }>('SELECT id FROM additional_property WHERE instance_id = $1 ORDER BY id');
   const contact = await ok('/api/company/contact/insert', { company: { uuid: company }, name: 'Sweep Kontakt', email: 'kontakt@sweep.ch' });
+  const support = await ok('/napi/support/send', { subject: 'Sweep support', message: 'Please help', file: { name: 'screen.png', contentType: 'image/png', content: 'iVBORw0KGgo=' } });
   const spareContact = await ok('/api/company/contact/insert', { company: { uuid: company }, name: 'Sweep Spare', email: 'spare@sweep.ch' });
 
   const members: string[] = [];
@@ -254,6 +257,7 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     invitation: invitation!.id,
     contact: contact.id as number,
     spareContact: spareContact.id as number,
+    supportRequest: support.uuid as string,
   };
 }
 
@@ -311,6 +315,15 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   if (key === 'files' || parent === 'files') return f.file;
   if (key === 'contactIds') return f.contact;
   if (key === 'instance' && route.includes('prelogin')) return f.instanceId;
+  // Support: a request to answer, an e-mail and a base64 screenshot for the sign-in form.
+  if (route.includes('/support/send')) {
+    if (key === 'email') return 'sweep.support@example.ch';
+    if (key === 'instance') return f.instanceName;
+    if (key === 'content' && parent === 'file') return 'iVBORw0KGgo=';
+    if (key === 'contentType' && parent === 'file') return 'image/png';
+    if (key === 'name' && parent === 'file') return 'screenshot.png';
+  }
+  if (key === 'uuid' && route.includes('/support/')) return f.supportRequest;
   // VAT codes: a seeded code to change, an unused one to delete, a new code on a tax account that exists.
   if (route.includes('/vat-code/')) {
     if (key === 'code' && topLevel) return spare ? 'O910' : 'M81';

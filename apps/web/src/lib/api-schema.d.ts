@@ -15505,7 +15505,7 @@ export interface paths {
                                  * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
                                  * @enum {string}
                                  */
-                                kind: "invoice" | "invitation";
+                                kind: "invoice" | "invitation" | "support";
                                 sentAt: string | null;
                                 /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
                                 serverResponse: string | null;
@@ -17366,7 +17366,7 @@ export interface paths {
                                  * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
                                  * @enum {string}
                                  */
-                                kind: "invoice" | "invitation";
+                                kind: "invoice" | "invitation" | "support";
                                 sentAt: string | null;
                                 /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
                                 serverResponse: string | null;
@@ -19623,7 +19623,7 @@ export interface paths {
                                  * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
                                  * @enum {string}
                                  */
-                                kind: "invoice" | "invitation";
+                                kind: "invoice" | "invitation" | "support";
                                 sentAt: string | null;
                                 /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
                                 serverResponse: string | null;
@@ -19746,7 +19746,7 @@ export interface paths {
                              * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
                              * @enum {string}
                              */
-                            kind: "invoice" | "invitation";
+                            kind: "invoice" | "invitation" | "support";
                             sentAt: string | null;
                             /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
                             serverResponse: string | null;
@@ -22737,7 +22737,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed-in user's synced mail accounts in this instance (spec §2.6 'Mail Sync', §7.1 'rows carry an email'): { data: [{ id, email, provider, createdAt, lastSyncedAt }] } sorted by e-mail; empty until mail synchronisation is set up. */
+        /** @description The signed-in user's connected mailboxes in this instance (spec §2.6 'Mail Sync', §7.1 'rows carry an email'), with the last sync time and last error; never the password. Empty: the profile says "No mail sync". */
         get: {
             parameters: {
                 query?: never;
@@ -22757,9 +22757,18 @@ export interface paths {
                             data: {
                                 createdAt: string;
                                 email: string;
+                                folder: string;
+                                host: string;
                                 id: number;
+                                lastError: string | null;
                                 lastSyncedAt: string | null;
-                                provider: string;
+                                port: number;
+                                processedFolder: string | null;
+                                /** @enum {string} */
+                                provider: "imap";
+                                refusedFolder: string | null;
+                                tls: boolean;
+                                username: string;
                             }[];
                         };
                     };
@@ -22768,6 +22777,249 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/mail-sync/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Connects an IMAP mailbox { email, host, port, tls, username, password (app password), folder, processedFolder?, refusedFolder? }: the server logs in and opens the folders first (400 naming password, host or the folder), then stores it with the password encrypted and polls it at once and every BILAN_MAIL_SYNC_MINUTES. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @default INBOX */
+                        folder?: string;
+                        host: string;
+                        password: string;
+                        port: number;
+                        processedFolder?: string;
+                        refusedFolder?: string;
+                        tls: boolean;
+                        username: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            email: string;
+                            folder: string;
+                            host: string;
+                            id: number;
+                            lastError: string | null;
+                            lastSyncedAt: string | null;
+                            port: number;
+                            processedFolder: string | null;
+                            /** @enum {string} */
+                            provider: "imap";
+                            refusedFolder: string | null;
+                            tls: boolean;
+                            username: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/mail-sync/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Disconnects the user’s mailbox { id }: the credentials are removed, polling stops. 404 when not theirs. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/mail-sync/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Polls the user’s mailbox { id } now: { taken, refused, error } (error: the mail server’s answer, also kept as lastError). 404 when not theirs. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string | null;
+                            refused: number;
+                            taken: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -25467,6 +25719,340 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/napi/admin/support/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Answers a request { uuid, message }: stored, status answered, e-mailed to the requester (through the outbox of its workplace). 404 unknown uuid. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachment: {
+                                contentType: string;
+                                filename: string;
+                                size: number;
+                            } | null;
+                            createdAt: string;
+                            email: string;
+                            instance: {
+                                name: string;
+                                uuid: string;
+                            } | null;
+                            message: string;
+                            /** @enum {string} */
+                            origin: "session" | "signin";
+                            replies: {
+                                /** @enum {string} */
+                                authorRole: "support" | "user";
+                                createdAt: string;
+                                message: string;
+                                position: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "open" | "answered" | "closed";
+                            subject: string;
+                            updatedAt: string;
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/admin/support/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The screenshot or file of request `uuid`, as sent (content-disposition attachment). 404 when it has none. */
+        get: {
+            parameters: {
+                query: {
+                    uuid: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/admin/support/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The support queue of the platform: every request, open first, then newest first; optionally of one status. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status?: "open" | "answered" | "closed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attachment: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                } | null;
+                                createdAt: string;
+                                email: string;
+                                instance: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                message: string;
+                                /** @enum {string} */
+                                origin: "session" | "signin";
+                                replies: {
+                                    /** @enum {string} */
+                                    authorRole: "support" | "user";
+                                    createdAt: string;
+                                    message: string;
+                                    position: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/admin/support/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets a request's status { uuid, status } (close it, or reopen); `changed: false` when it already had it. 404 unknown uuid. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "open" | "answered" | "closed";
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            changed: boolean;
+                            request: {
+                                attachment: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                } | null;
+                                createdAt: string;
+                                email: string;
+                                instance: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                message: string;
+                                /** @enum {string} */
+                                origin: "session" | "signin";
+                                replies: {
+                                    /** @enum {string} */
+                                    authorRole: "support" | "user";
+                                    createdAt: string;
+                                    message: string;
+                                    position: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                                uuid: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/napi/admin/user/unblock": {
         parameters: {
             query?: never;
@@ -27068,6 +27654,264 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/support/follow-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The requester adds a message to their own request { uuid, message }; the request is open again. 404 when it is not theirs. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachment: {
+                                contentType: string;
+                                filename: string;
+                                size: number;
+                            } | null;
+                            createdAt: string;
+                            email: string;
+                            instance: {
+                                name: string;
+                                uuid: string;
+                            } | null;
+                            message: string;
+                            /** @enum {string} */
+                            origin: "session" | "signin";
+                            replies: {
+                                /** @enum {string} */
+                                authorRole: "support" | "user";
+                                createdAt: string;
+                                message: string;
+                                position: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "open" | "answered" | "closed";
+                            subject: string;
+                            updatedAt: string;
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/support/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The signed-in user’s support requests, newest first, with the answers of the support team. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attachment: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                } | null;
+                                createdAt: string;
+                                email: string;
+                                instance: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                message: string;
+                                /** @enum {string} */
+                                origin: "session" | "signin";
+                                replies: {
+                                    /** @enum {string} */
+                                    authorRole: "support" | "user";
+                                    createdAt: string;
+                                    message: string;
+                                    position: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/support/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Writes a support request { subject, message, file? } (file: { name, contentType, content base64 ≤ 5 MB }). Signed in: the request is the user’s and shows on their support page. Without a session (sign-in pages): `email` is required and `instance` (the workplace name) optional. Stored, and e-mailed to BILAN_SUPPORT_EMAIL. Answers { ok, uuid }; without a session the answer does not tell whether the e-mail is known. Rate-limited per IP and per e-mail. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email?: string;
+                        file?: {
+                            content: string;
+                            contentType: string;
+                            name: string;
+                        };
+                        instance?: string;
+                        message: string;
+                        subject: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            uuid: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -11,7 +11,7 @@ import type { Job, JobRunner } from '../jobs/job-runner.js';
 
 export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed', 'not_sent'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-export const MESSAGE_KINDS = ['invoice', 'invitation'] as const;
+export const MESSAGE_KINDS = ['invoice', 'invitation', 'support'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const MAIL_QUEUE = 'mail-delivery';

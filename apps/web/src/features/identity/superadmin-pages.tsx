@@ -39,6 +39,9 @@ export function SuperadminPage() {
         <Anchor component={Link} to={paths.jobs.getHref()}>
           Jobs
         </Anchor>
+        <Anchor component={Link} to={paths.supportQueue.getHref()}>
+          Support queue
+        </Anchor>
       </Group>
       <BlockedAccounts />
     </SuperadminOnly>

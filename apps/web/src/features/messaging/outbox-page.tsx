@@ -32,6 +32,13 @@ function About({ message }: { message: Message }) {
       </Anchor>
     );
   }
+  if (message.kind === 'support') {
+    return (
+      <Anchor component={Link} to={paths.support.getHref()} size="sm">
+        Support request
+      </Anchor>
+    );
+  }
   return (
     <Anchor component={Link} to={paths.staff.getHref()} size="sm">
       Invitation
