@@ -206,6 +206,7 @@ describe('POST /api/invoice/status/change', () => {
             totalBase: '269.55',
             openAmount: '269.55',
             openAmountBase: '269.55',
+            creditNotes: [],
           },
         ],
       },
