@@ -1,5 +1,7 @@
-import { SalaryImportPage } from '../features/salary/salary-import-page';
+import { paths } from '../config/paths';
+import { NotAvailable } from '../ui/not-available';
 
+/** Built by a later issue; the route exists so links and bookmarks already work. */
 export function Component() {
-  return <SalaryImportPage />;
+  return <NotAvailable label={paths.salaryImport.label} />;
 }

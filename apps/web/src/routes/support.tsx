@@ -1,6 +1,7 @@
-import { SupportPage } from '../features/support/support-pages';
+import { paths } from '../config/paths';
+import { NotAvailable } from '../ui/not-available';
 
-/** /support (spec §2.2; issue 16 §2): the top bar's support icon leads here. */
+/** Built by a later issue; the route exists so links and bookmarks already work. */
 export function Component() {
-  return <SupportPage />;
+  return <NotAvailable label={paths.support.label} />;
 }

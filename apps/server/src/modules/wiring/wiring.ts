@@ -42,9 +42,7 @@ import {
   invoicesOfCompany,
   listInvoices,
   lockSentInvoicesByReference,
-  openInvoiceAmounts,
   openInvoicesAt,
-  reopenInvoicePayment,
   salesVatOfPeriod,
 } from '../invoicing/invoicing.service.js';
 import { instanceSummary, ownCompanyUuid } from '../instances/instances.service.js';
@@ -58,7 +56,6 @@ export const invoiceReceivables: ApArSource = {
   requires: ['invoice', 'invoice_item'],
   query: async (tx, instanceId, companyUuid) => {
     const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent, companyUuid });
-    const open = await openInvoiceAmounts(tx, instanceId, data);
     return data.map(
       (invoice): OpenItem => ({
         kind: 'receivable',
@@ -68,7 +65,7 @@ export const invoiceReceivables: ApArSource = {
         reference: invoice.refNumber,
         date: invoice.dateInvoice,
         dueDate: invoice.dateDue,
-        amount: openBase(invoice, open.get(invoice.uuid)),
+        amount: invoice.totalBase,
         currency: invoice.baseCurrency,
         link: `/invoice/${invoice.uuid}/detail`,
       }),
@@ -78,15 +75,11 @@ export const invoiceReceivables: ApArSource = {
   amounts: async (tx, instanceId, companyUuids) => {
     const listed = new Set(companyUuids);
     const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
-    const mine = data.filter((invoice) => listed.has(invoice.company.uuid));
-    const open = await openInvoiceAmounts(tx, instanceId, mine);
-    return mine.map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: openBase(invoice, open.get(invoice.uuid)) }));
+    return data
+      .filter((invoice) => listed.has(invoice.company.uuid))
+      .map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: invoice.totalBase }));
   },
 };
-
-/** What is open of an invoice in the books' currency (issue 14 §3): the receivable less part payments and write-offs. */
-const openBase = (invoice: { totals: { total: string }; totalBase: string; fxRate: string }, open: string | undefined): string =>
-  open === undefined || open === invoice.totals.total ? invoice.totalBase : toFixedAmount(new Money(open).times(invoice.fxRate));
 
 /** Gross × exchange rate: the bill in the instance currency, 2 decimals half-up. */
 const billAmountBase = (bill: OpenBill): string => toFixedAmount(new Money(bill.amount).times(bill.exchangeRate));
@@ -132,19 +125,17 @@ const normalizeReference = (reference: string) => reference.replace(/\s+/g, '').
  */
 async function openInvoices(tx: Tx, instanceId: string, accountId: number): Promise<OpenInvoice[]> {
   const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
-  const mine = data.filter((invoice) => invoice.paymentProfile.account?.id === accountId);
-  // What is still open (decision 021): a credit for the rest of a part-paid invoice matches it.
-  const open = await openInvoiceAmounts(tx, instanceId, mine);
-  return mine
+  return data
+    .filter((invoice) => invoice.paymentProfile.account?.id === accountId)
     .map((invoice) => ({
       uuid: invoice.uuid,
       id: invoice.id,
       refNumber: invoice.refNumber,
       company: invoice.company.name,
       date: invoice.dateInvoice,
-      amount: open.get(invoice.uuid) ?? invoice.totals.total,
+      amount: invoice.totals.total,
       currency: invoice.currency,
-      amountBase: openBase(invoice, open.get(invoice.uuid)),
+      amountBase: invoice.totalBase,
     }))
     .reverse();
 }
@@ -166,9 +157,8 @@ async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoic
   // An invoice in another currency that reached the bank converted to the books' currency: the
   // payment books what arrived and the exchange difference (accounting/settlement.service.ts).
   const converted = invoice.currency !== credit.currency && credit.currency === invoice.baseCurrency;
-  const open = (await openInvoiceAmounts(tx, instanceId, [invoice])).get(invoice.uuid) ?? invoice.totals.total;
-  if (!converted && (invoice.currency !== credit.currency || !new Money(open).eq(credit.amount))) {
-    throw conflict(`the bank credit is ${credit.amount} ${credit.currency}, invoice ${invoice.refNumber} has ${open} ${invoice.currency} open: book it against an account instead`, {
+  if (!converted && (invoice.currency !== credit.currency || !new Money(invoice.totals.total).eq(credit.amount))) {
+    throw conflict(`the bank credit is ${credit.amount} ${credit.currency}, invoice ${invoice.refNumber} is ${invoice.totals.total} ${invoice.currency}: book it against an account instead`, {
       'invoice.uuid': 'amount or currency differ',
     });
   }
@@ -245,7 +235,6 @@ const invoicePort: InvoicePort = {
   },
   pay: payInvoice,
   open: openInvoices,
-  reopen: reopenInvoicePayment,
 };
 
 /** Undefined instead of a 404: a resolver that finds nothing falls back to the entry's source. */

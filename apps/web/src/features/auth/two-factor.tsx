@@ -68,14 +68,9 @@ export function TwoFactor() {
         </Title>
         <Text>Enter the code shown by your authenticator app.</Text>
         {blocked ? (
-          <>
-            <Alert color="red" variant="light" role="alert">
-              {BLOCKED}
-            </Alert>
-            <Button component={Link} to={paths.loginSupport.getHref()} variant="light" fullWidth>
-              Contact support
-            </Button>
-          </>
+          <Alert color="red" variant="light" role="alert">
+            {BLOCKED}
+          </Alert>
         ) : (
           <>
             <NumericInput
