@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { decodeQrFromPdf, invoiceData, invoicingWorkplace, type InvoicingWorkplace } from './support.js';
+import { decodeQrFromPdf, invoiceData, invoicePdf, invoicingWorkplace, type InvoicingWorkplace } from './support.js';
 
 let server: TestServer;
 let wp: InvoicingWorkplace;
@@ -21,15 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function pdf(uuid: string, lang = 'en'): Promise<Buffer> {
-  const response = await fetch(`${server.baseUrl}/api/invoice/pdf`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${wp.token}` },
-    body: JSON.stringify({ lang, uuid }),
-  });
-  expect(response.status).toBe(200);
-  return Buffer.from(await response.arrayBuffer());
-}
+const pdf = (uuid: string, lang = 'en'): Promise<Buffer> => invoicePdf(server, wp, uuid, lang);
 
 /** The text of each page (pdftotext -layout, one call; pages are separated by form feeds). */
 function pageTexts(file: Buffer): string[] {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSwicoS1, toMoney } from '@bilan/domain';
 import { swicoNetAmounts } from '../../src/modules/invoicing/invoicing.pdf.js';
 import { startTestServer, type TestServer } from '../helpers.js';
-import { decodeQrFromPdf, invoiceData, invoicingWorkplace, type InvoicingWorkplace } from './support.js';
+import { decodeQrFromPdf, invoiceData, invoicePdf, invoicingWorkplace, type InvoicingWorkplace } from './support.js';
 
 let server: TestServer;
 let wp: InvoicingWorkplace;
@@ -27,15 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function pdf(uuid: string, lang = 'en', w = wp): Promise<Buffer> {
-  const response = await fetch(`${server.baseUrl}/api/invoice/pdf`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${w.token}` },
-    body: JSON.stringify({ lang, uuid }),
-  });
-  expect(response.status).toBe(200);
-  return Buffer.from(await response.arrayBuffer());
-}
+const pdf = (uuid: string, lang = 'en', w = wp): Promise<Buffer> => invoicePdf(server, w, uuid, lang);
 
 function poppler(file: Buffer, tool: string, args: string[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'bilan-pdf-style-'));

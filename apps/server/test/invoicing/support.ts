@@ -25,6 +25,17 @@ export interface InvoicingWorkplace extends Workplace {
   account: (number: string) => Promise<number>;
 }
 
+/** The invoice PDF of `uuid` as workplace `w` downloads it (`POST /api/invoice/pdf`); throws unless 200. */
+export async function invoicePdf(server: TestServer, w: { token: string }, uuid: string, lang = 'en'): Promise<Buffer> {
+  const response = await fetch(`${server.baseUrl}/api/invoice/pdf`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${w.token}` },
+    body: JSON.stringify({ lang, uuid }),
+  });
+  if (response.status !== 200) throw new Error(`invoice PDF: ${response.status} ${await response.text()}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
 export async function invoicingWorkplace(server: TestServer): Promise<InvoicingWorkplace> {
   const wp = await createWorkplace(server);
   return server.db.withInstance(wp.instanceId, async (tx) => {
