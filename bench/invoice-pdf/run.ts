@@ -20,11 +20,15 @@ const lineCount = Number(values.lines);
 
 const items: Invoice['items'] = Array.from({ length: lineCount }, (_, i) => {
   const line = { quantity: String(i + 1), price: `${100 + i}.35`, discount: i % 3 === 0 ? '10' : null };
+  const name = i === 0 ? 'Beratung Zürich – Ș ș Ț ț € Œ' : `Position ${i + 1}`;
   return {
     id: i + 1,
-    name: i === 0 ? 'Beratung Zürich – Ș ș Ț ț € Œ' : `Position ${i + 1}`,
+    name,
     amount: line.quantity,
     price: line.price,
+    label: name,
+    quantity: line.quantity,
+    rate: line.price,
     discount: line.discount,
     discountAbs: null,
     vat: null,
