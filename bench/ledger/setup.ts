@@ -180,6 +180,14 @@ export class Api {
     return JSON.parse(text) as T;
   }
 
+  /** POSTs XML text (a bank file) and returns the parsed answer; throws unless 200. */
+  async postXml<T = any>(path: string, xml: string): Promise<T> {
+    const response = await this.fetch(path, { method: 'POST', headers: { authorization: `Bearer ${await this.bearer()}`, 'content-type': 'application/xml' }, body: xml });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`POST ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+    return JSON.parse(text) as T;
+  }
+
   /** POSTs JSON (or CSV text when `body` is a string) and returns the parsed answer; throws unless 200. */
   async post<T = any>(path: string, body: unknown = {}): Promise<T> {
     const csv = typeof body === 'string';

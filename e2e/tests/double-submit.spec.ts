@@ -1,5 +1,6 @@
 /**
- * Issue 11 §1 in Chromium: a double click books once. 'Mark paid' on an invoice and the buttons
+ * Issue 11 §1 in Chromium: a double click books once. 'Mark paid' on an invoice (a payment of the
+ * open amount, decision 021) and the buttons
  * behind 'Pay selected' on the bills (create the transaction group, mark it sent, mark it paid) are
  * double-clicked; the browser sends each request once, and the API shows one payment entry each.
  */
@@ -25,7 +26,8 @@ test('double clicks on Mark paid and Pay selected post one payment each', async 
     ((await api('/api/accounting/balance/get', { date: '2099-12-31' })).accounts.find((a: any) => a.number === number)?.balance ?? '0.00') as string;
   /** Journal entries whose description contains `text`. */
   const entries = async (text: string) => (await api('/api/accounting/entry/list', { filters: { text }, page: 1, pageSize: 100 })).data as { description: string }[];
-  const statusChanges = countPosts(page, '/api/invoice/status/change');
+  // 'Mark paid' records a payment (decision 021).
+  const payments = countPosts(page, '/api/invoice/payment/insert');
   const groupInserts = countPosts(page, '/api/transaction-group/insert');
   const groupChanges = countPosts(page, '/api/transaction-group/status/change');
 
@@ -43,7 +45,7 @@ test('double clicks on Mark paid and Pay selected post one payment each', async 
   await page.getByRole('dialog', { name: 'Mark paid' }).getByRole('button', { name: 'Mark paid' }).dblclick();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
-  expect(statusChanges()).toBe(1);
+  expect(payments()).toBe(1);
   expect((await entries(`Payment ${invoice.refNumber}`)).map((e) => e.description)).toEqual([`Payment ${invoice.refNumber} Simon Muster AG`]);
   expect(await balanceOf('1100')).toBe('0.00');
   expect(await balanceOf('1020')).toBe('1081.00');

@@ -210,10 +210,10 @@ test('invoice with a Swiss QR-bill through the screens: create, edit, send, PDF,
   await snap(page, 'inv-08-list-open');
   await page.getByRole('row').filter({ hasText: 'Simon Muster AG' }).click();
 
-  // Mark paid: the ledger date defaults to today.
+  // Mark paid: the payment date defaults to today (decision 021).
   await page.getByRole('button', { name: 'Mark paid' }).click();
   const paidDialog = page.getByRole('dialog', { name: 'Mark paid' });
-  await expect(paidDialog.getByLabel('Ledger date')).toHaveValue(day(0).shown);
+  await expect(paidDialog.getByLabel('Payment date')).toHaveValue(day(0).shown);
   await paidDialog.getByLabel('Bank reference').fill('CAMT-0001');
   await paidDialog.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();

@@ -37,9 +37,19 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
 import { payablesModule } from './modules/payables/payables.module.js';
 import { bankingRoutes } from './modules/banking/banking.routes.js';
+import { salaryRoutes } from './modules/salary/salary.routes.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { isSpaPath, webApp } from './http/web-app.js';
 import { wireModules } from './modules/wiring/wiring.js';
+import { JobRunner } from './modules/jobs/job-runner.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { Mailer } from './modules/messaging/messaging.service.js';
+import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { supportRoutes } from './modules/support/support.routes.js';
+import { MailSync } from './modules/mail-sync/mail-sync.service.js';
+import { mailSyncRoutes } from './modules/mail-sync/mail-sync.routes.js';
+import { invoiceMailRoutes } from './modules/invoicing/invoice-mail.routes.js';
+import { creditNoteRoutes } from './modules/invoicing/credit-notes.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -51,6 +61,10 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     sessions: SessionService;
+    /** The job runner (modules/jobs): pg-boss on this database; polls unless BILAN_JOB_POLL_SECONDS=0. */
+    jobs: JobRunner;
+    /** Outgoing e-mail (modules/messaging): stores each message, delivers it by a job. */
+    mailer: Mailer;
   }
 }
 
@@ -75,6 +89,19 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('sessions', await SessionService.create(db, config));
+  // The job runner and the mail delivery it runs (issue 15 §1, §5); handlers are registered before
+  // the first poll, and the runner stops before the database closes.
+  const jobs = await JobRunner.create(db, { pollSeconds: config.jobPollSeconds, onError: (error) => app.log.error({ err: error }, 'job runner') });
+  const mailer = new Mailer(db, jobs, config.mail);
+  // Mail sync (issue 16 §1): its poll handler is registered before the first poll too.
+  const mailSync = await MailSync.create(db, jobs, config.mailSyncMinutes);
+  app.decorate('jobs', jobs);
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
 
   // CSV uploads arrive as text.
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -176,8 +203,15 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(analyticsRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });
   await app.register(identityRoutes);
+  await app.register(jobsRoutes);
+  await app.register(messagingRoutes, { prefix: '/api', mailer });
+  await app.register(supportRoutes, { mailer });
+  await app.register(mailSyncRoutes, { mailSync });
   await app.register(invoicingRoutes, { prefix: '/api' });
+  await app.register(invoiceMailRoutes, { prefix: '/api', mailer, publicUrl: config.publicUrl });
+  await app.register(creditNoteRoutes, { prefix: '/api' });
   await app.register(payablesModule, { prefix: '/api' });
+  await app.register(salaryRoutes, { prefix: '/api' });
   await app.register(bankingRoutes, { prefix: '/api', invoicePort: wiring.invoicePort });
   await app.register(companyRoutes, { prefix: '/api', apArSources: wiring.apArSources, documentCounts: wiring.companyDocumentCounts, ownCompany: wiring.ownCompany });
   if (config.localIdp) await app.register(localIdp, { prefix: '/oidc' });

@@ -66,6 +66,26 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean))
     .refine((entries) => entries.every(isIpOrCidr), 'IP addresses or CIDRs separated by commas, e.g. 10.0.0.1,192.168.0.0/16'),
+  /**
+   * Outgoing mail server (issue 15 §1): smtp://user:password@host:587 (STARTTLS when offered) or
+   * smtps://…:465; unset = messages are kept in the outbox as 'not sent — no mail server configured'.
+   */
+  BILAN_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, 'must start with smtp:// or smtps:// and name the host, e.g. smtp://user:secret@mail.example.ch:587')
+    .optional(),
+  /** The sender of every message, e.g. `Muster AG <rechnung@muster.ch>`. */
+  BILAN_MAIL_FROM: z
+    .string()
+    .max(320)
+    .regex(/^(?:[^<>@]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'an e-mail address, optionally with a name: Muster AG <rechnung@muster.ch>')
+    .optional(),
+  /** Where support requests are e-mailed (issue 16 §2); unset = they are kept for the superadmin queue only. */
+  BILAN_SUPPORT_EMAIL: z.string().max(254).regex(/^[^<>@\s]+@[^<>@\s]+$/, 'an e-mail address, e.g. support@bilan.example').optional(),
+  /** Minutes between two polls of each connected mailbox (issue 16 §1). */
+  BILAN_MAIL_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** Seconds between two polls of the job queue by this server (0 = this server runs no jobs). */
+  BILAN_JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** Comma-separated e-mails made superadmin at sign-in; refused in production (see Config.devSuperadmins). */
   BILAN_DEV_SUPERADMINS: z.string().optional(),
   ...providerEnv('GOOGLE'),
@@ -114,6 +134,14 @@ export interface Config {
   devSuperadmins: string[];
   /** Proxies whose X-Forwarded-For gives the client's IP (BILAN_TRUSTED_PROXIES); empty = none. */
   trustedProxies: string[];
+  /** Outgoing mail (BILAN_SMTP_URL, BILAN_MAIL_FROM); `smtpUrl` undefined = nothing is sent, messages stay in the outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** BILAN_SUPPORT_EMAIL: the support team's address; undefined = requests are not e-mailed. */
+  supportEmail: string | undefined;
+  /** BILAN_MAIL_SYNC_MINUTES: minutes between two polls of each connected mailbox. */
+  mailSyncMinutes: number;
+  /** Seconds between polls of the job queue (BILAN_JOB_POLL_SECONDS); 0 = no polling on this server. */
+  jobPollSeconds: number;
   /** Zefix REST adapter settings (spec §2.9 register search); undefined when not configured. */
   companyRegister: { baseUrl: string; username: string | undefined; password: string | undefined } | undefined;
   /** Absolute path of the operator's Terms and Conditions (BILAN_TERMS_FILE); undefined = the shipped default. */
@@ -172,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailVerifiedClaim,
     devSuperadmins,
     trustedProxies: e.BILAN_TRUSTED_PROXIES,
+    mail: { smtpUrl: e.BILAN_SMTP_URL, from: e.BILAN_MAIL_FROM ?? `Bilan <noreply@${new URL(publicUrl).hostname}>` },
+    supportEmail: e.BILAN_SUPPORT_EMAIL?.toLowerCase(),
+    mailSyncMinutes: e.BILAN_MAIL_SYNC_MINUTES,
+    jobPollSeconds: e.BILAN_JOB_POLL_SECONDS,
     companyRegister: e.BILAN_ZEFIX_URL
       ? { baseUrl: e.BILAN_ZEFIX_URL.replace(/\/+$/, ''), username: e.BILAN_ZEFIX_USER, password: e.BILAN_ZEFIX_PASSWORD }
       : undefined,

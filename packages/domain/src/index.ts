@@ -13,3 +13,4 @@ export * from './swico.js';
 export * from './vat.js';
 export * from './vat-return.js';
 export * from './vat-return-labels.js';
+export * from './salary.js';

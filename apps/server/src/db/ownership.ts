@@ -18,7 +18,12 @@ export type Owner =
   | 'identity'
   | 'instances'
   | 'invoicing'
-  | 'payables';
+  | 'jobs'
+  | 'messaging'
+  | 'mail-sync'
+  | 'payables'
+  | 'salary'
+  | 'support';
 
 export const TABLE_OWNER = {
   // db: per-instance id counters behind next_ids() (0001), called from every module's INSERTs.
@@ -40,8 +45,7 @@ export const TABLE_OWNER = {
   user_totp: 'identity',
   second_factor_login: 'identity',
   webauthn_credential: 'identity',
-  webauthn_challenge: 'identity',
-  mail_sync_account: 'identity', // the profile lists a user's own synced accounts (spec §2.6)
+  webauthn_challenge: 'identity', // the profile lists a user's own synced accounts (spec §2.6)
 
   // auth: the sign-in flow with outside providers.
   user_identity: 'auth',
@@ -55,6 +59,7 @@ export const TABLE_OWNER = {
   address: 'companies',
   payment_profile: 'companies',
   additional_property: 'companies',
+  company_contact: 'companies', // contact people with e-mail, invoice language, payment terms (0034)
 
   // accounting: the only reader and writer of the ledger (issue 11 §3).
   account_group: 'accounting',
@@ -72,20 +77,45 @@ export const TABLE_OWNER = {
   vat_settings: 'accounting',
   vat_return: 'accounting',
   vat_period_balance: 'accounting', // coded postings per month, kept by triggers (0024)
+  payment_tolerance: 'accounting', // write-off tolerance of document payments (0032, decision 021)
 
   invoice: 'invoicing',
   invoice_item: 'invoicing',
   invoice_share: 'invoicing',
+  invoice_payment: 'invoicing', // payments, discounts and their reversals (0032, decision 021)
+  credit_note: 'invoicing', // credit notes of sent invoices (0036, decision 027)
+  credit_note_item: 'invoicing',
 
   // payables: bills, their files and mails, payment runs.
   payable: 'payables',
   payable_status_event: 'payables',
   transaction_group: 'payables',
+  payable_payment: 'payables', // payments of bills and expenses (0032, decision 021)
   inbox_file: 'payables',
   mail: 'payables',
 
+  // salary: the wage-type mapping and the imported payroll journals (0035, issue 16 §3).
+  salary_wage_type: 'salary',
+  salary_import: 'salary',
+
   bank_file: 'banking',
   bank_transaction: 'banking',
+  bank_match_posting: 'banking',
+  bank_settings: 'banking',
+
+  // messaging: every outgoing e-mail, stored before it is sent, and the editable templates (0034).
+  // (jobs owns the pg-boss schema `pgboss`, outside the application schema this map covers.)
+  outbound_message: 'messaging',
+  outbound_attachment: 'messaging',
+
+  // support: requests to the platform's support team and their replies (0037, issue 16 §2).
+  support_request: 'support',
+  support_reply: 'support',
+
+  // mail-sync: connected IMAP mailboxes and the messages taken from them (0037, issue 16 §1).
+  mail_account: 'mail-sync',
+  mail_sync_message: 'mail-sync',
+  message_template: 'messaging',
 } as const satisfies Record<string, Owner>;
 
 export type TableName = keyof typeof TABLE_OWNER;

@@ -73,6 +73,11 @@ export interface Pain001Payment {
   reference?: string | null;
   /** Unstructured remittance text (at most 140 characters; QR-bill "additional information"). */
   message?: string | null;
+  /**
+   * ISO 20022 category purpose: 'SALA' for a salary payment. Such payments get a block of their own
+   * with PmtTpInf/CtgyPurp (SPS IG pain.001 2022: B level), so the bank books them as salaries.
+   */
+  categoryPurpose?: 'SALA' | null;
 }
 
 export interface Pain001Input {
@@ -92,7 +97,7 @@ export interface Pain001Result {
   numberOfTransactions: number;
   /** Sum of all instructed amounts (2 decimals), as written in GrpHdr/CtrlSum. */
   controlSum: string;
-  /** Payment information blocks written (one per execution date and debtor account). */
+  /** Payment information blocks written (one per execution date, debtor account and category purpose). */
   blocks: number;
   kinds: PaymentKind[];
 }
@@ -251,10 +256,10 @@ export function buildPain001(input: Pain001Input): Pain001Result {
     }
   });
 
-  // B level: one block per execution date and debtor account, in first-seen order.
+  // B level: one block per execution date, debtor account and category purpose, in first-seen order.
   const blocks = new Map<string, number[]>();
   input.payments.forEach((payment, index) => {
-    const key = `${payment.executionDate}|${normalizeIban(payment.debtor.iban)}`;
+    const key = `${payment.executionDate}|${normalizeIban(payment.debtor.iban)}|${payment.categoryPurpose ?? ''}`;
     blocks.set(key, [...(blocks.get(key) ?? []), index]);
   });
 
@@ -291,6 +296,7 @@ export function buildPain001(input: Pain001Input): Pain001Result {
     block.ele('BtchBookg').txt('true');
     block.ele('NbOfTxs').txt(String(indexes.length));
     block.ele('CtrlSum').txt(toFixedAmount(sum));
+    if (first.categoryPurpose) block.ele('PmtTpInf').ele('CtgyPurp').ele('Cd').txt(first.categoryPurpose);
     block.ele('ReqdExctnDt').ele('Dt').txt(first.executionDate);
     const debtor = block.ele('Dbtr');
     debtor.ele('Nm').txt(spsText(first.debtor.name, 70));

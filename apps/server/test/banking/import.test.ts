@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from '../helpers.js';
 import { payablesWorkplace, QR_REF, type PayablesWorkplace } from '../payables/setup.js';
 import { isoFixture, pain002, xsdErrors } from './xsd.js';
+import { createPaymentProfile } from '../../src/modules/companies/companies.service.js';
+import { ownCompanyUuid } from '../../src/modules/instances/instances.service.js';
 
 let server: TestServer;
 let wp: PayablesWorkplace;
@@ -75,7 +77,8 @@ async function bankRows(w: PayablesWorkplace) {
 describe('camt.054 import', () => {
   it('books the payments of a group once, however often the file comes', async () => {
     const group = await groupOf(wp, ['1081.00', '540.50']);
-    const [a, b] = group.Payable;
+    // By amount: the end-to-end id and the amount must name the same bill (the group lists its bills in its own order).
+    const [a, b] = ['1081.00', '540.50'].map((amount) => group.Payable.find((p: any) => p.amount === amount));
     const xml = camt054('NTF-1', [
       [a.uuid.replace(/-/g, ''), '1081.00', 'BANKREF-1'],
       [b.uuid.replace(/-/g, ''), '540.50', 'BANKREF-2'],
@@ -85,7 +88,7 @@ describe('camt.054 import', () => {
 
     const imported = await importFile(wp, xml);
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-    expect(imported.body).toMatchObject({ kind: 'camt.054', duplicateFile: false, imported: 3, duplicates: 0, matched: 2 });
+    expect(imported.body, JSON.stringify(imported.body.transactions)).toMatchObject({ kind: 'camt.054', duplicateFile: false, imported: 3, duplicates: 0, matched: 2 });
     const detail = await wp.api.post('/api/transaction-group/detail', { id: group.id });
     expect(detail.body).toMatchObject({ status: 2, bankStatus: 2, paidDate: '2025-11-25' });
     expect(detail.body.Payable.map((p: any) => p.status)).toEqual([4, 4]);
@@ -111,14 +114,26 @@ describe('camt.054 import', () => {
     expect(await bankRows(wp)).toEqual(before);
   });
 
-  it('reads the genkgo camt.053 v8 into a chosen account and refuses unknown accounts', async () => {
+  it('refuses the genkgo camt.053 v8 on another account naming both IBANs, then for its balances, and unknown accounts', async () => {
     const xml = isoFixture('camt/genkgo_camt053.v8.xml');
     expect((await importFile(wp, xml)).body.fields).toHaveProperty('file');
     const bank = await wp.account('1020');
+    const before = await bankRows(wp);
+    const wrong = await importFile(wp, xml, `?account=${bank}`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields.file).toContain('NL26VAYB8060476890');
+    expect(wrong.body.fields.file).toContain(OWN_IBAN);
+    expect(await bankRows(wp)).toEqual(before);
+    // The statement's IBAN is a payment profile of the own company on 1020: now it belongs there.
+    await server.db.withInstance(wp.instanceId, async (tx) => {
+      const own = await ownCompanyUuid(tx, wp.instanceId);
+      await createPaymentProfile(tx, wp.instanceId, { companyUuid: own!, accountId: bank, typeId: 1, iban: 'NL26VAYB8060476890', bic: null });
+    });
+    // Now on the right account, but genkgo's test statement does not add up (opening 18.15 EUR + 8.85 ≠ closing DBIT 27.00 SEK): refused with the figures.
     const imported = await importFile(wp, xml, `?account=${bank}`);
-    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-    expect(imported.body).toMatchObject({ kind: 'camt.053', imported: 1, matched: 0 });
-    expect(imported.body.transactions[0]).toMatchObject({ direction: 1, amount: '8.85', currency: 'EUR', bookingDate: '2014-12-31' });
+    expect(imported.status).toBe(400);
+    expect(imported.body.fields.file).toMatch(/does not add up: opening balance 18\.15 \+ booked entries 8\.85 = 27\.00, but its closing balance is -27\.00/);
+    expect(await bankRows(wp)).toEqual(before);
   });
 
   it('answers 400 on file for other content, 401 and 403', async () => {

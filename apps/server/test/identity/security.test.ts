@@ -214,7 +214,7 @@ const SESSION_ENDING = /\/napi\/auth\/logout|\/napi\/auth\/refresh|sessions\/rev
 /** Calls whose per-account limits or state belong to the user: one throwaway user per route. */
 const OWN_USER = /\/napi\/profile\/2fa|\/napi\/profile\/webauthn|\/napi\/profile\/update/;
 /** The sign-in surface, limited to 30 a minute per IP: fewer cases there. */
-const LIMITED = /\/napi\/auth\/|\/napi\/profile\/2fa\/(set|unset)|webauthn|instance\/exists/;
+const LIMITED = /\/napi\/auth\/|\/napi\/profile\/2fa\/(set|unset)|webauthn|instance\/exists|support\/send/;
 
 /**
  * Calls whose schema-valid request is still refused, and why: they need a secret or a ceremony the
@@ -230,11 +230,23 @@ const EXPECTED_REFUSAL: Record<string, string> = {
   'POST /api/instance/init': 'the instance is onboarded already',
   'POST /api/instance/init/accounts': 'the instance is onboarded already',
   'POST /api/invoice/by-entry': 'only a sent invoice has an entry',
+  'POST /api/invoice/payment/reverse': 'a payment is reversed once: the first valid call reverses the fixture payment, the next find it reversed (409)',
+  'POST /api/transaction-group/pay': 'a group is paid once: after a sweep body with another valid token paid it, the fixture token is refused (409)',
+  'POST /api/payable/payment/reverse': 'a payment is reversed once: the first valid call reverses the fixture payment, the next find it reversed (409)',
   'POST /api/banking/integrations/transactions': 'needs a bank statement of an own account',
   'POST /api/banking/integrations/reconcile/match': 'needs an unmatched bank transaction and exactly one open invoice or bill',
+  'POST /api/banking/integrations/reconcile/postings': 'needs an open bank line and an unreconciled posting of the same amount on its account',
+  'POST /api/banking/integrations/reconcile/unmatch': 'needs a reconciled bank line',
+  'POST /api/banking/integrations/reconcile/ignore': 'needs an open bank line',
+  'POST /api/banking/integrations/reconcile/unignore': 'needs an ignored bank line',
+  'POST /api/banking/integrations/file/delete': 'needs an imported bank file',
   'POST /api/accounting/statement/export': 'a balance sheet needs its date, which the schema leaves optional because kind "both" defaults it',
   'GET /api/company-register/search': 'Zefix is not configured in tests (503 configured: false)',
   'GET /api/company-register/detail': 'Zefix is not configured in tests (503 configured: false)',
+  'POST /api/profile/mail-sync/connect': 'needs a reachable IMAP server that accepts the login; the sweep has none (400 host), and its probes use up the connect limit (429)',
+  'POST /api/profile/mail-sync/disconnect': 'the sweep can connect no mailbox (no IMAP server), so there is none to disconnect (404)',
+  'POST /api/profile/mail-sync/sync': 'the sweep can connect no mailbox (no IMAP server), so there is none to poll (404)',
+  'POST /api/outbox/retry': 'no mail server is configured in the sweep (409), and only a failed message is queued again',
 };
 
 /** Valid query values by parameter name (GET and query-string parameters). */
@@ -259,7 +271,10 @@ function queryValue(route: string, name: string, f: Fixtures): string {
     name: 'sweep.pdf',
     as: 'bill',
     openAmounts: 'true',
+    // The reconciliation summary's date.
+    date: '2026-06-30',
   };
+  if (name === 'uuid' && route.includes('/support/')) return f.supportRequest;
   return route.includes('/auth/') && name === 'instance' ? f.instanceId : (values[name] ?? '1');
 }
 

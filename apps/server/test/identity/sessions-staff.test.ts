@@ -255,17 +255,20 @@ describe('mail sync on the profile (spec §2.6, §7.1)', () => {
     await addMember(workplace, colleague.userId, 'viewer');
     await addMember(other, workplace.userId, 'viewer');
     await server.db.asOwner(async (tx) => {
-      const insert = 'INSERT INTO mail_sync_account (instance_id, id, user_id, email, provider) VALUES ($1, $2, $3, $4, $5)';
-      await tx.query(insert, [workplace.instanceId, 1, workplace.userId, 'invoices@muster.ch', 'imap']);
-      await tx.query(insert, [workplace.instanceId, 2, workplace.userId, 'bills@muster.ch', 'gmail']);
-      // A colleague's account in the same instance and the user's own in another instance stay out.
-      await tx.query(insert, [workplace.instanceId, 3, colleague.userId, 'colleague@muster.ch', 'imap']);
-      await tx.query(insert, [other.instanceId, 1, workplace.userId, 'elsewhere@muster.ch', 'imap']);
+      const insert = `INSERT INTO mail_account (instance_id, id, user_id, email, host, port, tls, username, password_encrypted, disconnected_at)
+        VALUES ($1, $2, $3, $4, 'imap.muster.ch', 993, true, $4, '\\x00', $5)`;
+      await tx.query(insert, [workplace.instanceId, 1, workplace.userId, 'invoices@muster.ch', null]);
+      await tx.query(insert, [workplace.instanceId, 2, workplace.userId, 'bills@muster.ch', null]);
+      // A colleague's account in the same instance, the user's own in another instance and a disconnected one stay out.
+      await tx.query(insert, [workplace.instanceId, 3, colleague.userId, 'colleague@muster.ch', null]);
+      await tx.query(insert, [other.instanceId, 1, workplace.userId, 'elsewhere@muster.ch', null]);
+      await tx.query(insert, [workplace.instanceId, 4, workplace.userId, 'gone@muster.ch', new Date().toISOString()]);
     });
     const list = await workplace.api.get('/api/profile/mail-sync');
     expect(list.status).toBe(200);
     expect(list.body.data.map((row: { email: string }) => row.email)).toEqual(['bills@muster.ch', 'invoices@muster.ch']);
-    expect(list.body.data[0]).toMatchObject({ id: 2, provider: 'gmail', createdAt: expect.any(String), lastSyncedAt: null });
+    expect(list.body.data[0]).toMatchObject({ id: 2, provider: 'imap', host: 'imap.muster.ch', createdAt: expect.any(String), lastSyncedAt: null, lastError: null });
+    expect(list.body.data[0]).not.toHaveProperty('password');
     expect((await new Client(server.baseUrl).get('/api/profile/mail-sync')).status).toBe(401);
   });
 });

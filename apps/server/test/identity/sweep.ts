@@ -80,6 +80,15 @@ export interface Fixtures {
   payBill: string;
   group: number;
   spareGroup: number;
+  /** A sent invoice to pay (/invoice/payment/insert) and a payment of another to reverse (issue 14 §3). */
+  payInvoice: string;
+  invoicePayment: string;
+  /** A sent invoice to credit in full (/invoice/credit-note/insert) and a credit note of another (issue 15 §2). */
+  creditInvoice: string;
+  creditNote: string;
+  /** A part payment of a bill to reverse, and a group to pay (/transaction-group/pay). */
+  payablePayment: string;
+  payGroup: number;
   file: string;
   spareFile: string;
   mail: number;
@@ -88,6 +97,11 @@ export interface Fixtures {
   member: string;
   spareMember: string;
   invitation: number;
+  /** Contact people of `company` (issue 15 §1): the invoice e-mail goes to `contact`. */
+  contact: number;
+  /** A support request of the sweeper (answered, closed, followed up by the sweep). */
+  supportRequest: string;
+  spareContact: number;
 }
 
 /** Creates the fixtures through the real API (and reads their ids back as owner). Throws on any refusal. */
@@ -142,6 +156,25 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
   await ok('/api/transaction-group/insert', { payable: { uuids: [payables[2]!.uuid] } });
   await ok('/api/transaction-group/insert', { payable: { uuids: [payables[3]!.uuid] } });
   const groups = await read<{ id: number }>('SELECT id FROM transaction_group WHERE instance_id = $1 ORDER BY id');
+  // Payments (issue 14 §3): a sent invoice to pay, another with a part payment to reverse; a bill
+  // with a part payment to reverse; a group to pay.
+  const sentInvoices: string[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    const created = await ok('/api/invoice/insert', invoiceBody);
+    await ok('/api/invoice/status/change', { uuid: created.uuid, status: 2 });
+    sentInvoices.push(created.uuid);
+  }
+  const creditedDetail = await ok('/api/invoice/detail', { id: sentInvoices[3] });
+  const creditNote = await ok('/api/invoice/credit-note/insert', { uuid: sentInvoices[3], lines: [{ itemId: creditedDetail.items[0].id, amount: '1.00' }], token: 'sweep-fixture' });
+  const partlyPaid = await ok('/api/invoice/payment/insert', { uuid: sentInvoices[1], amount: '10.00', date: '2026-01-20' });
+  const extraBills: { uuid: string }[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const created = await ok('/api/payable/insert', { data: { company: { uuid: company }, companyFinance: { id: profiles[0]!.id }, date: '2026-01-15', amount: '10.00' } });
+    await ok('/api/payable/update', { uuid: created.uuid, data: { status: 2, expenseAccount: { id: expense } } });
+    extraBills.push(created);
+  }
+  const payGroup = await ok('/api/transaction-group/insert', { payable: { uuids: [extraBills[0]!.uuid] } });
+  const partlyPaidBill = await ok('/api/payable/pay', { uuid: extraBills[1]!.uuid, amount: '4.00', date: '2026-01-20' });
 
   for (const name of ['sweep.pdf', 'spare.pdf']) {
     const upload = await api.request('POST', `/api/file/upload?name=${name}`, '%PDF-1.4\n%%EOF\n', { 'content-type': 'application/pdf' });
@@ -153,6 +186,9 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
   await ok('/api/additional-property/insert', { data: { company: { uuid: company }, type: 1, name: 'Note', value: 'Sweep' } });
   await ok('/api/additional-property/insert', { data: { company: { uuid: company }, type: 1, name: 'Spare', value: 'Sweep' } });
   const properties = await read<{ id: number }>('SELECT id FROM additional_property WHERE instance_id = $1 ORDER BY id');
+  const contact = await ok('/api/company/contact/insert', { company: { uuid: company }, name: 'Sweep Kontakt', email: 'kontakt@sweep.ch' });
+  const support = await ok('/napi/support/send', { subject: 'Sweep support', message: 'Please help', file: { name: 'screen.png', contentType: 'image/png', content: 'iVBORw0KGgo=' } });
+  const spareContact = await ok('/api/company/contact/insert', { company: { uuid: company }, name: 'Sweep Spare', email: 'spare@sweep.ch' });
 
   const members: string[] = [];
   for (const email of ['sweep.member@example.ch', 'sweep.spare@example.ch']) {
@@ -205,6 +241,12 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     payBill: payables[5]!.uuid,
     group: groups[0]!.id,
     spareGroup: groups[1]!.id,
+    payInvoice: sentInvoices[0]!,
+    invoicePayment: partlyPaid.payments[0].uuid,
+    creditInvoice: sentInvoices[2]!,
+    creditNote: creditNote.uuid,
+    payablePayment: partlyPaidBill.payments[0].uuid,
+    payGroup: payGroup.id,
     file: files[0]!.uuid,
     spareFile: files[1]!.uuid,
     mail: mail!.id,
@@ -213,6 +255,9 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     member: members[0]!,
     spareMember: members[1]!,
     invitation: invitation!.id,
+    contact: contact.id as number,
+    spareContact: spareContact.id as number,
+    supportRequest: support.uuid as string,
   };
 }
 
@@ -238,6 +283,8 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   // An invoice line books to a revenue account (class 3).
   if (key === 'id' && parent === 'account' && route.includes('/invoice')) return f.accounts[1];
   if (key === 'id' && (parent === 'account' || parent === 'counterAccount')) return parent === 'counterAccount' ? f.accounts[1] : f.accounts[index % 2];
+  // The ledger account bank charges are booked to (banking settings).
+  if (key === 'id' && parent === 'chargesAccount') return f.expense;
   if (key === 'accountId') return f.bank;
   if (key === 'uuid' && parent === 'company') return f.company;
   if (key === 'companyUuid') return f.company;
@@ -259,10 +306,24 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   }
   if (key === 'data' && route.includes('/company/import')) return `name,street,zip,city,country\nSweep Import ${unique++},Bahnhofstrasse 1,3011,Bern,CH\n`;
   if (key === 'status' && route.includes('/invoice/status/change')) return 2;
+  // One confirmation token for the sweep's repeated valid calls: the first pays, the others answer the same.
+  if (key === 'token' && /\/(invoice\/payment\/insert|payable\/pay|transaction-group\/pay)$/.test(route)) return 'sweep-pay-token';
+  // The same for credit notes: the first valid call credits the invoice in full, the others answer that credit note.
+  if (key === 'token' && route.endsWith('/invoice/credit-note/insert')) return 'sweep-credit-token';
   if (key === 'status' && route.includes('/transaction-group/status/change')) return 4;
   if (key === 'id' && route.includes('/sessions/revoke')) return SESSION_PLACEHOLDER;
   if (key === 'files' || parent === 'files') return f.file;
+  if (key === 'contactIds') return f.contact;
   if (key === 'instance' && route.includes('prelogin')) return f.instanceId;
+  // Support: a request to answer, an e-mail and a base64 screenshot for the sign-in form.
+  if (route.includes('/support/send')) {
+    if (key === 'email') return 'sweep.support@example.ch';
+    if (key === 'instance') return f.instanceName;
+    if (key === 'content' && parent === 'file') return 'iVBORw0KGgo=';
+    if (key === 'contentType' && parent === 'file') return 'image/png';
+    if (key === 'name' && parent === 'file') return 'screenshot.png';
+  }
+  if (key === 'uuid' && route.includes('/support/')) return f.supportRequest;
   // VAT codes: a seeded code to change, an unused one to delete, a new code on a tax account that exists.
   if (route.includes('/vat-code/')) {
     if (key === 'code' && topLevel) return spare ? 'O910' : 'M81';
@@ -271,6 +332,17 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     if (key === 'rateType') return 'standard';
     if (key === 'accountNumber') return '2200';
   }
+  // Salary: a mapping on accounts of the chart; a payroll file of two balanced rows, new each time
+  // (the same file again is refused as imported already).
+  if (route.includes('/salary/wage-type/')) {
+    if (key === 'code') return `SW${unique++}`;
+    if (key === 'debitAccount') return f.accountNumbers[0];
+    if (key === 'creditAccount') return f.accountNumbers[1];
+  }
+  if (route.includes('/salary/import') && key === 'content') {
+    const [bank, revenue] = f.accountNumbers;
+    return `period,employee,debit,credit,amount\n2026-11,Sweep Employee ${unique++},${bank},${revenue},10.00\n`;
+  }
   if (!topLevel || !['id', 'uuid'].includes(key)) return undefined;
   // Top-level ids: what the route is about.
   const by: [RegExp, unknown, unknown][] = [
@@ -278,6 +350,12 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     [/\/accounting\/account\//, f.bank, f.spareAccount],
     [/\/accounting\/entry\//, f.entry, f.spareEntry],
     [/\/invoice\/by-entry$/, f.entry, f.entry],
+    [/\/invoice\/payment\/insert$/, f.payInvoice, f.payInvoice],
+    [/\/invoice\/payment\/reverse$/, f.invoicePayment, f.invoicePayment],
+    [/\/invoice\/credit-note\/(insert|list)$/, f.creditInvoice, f.creditInvoice],
+    [/\/invoice\/credit-note\/pdf$/, f.creditNote, f.creditNote],
+    [/\/payable\/payment\/reverse$/, f.payablePayment, f.payablePayment],
+    [/\/transaction-group\/pay$/, f.payGroup, f.payGroup],
     [/\/invoice\/item\//, f.item, f.spareItem],
     [/\/invoice\/share/, f.shareInvoice, f.shareInvoice],
     [/\/invoice\//, f.invoice.uuid, f.spareInvoice],
@@ -288,6 +366,7 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     [/\/api\/file\//, f.file, f.spareFile],
     [/\/mail\//, f.mail, f.mail],
     [/\/additional-property\//, f.property, f.spareProperty],
+    [/\/company\/contact\//, f.contact, f.spareContact],
     [/\/company\//, f.company, f.spareCompany],
     [/\/address\//, f.address, f.spareAddress],
     [/\/payment-profile\/archive$/, f.spareProfile, f.spareProfile],
@@ -348,7 +427,9 @@ function validString(route: string, key: string, schema: JsonSchema): string {
 }
 
 /** Optional fields worth filling: references, and what makes a payment profile or a bill usable. */
-const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files']);
+// `resend` e-mails an invoice whatever its status; `subject` and `body` make an e-mail template;
+// `debitAccount`/`creditAccount` make a salary wage type; `full` credits a whole invoice.
+const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'companyFinance', 'account', 'iban', 'bic', 'items', 'filters', 'accountId', 'files', 'resend', 'subject', 'body', 'debitAccount', 'creditAccount', 'full']);
 
 /**
  * An invoice item takes `name|label`, `amount|quantity`, `price|rate` (spec §3 and its working form):
@@ -400,7 +481,7 @@ export function validValue(route: string, schema: JsonSchema | undefined, f: Fix
       if (key === 'type' && route.includes('payment-profile')) return 1;
       return schema.minimum !== undefined && schema.minimum > 1 ? schema.minimum : 1;
     case 'boolean':
-      return false;
+      return key === 'resend' || (key === 'full' && route.endsWith('/credit-note/insert'));
     case 'string':
       return validString(route, key, schema);
     default:

@@ -195,7 +195,19 @@ describe('POST /api/invoice/status/change', () => {
         buckets: { notDue: '0.00', d0_30: '0.00', d31_60: '269.55', d61_90: '0.00', d90plus: '0.00' },
         total: '269.55',
         documents: [
-          { uuid: created.uuid, refNumber: created.refNumber, dateInvoice: '2025-03-01', dateDue: '2025-03-31', daysOverdue: 45, currency: 'CHF', total: '269.55', totalBase: '269.55' },
+          {
+            uuid: created.uuid,
+            refNumber: created.refNumber,
+            dateInvoice: '2025-03-01',
+            dateDue: '2025-03-31',
+            daysOverdue: 45,
+            currency: 'CHF',
+            total: '269.55',
+            totalBase: '269.55',
+            openAmount: '269.55',
+            openAmountBase: '269.55',
+            creditNotes: [],
+          },
         ],
       },
     ]);

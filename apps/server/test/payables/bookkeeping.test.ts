@@ -256,7 +256,8 @@ describe('POST /api/payable/pay', () => {
       expect(response.status, String(account)).toBe(400);
       expect(Object.keys(response.body.fields)).toEqual(['account.id']);
     }
-    for (const body of [{ uuid: ok.uuid, account: { id: bank } }, { uuid: ok.uuid, account: { id: bank }, date: '2025-02-30' }, { uuid: 'x', account: { id: bank }, date: '2025-03-31' }]) {
+    // Account and date are optional since issue 14 §3 (default bank, today): only bad values are refused.
+    for (const body of [{ uuid: ok.uuid, account: { id: bank }, date: '2025-02-30' }, { uuid: 'x', account: { id: bank }, date: '2025-03-31' }]) {
       expect((await w.api.post('/api/payable/pay', body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await pay(w.api, '6f1c2b9e-3d4a-4f5b-9c8d-7e6f5a4b3c2d')).status).toBe(404);

@@ -49,8 +49,9 @@ describe('payable insert, detail, list, update, approve, cancel, delete', () => 
       bookingEntry: null,
     });
     const { uuid, id } = created.body;
-    expect((await wp.api.post('/api/payable/detail', { id })).body).toEqual(created.body);
-    expect((await wp.api.post('/api/payable/detail', { uuid })).body).toEqual(created.body);
+    // The detail adds the payments and the next payment's one-time token (issue 14 §3).
+    expect((await wp.api.post('/api/payable/detail', { id })).body).toEqual({ ...created.body, payments: [], payToken: 'pay-1' });
+    expect((await wp.api.post('/api/payable/detail', { uuid })).body).toEqual({ ...created.body, payments: [], payToken: 'pay-1' });
 
     const updated = await wp.api.post('/api/payable/update', { uuid, data: { amount: '1621.50', vatAmount: '121.50' } });
     expect(updated.status).toBe(200);

@@ -54,6 +54,9 @@ const shellRoutes: RouteObject[] = [
   { path: rel(paths.superadmin.path), lazy: () => import('../routes/superadmin') },
   { path: rel(paths.logs.path), lazy: () => import('../routes/superadmin-logs') },
   { path: rel(paths.analytics.path), lazy: () => import('../routes/superadmin-analytics') },
+  { path: rel(paths.jobs.path), lazy: () => import('../routes/superadmin-jobs') },
+  { path: rel(paths.supportQueue.path), lazy: () => import('../routes/superadmin-support') },
+  { path: rel(paths.outbox.path), lazy: () => import('../routes/outbox') },
   { path: rel(paths.support.path), lazy: () => import('../routes/support') },
   { path: rel(paths.password.path), lazy: () => import('../routes/password') },
   { path: paths.notFound.path, lazy: () => import('../routes/not-found') },
@@ -69,6 +72,7 @@ const routes: RouteObject[] = [
         children: [
           { path: paths.login.path, lazy: () => import('../routes/login') },
           { path: paths.signup.path, lazy: () => import('../routes/login-signup') },
+          { path: paths.loginSupport.path, lazy: () => import('../routes/login-support') },
           { path: paths.twoFactor.path, lazy: () => import('../routes/login-2fa') },
           { path: paths.loginInstance.path, lazy: () => import('../routes/login-instance') },
           // Any other /login/* path shows the workplace-name form (spec §2.8).

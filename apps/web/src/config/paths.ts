@@ -21,6 +21,8 @@ export const paths = {
   loginAny: fixed('/login/*', 'Login'),
   loginInstance: route('/login/:b64Instance', 'Login', (b64Instance: string) => `/login/${b64Instance}`),
   signup: fixed('/login/signup', 'Sign up'),
+  /** Ours (issue 16 §2): support without a session, e.g. for a user blocked by two-factor attempts. */
+  loginSupport: fixed('/login/support', 'Support'),
   twoFactor: route('/login/2fa/:payload', 'Two-factor authentication', (payload: string) => `/login/2fa/${enc(payload)}`),
   ssoRedirect: route('/sso/:provider/redirect', 'Signing in', (provider: string) => `/sso/${enc(provider)}/redirect`),
   logout: fixed('/logout', 'Logout'),
@@ -95,6 +97,12 @@ export const paths = {
   superadmin: fixed('/superadmin', 'Superadmin'),
   logs: fixed('/superadmin/logs', 'Logs'),
   analytics: fixed('/superadmin/analytics', 'Analytics'),
+  /** Ours (issue 15 §5): the job runner's queues and failures. */
+  jobs: fixed('/superadmin/jobs', 'Jobs'),
+  /** Ours (issue 16 §2): the support queue. */
+  supportQueue: fixed('/superadmin/support', 'Support queue'),
+  /** Ours (issue 15 §1): every e-mail of the workplace with its status. */
+  outbox: fixed('/outbox', 'Outbox'),
   support: fixed('/support', 'Support'),
   password: fixed('/password', 'Password'),
   notFound: fixed('*', 'Page Not Found'),

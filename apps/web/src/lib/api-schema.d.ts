@@ -4827,6 +4827,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounting/settings/payment-tolerance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description How far a payment may fall short of a document's open amount and still settle it with a write-off (cash discount or small difference): up to `percent` of the total or up to `amount`, whichever is larger. Default 2 % or 5.00. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description amount in the books' currency, 0–1000, 2 decimals */
+                            amount: string;
+                            /** @description percent of the document total, 0–10, 2 decimals */
+                            percent: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description How far a payment may fall short of a document's open amount and still settle it with a write-off (cash discount or small difference): up to `percent` of the total or up to `amount`, whichever is larger. Default 2 % or 5.00. Owner and admin; 400 naming `percent` or `amount` out of range. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: string;
+                        percent: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description amount in the books' currency, 0–1000, 2 decimals */
+                            amount: string;
+                            /** @description percent of the document total, 0–10, 2 decimals */
+                            percent: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounting/settings/update": {
         parameters: {
             query?: never;
@@ -8759,6 +8931,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/banking/integrations/file/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Deletes imported bank file `id` (a statement imported on the wrong account, a test file) with its lines, while none of them is reconciled (issue 14 §2). Audited. 404 unknown; 409 some lines reconciled (unmatch them first). Answers what was deleted. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            kind: string;
+                            lines: number;
+                            messageId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/banking/integrations/reconcile": {
         parameters: {
             query?: never;
@@ -8771,6 +9073,8 @@ export interface paths {
             parameters: {
                 query: {
                     account: number;
+                    /** @description summary date YYYY-MM-DD, default today */
+                    date?: string;
                 };
                 header?: never;
                 path?: never;
@@ -8792,13 +9096,80 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
                             /** @description debit − credit of the account at the statement date (overall without a statement) */
                             ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
                                 balance: string;
                                 date: string | null;
                             } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
                             unmatched: {
                                 amount: string;
                                 bookingDate: string;
@@ -8952,13 +9323,316 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
                             /** @description debit − credit of the account at the statement date (overall without a statement) */
                             ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
                                 balance: string;
                                 date: string | null;
                             } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
+                            unmatched: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                counterpartyIban: string | null;
+                                currency: string;
+                                description: string | null;
+                                /** @description 1 money in, -1 money out */
+                                direction: number;
+                                endToEndId: string | null;
+                                id: number;
+                                /** @description why the automatic match did not book it (locked period, several candidates…) */
+                                reason: string | null;
+                                reference: string | null;
+                                /** @description open invoices (money in) or bills (money out) of the same amount and currency, for manual matching */
+                                suggestions: {
+                                    amount: string;
+                                    currency: string;
+                                    date: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "bill";
+                                    label: string;
+                                    uuid: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/integrations/reconcile/ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Ignores open bank line `bankTransaction.id` with `reason` (e.g. booked in another ledger): it no longer counts as unreconciled. Audited. 400 `reason` empty; 404 unknown; 409 reconciled or ignored already. Answers the reconciliation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bankTransaction: {
+                            id: number;
+                        };
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            /** @description statement balance − ledger balance */
+                            difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
+                            /** @description debit − credit of the account at the statement date (overall without a statement) */
+                            ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
+                            /** @description the last camt.053 closing booked balance (CLBD) */
+                            statement: {
+                                balance: string;
+                                date: string | null;
+                            } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
                             unmatched: {
                                 amount: string;
                                 bookingDate: string;
@@ -9128,13 +9802,788 @@ export interface paths {
                             };
                             /** @description statement balance − ledger balance */
                             difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
                             /** @description debit − credit of the account at the statement date (overall without a statement) */
                             ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
                             /** @description the last camt.053 closing booked balance (CLBD) */
                             statement: {
                                 balance: string;
                                 date: string | null;
                             } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
+                            unmatched: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                counterpartyIban: string | null;
+                                currency: string;
+                                description: string | null;
+                                /** @description 1 money in, -1 money out */
+                                direction: number;
+                                endToEndId: string | null;
+                                id: number;
+                                /** @description why the automatic match did not book it (locked period, several candidates…) */
+                                reason: string | null;
+                                reference: string | null;
+                                /** @description open invoices (money in) or bills (money out) of the same amount and currency, for manual matching */
+                                suggestions: {
+                                    amount: string;
+                                    currency: string;
+                                    date: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "bill";
+                                    label: string;
+                                    uuid: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/integrations/reconcile/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Manual match to the books (issue 14 §1): reconciles open bank lines `bankTransactions` (one bank account) with postings `postings` (journal line ids on that account, from `openPostings`) already in the books — one-to-one, one-to-many (a batch debit against several bill payments) or many-to-one — whose sums agree (money in = debit). Books nothing; audited. 400 naming `postings` (not on the account, sums differ) or `bankTransactions` (different accounts); 404 unknown line; 409 a line reconciled or ignored already, or a posting reconciled already. Answers the reconciliation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bankTransactions: {
+                            id: number;
+                        }[];
+                        postings: {
+                            id: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            /** @description statement balance − ledger balance */
+                            difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
+                            /** @description debit − credit of the account at the statement date (overall without a statement) */
+                            ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
+                            /** @description the last camt.053 closing booked balance (CLBD) */
+                            statement: {
+                                balance: string;
+                                date: string | null;
+                            } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
+                            unmatched: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                counterpartyIban: string | null;
+                                currency: string;
+                                description: string | null;
+                                /** @description 1 money in, -1 money out */
+                                direction: number;
+                                endToEndId: string | null;
+                                id: number;
+                                /** @description why the automatic match did not book it (locked period, several candidates…) */
+                                reason: string | null;
+                                reference: string | null;
+                                /** @description open invoices (money in) or bills (money out) of the same amount and currency, for manual matching */
+                                suggestions: {
+                                    amount: string;
+                                    currency: string;
+                                    date: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "bill";
+                                    label: string;
+                                    uuid: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/integrations/reconcile/unignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Takes ignored bank line `bankTransaction.id` back to open. Audited (with the reason it had). 404 unknown; 409 not ignored. Answers the reconciliation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bankTransaction: {
+                            id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            /** @description statement balance − ledger balance */
+                            difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
+                            /** @description debit − credit of the account at the statement date (overall without a statement) */
+                            ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
+                            /** @description the last camt.053 closing booked balance (CLBD) */
+                            statement: {
+                                balance: string;
+                                date: string | null;
+                            } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
+                            unmatched: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                counterpartyIban: string | null;
+                                currency: string;
+                                description: string | null;
+                                /** @description 1 money in, -1 money out */
+                                direction: number;
+                                endToEndId: string | null;
+                                id: number;
+                                /** @description why the automatic match did not book it (locked period, several candidates…) */
+                                reason: string | null;
+                                reference: string | null;
+                                /** @description open invoices (money in) or bills (money out) of the same amount and currency, for manual matching */
+                                suggestions: {
+                                    amount: string;
+                                    currency: string;
+                                    date: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "bill";
+                                    label: string;
+                                    uuid: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/integrations/reconcile/unmatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Unmatches bank line `bankTransaction.id` and the lines reconciled with it: postings already in the books are released; what the match booked is reversed (storno) at its date or the first open day — a paid invoice goes back to sent, a paid bill back to approved, charges or a counter-account booking get their reversal entry. Audited. 404 unknown; 409 not reconciled or a locked period. Answers the reconciliation. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bankTransaction: {
+                            id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            /** @description statement balance − ledger balance */
+                            difference: string | null;
+                            /** @description the 50 latest bank files imported on this account */
+                            files: {
+                                closingBalance: string | null;
+                                closingDate: string | null;
+                                id: number;
+                                importedAt: string;
+                                kind: string;
+                                lines: number;
+                                messageId: string;
+                                /** @description lines reconciled: the import can be deleted only at 0 */
+                                reconciled: number;
+                            }[];
+                            ignored: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                id: number;
+                                reason: string;
+                            }[];
+                            /** @description debit − credit of the account at the statement date (overall without a statement) */
+                            ledgerBalance: string;
+                            /** @description postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to */
+                            openPostings: {
+                                amount: string;
+                                dateLedger: string;
+                                description: string;
+                                direction: number;
+                                entryId: number;
+                                lineId: number;
+                                source: string;
+                            }[];
+                            /** @description the 100 latest reconciled lines, to unmatch */
+                            reconciledLines: {
+                                amount: string;
+                                bookingDate: string;
+                                counterparty: string | null;
+                                currency: string;
+                                direction: number;
+                                /** @description the journal entry the line booked itself; null: matched to postings already in the books */
+                                entryId: number | null;
+                                id: number;
+                                /** @description 'payment' or 'charges' */
+                                kind: string;
+                                /** @description postings the reconciliation claims */
+                                postings: number;
+                                /** @description a statement line (camt.052/053), not a camt.054 notification */
+                                statement: boolean;
+                            }[];
+                            /** @description the last camt.053 closing booked balance (CLBD) */
+                            statement: {
+                                balance: string;
+                                date: string | null;
+                            } | null;
+                            /** @description at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement */
+                            summary: {
+                                date: string;
+                                difference: string | null;
+                                gap: string | null;
+                                ignored: string;
+                                ledgerBalance: string;
+                                reconciled: string;
+                                statement: {
+                                    closingBalance: string;
+                                    closingDate: string | null;
+                                    fileId: number;
+                                    iban: string | null;
+                                    messageId: string;
+                                    openingBalance: string | null;
+                                } | null;
+                                statementBalance: string | null;
+                                unreconciled: string;
+                            };
                             unmatched: {
                                 amount: string;
                                 bookingDate: string;
@@ -9290,6 +10739,199 @@ export interface paths {
                             kind: string;
                         } & {
                             [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Banking settings (issue 14 §3): the ledger account bank charges (camt `Chrgs`, entry minus its transactions) are booked to; default 6940 Bankspesen, created when missing. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the ledger account bank charges are booked to (default 6940 Bankspesen) */
+                            chargesAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/banking/settings/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the ledger account bank charges are booked to (`chargesAccount.id`, one of the instance's accounts). Charges booked before keep their account. Audited. Owner and admin. 400 naming `chargesAccount.id` when the account is unknown. Answers the settings. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        chargesAccount: {
+                            id: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the ledger account bank charges are booked to (default 6940 Bankspesen) */
+                            chargesAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
                         };
                     };
                 };
@@ -9803,6 +11445,513 @@ export interface paths {
                                 payable: string;
                                 receivable: string;
                             };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/contact/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Removes a contact person (404 unknown id); messages sent to it stay in the outbox. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/contact/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Adds a contact person: name, e-mail, invoice language (default de), payment terms in days (optional). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        company: {
+                            /** Format: uuid */
+                            uuid: string;
+                        };
+                        email: string;
+                        /**
+                         * @default de
+                         * @enum {string}
+                         */
+                        lang?: "de" | "fr" | "it" | "en";
+                        name: string;
+                        /** @default null */
+                        paymentTermsDays?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            company: {
+                                uuid: string;
+                            };
+                            email: string;
+                            id: number;
+                            /**
+                             * @description invoice language: de, fr, it, en
+                             * @enum {string}
+                             */
+                            lang: "de" | "fr" | "it" | "en";
+                            name: string;
+                            /** @description days from invoice date to due date; null = the instance's default */
+                            paymentTermsDays: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/contact/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The contact people of a company, in insertion order (404 unknown company). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        company: {
+                            /** Format: uuid */
+                            uuid: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: {
+                                    uuid: string;
+                                };
+                                email: string;
+                                id: number;
+                                /**
+                                 * @description invoice language: de, fr, it, en
+                                 * @enum {string}
+                                 */
+                                lang: "de" | "fr" | "it" | "en";
+                                name: string;
+                                /** @description days from invoice date to due date; null = the instance's default */
+                                paymentTermsDays: number | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/contact/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Replaces the fields of a contact person (404 unknown id). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            email: string;
+                            /**
+                             * @default de
+                             * @enum {string}
+                             */
+                            lang?: "de" | "fr" | "it" | "en";
+                            name: string;
+                            /** @default null */
+                            paymentTermsDays?: number | null;
+                        };
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            company: {
+                                uuid: string;
+                            };
+                            email: string;
+                            id: number;
+                            /**
+                             * @description invoice language: de, fr, it, en
+                             * @enum {string}
+                             */
+                            lang: "de" | "fr" | "it" | "en";
+                            name: string;
+                            /** @description days from invoice date to due date; null = the instance's default */
+                            paymentTermsDays: number | null;
                         };
                     };
                 };
@@ -11806,7 +13955,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Invites a person by e-mail with a role; the invitation is accepted when that e-mail next signs in through any provider. 409 when the person is already a member or invited; 403 when an admin tries to invite an owner. */
+        /** @description Invites a person by e-mail with a role and e-mails them the sign-in link of the workplace (outbox, kind invitation); the invitation is accepted when that e-mail next signs in through any provider. 409 when the person is already a member or invited; 403 when an admin tries to invite an owner. */
         post: {
             parameters: {
                 query?: never;
@@ -12445,6 +14594,372 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoice/credit-note/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates a credit note (GS-…) of a sent invoice (`uuid`), in full (`full: true`) or per line (`lines`: itemId with a `quantity` or a net `amount`), at `date` (default today). Posts debit revenue of the original lines' accounts and output VAT per rate (reduction code R81/R26/R38 → Ziffer 235 when the instance has one) / credit receivable 1100; the invoice's open amount drops by the total, and it is paid (3) once nothing is open. `token` (the detail's `creditToken`): the same token answers the same credit note and creates nothing. 400 `lines.N.quantity`/`lines.N.amount` more than left of the line, `lines`/`full` more than the open amount, `lines.N.itemId`, `date`; 404; 409 not sent (pending, paid, denied), lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
+                        full?: boolean | null;
+                        lines?: {
+                            amount?: string | null;
+                            itemId: number;
+                            quantity?: string | null;
+                        }[] | null;
+                        reason?: string | null;
+                        token: string;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            createdAt: string;
+                            currency: string;
+                            date: string;
+                            entryId: number | null;
+                            invoice: {
+                                refNumber: string;
+                                uuid: string;
+                            };
+                            lines: {
+                                amount: string;
+                                itemId: number;
+                                name: string;
+                                quantity: string | null;
+                                vat: string | null;
+                            }[];
+                            /** @description 'GS-' + the per-instance number padded to 6 */
+                            number: string;
+                            numberInt: number;
+                            reason: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/credit-note/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The credit notes of one invoice (`uuid`), or of every invoice without it, oldest first. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                };
+                                createdAt: string;
+                                currency: string;
+                                date: string;
+                                entryId: number | null;
+                                invoice: {
+                                    refNumber: string;
+                                    uuid: string;
+                                };
+                                lines: {
+                                    amount: string;
+                                    itemId: number;
+                                    name: string;
+                                    quantity: string | null;
+                                    vat: string | null;
+                                }[];
+                                /** @description 'GS-' + the per-instance number padded to 6 */
+                                number: string;
+                                numberInt: number;
+                                reason: string;
+                                totals: {
+                                    gross: string;
+                                    net: string;
+                                    rounding: string;
+                                    total: string;
+                                    vat: string;
+                                    vatLines: {
+                                        base: string;
+                                        rate: string;
+                                        vat: string;
+                                    }[];
+                                    vatRate: string;
+                                };
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/credit-note/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The credit note PDF (A4, no payment part). lang en|de|fr|it. Binary application/pdf. 404 unknown credit note. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default en
+                         * @enum {string}
+                         */
+                        lang?: "en" | "de" | "fr" | "it";
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoice/debtors": {
         parameters: {
             query?: never;
@@ -12491,10 +15006,19 @@ export interface paths {
                                     uuid: string;
                                 };
                                 documents: {
+                                    creditNotes: {
+                                        date: string;
+                                        entryId: number | null;
+                                        number: string;
+                                        total: string;
+                                        uuid: string;
+                                    }[];
                                     currency: string;
                                     dateDue: string;
                                     dateInvoice: string;
                                     daysOverdue: number;
+                                    openAmount: string;
+                                    openAmountBase: string;
                                     refNumber: string;
                                     total: string;
                                     totalBase: string;
@@ -12748,6 +15272,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -12781,6 +15315,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -12790,7 +15326,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -12865,6 +15427,167 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Send by e-mail: a pending invoice is posted as sent (as /invoice/status/change to 2, at `ledgerDate`, default today) and one e-mail per contact is stored and queued for delivery, with the invoice PDF (QR-bill) attached and a share link, from the instance's template of `lang` (default: the first contact's language). One transaction. An invoice sent already: 409 `already_done` unless `resend: true`. Contacts must belong to the invoice's customer (400 `contactIds`). Without a mail server the messages are stored as not_sent (outbox). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        contactIds: number[];
+                        /** @enum {string} */
+                        lang?: "de" | "fr" | "it" | "en";
+                        ledgerDate?: string;
+                        resend?: boolean;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            messages: {
+                                attachments: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                }[];
+                                attempts: number;
+                                createdAt: string;
+                                documentRef: string | null;
+                                from: string;
+                                id: number;
+                                /**
+                                 * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
+                                 * @enum {string}
+                                 */
+                                kind: "invoice" | "invitation" | "support";
+                                sentAt: string | null;
+                                /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
+                                serverResponse: string | null;
+                                /**
+                                 * @description queued → sending → sent, or failed (retried by the job runner); not_sent: no mail server configured (BILAN_SMTP_URL)
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "sending" | "sent" | "failed" | "not_sent";
+                                subject: string;
+                                to: string[];
+                                uuid: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13202,6 +15925,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -13235,6 +15968,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13244,7 +15979,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -13408,6 +16169,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -13441,6 +16212,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13450,7 +16223,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -13634,6 +16433,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -13667,6 +16476,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13676,7 +16487,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -13857,6 +16694,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -13890,6 +16737,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -13899,7 +16748,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -14053,6 +16928,16 @@ export interface paths {
                                     name: string;
                                     uuid: string;
                                 };
+                                /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                                creditNotes?: {
+                                    date: string;
+                                    entryId: number | null;
+                                    number: string;
+                                    total: string;
+                                    uuid: string;
+                                }[];
+                                /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                                creditToken?: string;
                                 currency: string;
                                 dateDue: string;
                                 dateInvoice: string;
@@ -14086,6 +16971,8 @@ export interface paths {
                                     vat: string | null;
                                 }[];
                                 ledgerDate: string | null;
+                                /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                                openAmount?: string;
                                 paymentProfile: {
                                     account: {
                                         id: number;
@@ -14095,7 +16982,33 @@ export interface paths {
                                     type: number;
                                 };
                                 paymentReference: string;
+                                /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                                payments?: {
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
                                 paymentTermDays: number;
+                                /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                                payToken?: string;
                                 refNumber: string;
                                 refNumberInt: number;
                                 shared: boolean;
@@ -14242,6 +17155,16 @@ export interface paths {
                                     name: string;
                                     uuid: string;
                                 };
+                                /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                                creditNotes?: {
+                                    date: string;
+                                    entryId: number | null;
+                                    number: string;
+                                    total: string;
+                                    uuid: string;
+                                }[];
+                                /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                                creditToken?: string;
                                 currency: string;
                                 dateDue: string;
                                 dateInvoice: string;
@@ -14275,6 +17198,8 @@ export interface paths {
                                     vat: string | null;
                                 }[];
                                 ledgerDate: string | null;
+                                /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                                openAmount?: string;
                                 paymentProfile: {
                                     account: {
                                         id: number;
@@ -14284,7 +17209,33 @@ export interface paths {
                                     type: number;
                                 };
                                 paymentReference: string;
+                                /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                                payments?: {
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
                                 paymentTermDays: number;
+                                /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                                payToken?: string;
                                 refNumber: string;
                                 refNumberInt: number;
                                 shared: boolean;
@@ -14345,6 +17296,644 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The e-mails of an invoice, newest first, each with its status and the mail server's answer (404 unknown invoice). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attachments: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                }[];
+                                attempts: number;
+                                createdAt: string;
+                                documentRef: string | null;
+                                from: string;
+                                id: number;
+                                /**
+                                 * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
+                                 * @enum {string}
+                                 */
+                                kind: "invoice" | "invitation" | "support";
+                                sentAt: string | null;
+                                /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
+                                serverResponse: string | null;
+                                /**
+                                 * @description queued → sending → sent, or failed (retried by the job runner); not_sent: no mail server configured (BILAN_SMTP_URL)
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "sending" | "sent" | "failed" | "not_sent";
+                                subject: string;
+                                to: string[];
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/payment/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Records a payment of a sent invoice (issue 14 §3, decision 021): debit the bank account `amount` and 6940 `fee` / credit receivable 1100; with `writeOff` the rest of the open amount is written off in a second entry, as `discount` (3800 Skonti with the VAT reduction per rate, code R81/R26/R38 → Ziffer 235) or `difference` (6943), only within the payment tolerance (GET /api/accounting/settings/payment-tolerance). Paid (3) once nothing is open, else it stays sent with `openAmount`. Defaults: amount the open amount less fee, date today, bank account the payment profile's. An invoice in another currency is paid in full at once (`amountBase`). `token` (the detail's `payToken`): the same token answers the same invoice and books nothing. 400 `amount` above the open amount (no overpayment is booked) or beyond the tolerance, `fee`, `date`, `bankAccount.id`; 404; 409 not sent, already paid, lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount?: string | null;
+                        amountBase?: string | null;
+                        bankAccount?: {
+                            id: number;
+                        } | null;
+                        bankRef?: string | null;
+                        date?: string | null;
+                        fee?: string | null;
+                        token?: string | null;
+                        /** Format: uuid */
+                        uuid: string;
+                        /** @enum {string|null} */
+                        writeOff?: "discount" | "difference" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            bankRef: string | null;
+                            baseCurrency: string;
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
+                            currency: string;
+                            dateDue: string;
+                            dateInvoice: string;
+                            description: string;
+                            entries: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "sent" | "paid" | "denied";
+                            }[];
+                            fxRate: string;
+                            id: number;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                currency: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                fxRate: string;
+                                id: number;
+                                label: string;
+                                logDateAdded: string;
+                                name: string;
+                                price: string;
+                                quantity: string;
+                                rate: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
+                            paymentProfile: {
+                                account: {
+                                    id: number;
+                                } | null;
+                                iban: string | null;
+                                id: number;
+                                type: number;
+                            };
+                            paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
+                            refNumber: string;
+                            refNumberInt: number;
+                            shared: boolean;
+                            status: number;
+                            statusName: string;
+                            totalBase: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoice/payment/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reverses one payment (`uuid` of the payment) of an invoice: storno entries of its payment and write-off entries at `date` (default today, on or after the payment: 400 `date`), the payment kept and marked reversed; a paid invoice is sent (open) again. 404 unknown payment; 409 already reversed, lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            bankRef: string | null;
+                            baseCurrency: string;
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
+                            currency: string;
+                            dateDue: string;
+                            dateInvoice: string;
+                            description: string;
+                            entries: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "sent" | "paid" | "denied";
+                            }[];
+                            fxRate: string;
+                            id: number;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                currency: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                fxRate: string;
+                                id: number;
+                                label: string;
+                                logDateAdded: string;
+                                name: string;
+                                price: string;
+                                quantity: string;
+                                rate: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
+                            paymentProfile: {
+                                account: {
+                                    id: number;
+                                } | null;
+                                iban: string | null;
+                                id: number;
+                                type: number;
+                            };
+                            paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
+                            refNumber: string;
+                            refNumberInt: number;
+                            shared: boolean;
+                            status: number;
+                            statusName: string;
+                            totalBase: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14697,6 +18286,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -14730,6 +18329,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -14739,7 +18340,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -14939,6 +18566,16 @@ export interface paths {
                                 name: string;
                                 uuid: string;
                             };
+                            /** @description credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts) */
+                            creditNotes?: {
+                                date: string;
+                                entryId: number | null;
+                                number: string;
+                                total: string;
+                                uuid: string;
+                            }[];
+                            /** @description one-time confirmation token for /invoice/credit-note/insert (detail only) */
+                            creditToken?: string;
                             currency: string;
                             dateDue: string;
                             dateInvoice: string;
@@ -14972,6 +18609,8 @@ export interface paths {
                                 vat: string | null;
                             }[];
                             ledgerDate: string | null;
+                            /** @description total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts */
+                            openAmount?: string;
                             paymentProfile: {
                                 account: {
                                     id: number;
@@ -14981,7 +18620,33 @@ export interface paths {
                                 type: number;
                             };
                             paymentReference: string;
+                            /** @description payments, the reversed ones with `reversed` (detail and list-w-amounts) */
+                            payments?: {
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
                             paymentTermDays: number;
+                            /** @description one-time confirmation token for /invoice/payment/insert (detail only) */
+                            payToken?: string;
                             refNumber: string;
                             refNumberInt: number;
                             shared: boolean;
@@ -15622,6 +19287,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/message-template/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The invoice e-mail per language (de, fr, it, en): the instance's own or the default. Placeholders: {{refNumber}} invoice number; {{customer}} customer's name; {{contact}} contact person's name; {{total}} total with currency, e.g. CHF 1 234.50; {{dateDue}} due date (DD.MM.YYYY); {{link}} link to view the invoice online; {{sender}} your company name. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                body: string;
+                                /** @description false while the built-in default applies */
+                                isCustom: boolean;
+                                /** @enum {string} */
+                                kind: "invoice";
+                                /** @enum {string} */
+                                lang: "de" | "fr" | "it" | "en";
+                                subject: string;
+                            }[];
+                            placeholders: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message-template/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Stores the invoice e-mail of one language; `reset: true` goes back to the default text. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body?: string;
+                        /** @enum {string} */
+                        lang: "de" | "fr" | "it" | "en";
+                        reset?: boolean;
+                        subject?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body: string;
+                            /** @description false while the built-in default applies */
+                            isCustom: boolean;
+                            /** @enum {string} */
+                            kind: "invoice";
+                            /** @enum {string} */
+                            lang: "de" | "fr" | "it" | "en";
+                            subject: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/meta/terms": {
         parameters: {
             query?: never;
@@ -15695,6 +19564,285 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Every e-mail of the instance, newest first, with its status and the mail server's answer. `configured` is false without a mail server (BILAN_SMTP_URL): messages are then kept as not_sent ('not sent — no mail server configured'). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 50 */
+                        pageSize?: number;
+                        /** @enum {string} */
+                        status?: "queued" | "sending" | "sent" | "failed" | "not_sent";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            data: {
+                                attachments: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                }[];
+                                attempts: number;
+                                createdAt: string;
+                                documentRef: string | null;
+                                from: string;
+                                id: number;
+                                /**
+                                 * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
+                                 * @enum {string}
+                                 */
+                                kind: "invoice" | "invitation" | "support";
+                                sentAt: string | null;
+                                /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
+                                serverResponse: string | null;
+                                /**
+                                 * @description queued → sending → sent, or failed (retried by the job runner); not_sent: no mail server configured (BILAN_SMTP_URL)
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "sending" | "sent" | "failed" | "not_sent";
+                                subject: string;
+                                to: string[];
+                                uuid: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outbox/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queues a failed or not-sent message again for delivery. 409 when it is queued, being sent or sent already, or when no mail server is configured; 404 unknown message. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachments: {
+                                contentType: string;
+                                filename: string;
+                                size: number;
+                            }[];
+                            attempts: number;
+                            createdAt: string;
+                            documentRef: string | null;
+                            from: string;
+                            id: number;
+                            /**
+                             * @description what the message is about: invoice (documentRef = invoice uuid), invitation (documentRef = invitation id)
+                             * @enum {string}
+                             */
+                            kind: "invoice" | "invitation" | "support";
+                            sentAt: string | null;
+                            /** @description the mail server's last answer, e.g. '250 2.0.0 Ok' or the refusal */
+                            serverResponse: string | null;
+                            /**
+                             * @description queued → sending → sent, or failed (retried by the job runner); not_sent: no mail server configured (BILAN_SMTP_URL)
+                             * @enum {string}
+                             */
+                            status: "queued" | "sending" | "sent" | "failed" | "not_sent";
+                            subject: string;
+                            to: string[];
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -16007,9 +20155,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -16387,9 +20565,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -16620,9 +20828,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -16774,9 +21012,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -16924,9 +21192,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -17009,7 +21307,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Marks an approved bill paid outside a payment batch (spec §7.1 `/payable/pay {uuid, token}`): direct debit (LSV), card, cash or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date`: debit the liability the bill was booked on (payables 2000, staff 2250 for expenses) / credit `account` (the bank, cash or card account the money left; an asset or liability account), the gross in the instance currency at the bill's exchange rate (or `amountBase` with the exchange difference on 6942/6952 for a bill in another currency); bill → paid 4. `token` is an idempotency key: repeating the call with the same token on the bill it paid answers that bill and posts nothing (a retry after a lost answer is safe); without a token a second call is a 409. 400 `account.id`; 404 unknown bill; 409 when the bill is not approved (pending: approve first; in a transaction group: the group pays it; paid; cancelled) or `date` is on or before the lock date — nothing is written then. */
+        /** @description Pays an approved bill outside a payment batch, in full or in part (spec §7.1 `/payable/pay {uuid, token}`, issue 14 §3): direct debit (LSV), card, cash or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date` (default today): debit the liability the bill was booked on (payables 2000, staff 2250) `amount` (default the open amount) and 6940 `fee` (charged by the bank on top) / credit `account` (default the first bank account; an asset or liability account). With `writeOff` the rest of the open amount is written off in a second entry: `discount` (4900 with the input tax reduced by the bill's code) or `difference` (6953), only within the payment tolerance. Paid 4 once nothing is open, else approved with `openAmount`. A bill in another currency is paid in full at once (`amountBase`: exchange difference on 6942/6952). `token` (the detail's `payToken`) is a one-time confirmation token: the same token answers the bill it paid and posts nothing (parallel calls included); without a token a call on a paid bill is a 409. 400 `amount` (above the open amount: no overpayment is booked; beyond the tolerance), `fee`, `account.id`, `date`; 404 unknown bill; 409 when the bill is not approved (pending, in a transaction group, paid, cancelled) or `date` is on or before the lock date. */
         post: {
             parameters: {
                 query?: never;
@@ -17023,16 +21321,231 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description the bank, cash or card ledger account the money left */
-                        account: {
+                        /** @description the bank, cash or card ledger account the money left; default the first bank account */
+                        account?: {
                             id: number;
-                        };
+                        } | null;
+                        /** @description what the bill is paid, in its currency; default the open amount */
+                        amount?: string | null;
                         /** @description a bill in another currency: what left the account in the books' currency, 2 decimals; the difference to amount × exchangeRate is booked as realized exchange difference (loss debit 6942, gain credit 6952). Default: amount × exchangeRate. */
                         amountBase?: string | null;
-                        /** @description payment date YYYY-MM-DD (the posting date) */
-                        date: string;
-                        /** @description idempotency key of this payment (e.g. a client-generated uuid) */
+                        /** @description payment date YYYY-MM-DD (the posting date); default today */
+                        date?: string | null;
+                        /** @description bank charge on top, booked to 6940 */
+                        fee?: string | null;
+                        /** @description one-time confirmation token (the detail's payToken, or a client-generated uuid) */
                         token?: string | null;
+                        /** Format: uuid */
+                        uuid: string;
+                        /** @enum {string|null} */
+                        writeOff?: "discount" | "difference" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amount: string;
+                            bankReason: string | null;
+                            bankTxStatus: string | null;
+                            bookingEntry: {
+                                id: number;
+                            } | null;
+                            company: {
+                                name: string;
+                                uuid: string;
+                            } | null;
+                            companyFinance: {
+                                bic: string | null;
+                                iban: string | null;
+                                id: number;
+                                type: number;
+                            } | null;
+                            currency: string;
+                            date: string;
+                            description: string;
+                            dueDate: string | null;
+                            exchangeRate: string;
+                            /** @description requested execution date while in a transaction group */
+                            executionDate: string | null;
+                            expenseAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            } | null;
+                            id: number;
+                            isExpense: boolean;
+                            /** @description the account the booking credited (2000, or 2250 for expenses) */
+                            liabilityAccount: {
+                                id: number;
+                                number: string;
+                            } | null;
+                            message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
+                            paymentEntry: {
+                                id: number;
+                            } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
+                            referenceNumber: string | null;
+                            status: number;
+                            statusName: string;
+                            transactionGroup: {
+                                id: number;
+                                status: number;
+                            } | null;
+                            type: number;
+                            uuid: string;
+                            vatAmount: string;
+                            /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
+                            vatRate: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payable/payment/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reverses one payment (`uuid` of the payment) of a bill or expense: counter-entries of its payment and write-off entries at `date` (default today; on or after the payment, else 400 `date`), the payment kept and marked reversed; a paid bill is approved (open) again and leaves its transaction group. 404 unknown payment; 409 already reversed, lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
                         /** Format: uuid */
                         uuid: string;
                     };
@@ -17082,9 +21595,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -17304,9 +21847,39 @@ export interface paths {
                                 number: string;
                             } | null;
                             message: string | null;
+                            /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                            openAmount: string;
                             paymentEntry: {
                                 id: number;
                             } | null;
+                            /** @description payments, the reversed ones with `reversed` (detail only) */
+                            payments?: {
+                                /** @description what left the bank for the bill */
+                                amount: string;
+                                bankAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                createdAt: string;
+                                date: string;
+                                entryId: number | null;
+                                /** @description what the bank charged on top (6940) */
+                                fee: string;
+                                reversed: {
+                                    at: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    writeOffEntryId: number | null;
+                                } | null;
+                                uuid: string;
+                                writeOff: string;
+                                writeOffEntryId: number | null;
+                                /** @enum {string|null} */
+                                writeOffKind: "discount" | "difference" | null;
+                            }[];
+                            /** @description one-time confirmation token for /payable/pay (detail only) */
+                            payToken?: string;
                             referenceNumber: string | null;
                             status: number;
                             statusName: string;
@@ -18164,7 +22737,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed-in user's synced mail accounts in this instance (spec §2.6 'Mail Sync', §7.1 'rows carry an email'): { data: [{ id, email, provider, createdAt, lastSyncedAt }] } sorted by e-mail; empty until mail synchronisation is set up. */
+        /** @description The signed-in user's connected mailboxes in this instance (spec §2.6 'Mail Sync', §7.1 'rows carry an email'), with the last sync time and last error; never the password. Empty: the profile says "No mail sync". */
         get: {
             parameters: {
                 query?: never;
@@ -18184,9 +22757,18 @@ export interface paths {
                             data: {
                                 createdAt: string;
                                 email: string;
+                                folder: string;
+                                host: string;
                                 id: number;
+                                lastError: string | null;
                                 lastSyncedAt: string | null;
-                                provider: string;
+                                port: number;
+                                processedFolder: string | null;
+                                /** @enum {string} */
+                                provider: "imap";
+                                refusedFolder: string | null;
+                                tls: boolean;
+                                username: string;
                             }[];
                         };
                     };
@@ -18195,6 +22777,249 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/mail-sync/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Connects an IMAP mailbox { email, host, port, tls, username, password (app password), folder, processedFolder?, refusedFolder? }: the server logs in and opens the folders first (400 naming password, host or the folder), then stores it with the password encrypted and polls it at once and every BILAN_MAIL_SYNC_MINUTES. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @default INBOX */
+                        folder?: string;
+                        host: string;
+                        password: string;
+                        port: number;
+                        processedFolder?: string;
+                        refusedFolder?: string;
+                        tls: boolean;
+                        username: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            email: string;
+                            folder: string;
+                            host: string;
+                            id: number;
+                            lastError: string | null;
+                            lastSyncedAt: string | null;
+                            port: number;
+                            processedFolder: string | null;
+                            /** @enum {string} */
+                            provider: "imap";
+                            refusedFolder: string | null;
+                            tls: boolean;
+                            username: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/mail-sync/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Disconnects the user’s mailbox { id }: the credentials are removed, polling stops. 404 when not theirs. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/mail-sync/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Polls the user’s mailbox { id } now: { taken, refused, error } (error: the mail server’s answer, also kept as lastError). 404 when not theirs. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string | null;
+                            refused: number;
+                            taken: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -18322,6 +23147,639 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salary/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Posts the payroll journal, all or nothing (source 'salary'). The same file with the same choices again: 409 already_done. Body: `file { name, encoding text|base64, content }` — CSV text (`,` `;` or tab) or an XLSX workbook in base64 — with columns period (YYYY-MM or MM.YYYY), employee, amount and a wage type (mapped by wage-type/list), or debit and/or credit, or account with a signed amount; optional date, description, iban. `groupBy` period (one entry per month) or employee (per month and employee); `netClaims` true turns the net pay rows into staff expenses owed to each employee (needs their iban), paid in a payment run with category purpose SALA. 400 `import_invalid` lists every bad row as 'line N.column'; unknown accounts as 'could not map account N'. 409 `period_locked` on or before the lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        file: {
+                            content: string;
+                            /**
+                             * @default text
+                             * @enum {string}
+                             */
+                            encoding?: "text" | "base64";
+                            /** @default  */
+                            name?: string;
+                        };
+                        /**
+                         * @default period
+                         * @enum {string}
+                         */
+                        groupBy?: "period" | "employee";
+                        /** @default false */
+                        netClaims?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            claims: {
+                                amount: string;
+                                employee: string;
+                                period: string;
+                                uuid: string;
+                            }[];
+                            entries: {
+                                date: string;
+                                id: number;
+                                key: string;
+                            }[];
+                            id: number;
+                            periodFrom: string;
+                            periodTo: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salary/import/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The posted imports, newest first, with their entries and claims. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                entryIds: number[];
+                                fileName: string;
+                                groupBy: string;
+                                id: number;
+                                netClaims: boolean;
+                                payableUuids: string[];
+                                periodFrom: string;
+                                periodTo: string;
+                                totalGross: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salary/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The entries and claims an import would post; nothing is written. Body: `file { name, encoding text|base64, content }` — CSV text (`,` `;` or tab) or an XLSX workbook in base64 — with columns period (YYYY-MM or MM.YYYY), employee, amount and a wage type (mapped by wage-type/list), or debit and/or credit, or account with a signed amount; optional date, description, iban. `groupBy` period (one entry per month) or employee (per month and employee); `netClaims` true turns the net pay rows into staff expenses owed to each employee (needs their iban), paid in a payment run with category purpose SALA. 400 `import_invalid` lists every bad row as 'line N.column'; unknown accounts as 'could not map account N'. 409 `period_locked` on or before the lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        file: {
+                            content: string;
+                            /**
+                             * @default text
+                             * @enum {string}
+                             */
+                            encoding?: "text" | "base64";
+                            /** @default  */
+                            name?: string;
+                        };
+                        /**
+                         * @default period
+                         * @enum {string}
+                         */
+                        groupBy?: "period" | "employee";
+                        /** @default false */
+                        netClaims?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            claims: {
+                                amount: string;
+                                date: string;
+                                employee: string;
+                                iban: string;
+                                period: string;
+                            }[];
+                            clearingAccount: string | null;
+                            employees: number;
+                            entries: {
+                                date: string;
+                                description: string;
+                                key: string;
+                                lines: {
+                                    account: {
+                                        /** @description created on posting (1091, 2271 of the Swiss SME chart) */
+                                        isNew: boolean;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    credit: string | null;
+                                    debit: string | null;
+                                    description: string;
+                                }[];
+                                total: string;
+                            }[];
+                            periodFrom: string;
+                            periodTo: string;
+                            rows: number;
+                            /** @description sum debited to expense accounts (classes 5–9), instance currency */
+                            totalCost: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salary/wage-type/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The wage-type → ledger account mapping of the instance; the Swiss defaults until one is saved. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                creditAccount: string | null;
+                                debitAccount: string | null;
+                                isNetPay: boolean;
+                                name: string;
+                            }[];
+                            /** @description true: the Swiss defaults, the instance saved no mapping */
+                            isDefault: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salary/wage-type/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Replaces the mapping. 400 names `data.N.code` (listed twice) or `data.N.debitAccount`/`creditAccount` (no such account; 1091 and 2271 are created on first use). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            /** @default null */
+                            creditAccount?: string | null;
+                            /** @default null */
+                            debitAccount?: string | null;
+                            /** @default false */
+                            isNetPay?: boolean;
+                            /** @default  */
+                            name?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                code: string;
+                                creditAccount: string | null;
+                                debitAccount: string | null;
+                                isNetPay: boolean;
+                                name: string;
+                            }[];
+                            /** @description true: the Swiss defaults, the instance saved no mapping */
+                            isDefault: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -18645,9 +24103,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -18661,6 +24149,8 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
@@ -18847,9 +24337,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -18863,6 +24383,8 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
@@ -19142,9 +24664,39 @@ export interface paths {
                                         number: string;
                                     } | null;
                                     message: string | null;
+                                    /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                    openAmount: string;
                                     paymentEntry: {
                                         id: number;
                                     } | null;
+                                    /** @description payments, the reversed ones with `reversed` (detail only) */
+                                    payments?: {
+                                        /** @description what left the bank for the bill */
+                                        amount: string;
+                                        bankAccount: {
+                                            id: number;
+                                            name: string;
+                                            number: string;
+                                        };
+                                        createdAt: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        /** @description what the bank charged on top (6940) */
+                                        fee: string;
+                                        reversed: {
+                                            at: string;
+                                            date: string;
+                                            entryId: number | null;
+                                            writeOffEntryId: number | null;
+                                        } | null;
+                                        uuid: string;
+                                        writeOff: string;
+                                        writeOffEntryId: number | null;
+                                        /** @enum {string|null} */
+                                        writeOffKind: "discount" | "difference" | null;
+                                    }[];
+                                    /** @description one-time confirmation token for /payable/pay (detail only) */
+                                    payToken?: string;
                                     referenceNumber: string | null;
                                     status: number;
                                     statusName: string;
@@ -19158,6 +24710,8 @@ export interface paths {
                                     /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                     vatRate: string | null;
                                 }[];
+                                /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                                payToken?: string;
                                 status: number;
                                 statusName: string;
                                 /** @description sum of the bills in the instance currency */
@@ -19351,6 +24905,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transaction-group/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Pays the group (spec §7.1 `/transaction-group/pay {id, token}`): pending or initiated → paid 2, each bill's payment booked (debit payables 2000 / credit the group's bank account at `date`, default the execution date; bills → paid 4). `token` is the one-time confirmation token of the detail (`payToken`): the same token answers the paid group again and books nothing (parallel calls included). 404 unknown group; 409 denied, or paid with another token (`already_done`), lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
+                        id: number;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bankStatus: number;
+                            bankStatusName: string;
+                            count: number;
+                            createdAt: string;
+                            debtor: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                bic: string | null;
+                                company: {
+                                    name: string;
+                                };
+                                iban: string;
+                            };
+                            /** @description the earliest requested execution date of its bills */
+                            executionDate: string;
+                            /** @description every requested execution date of its bills, ascending (one PmtInf block each) */
+                            executionDates: string[];
+                            id: number;
+                            paidDate: string | null;
+                            Payable: {
+                                amount: string;
+                                bankReason: string | null;
+                                bankTxStatus: string | null;
+                                bookingEntry: {
+                                    id: number;
+                                } | null;
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                companyFinance: {
+                                    bic: string | null;
+                                    iban: string | null;
+                                    id: number;
+                                    type: number;
+                                } | null;
+                                currency: string;
+                                date: string;
+                                description: string;
+                                dueDate: string | null;
+                                exchangeRate: string;
+                                /** @description requested execution date while in a transaction group */
+                                executionDate: string | null;
+                                expenseAccount: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                id: number;
+                                isExpense: boolean;
+                                /** @description the account the booking credited (2000, or 2250 for expenses) */
+                                liabilityAccount: {
+                                    id: number;
+                                    number: string;
+                                } | null;
+                                message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
+                                paymentEntry: {
+                                    id: number;
+                                } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
+                                referenceNumber: string | null;
+                                status: number;
+                                statusName: string;
+                                transactionGroup: {
+                                    id: number;
+                                    status: number;
+                                } | null;
+                                type: number;
+                                uuid: string;
+                                vatAmount: string;
+                                /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
+                                vatRate: string | null;
+                            }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
+                            status: number;
+                            statusName: string;
+                            /** @description sum of the bills in the instance currency */
+                            total: string;
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transaction-group/status/change": {
         parameters: {
             query?: never;
@@ -19447,9 +25241,39 @@ export interface paths {
                                     number: string;
                                 } | null;
                                 message: string | null;
+                                /** @description amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled */
+                                openAmount: string;
                                 paymentEntry: {
                                     id: number;
                                 } | null;
+                                /** @description payments, the reversed ones with `reversed` (detail only) */
+                                payments?: {
+                                    /** @description what left the bank for the bill */
+                                    amount: string;
+                                    bankAccount: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    };
+                                    createdAt: string;
+                                    date: string;
+                                    entryId: number | null;
+                                    /** @description what the bank charged on top (6940) */
+                                    fee: string;
+                                    reversed: {
+                                        at: string;
+                                        date: string;
+                                        entryId: number | null;
+                                        writeOffEntryId: number | null;
+                                    } | null;
+                                    uuid: string;
+                                    writeOff: string;
+                                    writeOffEntryId: number | null;
+                                    /** @enum {string|null} */
+                                    writeOffKind: "discount" | "difference" | null;
+                                }[];
+                                /** @description one-time confirmation token for /payable/pay (detail only) */
+                                payToken?: string;
                                 referenceNumber: string | null;
                                 status: number;
                                 statusName: string;
@@ -19463,6 +25287,8 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description one-time confirmation token for /transaction-group/pay (detail only) */
+                            payToken?: string;
                             status: number;
                             statusName: string;
                             /** @description sum of the bills in the instance currency */
@@ -19759,6 +25585,468 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The job runner (pg-boss): every queue with its retry settings and jobs per state (created, retry, active, completed, cancelled, failed), the latest 50 jobs and the latest 50 failures (failed, or failed and waiting for a retry) with their error. */
+        get: {
+            parameters: {
+                query?: {
+                    queue?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            failures: {
+                                completedOn: string | null;
+                                createdOn: string;
+                                /** @description what the job works on, e.g. { instanceId, messageId } */
+                                data: unknown;
+                                error: string | null;
+                                id: string;
+                                queue: string;
+                                retryCount: number;
+                                retryLimit: number;
+                                startAfter: string;
+                                startedOn: string | null;
+                                /** @enum {string} */
+                                state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+                            }[];
+                            queues: {
+                                counts: {
+                                    [key: string]: number;
+                                };
+                                expireSeconds: number;
+                                name: string;
+                                policy: string;
+                                retryBackoff: boolean;
+                                retryDelaySeconds: number;
+                                retryLimit: number;
+                            }[];
+                            recent: {
+                                completedOn: string | null;
+                                createdOn: string;
+                                /** @description what the job works on, e.g. { instanceId, messageId } */
+                                data: unknown;
+                                error: string | null;
+                                id: string;
+                                queue: string;
+                                retryCount: number;
+                                retryLimit: number;
+                                startAfter: string;
+                                startedOn: string | null;
+                                /** @enum {string} */
+                                state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/admin/support/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Answers a request { uuid, message }: stored, status answered, e-mailed to the requester (through the outbox of its workplace). 404 unknown uuid. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachment: {
+                                contentType: string;
+                                filename: string;
+                                size: number;
+                            } | null;
+                            createdAt: string;
+                            email: string;
+                            instance: {
+                                name: string;
+                                uuid: string;
+                            } | null;
+                            message: string;
+                            /** @enum {string} */
+                            origin: "session" | "signin";
+                            replies: {
+                                /** @enum {string} */
+                                authorRole: "support" | "user";
+                                createdAt: string;
+                                message: string;
+                                position: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "open" | "answered" | "closed";
+                            subject: string;
+                            updatedAt: string;
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/admin/support/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The screenshot or file of request `uuid`, as sent (content-disposition attachment). 404 when it has none. */
+        get: {
+            parameters: {
+                query: {
+                    uuid: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/admin/support/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The support queue of the platform: every request, open first, then newest first; optionally of one status. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status?: "open" | "answered" | "closed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attachment: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                } | null;
+                                createdAt: string;
+                                email: string;
+                                instance: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                message: string;
+                                /** @enum {string} */
+                                origin: "session" | "signin";
+                                replies: {
+                                    /** @enum {string} */
+                                    authorRole: "support" | "user";
+                                    createdAt: string;
+                                    message: string;
+                                    position: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/admin/support/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets a request's status { uuid, status } (close it, or reopen); `changed: false` when it already had it. 404 unknown uuid. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "open" | "answered" | "closed";
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            changed: boolean;
+                            request: {
+                                attachment: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                } | null;
+                                createdAt: string;
+                                email: string;
+                                instance: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                message: string;
+                                /** @enum {string} */
+                                origin: "session" | "signin";
+                                replies: {
+                                    /** @enum {string} */
+                                    authorRole: "support" | "user";
+                                    createdAt: string;
+                                    message: string;
+                                    position: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                                uuid: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -21366,6 +27654,264 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/support/follow-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The requester adds a message to their own request { uuid, message }; the request is open again. 404 when it is not theirs. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachment: {
+                                contentType: string;
+                                filename: string;
+                                size: number;
+                            } | null;
+                            createdAt: string;
+                            email: string;
+                            instance: {
+                                name: string;
+                                uuid: string;
+                            } | null;
+                            message: string;
+                            /** @enum {string} */
+                            origin: "session" | "signin";
+                            replies: {
+                                /** @enum {string} */
+                                authorRole: "support" | "user";
+                                createdAt: string;
+                                message: string;
+                                position: number;
+                            }[];
+                            /** @enum {string} */
+                            status: "open" | "answered" | "closed";
+                            subject: string;
+                            updatedAt: string;
+                            uuid: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/support/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The signed-in user’s support requests, newest first, with the answers of the support team. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attachment: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                } | null;
+                                createdAt: string;
+                                email: string;
+                                instance: {
+                                    name: string;
+                                    uuid: string;
+                                } | null;
+                                message: string;
+                                /** @enum {string} */
+                                origin: "session" | "signin";
+                                replies: {
+                                    /** @enum {string} */
+                                    authorRole: "support" | "user";
+                                    createdAt: string;
+                                    message: string;
+                                    position: number;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/support/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Writes a support request { subject, message, file? } (file: { name, contentType, content base64 ≤ 5 MB }). Signed in: the request is the user’s and shows on their support page. Without a session (sign-in pages): `email` is required and `instance` (the workplace name) optional. Stored, and e-mailed to BILAN_SUPPORT_EMAIL. Answers { ok, uuid }; without a session the answer does not tell whether the e-mail is known. Rate-limited per IP and per e-mail. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email?: string;
+                        file?: {
+                            content: string;
+                            contentType: string;
+                            name: string;
+                        };
+                        instance?: string;
+                        message: string;
+                        subject: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            uuid: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,7 +1,5 @@
-import { paths } from '../config/paths';
-import { NotAvailable } from '../ui/not-available';
+import { SalaryImportPage } from '../features/salary/salary-import-page';
 
-/** Built by a later issue; the route exists so links and bookmarks already work. */
 export function Component() {
-  return <NotAvailable label={paths.salaryImport.label} />;
+  return <SalaryImportPage />;
 }

@@ -1,7 +1,6 @@
-import { paths } from '../config/paths';
-import { NotAvailable } from '../ui/not-available';
+import { SupportPage } from '../features/support/support-pages';
 
-/** Built by a later issue; the route exists so links and bookmarks already work. */
+/** /support (spec §2.2; issue 16 §2): the top bar's support icon leads here. */
 export function Component() {
-  return <NotAvailable label={paths.support.label} />;
+  return <SupportPage />;
 }

@@ -10,9 +10,9 @@ describe('schemas convert to JSON Schema', () => {
   it('covers every exported schema', () => {
     expect(entries.map(([name]) => name).sort()).toEqual([
       'accountingSettingsPatchSchema', 'additionalPropertyInsertSchema', 'addressInsertSchema', 'addressSchema', 'checkAcknowledgementSchema', 'companyAddressSchema', 'companyCountrySchema',
-      'companyInsertSchema', 'companyUpdateSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'instanceSettingsSchema', 'invoiceImportRowSchema', 'invoiceItemSchema', 'invoiceSchema',
+      'companyInsertSchema', 'companyUpdateSchema', 'contactDataSchema', 'contactInsertSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'instanceSettingsSchema', 'invoiceImportRowSchema', 'invoiceItemSchema', 'invoiceSchema',
       'journalEntrySchema', 'journalLineSchema', 'ledgerAccountSchema', 'onboardingBankAccountSchema', 'onboardingCompanySchema',
-      'onboardingExtraSchema', 'payableDataSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'vatCodePatchSchema', 'vatCodeSchema', 'zCompanyName', 'zFxRate', 'zInvoiceCurrency', 'zOptionalBic', 'zOptionalUid',
+      'onboardingExtraSchema', 'payableDataSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'salaryImportSchema', 'salaryWageTypeSchema', 'salaryWageTypesSchema', 'vatCodePatchSchema', 'vatCodeSchema', 'zCompanyName', 'zFxRate', 'zInvoiceCurrency', 'zOptionalBic', 'zOptionalUid',
       'zVatCode',
     ]);
   });

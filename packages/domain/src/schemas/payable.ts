@@ -32,3 +32,13 @@ export const payableDataSchema = strictObject({
 });
 export type PayableDataInput = z.input<typeof payableDataSchema>;
 export type PayableDataOutput = z.output<typeof payableDataSchema>;
+
+/**
+ * Whether a bill or expense can sensibly be booked to ledger account `number` (issue 16 §4): the
+ * expense classes 4–6 of the Swiss SME chart (material and goods, personnel, other operating
+ * expenses) and the fixed assets a purchase capitalises — 15 mobile (1510 Mobiliar, 1520
+ * Büromaschinen, 1530 Fahrzeuge…), 16 immobile, 17 intangible (Kontenrahmen KMU).
+ */
+export function isPurchaseAccount(number: string): boolean {
+  return /^[456]\d{3,}$/.test(number) || /^1[567]\d{2,}$/.test(number);
+}

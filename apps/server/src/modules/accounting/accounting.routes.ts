@@ -18,6 +18,7 @@ import { CLOSING_SOURCE } from './balance.sql.js';
 import { vatReturnDocument } from './vat-filing.service.js';
 import { vatRoutes, type VatRouteOptions } from './vat.routes.js';
 import { vatCodeRoutes } from './vat-code.routes.js';
+import { writeOffRoutes } from './write-off.routes.js';
 import { requirePort } from '../../lib/ports.js';
 
 /** The accounting routes' ports (wiring.ts). */
@@ -45,4 +46,5 @@ export const accountingRoutes: FastifyPluginAsyncZod<AccountingRouteOptions> = a
   await app.register(closingRoutes, { checks: (tx, instanceId, period) => runChecks(tx, instanceId, checkSources, period) });
   await app.register(vatRoutes, { vatOrganisation: requirePort(options, 'vatOrganisation', 'accountingRoutes') });
   await app.register(vatCodeRoutes);
+  await app.register(writeOffRoutes);
 };

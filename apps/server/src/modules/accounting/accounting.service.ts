@@ -27,6 +27,14 @@ export {
 export { listVatCodes, findVatCodes, type VatCodeWithUse } from './vat-code.service.js';
 export { withDocumentPostingWrite, isDocumentSource, type DocumentResolver, type DocumentResolvers, type PostingDocument } from './document-posting.js';
 export { settlementPostings, type Settlement } from './settlement.service.js';
+export {
+  writeOffPostings,
+  checkWriteOffTolerance,
+  paymentTolerance,
+  WRITE_OFF_ACCOUNTS,
+  type WriteOff,
+  type PaymentTolerance,
+} from './write-off.service.js';
 export { trialBalance, balancesAtDates, todayInSwitzerland, type TrialBalance, type TrialBalanceAccount } from './balance.service.js';
 export { CLOSING_SOURCE } from './balance.sql.js';
 export type { LetterheadPort } from './statements.routes.js';
@@ -41,6 +49,8 @@ export {
   reverseJournalEntry,
   reversalsOfEntries,
   entryDates,
+  accountPostings,
+  type AccountPosting,
   reversalDates,
   type ControlAccountKind,
   type DocumentEntry,

@@ -235,3 +235,60 @@ export async function reversalDates(tx: Tx, instanceId: string, source: string, 
   );
   return new Map(rows.map((row) => [Number(row.reversed), row.date_ledger]));
 }
+
+/** A posting (journal line) on one ledger account, as bank reconciliation compares it to bank lines. */
+export interface AccountPosting {
+  /** journal_line id: what a reconciliation claims. */
+  lineId: number;
+  entryId: number;
+  dateLedger: string;
+  /** +1 debit (money in on a bank account), -1 credit (money out). */
+  direction: 1 | -1;
+  /** Amount in the books' currency, 2 decimals. */
+  amount: string;
+  /** The posting's own currency id (Currency) and amount in it: a bank account in another currency compares these. */
+  currencyId: number;
+  originalAmount: string;
+  source: string;
+  sourceRef: string | null;
+  description: string;
+}
+
+/**
+ * The postings on ledger account `accountId` dated dateFrom…dateTo (inclusive), or those of the
+ * given entries (`entryIds`, any date), ordered by date and id: what banking reconciles bank lines
+ * against (issue 14 §1). Reads by journal_line_account_idx; one query.
+ */
+export async function accountPostings(
+  tx: Tx,
+  instanceId: string,
+  accountId: number,
+  query: { dateFrom: string; dateTo: string } | { entryIds: readonly number[] } | { lineIds: readonly number[] },
+): Promise<AccountPosting[]> {
+  const [where, params] =
+    'entryIds' in query
+      ? ['l.entry_id = ANY ($3::integer[])', [[...query.entryIds]]]
+      : 'lineIds' in query
+        ? ['l.id = ANY ($3::integer[])', [[...query.lineIds]]]
+        : ['l.date_ledger BETWEEN $3::date AND $4::date', [query.dateFrom, query.dateTo]];
+  if (('entryIds' in query && !query.entryIds.length) || ('lineIds' in query && !query.lineIds.length)) return [];
+  const rows = await tx.query<{ id: number; entry_id: number; date_ledger: string; direction: number; amount: string; currency_id: number; amount_original: string; source: string; source_ref: string | null; description: string }>(
+    `SELECT l.id, l.entry_id, l.date_ledger::text AS date_ledger, l.direction, l.amount::text AS amount, l.currency_id, l.amount_original::text AS amount_original, e.source, e.source_ref, e.description
+       FROM journal_line l JOIN journal_entry e ON e.instance_id = l.instance_id AND e.id = l.entry_id
+      WHERE l.instance_id = $1 AND l.account_id = $2 AND ${where}
+      ORDER BY l.date_ledger, l.id`,
+    [instanceId, accountId, ...params],
+  );
+  return rows.map((row) => ({
+    lineId: row.id,
+    entryId: row.entry_id,
+    dateLedger: row.date_ledger,
+    direction: row.direction === 1 ? 1 : -1,
+    amount: toFixedAmount(row.amount),
+    currencyId: row.currency_id,
+    originalAmount: toFixedAmount(row.amount_original),
+    source: row.source,
+    sourceRef: row.source_ref,
+    description: row.description,
+  }));
+}

@@ -35,7 +35,11 @@ export type AuditEvent =
   | LockAuditEvent
   | ClosingAuditEvent
   | VatCodeAuditEvent
-  | VatAuditEvent;
+  | VatAuditEvent
+  | BankAuditEvent;
+
+/** Bank reconciliation by hand (issue 14 §1, §2), with the lines, postings, reason or file in `detail`. */
+export type BankAuditEvent = 'bank_line.matched' | 'bank_line.unmatched' | 'bank_line.ignored' | 'bank_line.unignored' | 'bank_line.booked' | 'bank_file.deleted' | 'bank_settings.updated';
 
 /** Accounting locks created and deleted (issue 12 §1, spec §7.1 "Locks"), with the lock in `detail`. */
 export type LockAuditEvent = 'accounting_lock.created' | 'accounting_lock.deleted';

@@ -9,7 +9,23 @@
 import { XMLParser } from 'fast-xml-parser';
 import { isWithinAmountBound, MAX_AMOUNT } from '@bilan/domain';
 
-export class BankFileError extends Error {}
+/**
+ * A bank file Bilan does not read: `message` is a sentence for a person ('This is not a camt.053
+ * file: found <pain.001> at line 2'); `detail` is the parser's own text, for the log only.
+ */
+export class BankFileError extends Error {
+  constructor(
+    message: string,
+    readonly detail: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The camt versions Bilan reads (SIX Swiss IG for Cash Management: .001.04 and .001.08). */
+export const CAMT_VERSIONS = ['04', '08'] as const;
+/** The pain.002 versions Bilan reads. */
+export const PAIN002_VERSIONS = ['03', '10'] as const;
 
 export interface CamtBalance {
   /** OPBD, CLBD, OPAV, CLAV, PRCD, ITBD… */
@@ -33,6 +49,10 @@ export interface CamtTransaction {
   /** The other party's IBAN (RltdPties/DbtrAcct for money in, CdtrAcct for money out), or null. */
   counterpartyIban: string | null;
   unstructured: string | null;
+  /** The bank's charges on this transaction (TxDtls/Chrgs), unsigned, in the entry's currency, else null. */
+  charges?: string | null;
+  /** The detail's own amount as the bank wrote it (before a lone detail takes its entry's amount). */
+  ownAmount?: string | null;
 }
 
 export interface CamtEntry {
@@ -45,6 +65,10 @@ export interface CamtEntry {
   accountServicerRef: string | null;
   entryRef: string | null;
   additionalInfo: string | null;
+  /** RvslInd: this entry reverses an earlier one (a returned credit or debit). */
+  reversal: boolean;
+  /** The charges the bank reports on the entry (Ntry/Chrgs, else the sum of its details'), unsigned, else null. */
+  charges: string | null;
   /** The entry's transaction details (several for a batch booking); empty when the bank gave none. */
   transactions: CamtTransaction[];
 }
@@ -59,7 +83,7 @@ export interface CamtRecord {
 }
 
 export interface CamtDocument {
-  kind: 'camt.053' | 'camt.054';
+  kind: 'camt.052' | 'camt.053' | 'camt.054';
   version: string;
   messageId: string;
   createdAt: string | null;
@@ -99,7 +123,7 @@ export interface Pain002Document {
   transactions: Pain002Transaction[];
 }
 
-const ARRAYS = new Set(['Stmt', 'Ntfctn', 'Ntry', 'NtryDtls', 'TxDtls', 'Bal', 'OrgnlPmtInfAndSts', 'TxInfAndSts', 'StsRsnInf', 'AddtlInf', 'Ustrd', 'Strd']);
+const ARRAYS = new Set(['Stmt', 'Rpt', 'Ntfctn', 'Chrgs', 'Rcrd', 'Ntry', 'NtryDtls', 'TxDtls', 'Bal', 'OrgnlPmtInfAndSts', 'TxInfAndSts', 'StsRsnInf', 'AddtlInf', 'Ustrd', 'Strd']);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -138,19 +162,74 @@ function amount(node: unknown): { amount: string; currency: string } | null {
   return { amount: value, currency: String(obj(node)['@Ccy'] ?? '') };
 }
 
-/** The message kind and version from the document's namespace, e.g. ['camt.054', '08']. */
-export function detectBankFile(xml: string): { kind: 'camt.053' | 'camt.054' | 'pain.002'; version: string } {
-  const match = /urn:iso:std:iso:20022:tech:xsd:(camt\.05[34]|pain\.002)\.001\.(\d{2})/.exec(xml.slice(0, 4000));
-  if (!match) throw new BankFileError('not a camt.053, camt.054 or pain.002 file (unknown XML namespace)');
-  return { kind: match[1] as 'camt.053' | 'camt.054' | 'pain.002', version: match[2]! };
+type BankFileKind = 'camt.052' | 'camt.053' | 'camt.054' | 'pain.002';
+
+const lineAt = (xml: string, index: number) => xml.slice(0, index).split('\n').length;
+
+/**
+ * The message kind and version from the document's namespace, e.g. { kind: 'camt.054', version:
+ * '08' }. Refuses, with a sentence for a person: any DOCTYPE (bank files have none; entities are
+ * never expanded), a file that is not camt.052/053/054 or pain.002 (naming what was found and
+ * where), and a version Bilan does not read (camt .001.04/.001.08, pain.002 .001.03/.001.10).
+ */
+export function detectBankFile(xml: string): { kind: BankFileKind; version: string } {
+  const doctype = /<!DOCTYPE/i.exec(xml);
+  if (doctype) throw new BankFileError(`The file declares a DOCTYPE (line ${lineAt(xml, doctype.index)}); bank files have none, so it is refused.`);
+  const head = xml.slice(0, 4000);
+  const namespace = /urn:iso:std:iso:20022:tech:xsd:([a-z]{4}\.\d{3})\.(\d{3})\.(\d{2})/.exec(head);
+  const expected = 'This is not a camt.053, camt.054 or pain.002 file';
+  if (!namespace) {
+    const root = /<([A-Za-z_][\w.:-]*)[\s>/]/.exec(head.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length)));
+    throw new BankFileError(root ? `${expected}: found <${root[1]}> without an ISO 20022 namespace at line ${lineAt(head, root.index)}` : `${expected}: it is not XML`);
+  }
+  const name = namespace[1]!;
+  const version = namespace[3]!;
+  if (!['camt.052', 'camt.053', 'camt.054', 'pain.002'].includes(name)) {
+    throw new BankFileError(`${expected}: found <${name}> at line ${lineAt(head, namespace.index)}`);
+  }
+  const kind = name as BankFileKind;
+  const read: readonly string[] = kind === 'pain.002' ? PAIN002_VERSIONS : CAMT_VERSIONS;
+  if (namespace[2] !== '001' || !read.includes(version)) {
+    throw new BankFileError(
+      `This ${kind} file is version .${namespace[2]}.${version}; Bilan reads ${kind} only in versions ${read.map((v) => `.001.${v}`).join(' and ')}`,
+    );
+  }
+  return { kind, version };
 }
 
-function parseXml(xml: string): Node {
+function parseXml(xml: string, kind: string): Node {
   try {
     return obj(parser.parse(xml, true));
   } catch (error) {
-    throw new BankFileError(`the file is not well-formed XML (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})`);
+    const detail = error instanceof Error ? error.message : String(error);
+    const line = /:(\d+):\d+\s*$/.exec(detail.split('\n')[0] ?? '')?.[1] ?? (error as { err?: { line?: number } })?.err?.line;
+    throw new BankFileError(`This ${kind} file is broken: it is not well-formed XML${line ? ` (line ${line})` : ''}`, detail);
   }
+}
+
+/** The charges of a Chrgs element, unsigned: TtlChrgsAndTaxAmt (v08), else the sum of its records' (v08 Rcrd, v04 Chrgs) amounts. */
+function chargesOf(node: unknown): string | null {
+  const blocks = list(node);
+  if (!blocks.length) return null;
+  let cents = 0n;
+  let found = false;
+  const add = (value: unknown) => {
+    const amt = amount(value);
+    if (!amt) return;
+    found = true;
+    const [whole, fraction = ''] = amt.amount.split('.');
+    cents += BigInt(whole!) * 100000n + BigInt(fraction.padEnd(5, '0').slice(0, 5));
+  };
+  for (const block of blocks) {
+    const total = at(block, 'TtlChrgsAndTaxAmt');
+    if (total !== undefined) add(total);
+    else if (block.Rcrd !== undefined) for (const record of list(block.Rcrd)) add(at(record, 'Amt'));
+    else add(at(block, 'Amt'));
+  }
+  if (!found) return null;
+  const whole = cents / 100000n;
+  const fraction = (cents % 100000n).toString().padStart(5, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 
 function transactionOf(detail: Node, entry: CamtEntry): CamtTransaction {
@@ -178,18 +257,27 @@ function transactionOf(detail: Node, entry: CamtEntry): CamtTransaction {
     counterparty: name,
     counterpartyIban: iban ? iban.replace(/\s+/g, '').toUpperCase() : null,
     unstructured: list(remittance.Ustrd).map(text).filter(Boolean).join(' ') || (typeof remittance.Ustrd === 'string' ? remittance.Ustrd : null) || null,
+    charges: chargesOf(detail.Chrgs),
+    ownAmount: amt && (!amt.currency || amt.currency === entry.currency) ? amt.amount : null,
   };
 }
 
-/** Reads a camt.053 or camt.054 file (versions 04 and 08). */
+const MESSAGE = { 'camt.052': ['BkToCstmrAcctRpt', 'Rpt'], 'camt.053': ['BkToCstmrStmt', 'Stmt'], 'camt.054': ['BkToCstmrDbtCdtNtfctn', 'Ntfctn'] } as const;
+
+/** Reads a camt.052, camt.053 or camt.054 file (versions 04 and 08). */
 export function parseCamt(xml: string): CamtDocument {
   const { kind, version } = detectBankFile(xml);
-  if (kind === 'pain.002') throw new BankFileError('a pain.002 file is not a statement');
-  const document = obj(parseXml(xml).Document);
-  const message = obj(kind === 'camt.053' ? document.BkToCstmrStmt : document.BkToCstmrDbtCdtNtfctn);
+  if (kind === 'pain.002') throw new BankFileError('This is a pain.002 payment status report, not a bank statement');
+  const [messageName, recordName] = MESSAGE[kind];
+  const document = obj(parseXml(xml, kind).Document);
+  if (document[messageName] === undefined) {
+    const found = Object.keys(document).find((key) => !key.startsWith('@'));
+    throw new BankFileError(`This is not a ${kind} file: found <${found ?? 'nothing'}> where <${messageName}> belongs`);
+  }
+  const message = obj(document[messageName]);
   const messageId = text(at(message, 'GrpHdr', 'MsgId'));
-  if (!messageId) throw new BankFileError('GrpHdr/MsgId is missing');
-  const records = list(kind === 'camt.053' ? message.Stmt : message.Ntfctn).map((record): CamtRecord => {
+  if (!messageId) throw new BankFileError(`This ${kind} file has no message id (GrpHdr/MsgId)`);
+  const records = list(message[recordName]).map((record): CamtRecord => {
     const account = text(at(record, 'Acct', 'Id', 'IBAN')) ?? text(at(record, 'Acct', 'Id', 'Othr', 'Id'));
     const balances = list(record.Bal).map((bal): CamtBalance => {
       const amt = amount(at(bal, 'Amt'));
@@ -214,9 +302,15 @@ export function parseCamt(xml: string): CamtDocument {
         accountServicerRef: text(at(ntry, 'AcctSvcrRef')),
         entryRef: text(at(ntry, 'NtryRef')),
         additionalInfo: text(first(at(ntry, 'AddtlNtryInf'))),
+        reversal: text(at(ntry, 'RvslInd')) === 'true',
+        charges: chargesOf(ntry.Chrgs),
         transactions: [],
       };
       entry.transactions = list(ntry.NtryDtls).flatMap((details) => list(details.TxDtls).map((detail) => transactionOf(detail, entry)));
+      if (entry.charges === null) {
+        const perDetail = entry.transactions.map((detail) => detail.charges).filter((c): c is string => !!c);
+        if (perDetail.length) entry.charges = chargesOf(perDetail.map((c) => ({ Amt: c })));
+      }
       return entry;
     });
     return { id: text(record.Id), account, currency: text(at(record, 'Acct', 'Ccy')), balances, entries };
@@ -227,8 +321,8 @@ export function parseCamt(xml: string): CamtDocument {
 /** Reads a pain.002 status report (.001.03 or .001.10). */
 export function parsePain002(xml: string): Pain002Document {
   const { kind, version } = detectBankFile(xml);
-  if (kind !== 'pain.002') throw new BankFileError('not a pain.002 file');
-  const report = obj(at(parseXml(xml), 'Document', 'CstmrPmtStsRpt'));
+  if (kind !== 'pain.002') throw new BankFileError(`This is not a pain.002 file: found ${kind}`);
+  const report = obj(at(parseXml(xml, kind), 'Document', 'CstmrPmtStsRpt'));
   const original = obj(report.OrgnlGrpInfAndSts);
   const originalMessageId = text(original.OrgnlMsgId);
   const messageId = text(at(report, 'GrpHdr', 'MsgId'));

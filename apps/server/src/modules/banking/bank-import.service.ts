@@ -11,11 +11,12 @@
  *   bill is reopened (approved, out of the group) and its payment posting, if any, reversed.
  */
 import { createHash } from 'node:crypto';
-import { BankPaymentStatus, Currency, fxMatchDistance, PayableStatus, toBaseAmount, toFixedAmount, type CurrencyCode } from '@bilan/domain';
+import { BankPaymentStatus, Currency, fxMatchDistance, PayableStatus, toBaseAmount, toFixedAmount, toMoney, type CurrencyCode, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
-import { listLedgerAccounts } from '../accounting/accounting.service.js';
-import { ledgerAccountOfIban } from '../companies/companies.service.js';
+import { booksCurrency, chartAccountId, listLedgerAccounts, postJournalEntry, type AccountPosting } from '../accounting/accounting.service.js';
+import { ibansOfLedgerAccount, ledgerAccountOfIban } from '../companies/companies.service.js';
+import { addDays, lockReconciliation, NOT_PROVIDED, OpenPostings, recordClaims, REFERENCE_WINDOW_DAYS, type Claim } from './matching.service.js';
 import { ownCompanyUuid } from '../instances/instances.service.js';
 import {
   billIdOfEndToEndId,
@@ -23,30 +24,41 @@ import {
   lockBillAndGroup,
   lockGroupBills,
   lockGroupOfMessage,
+  openBillsToMatch,
   recordGroupBankStatus,
   rejectBankPayment,
+  reopenBillPayment,
   setBankTransactionStatus,
   settleBill,
 } from '../payables/payables.service.js';
 import { bankingError } from './banking.errors.js';
-import { BankFileError, detectBankFile, parseCamt, parsePain002, type CamtEntry, type CamtTransaction, type Pain002Document } from './bank-files.js';
+import { BankFileError, detectBankFile, parseCamt, parsePain002, type CamtBalance, type CamtEntry, type CamtRecord, type CamtTransaction, type Pain002Document } from './bank-files.js';
 import { isSimilarName } from './names.js';
 import { executionDateOfBlock } from '../../lib/pain001.js';
 
 export type CamtImportResult = {
-  kind: 'camt.053' | 'camt.054';
+  kind: 'camt.052' | 'camt.053' | 'camt.054';
   file: { id: number; messageId: string } | null;
   duplicateFile: boolean;
   imported: number;
   duplicates: number;
+  /** Lines reconciled (statement) or booked (notification) by this import: known + booked. */
   matched: number;
+  /** Statement lines matched to postings already in the books (nothing booked). */
+  known: number;
+  /** Lines that booked something: a document's payment, bank charges, a reversal. */
+  booked: number;
   transactions: {
     id: number;
     bookingDate: string;
     direction: number;
     amount: string;
     currency: string;
+    /** 'payment', or 'charges' (the entry's amount minus its transactions, booked to 6940). */
+    kind: 'payment' | 'charges';
     matched: boolean;
+    /** Matched to postings already in the books. */
+    known: boolean;
     payable: { id: number } | null;
     invoice: { uuid: string } | null;
     /** Why a candidate match was not booked (locked period, several candidates…), else null. */
@@ -125,6 +137,11 @@ export interface InvoicePort {
   match(tx: Tx, instanceId: string, credit: BankCredit, session: Record<string, unknown>): Promise<InvoiceMatch | null>;
   pay(tx: Tx, instanceId: string, credit: BankCredit, invoiceUuid: string): Promise<{ invoiceUuid: string; entryId: number }>;
   open(tx: Tx, instanceId: string, accountId: number): Promise<OpenInvoice[]>;
+  /**
+   * The bank reversed the credit that paid invoice `invoiceUuid`: reverse its payment posting at
+   * `date` and reopen it (invoicing `reopenInvoicePayment`); the reversal entry's id, null when not paid.
+   */
+  reopen(tx: Tx, instanceId: string, userId: string | null, invoiceUuid: string, date: string, reason: string): Promise<number | null>;
 }
 
 /**
@@ -162,6 +179,14 @@ export async function matchDebit(tx: Tx, instanceId: string, userId: string | nu
     // Locked group first, then the bill (the order of every group and bill change), and read again.
     const bill = found !== undefined && (await lockBillAndGroup(tx, instanceId, found));
     if (bill && (bill.status === PayableStatus.paid || bill.status === PayableStatus.inTransactionGroup)) {
+      // The end-to-end id names the bill, the amount must agree too: a debit of another amount
+      // carrying it (a bank's error, a merged order) settles nothing and is left for a person.
+      if (bill.currency === debit.currency && !toMoney(bill.amount).eq(toMoney(debit.amount))) {
+        return {
+          payableId: null,
+          reason: `the end-to-end id names bill ${bill.id} of ${toFixedAmount(bill.amount)} ${bill.currency}, the debit is ${toFixedAmount(debit.amount)} ${debit.currency}: match by hand or book against an account`,
+        };
+      }
       if (bill.status === PayableStatus.paid) return { payableId: bill.id, entryId: null };
       const amountBase = toBaseAmount(bill.amount, bill.exchangeRate);
       if (bill.currency !== debit.currency && !fxMatchDistance(amountBase, debit.amount)) {
@@ -188,14 +213,58 @@ export async function matchDebit(tx: Tx, instanceId: string, userId: string | nu
   return 'value' in booked ? { payableId: billId, entryId: booked.value } : { payableId: null, reason: `bill ${billId}: ${booked.reason}` };
 }
 
-/** The units a camt entry books: its transaction details, or the entry itself when it has none. */
-function unitsOf(entry: CamtEntry): CamtTransaction[] {
-  // One detail: the entry's amount is what moved (banks fill a lone detail's Amt unreliably,
-  // e.g. genkgo's camt.053 sample: entry 8.85 EUR, detail 0 SEK).
-  if (entry.transactions.length === 1) return [{ ...entry.transactions[0]!, amount: entry.amount, currency: entry.currency }];
-  if (entry.transactions.length) return entry.transactions;
+/** A bank line to insert: a camt transaction, or the charges of its entry. */
+type Unit = CamtTransaction & { kind: 'payment' | 'charges' };
+
+/** Cents-free signed sum helper: the amounts of `units` with their direction. */
+const signedSum = (units: readonly { direction: number; amount: string }[]) => units.reduce((sum, u) => sum.plus(toMoney(u.amount).times(u.direction)), toMoney(0));
+
+/**
+ * The lines a camt entry books: its transaction details, or the entry itself when it has none; plus,
+ * when the entry moved more or less than its details (issue 14 §3), a line for the difference: the
+ * bank's charges (kind 'charges', booked to 6940) when the entry's or its details' `Chrgs` say so, else
+ * a line of the difference for a person to book. Details in another currency than the entry are
+ * not summed (the bank converted them; the entry's amount is what moved).
+ */
+export function unitsOf(entry: CamtEntry): Unit[] {
+  const payment = (t: CamtTransaction): Unit => ({ ...t, kind: 'payment' });
+  const difference = (signed: Money): Unit[] => {
+    if (signed.isZero()) return [];
+    const isCharges = entry.charges !== null && toMoney(entry.charges).eq(signed.abs());
+    return [
+      {
+        direction: signed.isNegative() ? -1 : 1,
+        amount: toFixedAmount(signed.abs()),
+        currency: entry.currency,
+        endToEndId: null,
+        accountServicerRef: null,
+        reference: null,
+        counterparty: isCharges ? 'Bank charges' : 'Entry difference',
+        counterpartyIban: null,
+        unstructured: `${isCharges ? 'charges' : 'difference between the entry and its transactions'} of entry ${entry.accountServicerRef ?? entry.entryRef ?? ''}`.trim(),
+        kind: isCharges ? 'charges' : 'payment',
+      },
+    ];
+  };
+  const entrySigned = toMoney(entry.amount).times(entry.direction);
+  if (entry.transactions.length === 1) {
+    const only = entry.transactions[0]!;
+    // A lone detail whose own amount plus its charges make the entry: the payment and the charges.
+    if (entry.charges !== null && only.ownAmount) {
+      const rest = entrySigned.minus(toMoney(only.ownAmount).times(entry.direction));
+      if (!rest.isZero() && rest.abs().eq(toMoney(entry.charges))) return [payment({ ...only, amount: only.ownAmount, currency: entry.currency }), ...difference(rest)];
+    }
+    // Else the entry's amount is what moved (banks fill a lone detail's Amt unreliably,
+    // e.g. genkgo's camt.053 sample: entry 8.85 EUR, detail 0 SEK).
+    return [payment({ ...only, amount: entry.amount, currency: entry.currency })];
+  }
+  if (entry.transactions.length) {
+    const units = entry.transactions.map(payment);
+    if (units.some((unit) => unit.currency !== entry.currency)) return units;
+    return [...units, ...difference(entrySigned.minus(signedSum(units)))];
+  }
   return [
-    {
+    payment({
       direction: entry.direction,
       amount: entry.amount,
       currency: entry.currency,
@@ -205,8 +274,119 @@ function unitsOf(entry: CamtEntry): CamtTransaction[] {
       counterparty: null,
       counterpartyIban: null,
       unstructured: entry.additionalInfo,
-    },
+    }),
   ];
+}
+
+/** The account a record of a camt file belongs to: its IBAN's, which must be the chosen account's (issue 14 §2). */
+async function accountOfRecord(tx: Tx, instanceId: string, record: CamtRecord, accountId: number | undefined): Promise<number> {
+  const iban = record.account?.replace(/\s+/g, '').toUpperCase() ?? null;
+  const byIban = iban ? await accountOfIban(tx, instanceId, iban) : undefined;
+  if (accountId === undefined) {
+    if (byIban === undefined) throw fileError(`no bank ledger account has IBAN ${iban ?? '?'} in its payment profile: add it there, or choose the account (?account=id)`);
+    return byIban;
+  }
+  const [chosen] = await listLedgerAccounts(tx, instanceId, { ids: [accountId] });
+  if (!chosen) throw bankingError('ledger_account_unknown', `ledger account ${accountId} not found`, { account: `ledger account ${accountId} not found` });
+  if (byIban === accountId) return accountId;
+  const own = await ownCompanyUuid(tx, instanceId);
+  const ibans = own === null ? [] : await ibansOfLedgerAccount(tx, instanceId, own, accountId);
+  // A file without an IBAN (Othr/Id only) goes where the user put it, as before.
+  if (iban === null || !/^[A-Z]{2}\d{2}/.test(iban)) return accountId;
+  throw fileError(
+    `This statement is for IBAN ${iban}, but ledger account ${chosen.number} ${chosen.name} has ${ibans.length ? `IBAN ${ibans.join(', ')}` : 'no IBAN in its payment profile'}: ` +
+      'import it on the ledger account of that IBAN',
+  );
+}
+
+/**
+ * Statement balances (issue 14 §2): opening booked balance (OPBD, else PRCD) plus the booked entries
+ * must give the closing booked balance (CLBD); 400 with the figures otherwise.
+ */
+function checkBalances(record: CamtRecord): { opening: CamtBalance | undefined; closing: CamtBalance | undefined } {
+  const opening = record.balances.find((b) => b.type === 'OPBD') ?? record.balances.find((b) => b.type === 'PRCD');
+  const closing = record.balances.find((b) => b.type === 'CLBD');
+  if (opening && closing) {
+    const movements = record.entries.filter((e) => !e.status || e.status === 'BOOK').reduce((sum, e) => sum.plus(toMoney(e.amount).times(e.direction)), toMoney(0));
+    const expected = toMoney(opening.amount).plus(movements);
+    if (!expected.eq(toMoney(closing.amount))) {
+      throw fileError(
+        `The statement ${record.id ?? ''} does not add up: opening balance ${toFixedAmount(opening.amount)} + booked entries ${toFixedAmount(movements)} = ` +
+          `${toFixedAmount(expected)}, but its closing balance is ${toFixedAmount(closing.amount)} (${toFixedAmount(toMoney(closing.amount).minus(expected))} apart)`.replace(/\s+/g, ' '),
+      );
+    }
+  }
+  return { opening, closing };
+}
+
+/**
+ * The ledger account bank charges are booked to: the one chosen in the banking settings, else 6940
+ * Bankspesen of the Swiss SME chart (created when missing).
+ */
+export async function chargesAccountId(tx: Tx, instanceId: string): Promise<number> {
+  const [chosen] = await tx.query<{ charges_account_id: number }>('SELECT charges_account_id FROM bank_settings WHERE instance_id = $1', [instanceId]);
+  if (chosen) return chosen.charges_account_id;
+  return chartAccountId(tx, instanceId, { number: BANK_CHARGES_ACCOUNT, name: 'Bankspesen' }, (await booksCurrency(tx, instanceId)) as CurrencyCode);
+}
+
+/** Books a charges line against the bank-charges account (`chargesAccountId`, resolved once per import). */
+async function bookCharges(
+  tx: Tx,
+  instanceId: string,
+  userId: string | null,
+  line: { id: number; accountId: number; bookingDate: string; direction: number; amount: string },
+  charges: number,
+): Promise<number> {
+  const direction = line.direction === 1 ? 1 : -1;
+  return postJournalEntry(tx, instanceId, userId, {
+    dateLedger: line.bookingDate,
+    description: `Bank charges (bank line ${line.id})`,
+    source: 'bank',
+    sourceRef: String(line.id),
+    lines: [
+      { accountId: line.accountId, amount: line.amount, direction },
+      { accountId: charges, amount: line.amount, direction: direction === 1 ? -1 : 1 },
+    ],
+  });
+}
+
+/** The ledger account bank charges go to (Swiss SME chart 6940 Bankspesen). */
+export const BANK_CHARGES_ACCOUNT = '6940';
+
+type InsertedLine = Unit & { id: number; accountId: number; bookingDate: string; valueDate: string | null; reversal: boolean; entryRef: string | null };
+
+/**
+ * A reversal (RvslInd, issue 14 §3): the earlier line of the other direction, same amount and the
+ * same end-to-end id or reference, that paid a document, has its document reopened and its payment
+ * posting reversed at the reversal's date; the reversal line claims that reversal. Null when no such
+ * line (the reversal is then matched like any line).
+ */
+async function reverseDocumentPayment(tx: Tx, instanceId: string, userId: string | null, line: InsertedLine, invoicePort: InvoicePort): Promise<Claim | { reason: string } | null> {
+  if (!line.endToEndId && !line.reference) return null;
+  const [original] = await tx.query<{ id: number; matched_invoice_uuid: string | null; matched_payable_id: number | null }>(
+    `SELECT id, matched_invoice_uuid, matched_payable_id FROM bank_transaction
+      WHERE instance_id = $1 AND account_id = $2 AND direction = $3 AND amount = $4 AND NOT reversal AND id <> $5
+        AND (matched_invoice_uuid IS NOT NULL OR matched_payable_id IS NOT NULL)
+        AND ((end_to_end_id = $6 AND $6 <> '${NOT_PROVIDED}') OR reference = $7)
+      ORDER BY booking_date DESC, id DESC LIMIT 1 FOR UPDATE`,
+    [instanceId, line.accountId, -line.direction, line.amount, line.id, line.endToEndId, line.reference],
+  );
+  if (!original) return null;
+  const why = `reversed by the bank on ${line.bookingDate}`;
+  const reopened = await attempt(tx, async () =>
+    original.matched_payable_id !== null
+      ? reopenBillPayment(tx, instanceId, userId, original.matched_payable_id, line.bookingDate, why)
+      : invoicePort.reopen(tx, instanceId, userId, original.matched_invoice_uuid!, line.bookingDate, why),
+  );
+  if ('reason' in reopened) return { reason: reopened.reason };
+  if (reopened.value === null) return null;
+  return {
+    lineIds: [line.id],
+    postings: [{ entryId: reopened.value, booked: true }],
+    entryId: reopened.value,
+    invoiceUuid: original.matched_invoice_uuid,
+    payableId: original.matched_payable_id,
+  };
 }
 
 export async function importCamt(
@@ -218,6 +398,13 @@ export async function importCamt(
   accountId?: number,
 ): Promise<CamtImportResult> {
   const doc = parseCamt(xml);
+  const statement = doc.kind !== 'camt.054';
+  // Everything is checked before anything is written: accounts, IBANs, balances.
+  const records = [];
+  for (const record of doc.records) {
+    const account = await accountOfRecord(tx, instanceId, record, accountId);
+    records.push({ record, account, ...(statement ? checkBalances(record) : { opening: undefined, closing: undefined }) });
+  }
   const fileId = await recordFile(tx, instanceId, userId, doc.kind, doc.messageId, xml);
   const result: CamtImportResult = {
     kind: doc.kind,
@@ -226,95 +413,180 @@ export async function importCamt(
     imported: 0,
     duplicates: 0,
     matched: 0,
+    known: 0,
+    booked: 0,
     transactions: [],
   };
+  const booked = (entry: CamtEntry) => !entry.status || entry.status === 'BOOK';
   if (fileId === undefined) {
-    result.duplicates = doc.records.reduce((n, record) => n + record.entries.reduce((m, entry) => m + unitsOf(entry).length, 0), 0);
+    result.duplicates = doc.records.reduce((n, record) => n + record.entries.filter(booked).reduce((m, entry) => m + unitsOf(entry).length, 0), 0);
     return result;
   }
-  const session: Record<string, unknown> = {};
-  for (const record of doc.records) {
-    const account = (record.account && (await accountOfIban(tx, instanceId, record.account))) || accountId;
-    if (account === undefined) throw fileError(`no bank ledger account with IBAN ${record.account ?? '?'}: choose the account (?account=id)`);
-    if (accountId !== undefined && account !== accountId) throw fileError(`the file is for ${record.account}, not for the chosen account`);
-    const known = await listLedgerAccounts(tx, instanceId, { ids: [account] });
-    if (!known.length) throw bankingError('ledger_account_unknown', `ledger account ${account} not found`, { account: `ledger account ${account} not found` });
-    const closing = record.balances.find((balance) => balance.type === 'CLBD');
-    if (doc.kind === 'camt.053' && closing) {
-      await tx.query('UPDATE bank_file SET account_id = $3, closing_balance = $4, closing_date = $5 WHERE instance_id = $1 AND id = $2', [
-        instanceId,
-        fileId,
-        account,
-        closing.amount,
-        closing.date,
-      ]);
-    }
+  const accounts = [...new Set(records.map((r) => r.account))].sort((a, b) => a - b);
+  for (const account of accounts) await lockReconciliation(tx, instanceId, account);
+  const first = records[0];
+  if (first) {
+    const { account, record, opening, closing } = first;
+    await tx.query(
+      `UPDATE bank_file SET account_id = $3, iban = $4, closing_balance = $5, closing_date = $6, opening_balance = $7, opening_date = $8 WHERE instance_id = $1 AND id = $2`,
+      [instanceId, fileId, account, record.account?.replace(/\s+/g, '').toUpperCase().slice(0, 42) ?? null, statement ? (closing?.amount ?? null) : null,
+        statement ? (closing?.date ?? null) : null, statement ? (opening?.amount ?? null) : null, statement ? (opening?.date ?? null) : null],
+    );
+  }
+  // 1. All lines in one statement (set-based): the unique key (account, bank reference) skips those known.
+  const pending: (Omit<InsertedLine, 'id'> & { key: string })[] = [];
+  for (const { record, account } of records) {
     for (const entry of record.entries) {
       // Only booked entries move money (pending/info entries come again once booked).
-      if (entry.status && entry.status !== 'BOOK') continue;
+      if (!booked(entry)) continue;
       const bookingDate = entry.bookingDate ?? entry.valueDate;
       if (!bookingDate) throw fileError(`entry ${entry.accountServicerRef ?? ''} has no booking date`);
-      const units = unitsOf(entry);
-      for (const [index, unit] of units.entries()) {
-        const key =
-          unit.accountServicerRef ??
-          (entry.accountServicerRef ? `${entry.accountServicerRef}#${index}` : sha256(JSON.stringify([bookingDate, unit, entry.entryRef, index])));
-        const [row] = await tx.query<{ id: number }>(
-          `INSERT INTO bank_transaction (instance_id, id, account_id, bank_file_id, dedup_key, booking_date, value_date, direction, amount,
-                                         currency, reference, end_to_end_id, counterparty, description, counterparty_iban)
-           VALUES ($1, next_ids($1, 'bank_transaction'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-           ON CONFLICT (instance_id, account_id, dedup_key) DO NOTHING RETURNING id`,
-          [instanceId, account, fileId, key.slice(0, 300), bookingDate, entry.valueDate, unit.direction, unit.amount, unit.currency || 'CHF',
-            unit.reference, unit.endToEndId, unit.counterparty, unit.unstructured ?? entry.additionalInfo, unit.counterpartyIban?.slice(0, 42) ?? null],
-        );
-        if (!row) {
-          result.duplicates += 1;
-          continue;
-        }
-        result.imported += 1;
-        // The bank's reference for the booking (bankRef): the detail's, else its entry's.
-        const offered: BankCredit = {
+      for (const [index, unit] of unitsOf(entry).entries()) {
+        const base =
+          unit.kind === 'charges'
+            ? `${entry.accountServicerRef ?? sha256(JSON.stringify([bookingDate, entry]))}#charges`
+            : (unit.accountServicerRef ??
+              (entry.accountServicerRef ? `${entry.accountServicerRef}#${index}` : sha256(JSON.stringify([bookingDate, unit, entry.entryRef, index]))));
+        // A statement line never collides with the camt.054 notification of the same money: both exist, the statement's is reconciled.
+        const key = statement ? `S:${base}` : base;
+        pending.push({
           ...unit,
-          accountServicerRef: unit.accountServicerRef ?? entry.accountServicerRef,
-          currency: unit.currency || 'CHF',
-          bookingDate,
+          key: key.slice(0, 300),
           accountId: account,
-        };
-        let payableId: number | null = null;
-        let invoiceUuid: string | null = null;
-        let entryId: number | null = null;
-        let reason: string | null = null;
-        if (unit.direction === -1) {
-          const match = await matchDebit(tx, instanceId, userId, offered);
-          if (match && 'reason' in match) reason = match.reason;
-          else if (match) ({ payableId, entryId } = match);
-        } else {
-          const match = await invoicePort.match(tx, instanceId, offered, session);
-          if (match && 'reason' in match) reason = match.reason;
-          else if (match) ({ invoiceUuid, entryId } = match);
-        }
-        if (payableId !== null || invoiceUuid !== null || reason !== null) {
-          await tx.query(
-            'UPDATE bank_transaction SET matched_payable_id = $3, matched_invoice_uuid = $4, entry_id = $5, unmatched_reason = $6 WHERE instance_id = $1 AND id = $2',
-            [instanceId, row.id, payableId, invoiceUuid, entryId, reason],
-          );
-        }
-        const matched = payableId !== null || invoiceUuid !== null;
-        if (matched) result.matched += 1;
-        result.transactions.push({
-          id: row.id,
           bookingDate,
-          direction: unit.direction,
-          amount: unit.amount,
-          currency: unit.currency,
-          matched,
-          payable: payableId === null ? null : { id: payableId },
-          invoice: invoiceUuid === null ? null : { uuid: invoiceUuid },
-          reason,
+          valueDate: entry.valueDate,
+          reversal: entry.reversal,
+          entryRef: entry.accountServicerRef,
+          currency: unit.currency || 'CHF',
+          accountServicerRef: unit.accountServicerRef ?? entry.accountServicerRef,
         });
       }
     }
   }
+  const inserted = pending.length
+    ? await tx.query<{ id: number; account_id: number; dedup_key: string }>(
+        `WITH ids AS (SELECT next_ids($1, 'bank_transaction', $3) AS last)
+         INSERT INTO bank_transaction (instance_id, id, account_id, bank_file_id, dedup_key, booking_date, value_date, direction, amount, currency,
+                                       reference, end_to_end_id, counterparty, description, counterparty_iban, kind, reversal, statement)
+         SELECT $1, ids.last - $3 + u.ord::integer, u.account_id, $2, u.key, u.booking_date, u.value_date, u.direction, u.amount, u.currency,
+                u.reference, u.e2e, u.counterparty, u.description, u.iban, u.kind, u.reversal, $18
+           FROM ids, unnest($4::integer[], $5::text[], $6::date[], $7::date[], $8::smallint[], $9::numeric[], $10::text[], $11::text[], $12::text[],
+                            $13::text[], $14::text[], $15::text[], $16::text[], $17::boolean[])
+                WITH ORDINALITY AS u(account_id, key, booking_date, value_date, direction, amount, currency, reference, e2e, counterparty, description, iban, kind, reversal, ord)
+         ON CONFLICT (instance_id, account_id, dedup_key) DO NOTHING
+         RETURNING id, account_id, dedup_key`,
+        [
+          instanceId, fileId, pending.length,
+          pending.map((p) => p.accountId), pending.map((p) => p.key), pending.map((p) => p.bookingDate), pending.map((p) => p.valueDate),
+          pending.map((p) => p.direction), pending.map((p) => p.amount), pending.map((p) => p.currency), pending.map((p) => p.reference),
+          pending.map((p) => p.endToEndId), pending.map((p) => p.counterparty), pending.map((p) => p.unstructured),
+          pending.map((p) => p.counterpartyIban?.slice(0, 42) ?? null), pending.map((p) => p.kind), pending.map((p) => p.reversal), statement,
+        ],
+      )
+    : [];
+  const idOf = new Map(inserted.map((row) => [`${row.account_id}|${row.dedup_key}`, row.id]));
+  const lines: InsertedLine[] = [];
+  for (const p of pending) {
+    const id = idOf.get(`${p.accountId}|${p.key}`);
+    if (id === undefined) {
+      result.duplicates += 1;
+      continue;
+    }
+    idOf.delete(`${p.accountId}|${p.key}`);
+    lines.push({ ...p, id });
+  }
+  result.imported = lines.length;
+  // 2. Matching, per account: what can match is read once; a line calls a document matcher only when one could fit.
+  let chargesAccountPromise: Promise<number> | null = null;
+  const chargesAccount = () => (chargesAccountPromise ??= chargesAccountId(tx, instanceId));
+  const session: Record<string, unknown> = {};
+  const books = lines.length ? await booksCurrency(tx, instanceId) : 'CHF';
+  const reasons: [number, string][] = [];
+  for (const account of accounts) {
+    const mine = lines.filter((line) => line.accountId === account);
+    if (!mine.length) continue;
+    const dates = mine.map((line) => line.bookingDate).sort();
+    const open = statement
+      ? await OpenPostings.load(tx, instanceId, account, addDays(dates[0]!, -REFERENCE_WINDOW_DAYS), addDays(dates.at(-1)!, REFERENCE_WINDOW_DAYS), mine[0]!.currency !== books ? mine[0]!.currency : null)
+      : null;
+    const invoiceAmounts = mine.some((l) => l.direction === 1) ? new Set((await invoicePort.open(tx, instanceId, account)).map((i) => `${i.currency}|${toFixedAmount(i.amount)}`)) : new Set<string>();
+    const billAmounts = mine.some((l) => l.direction === -1) ? new Set((await openBillsToMatch(tx, instanceId)).map((b) => `${b.currency}|${toFixedAmount(b.amount)}`)) : new Set<string>();
+    const claims: Claim[] = [];
+    for (const line of mine) {
+      const offered: BankCredit = { ...line, bookingDate: line.bookingDate, accountId: account };
+      const claimOf = (postings: AccountPosting[]): Claim => ({ lineIds: [line.id], postings: open!.take(postings).map((p) => ({ lineId: p.lineId, entryId: p.entryId, booked: false })) });
+      let claim: Claim | null = null;
+      let reason: string | null = null;
+      let known = false;
+      if (line.kind === 'charges') {
+        // Resolved outside the savepoint: an account created there would vanish with a refused booking.
+        const chargesTo = await chargesAccount();
+        const done = await attempt(tx, () => bookCharges(tx, instanceId, userId, line, chargesTo));
+        if ('reason' in done) reason = `bank charges: ${done.reason}`;
+        else claim = { lineIds: [line.id], postings: statement ? [{ entryId: done.value, booked: true }] : [], entryId: done.value };
+      } else {
+        if (line.reversal) {
+          const reversed = await reverseDocumentPayment(tx, instanceId, userId, line, invoicePort);
+          if (reversed && 'reason' in reversed) reason = reversed.reason;
+          else if (reversed) claim = statement ? reversed : { ...reversed, postings: [] };
+        }
+        // Already in the books, named by the end-to-end id of our own payment order.
+        if (!claim && open && line.direction === -1) {
+          const named = open.byEndToEndId(line);
+          if (named.length) ({ claim, known } = { claim: claimOf(named), known: true });
+        }
+        // An open document it pays (booked now), by reference, end-to-end id, or amount and name.
+        const couldPay = line.direction === 1
+          ? !line.reversal && (!!line.reference || invoiceAmounts.has(`${line.currency}|${toFixedAmount(line.amount)}`))
+          : !line.reversal && ((!!line.endToEndId && /^[0-9a-f]{32}$/i.test(line.endToEndId)) || billAmounts.has(`${line.currency}|${toFixedAmount(line.amount)}`));
+        if (!claim && couldPay) {
+          if (line.direction === -1) {
+            const match = await matchDebit(tx, instanceId, userId, offered);
+            if (match && 'reason' in match) reason = match.reason;
+            else if (match && match.entryId !== null) {
+              claim = { lineIds: [line.id], postings: statement ? [{ entryId: match.entryId, booked: true }] : [], entryId: match.entryId, payableId: match.payableId };
+            } else if (match && !statement) claim = { lineIds: [line.id], postings: [], payableId: match.payableId };
+          } else {
+            const match = await invoicePort.match(tx, instanceId, offered, session);
+            if (match && 'reason' in match) reason = match.reason;
+            else if (match) claim = { lineIds: [line.id], postings: statement ? [{ entryId: match.entryId, booked: true }] : [], entryId: match.entryId, invoiceUuid: match.invoiceUuid };
+          }
+        }
+        // Already in the books: the one posting of its amount within ±5 days, or one batch of postings.
+        if (!claim && open) {
+          const found = open.byAmountAndDate(line);
+          const batch = found.length ? found : open.byBatch(line);
+          if (batch.length) ({ claim, known } = { claim: claimOf(batch), known: true });
+        }
+      }
+      if (claim) {
+        claims.push(claim);
+        if (known) result.known += 1;
+        else result.booked += 1;
+      } else if (reason) reasons.push([line.id, reason]);
+      result.transactions.push({
+        id: line.id,
+        bookingDate: line.bookingDate,
+        direction: line.direction,
+        amount: line.amount,
+        currency: line.currency,
+        kind: line.kind,
+        matched: claim !== null,
+        known,
+        payable: claim?.payableId != null ? { id: claim.payableId } : null,
+        invoice: claim?.invoiceUuid ? { uuid: claim.invoiceUuid } : null,
+        reason: claim ? null : reason,
+      });
+    }
+    await recordClaims(tx, instanceId, account, claims);
+  }
+  if (reasons.length) {
+    await tx.query(
+      `UPDATE bank_transaction t SET unmatched_reason = u.reason FROM unnest($2::integer[], $3::text[]) AS u(id, reason) WHERE t.instance_id = $1 AND t.id = u.id`,
+      [instanceId, reasons.map((r) => r[0]), reasons.map((r) => r[1].slice(0, 500))],
+    );
+  }
+  result.matched = result.transactions.filter((t) => t.matched).length;
   return result;
 }
 
@@ -415,13 +687,19 @@ export async function importPain002(tx: Tx, instanceId: string, userId: string |
   };
 }
 
-/** Imports any supported bank file; 400 on `file` for an unknown or broken one. */
-export async function importBankFile(tx: Tx, instanceId: string, userId: string | null, xml: string, invoicePort: InvoicePort, accountId?: number) {
+/**
+ * Imports any supported bank file; 400 on `file` for an unknown or broken one, with a sentence for a
+ * person; the parser's own text goes to `log` only.
+ */
+export async function importBankFile(tx: Tx, instanceId: string, userId: string | null, xml: string, invoicePort: InvoicePort, accountId?: number, log?: (detail: string) => void) {
   try {
     const { kind } = detectBankFile(xml);
     return kind === 'pain.002' ? await importPain002(tx, instanceId, userId, xml) : await importCamt(tx, instanceId, userId, xml, invoicePort, accountId);
   } catch (error) {
-    if (error instanceof BankFileError) throw fileError(error.message);
+    if (error instanceof BankFileError) {
+      if (error.detail) log?.(error.detail);
+      throw fileError(error.message);
+    }
     throw error;
   }
 }

@@ -15,5 +15,8 @@ export const bankingError = moduleErrors({
   match_target: 'validation', // exactly one of invoice.uuid and payable.uuid
   counter_account_required: 'validation', // booking a transaction needs its counter account
   amount_mismatch: 'conflict', // the chosen bill's amount or currency differ from the transaction's
+  bank_file_not_found: 'not_found',
+  bank_file_reconciled: 'conflict', // a statement import with reconciled lines is not deleted
   pain001_rule: 'validation', // a payment the Swiss Payment Standards refuse (field named)
+  charges_account: 'validation', // the banking settings name no ledger account of the instance
 });

@@ -9,11 +9,20 @@ import { strictObject, zAmount, zDate, zId, zRequiredText, zUuid } from '@bilan/
 import { errors, errorsWithConflict } from '../../http/schemas.js';
 import { buildPain001, Pain001Error, type Pain001Payment } from '../../lib/pain001.js';
 import { auth } from '../../http/access.js';
-import { importBankFile, type InvoicePort } from './bank-import.service.js';
+import { chargesAccountId, importBankFile, type InvoicePort } from './bank-import.service.js';
+import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import { requirePort } from '../../lib/ports.js';
 import { bookBankTransaction, matchBankTransaction, reconciliation } from './reconcile.service.js';
 import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
 import { bankingError } from './banking.errors.js';
+import { auditClient, recordAudit, type BankAuditEvent } from '../audit/audit.service.js';
+import { deleteBankFile, ignoreLine, matchLinesToPostings, openPostingsOf, reconciliationSummary, unignoreLine, unmatchLine } from './reconcile-actions.js';
+import { addDays } from './matching.service.js';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/database.js';
+
+const audit = (tx: Tx, request: FastifyRequest, instanceId: string, userId: string | null, event: BankAuditEvent, detail: Record<string, unknown>) =>
+  recordAudit(tx, { event, userId, instanceId, ...auditClient(request), detail });
 
 const tags = ['banking'];
 
@@ -152,7 +161,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
     },
     async (request) => {
       const { instanceId, userId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => importBankFile(tx, instanceId, userId, request.body, invoicePort, request.query.account));
+      return app.db.withInstance(instanceId, (tx) => importBankFile(tx, instanceId, userId, request.body, invoicePort, request.query.account, (detail) => request.log.warn({ detail }, 'bank file refused')));
     },
   );
 
@@ -186,7 +195,97 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
         suggestions: z.array(suggestion).describe('open invoices (money in) or bills (money out) of the same amount and currency, for manual matching'),
       }),
     ),
+    summary: z.object({
+      date: z.string(),
+      statement: z
+        .object({ fileId: z.number().int(), messageId: z.string(), iban: z.string().nullable(), openingBalance: z.string().nullable(), closingBalance: z.string(), closingDate: z.string().nullable() })
+        .nullable(),
+      statementBalance: z.string().nullable(),
+      ledgerBalance: z.string(),
+      reconciled: z.string(),
+      unreconciled: z.string(),
+      ignored: z.string(),
+      difference: z.string().nullable(),
+      gap: z.string().nullable(),
+    }).describe("at `date`: the last camt.053 closing balance, the ledger balance, the statement lines' reconciled, open and ignored sums (money in positive), their difference (0.00 when done) and the gap to the previous statement"),
+    openPostings: z.array(
+      z.object({ lineId: z.number().int(), entryId: z.number().int(), dateLedger: z.string(), direction: z.number().int(), amount: z.string(), source: z.string(), description: z.string() }),
+    ).describe('postings on the account not reconciled yet, from 40 days before the oldest open line to the summary date (at most 500): what open lines can be matched to'),
+    ignored: z.array(z.object({ id: z.number().int(), bookingDate: z.string(), direction: z.number().int(), amount: z.string(), currency: z.string(), counterparty: z.string().nullable(), reason: z.string() })),
+    reconciledLines: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          bookingDate: z.string(),
+          direction: z.number().int(),
+          amount: z.string(),
+          currency: z.string(),
+          counterparty: z.string().nullable(),
+          kind: z.string().describe("'payment' or 'charges'"),
+          statement: z.boolean().describe('a statement line (camt.052/053), not a camt.054 notification'),
+          entryId: z.number().int().nullable().describe('the journal entry the line booked itself; null: matched to postings already in the books'),
+          postings: z.number().int().describe('postings the reconciliation claims'),
+        }),
+      )
+      .describe('the 100 latest reconciled lines, to unmatch'),
+    files: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          kind: z.string(),
+          messageId: z.string(),
+          importedAt: z.string(),
+          closingDate: z.string().nullable(),
+          closingBalance: z.string().nullable(),
+          lines: z.number().int(),
+          reconciled: z.number().int().describe('lines reconciled: the import can be deleted only at 0'),
+        }),
+      )
+      .describe('the 50 latest bank files imported on this account'),
   });
+  /** The reconciliation of `accountId` with the summary at `date` (default today). */
+  const answer = async (tx: Tx, instanceId: string, accountId: number, date?: string) => {
+    const base = await reconciliation(tx, instanceId, accountId, invoicePort);
+    const at = date ?? new Date().toISOString().slice(0, 10);
+    const summary = await reconciliationSummary(tx, instanceId, accountId, at);
+    const oldest = base.unmatched[0]?.bookingDate ?? at;
+    const openPostings = (await openPostingsOf(tx, instanceId, accountId, addDays(oldest < at ? oldest : at, -40), addDays(at, 5))).map((p) => ({
+      lineId: p.lineId, entryId: p.entryId, dateLedger: p.dateLedger, direction: p.direction, amount: p.amount, source: p.source, description: p.description,
+    }));
+    const ignored = await tx.query<{ id: number; booking_date: string; direction: number; amount: string; currency: string; counterparty: string | null; ignored_reason: string }>(
+      `SELECT id, booking_date::text AS booking_date, direction, amount::text AS amount, currency, counterparty, ignored_reason FROM bank_transaction
+        WHERE instance_id = $1 AND account_id = $2 AND ignored_reason IS NOT NULL ORDER BY booking_date, id LIMIT 500`,
+      [instanceId, accountId],
+    );
+    const reconciledLines = await tx.query<{ id: number; booking_date: string; direction: number; amount: string; currency: string; counterparty: string | null; kind: string; statement: boolean; entry_id: number | null; postings: number }>(
+      `SELECT t.id, t.booking_date::text AS booking_date, t.direction, t.amount::text AS amount, t.currency, t.counterparty, t.kind, t.statement, t.entry_id,
+              (SELECT count(*)::integer FROM bank_match_posting m WHERE m.instance_id = t.instance_id AND m.match_id = t.match_id) AS postings
+         FROM bank_transaction t WHERE t.instance_id = $1 AND t.account_id = $2 AND t.match_id IS NOT NULL ORDER BY t.booking_date DESC, t.id DESC LIMIT 100`,
+      [instanceId, accountId],
+    );
+    const files = await tx.query<{ id: number; kind: string; message_id: string; imported_at: string; closing_date: string | null; closing_balance: string | null; lines: number; reconciled: number }>(
+      `SELECT f.id, f.kind, f.message_id, to_char(f.imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS imported_at, f.closing_date::text AS closing_date,
+              f.closing_balance::text AS closing_balance, count(t.id)::integer AS lines, count(t.match_id)::integer AS reconciled
+         FROM bank_file f LEFT JOIN bank_transaction t ON t.instance_id = f.instance_id AND t.bank_file_id = f.id
+        WHERE f.instance_id = $1 AND (f.account_id = $2 OR f.id IN (SELECT DISTINCT bank_file_id FROM bank_transaction WHERE instance_id = $1 AND account_id = $2))
+        GROUP BY f.instance_id, f.id ORDER BY f.imported_at DESC, f.id DESC LIMIT 50`,
+      [instanceId, accountId],
+    );
+    return {
+      ...base,
+      summary,
+      reconciledLines: reconciledLines.map((r) => ({
+        id: r.id, bookingDate: r.booking_date, direction: r.direction, amount: r.amount, currency: r.currency, counterparty: r.counterparty,
+        kind: r.kind, statement: r.statement, entryId: r.entry_id, postings: r.postings,
+      })),
+      files: files.map((f) => ({
+        id: f.id, kind: f.kind, messageId: f.message_id, importedAt: f.imported_at, closingDate: f.closing_date,
+        closingBalance: f.closing_balance === null ? null : f.closing_balance, lines: f.lines, reconciled: f.reconciled,
+      })),
+      openPostings,
+      ignored: ignored.map((r) => ({ id: r.id, bookingDate: r.booking_date, direction: r.direction, amount: r.amount, currency: r.currency, counterparty: r.counterparty, reason: r.ignored_reason })),
+    };
+  };
   const RECONCILE =
     'Reconciliation of bank ledger account `account.id`: the last camt.053 closing balance (CLBD) and its date, the ledger ' +
     'balance at that date, their difference, and the imported bank transactions neither matched nor booked, each with the ' +
@@ -199,13 +298,13 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
       schema: {
         tags,
         description: `${RECONCILE} Read-only (any member). 404 when the account is not one of the instance's.`,
-        querystring: strictObject({ account: z.coerce.number().int().min(1) }),
+        querystring: strictObject({ account: z.coerce.number().int().min(1), date: zDate.optional().describe('summary date YYYY-MM-DD, default today') }),
         response: { 200: reconcileAnswer, ...errorsWithConflict },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => reconciliation(tx, instanceId, request.query.account, invoicePort));
+      return app.db.withInstance(instanceId, (tx) => answer(tx, instanceId, request.query.account, request.query.date));
     },
   );
 
@@ -229,9 +328,10 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
       return app.db.withInstance(instanceId, async (tx) => {
         if (bankTransaction) {
           if (!counterAccount) throw bankingError('counter_account_required', 'counterAccount.id: This field is required', { 'counterAccount.id': 'This field is required' });
-          await bookBankTransaction(tx, instanceId, userId, bankTransaction.id, counterAccount.id);
+          const entryId = await bookBankTransaction(tx, instanceId, userId, bankTransaction.id, counterAccount.id);
+          await audit(tx, request, instanceId, userId, 'bank_line.booked', { bankTransaction: bankTransaction.id, counterAccount: counterAccount.id, entry: entryId });
         }
-        return reconciliation(tx, instanceId, account.id, invoicePort);
+        return answer(tx, instanceId, account.id);
       });
     },
   );
@@ -269,9 +369,185 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
         throw bankingError('match_target', message, { 'invoice.uuid': message, 'payable.uuid': message });
       }
       return app.db.withInstance(instanceId, async (tx) => {
-        await matchBankTransaction(tx, instanceId, userId, bankTransaction.id, invoice ? { invoiceUuid: invoice.uuid } : { payableUuid: payable!.uuid }, invoicePort);
+        const entryId = await matchBankTransaction(tx, instanceId, userId, bankTransaction.id, invoice ? { invoiceUuid: invoice.uuid } : { payableUuid: payable!.uuid }, invoicePort);
+        await audit(tx, request, instanceId, userId, 'bank_line.matched', { bankTransactions: [bankTransaction.id], invoice: invoice?.uuid, payable: payable?.uuid, entry: entryId });
         const [row] = await tx.query<{ account_id: number }>('SELECT account_id FROM bank_transaction WHERE instance_id = $1 AND id = $2', [instanceId, bankTransaction.id]);
-        return reconciliation(tx, instanceId, row!.account_id, invoicePort);
+        return answer(tx, instanceId, row!.account_id);
+      });
+    },
+  );
+
+  const lineIds = z.array(strictObject({ id: zId })).min(1).max(500);
+  app.post(
+    '/banking/integrations/reconcile/postings',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Manual match to the books (issue 14 §1): reconciles open bank lines `bankTransactions` (one bank account) with postings ' +
+          '`postings` (journal line ids on that account, from `openPostings`) already in the books — one-to-one, one-to-many ' +
+          '(a batch debit against several bill payments) or many-to-one — whose sums agree (money in = debit). Books nothing; ' +
+          'audited. 400 naming `postings` (not on the account, sums differ) or `bankTransactions` (different accounts); 404 ' +
+          'unknown line; 409 a line reconciled or ignored already, or a posting reconciled already. Answers the reconciliation.',
+        body: strictObject({ bankTransactions: lineIds, postings: z.array(strictObject({ id: zId })).min(1).max(500) }),
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { bankTransactions, postings } = request.body;
+      return app.db.withInstance(instanceId, async (tx) => {
+        const accountId = await matchLinesToPostings(tx, instanceId, bankTransactions.map((l) => l.id), postings.map((p) => p.id));
+        await audit(tx, request, instanceId, userId, 'bank_line.matched', { bankTransactions: bankTransactions.map((l) => l.id), postings: postings.map((p) => p.id) });
+        return answer(tx, instanceId, accountId);
+      });
+    },
+  );
+
+  const oneLine = strictObject({ bankTransaction: strictObject({ id: zId }) });
+  app.post(
+    '/banking/integrations/reconcile/unmatch',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Unmatches bank line `bankTransaction.id` and the lines reconciled with it: postings already in the books are released; ' +
+          'what the match booked is reversed (storno) at its date or the first open day — a paid invoice goes back to sent, a paid ' +
+          'bill back to approved, charges or a counter-account booking get their reversal entry. Audited. 404 unknown; 409 not ' +
+          'reconciled or a locked period. Answers the reconciliation.',
+        body: oneLine,
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, async (tx) => {
+        const done = await unmatchLine(tx, instanceId, userId, request.body.bankTransaction.id, invoicePort);
+        await audit(tx, request, instanceId, userId, 'bank_line.unmatched', { bankTransaction: request.body.bankTransaction.id, reversals: done.reversals });
+        return answer(tx, instanceId, done.accountId);
+      });
+    },
+  );
+
+  app.post(
+    '/banking/integrations/reconcile/ignore',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Ignores open bank line `bankTransaction.id` with `reason` (e.g. booked in another ledger): it no longer counts as ' +
+          'unreconciled. Audited. 400 `reason` empty; 404 unknown; 409 reconciled or ignored already. Answers the reconciliation.',
+        body: strictObject({ bankTransaction: strictObject({ id: zId }), reason: zRequiredText.pipe(z.string().max(500)) }),
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, async (tx) => {
+        const accountId = await ignoreLine(tx, instanceId, request.body.bankTransaction.id, request.body.reason);
+        await audit(tx, request, instanceId, userId, 'bank_line.ignored', { bankTransaction: request.body.bankTransaction.id, reason: request.body.reason });
+        return answer(tx, instanceId, accountId);
+      });
+    },
+  );
+
+  app.post(
+    '/banking/integrations/reconcile/unignore',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Takes ignored bank line `bankTransaction.id` back to open. Audited (with the reason it had). 404 unknown; 409 not ignored. Answers the reconciliation.',
+        body: oneLine,
+        response: { 200: reconcileAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, async (tx) => {
+        const done = await unignoreLine(tx, instanceId, request.body.bankTransaction.id);
+        await audit(tx, request, instanceId, userId, 'bank_line.unignored', { bankTransaction: request.body.bankTransaction.id, reason: done.reason });
+        return answer(tx, instanceId, done.accountId);
+      });
+    },
+  );
+
+  app.post(
+    '/banking/integrations/file/delete',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Deletes imported bank file `id` (a statement imported on the wrong account, a test file) with its lines, while none of ' +
+          'them is reconciled (issue 14 §2). Audited. 404 unknown; 409 some lines reconciled (unmatch them first). Answers what was deleted.',
+        body: strictObject({ id: zId }),
+        response: { 200: z.object({ id: z.number().int(), kind: z.string(), messageId: z.string(), lines: z.number().int() }), ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, async (tx) => {
+        const deleted = await deleteBankFile(tx, instanceId, request.body.id);
+        await audit(tx, request, instanceId, userId, 'bank_file.deleted', deleted);
+        return deleted;
+      });
+    },
+  );
+  const bankSettings = z.object({
+    chargesAccount: z.object({ id: z.number().int(), number: z.string(), name: z.string() }).describe('the ledger account bank charges are booked to (default 6940 Bankspesen)'),
+  });
+  /** The banking settings as answered; resolving the charges account creates 6940 when no account is chosen and it is missing. */
+  const settingsOf = async (tx: Tx, instanceId: string) => {
+    const id = await chargesAccountId(tx, instanceId);
+    const [account] = await listLedgerAccounts(tx, instanceId, { ids: [id] });
+    return { chargesAccount: { id, number: account!.number, name: account!.name } };
+  };
+  app.get(
+    '/banking/settings',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description: 'Banking settings (issue 14 §3): the ledger account bank charges (camt `Chrgs`, entry minus its transactions) are booked to; default 6940 Bankspesen, created when missing.',
+        response: { 200: bankSettings, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return app.db.withInstance(instanceId, (tx) => settingsOf(tx, instanceId));
+    },
+  );
+
+  app.post(
+    '/banking/settings/update',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        description:
+          'Sets the ledger account bank charges are booked to (`chargesAccount.id`, one of the instance\'s accounts). Charges booked before keep their account. ' +
+          'Audited. Owner and admin. 400 naming `chargesAccount.id` when the account is unknown. Answers the settings.',
+        body: strictObject({ chargesAccount: strictObject({ id: zId }) }),
+        response: { 200: bankSettings, ...errors },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const id = request.body.chargesAccount.id;
+      return app.db.withInstance(instanceId, async (tx) => {
+        const [account] = await listLedgerAccounts(tx, instanceId, { ids: [id] });
+        if (!account) throw bankingError('charges_account', `chargesAccount.id: ledger account ${id} not found`, { 'chargesAccount.id': `ledger account ${id} not found` });
+        await tx.query(
+          `INSERT INTO bank_settings (instance_id, charges_account_id) VALUES ($1, $2)
+           ON CONFLICT (instance_id) DO UPDATE SET charges_account_id = EXCLUDED.charges_account_id, updated_at = now()`,
+          [instanceId, id],
+        );
+        await audit(tx, request, instanceId, userId, 'bank_settings.updated', { chargesAccount: id });
+        return settingsOf(tx, instanceId);
       });
     },
   );

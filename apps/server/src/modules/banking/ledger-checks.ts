@@ -49,7 +49,7 @@ export async function unreconciledBankLines(
     `SELECT id, account_id, booking_date::text AS booking_date, direction, amount::text AS amount, currency, counterparty, description, reference,
             count(*) OVER () AS count
        FROM bank_transaction
-      WHERE instance_id = $1 AND booking_date < $2 AND entry_id IS NULL AND matched_payable_id IS NULL AND matched_invoice_uuid IS NULL
+      WHERE instance_id = $1 AND booking_date < $2 AND match_id IS NULL AND ignored_reason IS NULL
       ORDER BY booking_date, id LIMIT $3`,
     [instanceId, bookedBefore, limit],
   );

@@ -12,6 +12,15 @@ import { accountBalance, booksCurrency, listLedgerAccounts, postJournalEntry } f
 import { getPayable, openBillsToMatch, settleBill } from '../payables/payables.service.js';
 import type { BankCredit, InvoicePort } from './bank-import.service.js';
 import { bankingError } from './banking.errors.js';
+import { lockReconciliation, recordClaims } from './matching.service.js';
+
+/** Takes the reconciliation lock of the account of bank line `id` (matching.service.ts); 404 when unknown. */
+async function lockAccountOfLine(tx: Tx, instanceId: string, id: number): Promise<number> {
+  const [row] = await tx.query<{ account_id: number }>('SELECT account_id FROM bank_transaction WHERE instance_id = $1 AND id = $2', [instanceId, id]);
+  if (!row) throw bankingError('bank_transaction_not_found', `Bank transaction ${id} not found`);
+  await lockReconciliation(tx, instanceId, row.account_id);
+  return row.account_id;
+}
 
 /** An open document a bank transaction could be matched to by hand. */
 export interface Suggestion {
@@ -74,11 +83,14 @@ interface BankTransactionRow {
   matched_payable_id: number | null;
   matched_invoice_uuid: string | null;
   unmatched_reason: string | null;
+  match_id: number | null;
+  ignored_reason: string | null;
+  statement: boolean;
   [key: string]: unknown;
 }
 
-const BANK_TRANSACTION_COLUMNS = `id, account_id, booking_date, direction, amount, currency, reference, end_to_end_id, counterparty, counterparty_iban,
-  description, dedup_key, entry_id, matched_payable_id, matched_invoice_uuid, unmatched_reason`;
+const BANK_TRANSACTION_COLUMNS = `id, account_id, booking_date::text AS booking_date, direction, amount, currency, reference, end_to_end_id, counterparty, counterparty_iban,
+  description, dedup_key, entry_id, matched_payable_id, matched_invoice_uuid, unmatched_reason, match_id, ignored_reason, statement`;
 
 /**
  * The reconciliation of bank ledger account `accountId` (see ReconcileAnswer); 404 when the account
@@ -96,7 +108,7 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
   const ledgerBalance = await accountBalance(tx, instanceId, accountId, statement?.closing_date ?? undefined);
   const unmatched = await tx.query<BankTransactionRow>(
     `SELECT ${BANK_TRANSACTION_COLUMNS} FROM bank_transaction
-      WHERE instance_id = $1 AND account_id = $2 AND entry_id IS NULL AND matched_payable_id IS NULL AND matched_invoice_uuid IS NULL
+      WHERE instance_id = $1 AND account_id = $2 AND match_id IS NULL AND ignored_reason IS NULL
       ORDER BY booking_date, id`,
     [instanceId, accountId],
   );
@@ -167,12 +179,14 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
  * 404 unknown, 409 `already_done` when already booked or matched, so parallel calls book once.
  */
 async function openBankTransaction(tx: Tx, instanceId: string, bankTransactionId: number): Promise<BankTransactionRow> {
+  await lockAccountOfLine(tx, instanceId, bankTransactionId);
   const [row] = await tx.query<BankTransactionRow>(`SELECT ${BANK_TRANSACTION_COLUMNS} FROM bank_transaction WHERE instance_id = $1 AND id = $2 FOR UPDATE`, [
     instanceId,
     bankTransactionId,
   ]);
   if (!row) throw bankingError('bank_transaction_not_found', `Bank transaction ${bankTransactionId} not found`);
-  if (row.entry_id !== null || row.matched_payable_id !== null || row.matched_invoice_uuid !== null) {
+  if (row.match_id !== null || row.ignored_reason !== null) {
+    if (row.ignored_reason !== null) throw alreadyDone(`bank transaction ${bankTransactionId} is ignored (${row.ignored_reason}): un-ignore it first`, { 'bankTransaction.id': 'ignored' });
     const state = row.matched_payable_id !== null ? `matched to bill ${row.matched_payable_id}` : row.matched_invoice_uuid !== null ? 'matched to an invoice' : 'booked';
     throw alreadyDone(`bank transaction ${bankTransactionId} is already ${state}`, { 'bankTransaction.id': `already ${state}` });
   }
@@ -200,7 +214,7 @@ export async function bookBankTransaction(tx: Tx, instanceId: string, userId: st
       { accountId: counterAccountId, amount: row.amount, direction: direction === 1 ? -1 : 1 },
     ],
   });
-  await tx.query('UPDATE bank_transaction SET entry_id = $3, unmatched_reason = NULL WHERE instance_id = $1 AND id = $2', [instanceId, bankTransactionId, entryId]);
+  await recordClaims(tx, instanceId, row.account_id, [{ lineIds: [row.id], postings: row.statement ? [{ entryId, booked: true }] : [], entryId }]);
   return entryId;
 }
 
@@ -245,11 +259,8 @@ export async function matchBankTransaction(
       accountId: row.account_id,
     };
     const paid = await invoicePort.pay(tx, instanceId, credit, target.invoiceUuid);
-    await tx.query('UPDATE bank_transaction SET matched_invoice_uuid = $3, entry_id = $4, unmatched_reason = NULL WHERE instance_id = $1 AND id = $2', [
-      instanceId,
-      bankTransactionId,
-      paid.invoiceUuid,
-      paid.entryId,
+    await recordClaims(tx, instanceId, row.account_id, [
+      { lineIds: [row.id], postings: row.statement ? [{ entryId: paid.entryId, booked: true }] : [], entryId: paid.entryId, invoiceUuid: paid.invoiceUuid },
     ]);
     return paid.entryId;
   }
@@ -270,12 +281,7 @@ export async function matchBankTransaction(
     });
   }
   const entryId = await settleBill(tx, instanceId, userId, bill.id, row.account_id, row.booking_date, { amount: row.amount, currency: row.currency });
-  await tx.query('UPDATE bank_transaction SET matched_payable_id = $3, entry_id = $4, unmatched_reason = NULL WHERE instance_id = $1 AND id = $2', [
-    instanceId,
-    bankTransactionId,
-    bill.id,
-    entryId,
-  ]);
+  await recordClaims(tx, instanceId, row.account_id, [{ lineIds: [row.id], postings: row.statement ? [{ entryId, booked: true }] : [], entryId, payableId: bill.id }]);
   return entryId;
 }
 

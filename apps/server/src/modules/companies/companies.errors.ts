@@ -9,6 +9,7 @@ export const companyError = moduleErrors({
   address_not_found: 'not_found',
   payment_profile_not_found: 'not_found',
   additional_property_not_found: 'not_found',
+  contact_not_found: 'not_found',
   ledger_account_not_found: 'not_found', // a payment profile's account
   register_company_not_found: 'not_found',
   qr_bill_text: 'validation', // a name or address field that does not fit a Swiss QR-bill

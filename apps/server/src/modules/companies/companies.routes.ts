@@ -11,6 +11,7 @@ import { companiesOpenTotals, type ApArSource } from './ap-ar.service.js';
 import { requirePort } from '../../lib/ports.js';
 import { fieldsUnder } from '../../http/errors.js';
 import { companyExtraRoutes } from './company-extra.routes.js';
+import { contactRoutes } from './contacts.routes.js';
 import {
   addressAnswer,
   companyAnswer,
@@ -85,6 +86,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
   const ownCompany = requirePort(options, 'ownCompany', 'companyRoutes');
   const ports = { apArSources, ownCompany };
   await app.register(companyExtraRoutes, { apArSources });
+  await app.register(contactRoutes);
 
   app.get(
     '/company/list',

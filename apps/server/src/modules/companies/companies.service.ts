@@ -408,7 +408,7 @@ export async function removePaymentProfile(tx: Tx, instanceId: string, id: numbe
 }
 
 // Batch lookups for other modules' lists and bank files (company-batch.ts).
-export { paymentProfileIbansById, ledgerAccountOfIban } from './company-batch.js';
+export { paymentProfileIbansById, ledgerAccountOfIban, ibansOfLedgerAccount } from './company-batch.js';
 
 // Batch look-ups for other modules' lists and matching (issue 11 §3).
 export {

@@ -28,3 +28,16 @@ export async function ledgerAccountOfIban(tx: Tx, instanceId: string, companyUui
   );
   return row?.account_id;
 }
+
+/**
+ * The IBANs (upper case, no spaces) of company `companyUuid`'s payment profiles booked on ledger
+ * account `accountId`, by profile id: what a bank statement for that account must name (issue 14 §2).
+ */
+export async function ibansOfLedgerAccount(tx: Tx, instanceId: string, companyUuid: string, accountId: number): Promise<string[]> {
+  const rows = await tx.query<{ iban: string }>(
+    `SELECT replace(upper(iban), ' ', '') AS iban FROM payment_profile
+      WHERE instance_id = $1 AND company_uuid = $2 AND account_id = $3 AND iban IS NOT NULL ORDER BY id`,
+    [instanceId, companyUuid, accountId],
+  );
+  return rows.map((row) => row.iban);
+}

@@ -244,34 +244,6 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/profile/mail-sync',
-    {
-      config: { access: 'read' },
-      schema: {
-        tags: ['profile'],
-        description:
-          "The signed-in user's synced mail accounts in this instance (spec §2.6 'Mail Sync', §7.1 'rows carry an email'): " +
-          '{ data: [{ id, email, provider, createdAt, lastSyncedAt }] } sorted by e-mail; empty until mail synchronisation is set up.',
-        response: {
-          200: z.object({
-            data: z.array(z.object({ id: z.number().int(), email: z.string(), provider: z.string(), createdAt: z.string(), lastSyncedAt: z.string().nullable() })),
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const { instanceId, userId } = auth(request);
-      const rows = await app.db.withInstance(instanceId, (tx) =>
-        tx.query<{ id: number; email: string; provider: string; created_at: string; last_synced_at: string | null }>(
-          'SELECT id, email, provider, created_at, last_synced_at FROM mail_sync_account WHERE user_id = $1 ORDER BY email',
-          [userId],
-        ),
-      );
-      return { data: rows.map((row) => ({ id: row.id, email: row.email, provider: row.provider, createdAt: row.created_at, lastSyncedAt: row.last_synced_at })) };
-    },
-  );
-
   await app.register(staffRoutes);
   await app.register(adminRoutes);
   await app.register(passkeyRoutes);

@@ -12,6 +12,8 @@ import type { Tx } from '../../db/database.js';
 import { auth, type AuthContext } from '../../http/access.js';
 import { identityError } from './identity.errors.js';
 import { auditClient, recordAudit } from '../audit/audit.service.js';
+import { instanceNames } from '../instances/instances.service.js';
+import { queueInvitationMail } from './invitation-mail.js';
 
 const roleSchema = z.enum(['owner', 'admin', 'accountant', 'viewer'], { error: "role must be one of 'owner', 'admin', 'accountant', 'viewer'" });
 const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }).passthrough();
@@ -73,7 +75,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         description:
-          'Invites a person by e-mail with a role; the invitation is accepted when that e-mail next signs in through any provider. ' +
+          'Invites a person by e-mail with a role and e-mails them the sign-in link of the workplace (outbox, kind invitation); the ' +
+          'invitation is accepted when that e-mail next signs in through any provider. ' +
           '409 when the person is already a member or invited; 403 when an admin tries to invite an owner.',
         body: z.strictObject({ email: emailSchema, role: roleSchema }),
         response: { 200: invitationSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
@@ -95,6 +98,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           [actor.instanceId, email, role, actor.userId],
         );
         await recordAudit(tx, { event: 'member.invited', userId: actor.userId, instanceId: actor.instanceId, ...auditClient(request), detail: { email, role } });
+        const instanceName = (await instanceNames(tx, [actor.instanceId])).get(actor.instanceId) ?? '';
+        await queueInvitationMail(tx, app.mailer, { instanceId: actor.instanceId, instanceName, invitationId: row!.id, email, role, invitedBy: actor.userId, publicUrl: app.config.publicUrl });
         return { id: row!.id, email, role, createdAt: row!.created_at };
       });
     },

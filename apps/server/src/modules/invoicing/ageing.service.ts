@@ -2,6 +2,7 @@
 import {
   InvoiceStatus,
   daysBetween,
+  toBaseAmount,
   toFixedAmount,
   toMoney,
   type CurrencyCode,
@@ -9,6 +10,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { listInvoices } from './documents.service.js';
+import { creditNotesOfInvoices, openInvoiceAmounts } from './payments.service.js';
 import { instanceDefaults } from '../instances/instances.service.js';
 
 type Buckets = { notDue: string; d0_30: string; d31_60: string; d61_90: string; d90plus: string };
@@ -23,7 +25,21 @@ export interface DebtorRow {
   buckets: Buckets;
   total: string;
   /** The open invoices behind the row. */
-  documents: { uuid: string; refNumber: string; dateInvoice: string; dateDue: string; daysOverdue: number; currency: CurrencyCode; total: string; totalBase: string }[];
+  documents: {
+    uuid: string;
+    refNumber: string;
+    dateInvoice: string;
+    dateDue: string;
+    daysOverdue: number;
+    currency: CurrencyCode;
+    total: string;
+    totalBase: string;
+    /** Total less part payments and write-offs (issue 14 §3), in the invoice's currency and the books'. */
+    openAmount: string;
+    openAmountBase: string;
+    /** Credit notes of the invoice (decision 027), in the invoice's currency. */
+    creditNotes: { uuid: string; number: string; date: string; total: string; entryId: number | null }[];
+  }[];
 }
 
 const BUCKET_KEYS = ['notDue', 'd0_30', 'd31_60', 'd61_90', 'd90plus'] as const;
@@ -39,7 +55,8 @@ function bucketOf(daysOverdue: number): number {
 
 /**
  * Open receivables (status sent) per customer with ageing buckets at `date` (default today) by days
- * overdue, counted from the due date; amounts in the books' currency (total × fxRate).
+ * overdue, counted from the due date; amounts in the books' currency: the open amount (total less
+ * part payments and write-offs) × fxRate.
  */
 export async function listDebtors(
   tx: Tx,
@@ -48,6 +65,8 @@ export async function listDebtors(
 ): Promise<{ date: string; currency: CurrencyCode; data: DebtorRow[]; totals: Buckets & { total: string } }> {
   const at = date ?? new Date().toISOString().slice(0, 10);
   const { data: open } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
+  const openAmounts = await openInvoiceAmounts(tx, instanceId, open);
+  const credits = await creditNotesOfInvoices(tx, instanceId, open.map((invoice) => invoice.uuid));
   const zero = () => BUCKET_KEYS.map(() => toMoney(0));
   const byCompany = new Map<string, { company: { uuid: string; name: string }; sums: Money[]; documents: DebtorRow['documents'] }>();
   const grand = zero();
@@ -55,8 +74,11 @@ export async function listDebtors(
     const daysOverdue = daysBetween(invoice.dateDue, at);
     const bucket = bucketOf(daysOverdue);
     const entry = byCompany.get(invoice.company.uuid) ?? { company: invoice.company, sums: zero(), documents: [] };
-    entry.sums[bucket] = entry.sums[bucket]!.plus(toMoney(invoice.totalBase));
-    grand[bucket] = grand[bucket]!.plus(toMoney(invoice.totalBase));
+    // Ageing of what is still open (issue 14 §3): part payments and write-offs are off the bucket.
+    const openAmount = openAmounts.get(invoice.uuid) ?? invoice.totals.total;
+    const openAmountBase = openAmount === invoice.totals.total ? invoice.totalBase : toBaseAmount(openAmount, invoice.fxRate);
+    entry.sums[bucket] = entry.sums[bucket]!.plus(toMoney(openAmountBase));
+    grand[bucket] = grand[bucket]!.plus(toMoney(openAmountBase));
     entry.documents.push({
       uuid: invoice.uuid,
       refNumber: invoice.refNumber,
@@ -66,6 +88,9 @@ export async function listDebtors(
       currency: invoice.currency,
       total: invoice.totals.total,
       totalBase: invoice.totalBase,
+      openAmount,
+      openAmountBase,
+      creditNotes: credits.get(invoice.uuid) ?? [],
     });
     byCompany.set(invoice.company.uuid, entry);
   }

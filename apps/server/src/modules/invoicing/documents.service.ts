@@ -570,7 +570,10 @@ export async function formOptions(tx: Tx, instanceId: string) {
 /** The invoice a journal entry was posted for (entries of source 'invoice'); 404 otherwise. */
 export async function invoiceOfEntry(tx: Tx, instanceId: string, entryId: number): Promise<{ uuid: string; refNumber: string }> {
   const [row] = await tx.query<{ uuid: string; id: number }>(
-    `SELECT uuid, id FROM invoice WHERE instance_id = $1 AND $2 IN (sent_entry_id, paid_entry_id, denied_entry_id)`,
+    `SELECT uuid, id FROM invoice i WHERE instance_id = $1 AND ($2 IN (sent_entry_id, paid_entry_id, denied_entry_id)
+        OR EXISTS (SELECT 1 FROM invoice_payment p WHERE p.instance_id = $1 AND p.invoice_uuid = i.uuid
+                      AND $2 IN (p.entry_id, p.write_off_entry_id, p.reversal_entry_id, p.reversal_write_off_entry_id))
+        OR EXISTS (SELECT 1 FROM credit_note c WHERE c.instance_id = $1 AND c.invoice_uuid = i.uuid AND c.entry_id = $2))`,
     [instanceId, entryId],
   );
   if (!row) throw invoicingError('entry_not_of_invoice', `invoice of entry ${entryId} not found`);

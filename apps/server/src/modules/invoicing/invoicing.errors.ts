@@ -17,6 +17,10 @@ export const invoicingError = moduleErrors({
   invoice_empty: 'validation', // sending an invoice without lines or with a total ≤ 0
   ledger_date_before_sent: 'validation', // paid / denied dated before the invoice was sent
   amount_base_unexpected: 'validation', // the amount received is given only when paying
+  payment_invalid: 'validation', // a payment's amount, fee, date or bank account (issue 14 §3)
+  payment_not_found: 'not_found', // unknown invoice payment
+  credit_note_invalid: 'validation', // a credit note's lines, amounts, quantities or date (issue 15 §2)
+  credit_note_not_found: 'not_found', // unknown credit note
   invoice_not_pending: 'conflict', // only pending invoices change (spec §4)
   status_not_allowed: 'conflict', // pending → sent, sent → paid and sent → denied only
   payment_account_missing: 'conflict', // the payment profile has no ledger account

@@ -263,7 +263,7 @@ const COLS = { item: 50, qty: 290, price: 340, discount: 410, total: 470 } as co
 const VAT_SUFFIX: Record<PdfLang, string> = { de: 'MWST', fr: 'TVA', it: 'IVA', en: 'VAT' };
 
 /** 'CHE-123.456.789 MWST' in the invoice's language, or 'UID CHE-…' for a company without VAT number, or ''. */
-function vatNumberLine(creditor: Creditor, lang: PdfLang): string {
+export function vatNumberLine(creditor: Creditor, lang: PdfLang): string {
   const vat = swissUid(creditor.vat_number);
   if (vat) return `${vat} ${VAT_SUFFIX[lang]}`;
   const uid = swissUid(creditor.uid) ?? creditor.uid;

@@ -28,9 +28,14 @@ import {
   revokeShare,
   shareInvoice,
   updateInvoice,
+  getInvoiceWithPayments,
+  recordInvoicePayment,
+  reverseInvoicePayment,
+  withPayments,
   type Invoice,
 } from './invoicing.service.js';
 import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
+
 
 const tags = ['invoice'];
 const money = z.string();
@@ -67,6 +72,19 @@ const itemAnswer = z.object({
   logDateAdded: z.string(),
   total: money,
 });
+const paymentAnswer = z.object({
+  uuid: z.string(),
+  date: z.string(),
+  amount: money,
+  fee: money,
+  writeOff: money,
+  writeOffKind: z.enum(['discount', 'difference']).nullable(),
+  bankAccount: z.object({ id: z.number().int(), number: z.string(), name: z.string() }),
+  entryId: z.number().int().nullable(),
+  writeOffEntryId: z.number().int().nullable(),
+  reversed: z.object({ at: z.string(), date: z.string(), entryId: z.number().int().nullable(), writeOffEntryId: z.number().int().nullable() }).nullable(),
+  createdAt: z.string(),
+});
 const invoiceAnswer = z.object({
   uuid: z.string(),
   id: z.number().int(),
@@ -100,6 +118,14 @@ const invoiceAnswer = z.object({
   totals: totalsSchema,
   entries: z.array(z.object({ id: z.number().int(), kind: z.enum(['sent', 'paid', 'denied']) })),
   shared: z.boolean(),
+  openAmount: money.optional().describe('total less payments, fees and write-offs not reversed (invoice currency); detail and list-w-amounts'),
+  payments: z.array(paymentAnswer).optional().describe('payments, the reversed ones with `reversed` (detail and list-w-amounts)'),
+  payToken: z.string().optional().describe('one-time confirmation token for /invoice/payment/insert (detail only)'),
+  creditNotes: z
+    .array(z.object({ uuid: z.string(), number: z.string(), date: z.string(), total: money, entryId: z.number().int().nullable() }))
+    .optional()
+    .describe('credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts)'),
+  creditToken: z.string().optional().describe('one-time confirmation token for /invoice/credit-note/insert (detail only)'),
 });
 const listAnswer = z.object({ data: z.array(invoiceAnswer), total: z.number().int() });
 
@@ -207,14 +233,15 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       const { filters: f = {}, page, pageSize } = request.body;
-      return withTx(instanceId, (tx) =>
-        listInvoices(
+      return withTx(instanceId, async (tx) => {
+        const list = await listInvoices(
           tx,
           instanceId,
           { status: f.status, companyUuid: f.company?.uuid, dateFrom: f.dateFrom, dateTo: f.dateTo, text: f.text?.trim() || undefined },
           { page, pageSize },
-        ),
-      );
+        );
+        return { ...list, data: await withPayments(tx, instanceId, list.data) };
+      });
     },
   );
 
@@ -247,7 +274,79 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return withTx(instanceId, (tx) => getInvoice(tx, instanceId, request.body.id));
+      return withTx(instanceId, async (tx) => {
+        const invoice = await getInvoiceWithPayments(tx, instanceId, (await getInvoice(tx, instanceId, request.body.id)).uuid);
+        // The one-time confirmation token of the next payment (payables payTokenOf: the same rule).
+        return { ...invoice, payToken: `pay-${invoice.payments.length + 1}`, creditToken: `credit-${invoice.creditNotes.length + 1}` };
+      });
+    },
+  );
+
+  app.post(
+    '/invoice/payment/insert',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Records a payment of a sent invoice (issue 14 §3, decision 021): debit the bank account `amount` and 6940 `fee` / credit ' +
+          'receivable 1100; with `writeOff` the rest of the open amount is written off in a second entry, as `discount` (3800 Skonti ' +
+          'with the VAT reduction per rate, code R81/R26/R38 → Ziffer 235) or `difference` (6943), only within the payment tolerance ' +
+          '(GET /api/accounting/settings/payment-tolerance). Paid (3) once nothing is open, else it stays sent with `openAmount`. ' +
+          'Defaults: amount the open amount less fee, date today, bank account the payment profile\'s. An invoice in another currency ' +
+          'is paid in full at once (`amountBase`). `token` (the detail\'s `payToken`): the same token answers the same invoice and books ' +
+          'nothing. 400 `amount` above the open amount (no overpayment is booked) or beyond the tolerance, `fee`, `date`, ' +
+          '`bankAccount.id`; 404; 409 not sent, already paid, lock date.',
+        body: strictObject({
+          uuid: zUuid,
+          amount: zAmount(2).nullish(),
+          date: zDate.nullish(),
+          bankAccount: strictObject({ id: zId }).nullish(),
+          fee: zAmount(2).nullish(),
+          writeOff: z.enum(['discount', 'difference'], { error: 'writeOff must be discount or difference' }).nullish(),
+          token: z.string().min(1).max(200).nullish(),
+          amountBase: zAmount(2).nullish(),
+          bankRef: z.string().max(200).nullish(),
+        }),
+        response: { 200: invoiceAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const body = request.body;
+      return withTx(instanceId, async (tx) => {
+        const { invoice } = await recordInvoicePayment(tx, instanceId, userId, body.uuid, {
+          amount: body.amount,
+          date: body.date,
+          bankAccountId: body.bankAccount?.id,
+          fee: body.fee,
+          writeOff: body.writeOff,
+          token: body.token,
+          amountBase: body.amountBase,
+          bankRef: body.bankRef,
+        });
+        return invoice;
+      });
+    },
+  );
+
+  app.post(
+    '/invoice/payment/reverse',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Reverses one payment (`uuid` of the payment) of an invoice: storno entries of its payment and write-off entries at `date` ' +
+          '(default today, on or after the payment: 400 `date`), the payment kept and marked reversed; a paid invoice is sent (open) ' +
+          'again. 404 unknown payment; 409 already reversed, lock date.',
+        body: strictObject({ uuid: zUuid, date: zDate.nullish() }),
+        response: { 200: invoiceAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return withTx(instanceId, (tx) => reverseInvoicePayment(tx, instanceId, userId, request.body.uuid, request.body.date));
     },
   );
 
@@ -396,6 +495,9 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
                     currency: z.string(),
                     total: money,
                     totalBase: money,
+                    openAmount: money,
+                    openAmountBase: money,
+                    creditNotes: z.array(z.object({ uuid: z.string(), number: z.string(), date: z.string(), total: money, entryId: z.number().int().nullable() })),
                   }),
                 ),
               }),

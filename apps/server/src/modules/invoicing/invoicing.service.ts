@@ -25,7 +25,24 @@ export {
   type InvoiceKey,
   type ItemData,
 } from './documents.service.js';
-export { changeStatus, type StatusChange } from './postings.service.js';
+export { changeStatus, reopenInvoicePayment, type StatusChange } from './postings.service.js';
+// Payments (issue 14 §3, decision 021): banking's reconciliation calls these in its own transaction.
+export {
+  getInvoiceWithPayments,
+  openAmountOf,
+  openInvoiceAmounts,
+  paymentsOfInvoices,
+  recordInvoicePayment,
+  reverseInvoicePayment,
+  withPayments,
+  type InvoicePayment,
+  type InvoicePaymentInput,
+  type InvoiceWithPayments,
+  type WriteOffKind,
+} from './payments.service.js';
+// Credit notes (issue 15 §2, decision 027).
+export { createCreditNote, getCreditNote, listCreditNotes, type CreditNote, type CreditNoteInput, type CreditNoteLineInput } from './credit-notes.service.js';
+export { creditNotesOfInvoices, formatCreditNoteNumber, type CreditedAmount } from './payments.service.js';
 export { listDebtors, type DebtorRow } from './ageing.service.js';
 export { importInvoices, type ImportError } from './import.service.js';
 export { decodeShareToken, encodeShareToken, resolveShare, revokeShare, shareInvoice } from './share-links.service.js';

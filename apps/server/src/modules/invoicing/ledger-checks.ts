@@ -16,6 +16,7 @@ import { InvoiceStatus, formatDate, toBaseAmount, toFixedAmount, toMoney, vatAcc
 import type { Tx } from '../../db/database.js';
 import { entryDates, type DateRange, type DocumentsVat, type OpenDocument } from '../accounting/accounting.service.js';
 import { invoicesByUuids, type Invoice } from './documents.service.js';
+import { creditNotesOfInvoices, paymentsOfInvoices } from './payments.service.js';
 
 /** An invoice that has been sent: status, last posting date and sent entry. */
 interface SentRow {
@@ -53,11 +54,25 @@ const label = (invoice: Invoice) => `Invoice ${invoice.refNumber} ${invoice.comp
  * its receivable in the books' currency (`totalBase`, what the sent entry debited), oldest first.
  */
 export async function openInvoicesAt(tx: Tx, instanceId: string, date: string): Promise<OpenDocument[]> {
-  const sent = await sentBetween(tx, instanceId, null, date);
+  const sent = (await sentBetween(tx, instanceId, null, date)).filter(
+    (invoice) => invoice.status === InvoiceStatus.sent || (invoice.ledgerDate !== null && invoice.ledgerDate > date),
+  );
+  // Part payments (issue 14 §3): what payments dated on or before `date`, not reversed by then, settled.
+  const payments = await paymentsOfInvoices(tx, instanceId, sent.map((invoice) => invoice.uuid));
+  // Credit notes (decision 027) dated on or before `date` reduce the receivable too.
+  const credits = await creditNotesOfInvoices(tx, instanceId, sent.map((invoice) => invoice.uuid));
   return sent
-    .filter((invoice) => invoice.status === InvoiceStatus.sent || (invoice.ledgerDate !== null && invoice.ledgerDate > date))
     .sort((a, b) => a.dateInvoice.localeCompare(b.dateInvoice) || a.id - b.id)
-    .map((invoice) => ({ label: label(invoice), link: `/invoice/${invoice.uuid}/detail`, amount: invoice.totalBase }));
+    .map((invoice) => {
+      const settled = (payments.get(invoice.uuid) ?? [])
+        .filter((p) => p.date <= date && (p.reversed === null || p.reversed.date > date))
+        .reduce((sum, p) => sum.plus(toMoney(p.amount)).plus(toMoney(p.fee)).plus(toMoney(p.writeOff)), toMoney(0));
+      const credited = (credits.get(invoice.uuid) ?? []).filter((c) => c.date <= date).reduce((sum, c) => sum.plus(toMoney(c.total)), toMoney(0));
+      const open = toMoney(invoice.totals.total).minus(settled).minus(credited);
+      const amount = open.eq(toMoney(invoice.totals.total)) ? invoice.totalBase : toBaseAmount(toFixedAmount(open), invoice.fxRate);
+      return { label: label(invoice), link: `/invoice/${invoice.uuid}/detail`, amount };
+    })
+    .filter((document) => !toMoney(document.amount).isZero());
 }
 
 /**

@@ -18,15 +18,17 @@ import { invoicingError, invoicingFieldError } from './invoicing.errors.js';
 import { alreadyDone } from '../../http/errors.js';
 import {
   chartAccountId,
+  firstOpenDate,
+  reverseJournalEntry,
   controlAccount,
   findVatCodes,
   getJournalEntry,
   postingVatInput,
   postJournalEntry,
-  settlementPostings,
   type PostingInput,
   type PostingVatInput,
 } from '../accounting/accounting.service.js';
+import { recordInvoicePayment, reverseInvoicePayment } from './payments.service.js';
 import {
   getInvoice,
   itemsOf,
@@ -76,7 +78,7 @@ function allocate(total: Money, weights: readonly Money[]): Money[] {
  * posts each line as originalAmount × fxRate (half-up to the cent); what that rounding leaves
  * between debit and credit goes to the largest revenue account in the books' currency, uncoded.
  */
-async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promise<PostingInput[]> {
+export async function sentPostings(tx: Tx, instanceId: string, invoice: Invoice): Promise<PostingInput[]> {
   const base = invoice.baseCurrency;
   const supplyDate = invoice.dateInvoice;
   const codeOf = (rate: string) => SALES_CODE_BY_RATE_TYPE[vatRateTypeOf(rate) ?? 'standard'];
@@ -193,7 +195,7 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
     throw invoicingFieldError('amount_base_unexpected', 'amountBase', 'the amount received is given only when the invoice is paid');
   }
   let entryId: number;
-  let column: 'sent_entry_id' | 'paid_entry_id' | 'denied_entry_id';
+  let column: 'sent_entry_id' | 'denied_entry_id';
   if (change.status === InvoiceStatus.sent) {
     if (invoice.items.length === 0) throw invoicingFieldError('invoice_empty', 'uuid', 'an invoice without lines cannot be sent');
     if (toMoney(invoice.totals.total).lte(0)) throw invoicingFieldError('invoice_empty', 'uuid', 'the invoice total must be greater than 0');
@@ -212,27 +214,24 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
       invoice.fxRate,
     ]);
   } else if (change.status === InvoiceStatus.paid) {
-    if (row.profile_account_id === null) throw invoicingError('payment_account_missing', 'the payment profile has no ledger account to book the payment on');
-    entryId = await postJournalEntry(tx, instanceId, userId, {
-      dateLedger: ledgerDate,
-      description: `Payment ${ref} ${row.company_name}${change.bankRef ? ` (${change.bankRef})` : ''}`.slice(0, 500),
-      source: 'invoice',
-      sourceRef: row.uuid,
-      // The receivable goes back to zero at the invoice's rate; the bank gets what it received.
-      lines: await settlementPostings(tx, instanceId, {
-        kind: 'receivable',
-        documentAccountId: await controlAccount(tx, instanceId, 'receivable'),
-        bankAccountId: row.profile_account_id,
-        currency: invoice.currency,
-        originalAmount: invoice.totals.total,
-        bookedRate: invoice.fxRate,
-        base: invoice.baseCurrency,
-        settledBase: change.amountBase,
-        field: 'amountBase',
-      }),
+    // One path for every payment (issue 14 §3): the open amount paid in full, as a payment row.
+    await recordInvoicePayment(tx, instanceId, userId, row.uuid, {
+      date: ledgerDate,
+      amountBase: change.amountBase,
+      bankRef: change.bankRef,
+      dateField: 'ledgerDate',
     });
-    column = 'paid_entry_id';
+    return getInvoice(tx, instanceId, row.uuid);
   } else {
+    const [paid] = await tx.query('SELECT 1 FROM invoice_payment WHERE instance_id = $1 AND invoice_uuid = $2 AND reversed_at IS NULL LIMIT 1', [instanceId, row.uuid]);
+    if (paid) {
+      throw invoicingError('status_not_allowed', `invoice ${ref} has payments: reverse them before denying it`, { status: 'has payments' });
+    }
+    const [credited] = await tx.query('SELECT 1 FROM credit_note WHERE instance_id = $1 AND invoice_uuid = $2 LIMIT 1', [instanceId, row.uuid]);
+    if (credited) {
+      // A credit note already posted part of the reversal: denying would reverse the credited part twice.
+      throw invoicingError('status_not_allowed', `invoice ${ref} has credit notes: credit the rest instead of denying it`, { status: 'has credit notes' });
+    }
     const sent = await getJournalEntry(tx, instanceId, row.sent_entry_id!);
     entryId = await postJournalEntry(tx, instanceId, userId, {
       dateLedger: ledgerDate,
@@ -255,4 +254,33 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
     [instanceId, row.uuid, change.status, entryId, ledgerDate, change.bankRef?.trim() || null],
   );
   return getInvoice(tx, instanceId, row.uuid);
+}
+
+/**
+ * The bank reversed the payment of paid invoice `uuid` (camt RvslInd, issue 14 §3): its paid entry
+ * is reversed at `date` (the first open day after a lock) and the invoice is sent (open) again, so
+ * its detail lists the payment and its reversal. Invoice row locked first. Answers the reversal
+ * entry's id, or null when the invoice is not paid: nothing changes then.
+ */
+export async function reopenInvoicePayment(tx: Tx, instanceId: string, userId: string | null, uuid: string, date: string, reason: string): Promise<number | null> {
+  const row = await loadRow(tx, instanceId, uuid, true);
+  if (row.status_id !== InvoiceStatus.paid || row.paid_entry_id === null) return null;
+  const on = await firstOpenDate(tx, instanceId, date);
+  // The payment the bank reversed is the one booked by that entry; reversing it (decision 021)
+  // posts the storno, marks the payment reversed and makes the invoice sent again.
+  const [payment] = await tx.query<{ uuid: string }>(
+    'SELECT uuid FROM invoice_payment WHERE instance_id = $1 AND invoice_uuid = $2 AND entry_id = $3 AND reversed_at IS NULL',
+    [instanceId, uuid, row.paid_entry_id],
+  );
+  if (payment) {
+    const reversed = await reverseInvoicePayment(tx, instanceId, userId, payment.uuid, on);
+    return reversed.payments.find((p) => p.uuid === payment.uuid)?.reversed?.entryId ?? null;
+  }
+  const entryId = await reverseJournalEntry(tx, instanceId, userId, row.paid_entry_id, {
+    date: on,
+    description: `Invoice ${formatReferenceNumber(row.id)}: ${reason}: reversal of entry ${row.paid_entry_id}`,
+    source: 'invoice',
+  });
+  await tx.query('UPDATE invoice SET status_id = $3, paid_entry_id = NULL WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid, InvoiceStatus.sent]);
+  return entryId;
 }

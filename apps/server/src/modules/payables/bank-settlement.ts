@@ -210,11 +210,18 @@ export async function lockGroupBills(tx: Tx, instanceId: string, groupId: number
 export async function rejectBankPayment(tx: Tx, instanceId: string, userId: string | null, bill: GroupBill, reason: string | null): Promise<void> {
   if (bill.paymentEntryId !== null) {
     const payment = await getJournalEntry(tx, instanceId, bill.paymentEntryId);
-    await reverseJournalEntry(tx, instanceId, userId, bill.paymentEntryId, {
-      date: await firstOpenDate(tx, instanceId, payment.dateLedger),
+    const date = await firstOpenDate(tx, instanceId, payment.dateLedger);
+    const reversalId = await reverseJournalEntry(tx, instanceId, userId, bill.paymentEntryId, {
+      date,
       description: `Bill ${bill.id} rejected by the bank (${reason ?? 'RJCT'}): reversal of entry ${bill.paymentEntryId}`,
       source: 'bill',
     });
+    // The payment row of that entry is reversed with it (issue 14 §3): the bill is open again.
+    await tx.query(
+      `UPDATE payable_payment SET reversed_at = now(), reversed_by = $4, reversal_date = $5, reversal_entry_id = $6
+        WHERE instance_id = $1 AND payable_id = $2 AND entry_id = $3 AND reversed_at IS NULL`,
+      [instanceId, bill.id, bill.paymentEntryId, userId, date, reversalId],
+    );
   }
   await tx.query(
     `UPDATE payable SET status = 2, transaction_group_id = NULL, execution_date = NULL, payment_entry_id = NULL, bank_tx_status = 'rejected', bank_reason = $3
@@ -246,4 +253,35 @@ export async function recordGroupBankStatus(tx: Tx, instanceId: string, group: R
     [instanceId, group.id, bankStatus, status],
   );
   return { id: group.id, status: row!.status, bankStatus: row!.bank_status };
+}
+
+/**
+ * The bank reversed the payment of paid bill `billId` (camt RvslInd, issue 14 §3): its payment
+ * posting is reversed at `date` (the reversal's booking date, or the first open day after a lock),
+ * and the bill is approved again, out of its group, bank status rejected with `reason`. Bill (and
+ * its group) locked first. Answers the reversal entry's id, or null when the bill is not paid (or
+ * was paid without a posting): nothing changes then.
+ */
+export async function reopenBillPayment(tx: Tx, instanceId: string, userId: string | null, billId: number, date: string, reason: string): Promise<number | null> {
+  const bill = await lockBillAndGroup(tx, instanceId, billId);
+  const [row] = await tx.query<{ payment_entry_id: number | null }>('SELECT payment_entry_id FROM payable WHERE instance_id = $1 AND id = $2', [instanceId, billId]);
+  if (bill.status !== PayableStatus.paid || !row?.payment_entry_id) return null;
+  const on = await firstOpenDate(tx, instanceId, date);
+  const entryId = await reverseJournalEntry(tx, instanceId, userId, row.payment_entry_id, {
+    date: on,
+    description: `Bill ${bill.id}: ${reason}: reversal of entry ${row.payment_entry_id}`,
+    source: 'bill',
+  });
+  // The payment row of that entry is reversed with it (decision 021): the bill is open again.
+  await tx.query(
+    `UPDATE payable_payment SET reversed_at = now(), reversed_by = $4, reversal_date = $5, reversal_entry_id = $6
+      WHERE instance_id = $1 AND payable_id = $2 AND entry_id = $3 AND reversed_at IS NULL`,
+    [instanceId, bill.id, row.payment_entry_id, userId, on, entryId],
+  );
+  await tx.query(
+    `UPDATE payable SET status = 2, transaction_group_id = NULL, execution_date = NULL, payment_entry_id = NULL, bank_tx_status = 'rejected', bank_reason = $3
+      WHERE instance_id = $1 AND id = $2`,
+    [instanceId, bill.id, reason.slice(0, 200)],
+  );
+  return entryId;
 }

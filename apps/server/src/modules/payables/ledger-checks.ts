@@ -88,11 +88,24 @@ const base = (amount: string, rate: string): Money => toMoney(toFixedAmount(toMo
  * for its gross in the books' currency on the liability account its booking credited, by bill date.
  */
 export async function openPayablesAt(tx: Tx, instanceId: string, date: string): Promise<OpenPayable[]> {
-  const open = (await bookedBills(tx, instanceId)).filter((bill) => bill.bookings.some(inForceAt(date)) && !bill.payments.some(inForceAt(date)));
+  const booked = (await bookedBills(tx, instanceId)).filter((bill) => bill.bookings.some(inForceAt(date)) && !bill.payments.some(inForceAt(date)));
+  // Part payments and write-offs in force at `date` (issue 14 §3): what they settled is not open.
+  const rows = booked.length
+    ? await tx.query<{ payable_id: number; settled: string }>(
+        `SELECT payable_id, sum(amount + write_off)::text AS settled FROM payable_payment
+          WHERE instance_id = $1 AND payable_id = ANY($2::int[]) AND date_paid <= $3 AND (reversal_date IS NULL OR reversal_date > $3)
+          GROUP BY payable_id`,
+        [instanceId, booked.map((bill) => bill.row.id), date],
+      )
+    : [];
+  const settled = new Map(rows.map((row) => [row.payable_id, toMoney(row.settled)]));
+  const open = booked
+    .map((bill) => ({ ...bill, openAmount: toMoney(bill.row.amount).minus(settled.get(bill.row.id) ?? toMoney(0)) }))
+    .filter((bill) => bill.openAmount.gt(0));
   const names = await companyNames(tx, instanceId, open.flatMap(({ row }) => (row.company_uuid ? [row.company_uuid] : [])));
   return open
     .sort((a, b) => a.row.date.localeCompare(b.row.date) || a.row.id - b.row.id)
-    .map(({ row }) => {
+    .map(({ row, openAmount }) => {
       const isExpense = row.type_id === BillType.expense;
       const who = row.company_uuid ? names.get(row.company_uuid) ?? '' : row.description ? `"${row.description}"` : '';
       return {
@@ -101,7 +114,7 @@ export async function openPayablesAt(tx: Tx, instanceId: string, date: string): 
           .filter(Boolean)
           .join(' '),
         link: `/bill/${row.uuid}/detail`,
-        amount: toFixedAmount(base(row.amount, row.exchange_rate)),
+        amount: toFixedAmount(base(toFixedAmount(openAmount), row.exchange_rate)),
         // A current booking names its account; an earlier one (reversed since) was on its kind's control account.
         accountId: row.booking_entry_id !== null ? row.liability_account_id : null,
       };

@@ -14,7 +14,7 @@ export interface OpenBill {
   /** YYYY-MM-DD. */
   date: string;
   dueDate: string | null;
-  /** Gross amount in the bill's currency. */
+  /** Open amount in the bill's currency: gross less part payments and write-offs (issue 14 §3). */
   amount: string;
   /** Bill currency → books' currency. */
   exchangeRate: string;
@@ -24,8 +24,11 @@ export interface OpenBill {
 export async function openBillsOfCompanies(tx: Tx, instanceId: string, companyUuids: readonly string[]): Promise<OpenBill[]> {
   if (companyUuids.length === 0) return [];
   const rows = await tx.query<{ uuid: string; id: number; company_uuid: string; reference_number: string | null; date: string; due_date: string | null; amount: string; exchange_rate: string }>(
-    `SELECT uuid, id, company_uuid, reference_number, date::text AS date, due_date::text AS due_date, amount::text AS amount, exchange_rate::text AS exchange_rate
-       FROM payable WHERE instance_id = $1 AND company_uuid = ANY($2::uuid[]) AND status = ANY($3::smallint[]) ORDER BY date, id`,
+    `SELECT p.uuid, p.id, p.company_uuid, p.reference_number, p.date::text AS date, p.due_date::text AS due_date,
+            (p.amount - coalesce((SELECT sum(x.amount + x.write_off) FROM payable_payment x
+                                   WHERE x.instance_id = p.instance_id AND x.payable_id = p.id AND x.reversed_at IS NULL), 0))::text AS amount,
+            p.exchange_rate::text AS exchange_rate
+       FROM payable p WHERE p.instance_id = $1 AND p.company_uuid = ANY($2::uuid[]) AND p.status = ANY($3::smallint[]) ORDER BY p.date, p.id`,
     [instanceId, [...companyUuids], OPEN_STATUSES],
   );
   return rows.map((row) => ({

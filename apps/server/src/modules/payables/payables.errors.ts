@@ -14,6 +14,8 @@ export const payableError = moduleErrors({
   expense_account_required: 'validation', // no own, learned or chart default expense account to book to
   input_vat_account_missing: 'validation', // the chart lacks 1170/1171 for the bill's VAT
   invalid_payment_account: 'validation', // /payable/pay from an unknown, non-balance-sheet or the liability account
+  invalid_payment: 'validation', // a payment's amount, fee, date or account (issue 14 §3)
+  payment_not_found: 'not_found', // unknown bill payment
   invalid_transaction_group: 'validation', // bills that cannot be grouped, or no own bank account to pay from
   pain001_refused: 'validation', // a bill the SPS rules of pain.001 refuse
   invalid_file: 'validation', // an upload of an unsupported type, empty, or not an e-mail message

@@ -25,7 +25,6 @@ import {
   insertPayable,
   listCreditors,
   listPayables,
-  payPayable,
   updatePayable,
   type PayableAnswer,
   type PayableInput,
@@ -34,6 +33,7 @@ import { streamOutflowsCsv } from './outflows.js';
 import { attachFileToPayable } from './inbox.service.js';
 import { matchOrCreateSupplier } from './supplier-match.service.js';
 import { payableHistory } from './payable-history.service.js';
+import { payTokenOf, paymentsOfPayables, recordPayablePayment, reversePayablePayment } from './payments.service.js';
 import { fileAnswer } from './inbox.schemas.js';
 
 const tags = ['payables'];
@@ -65,6 +65,20 @@ const supplierData = companyInsertSchema.extend({
 const statusId = z.union([1, 2, 3, 4, 5].map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
 
 /** A bill as every payables route answers it; transaction groups list their bills in it too. */
+const paymentAnswer = z.object({
+  uuid: z.string(),
+  date: z.string(),
+  amount: z.string().describe('what left the bank for the bill'),
+  fee: z.string().describe('what the bank charged on top (6940)'),
+  writeOff: z.string(),
+  writeOffKind: z.enum(['discount', 'difference']).nullable(),
+  bankAccount: z.object({ id: z.number().int(), number: z.string(), name: z.string() }),
+  entryId: z.number().int().nullable(),
+  writeOffEntryId: z.number().int().nullable(),
+  reversed: z.object({ at: z.string(), date: z.string(), entryId: z.number().int().nullable(), writeOffEntryId: z.number().int().nullable() }).nullable(),
+  createdAt: z.string(),
+});
+
 export const payableAnswer = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -92,6 +106,9 @@ export const payableAnswer = z.object({
   bookingEntry: z.object({ id: z.number().int() }).nullable(),
   paymentEntry: z.object({ id: z.number().int() }).nullable(),
   liabilityAccount: z.object({ id: z.number().int(), number: z.string() }).nullable().describe('the account the booking credited (2000, or 2250 for expenses)'),
+  openAmount: z.string().describe("amount less payments and write-offs not reversed, in the bill's currency; 0.00 when paid or cancelled"),
+  payments: z.array(paymentAnswer).optional().describe('payments, the reversed ones with `reversed` (detail only)'),
+  payToken: z.string().optional().describe('one-time confirmation token for /payable/pay (detail only)'),
 });
 
 export const filtersSchema = strictObject({
@@ -202,7 +219,11 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => getPayable(tx, instanceId, request.body));
+      return app.db.withInstance(instanceId, async (tx) => {
+        const bill = await getPayable(tx, instanceId, request.body);
+        const payments = (await paymentsOfPayables(tx, instanceId, [bill.id])).get(bill.id) ?? [];
+        return { ...bill, payments, payToken: payTokenOf(payments.length) };
+      });
     },
   );
 
@@ -390,20 +411,25 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Marks an approved bill paid outside a payment batch (spec §7.1 `/payable/pay {uuid, token}`): direct debit (LSV), card, cash ' +
-          'or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date`: debit the liability the bill was booked on ' +
-          '(payables 2000, staff 2250 for expenses) / credit `account` (the bank, cash or card account the money left; an asset or ' +
-          'liability account), the gross in the instance currency at the bill\'s exchange rate (or `amountBase` with the exchange ' +
-          'difference on 6942/6952 for a bill in another currency); bill → paid 4. `token` is an ' +
-          'idempotency key: repeating the call with the same token on the bill it paid answers that bill and posts nothing (a retry ' +
-          'after a lost answer is safe); without a token a second call is a 409. 400 `account.id`; 404 unknown bill; 409 when the ' +
-          'bill is not approved (pending: approve first; in a transaction group: the group pays it; paid; cancelled) or `date` is on ' +
-          'or before the lock date — nothing is written then.',
+          'Pays an approved bill outside a payment batch, in full or in part (spec §7.1 `/payable/pay {uuid, token}`, issue 14 §3): ' +
+          'direct debit (LSV), card, cash or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date` (default ' +
+          'today): debit the liability the bill was booked on (payables 2000, staff 2250) `amount` (default the open amount) and 6940 ' +
+          '`fee` (charged by the bank on top) / credit `account` (default the first bank account; an asset or liability account). ' +
+          'With `writeOff` the rest of the open amount is written off in a second entry: `discount` (4900 with the input tax ' +
+          'reduced by the bill\'s code) or `difference` (6953), only within the payment tolerance. Paid 4 once nothing is open, else ' +
+          'approved with `openAmount`. A bill in another currency is paid in full at once (`amountBase`: exchange difference on ' +
+          '6942/6952). `token` (the detail\'s `payToken`) is a one-time confirmation token: the same token answers the bill it paid and ' +
+          'posts nothing (parallel calls included); without a token a call on a paid bill is a 409. 400 `amount` (above the open ' +
+          'amount: no overpayment is booked; beyond the tolerance), `fee`, `account.id`, `date`; 404 unknown bill; 409 when the bill ' +
+          'is not approved (pending, in a transaction group, paid, cancelled) or `date` is on or before the lock date.',
         body: strictObject({
           uuid: zUuid,
-          token: z.string().min(1).max(200).nullish().describe('idempotency key of this payment (e.g. a client-generated uuid)'),
-          account: strictObject({ id: zId }).describe('the bank, cash or card ledger account the money left'),
-          date: zDate.describe('payment date YYYY-MM-DD (the posting date)'),
+          token: z.string().min(1).max(200).nullish().describe('one-time confirmation token (the detail\'s payToken, or a client-generated uuid)'),
+          account: strictObject({ id: zId }).nullish().describe('the bank, cash or card ledger account the money left; default the first bank account'),
+          date: zDate.nullish().describe('payment date YYYY-MM-DD (the posting date); default today'),
+          amount: zAmount(2).nullish().describe("what the bill is paid, in its currency; default the open amount"),
+          fee: zAmount(2).nullish().describe('bank charge on top, booked to 6940'),
+          writeOff: z.enum(['discount', 'difference'], { error: 'writeOff must be discount or difference' }).nullish(),
           amountBase: zAmount(2)
             .nullish()
             .describe(
@@ -416,8 +442,34 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { instanceId, userId } = auth(request);
-      const { uuid, token, account, date, amountBase } = request.body;
-      return app.db.withInstance(instanceId, (tx) => payPayable(tx, instanceId, userId, uuid, { accountId: account.id, date, token: token ?? null, amountBase }));
+      const { uuid, token, account, date, amount, fee, writeOff, amountBase } = request.body;
+      return app.db.withInstance(instanceId, async (tx) => {
+        const { bill } = await recordPayablePayment(tx, instanceId, userId, uuid, { accountId: account?.id, date, token, amount, fee, writeOff, amountBase });
+        return { ...bill, payments: (await paymentsOfPayables(tx, instanceId, [bill.id])).get(bill.id) ?? [] };
+      });
+    },
+  );
+
+  app.post(
+    '/payable/payment/reverse',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Reverses one payment (`uuid` of the payment) of a bill or expense: counter-entries of its payment and write-off entries at ' +
+          '`date` (default today; on or after the payment, else 400 `date`), the payment kept and marked reversed; a paid bill is ' +
+          'approved (open) again and leaves its transaction group. 404 unknown payment; 409 already reversed, lock date.',
+        body: strictObject({ uuid: zUuid, date: zDate.nullish() }),
+        response: { 200: payableAnswer, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      return app.db.withInstance(instanceId, async (tx) => {
+        const bill = await reversePayablePayment(tx, instanceId, userId, request.body.uuid, request.body.date);
+        return { ...bill, payments: (await paymentsOfPayables(tx, instanceId, [bill.id])).get(bill.id) ?? [] };
+      });
     },
   );
 

@@ -107,6 +107,11 @@ export interface PayableAnswer {
   paymentEntry: { id: number } | null;
   /** The account credited by the booking (payables 2000 or staff 2250); null before approval. */
   liabilityAccount: { id: number; number: string } | null;
+  /**
+   * Amount less payments and write-offs not reversed (issue 14 §3), in the bill's currency; 0 when
+   * paid or cancelled.
+   */
+  openAmount: string;
 }
 
 interface PayableRow {
@@ -154,7 +159,7 @@ interface PayableHeads {
   accounts: ReadonlyMap<number, { number: string; name: string }>;
 }
 
-function toPayableAnswer(row: PayableRow, heads: PayableHeads): PayableAnswer {
+function toPayableAnswer(row: PayableRow, heads: PayableHeads, settled: ReadonlyMap<number, string>): PayableAnswer {
   const profile = row.payment_profile_id !== null ? heads.profiles.get(row.payment_profile_id) : undefined;
   const expenseAccount = row.expense_account_id !== null ? heads.accounts.get(row.expense_account_id) : undefined;
   return {
@@ -189,6 +194,10 @@ function toPayableAnswer(row: PayableRow, heads: PayableHeads): PayableAnswer {
     paymentEntry: row.payment_entry_id !== null ? { id: row.payment_entry_id } : null,
     liabilityAccount:
       row.liability_account_id !== null ? { id: row.liability_account_id, number: heads.accounts.get(row.liability_account_id)?.number ?? '' } : null,
+    openAmount:
+      row.status === PayableStatus.paid || row.status === PayableStatus.cancelled
+        ? '0.00'
+        : toFixedAmount(toMoney(row.amount).minus(toMoney(settled.get(row.id) ?? '0'))),
   };
 }
 
@@ -207,7 +216,14 @@ export async function payableAnswers(tx: Tx, instanceId: string, rows: readonly 
   const profiles = await paymentProfileHeads(tx, instanceId, present(bills.map((row) => row.payment_profile_id)));
   const accounts = accountIds.length ? await listLedgerAccounts(tx, instanceId, { ids: accountIds }) : [];
   const heads = { companies, profiles, accounts: new Map(accounts.map((account) => [account.id, account])) };
-  return bills.map((row) => toPayableAnswer(row, heads));
+  // What payments (not reversed) settled of each bill: one query for the list (payable_payment, 0032).
+  const paid = await tx.query<{ payable_id: number; settled: string }>(
+    `SELECT payable_id, sum(amount + write_off)::text AS settled FROM payable_payment
+      WHERE instance_id = $1 AND payable_id = ANY($2::int[]) AND reversed_at IS NULL GROUP BY payable_id`,
+    [instanceId, bills.map((row) => row.id)],
+  );
+  const settled = new Map(paid.map((row) => [row.payable_id, row.settled]));
+  return bills.map((row) => toPayableAnswer(row, heads, settled));
 }
 
 export interface PayableFilters {
@@ -504,9 +520,6 @@ export async function reverseEntry(tx: Tx, instanceId: string, userId: string | 
 const inputVatAccountMissing = (number: string) =>
   payableError('input_vat_account_missing', `no input VAT account ${number} in the chart`, { vatAmount: `no input VAT account ${number} in the chart` });
 
-/** 400 on `account.id` of /payable/pay. */
-const invalidPaymentAccount = (message: string) => payableError('invalid_payment_account', message, { 'account.id': message });
-
 /** Today's date in UTC, YYYY-MM-DD. */
 export const today = () => new Date().toISOString().slice(0, 10);
 
@@ -532,6 +545,10 @@ export async function changePayableStatus(
   };
   if (!allowed[bill.status]?.includes(status)) {
     throw payableError('status_transition', `a bill cannot go from ${bill.statusName} to ${payableStatusName[status]}`, { 'data.status': 'transition not allowed' });
+  }
+  if (bill.status === PayableStatus.approved && bill.openAmount !== bill.amount) {
+    // Part paid (issue 14 §3): the booking stays while payments rest on it.
+    throw payableError('status_transition', `bill ${bill.id} has payments: reverse them before changing its booking`, { 'data.status': 'the bill has payments' });
   }
   if (status === PayableStatus.approved) {
     const booked = await bookBill(tx, instanceId, userId, bill);
@@ -572,6 +589,8 @@ export async function bookPayment(
   settledBase?: string | null,
   field = 'amountBase',
 ): Promise<number> {
+  // What is still open: a bill paid in part by hand is settled for its rest (issue 14 §3).
+  const open = toMoney(bill.openAmount).gt(0) ? bill.openAmount : bill.amount;
   const entryId = await postJournalEntry(tx, instanceId, userId, {
     dateLedger: date,
     description: `Payment of ${bill.isExpense ? 'expense' : 'bill'} ${bill.id}${bill.company ? ` ${bill.company.name}` : ''}`.slice(0, 500),
@@ -582,7 +601,7 @@ export async function bookPayment(
       documentAccountId: await liabilityAccountOf(tx, instanceId, bill),
       bankAccountId: paymentAccountId,
       currency: bill.currency as CurrencyCode,
-      originalAmount: bill.amount,
+      originalAmount: open,
       bookedRate: bill.exchangeRate,
       base: await booksCurrency(tx, instanceId),
       settledBase,
@@ -597,58 +616,18 @@ export async function bookPayment(
     entryId,
   ]);
   if (!changed.length) throw alreadyPaid(bill);
+  // The payment as a row of the bill's payments (open amount, history, reversal).
+  await tx.query(
+    `INSERT INTO payable_payment (instance_id, payable_id, date_paid, amount, bank_account_id, entry_id, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [instanceId, bill.id, date, open, paymentAccountId, entryId, userId],
+  );
   return entryId;
 }
 
 /** 409 `already_done` for a bill whose payment is booked already (issue 11 §1). */
 export const alreadyPaid = (bill: Pick<PayableAnswer, 'id' | 'isExpense'>) =>
   alreadyDone(`${bill.isExpense ? 'expense' : 'bill'} ${bill.id} is already paid`, { status: 'already paid' });
-
-export interface PayInput {
-  /** The bank, cash or card account the money left: an asset or liability ledger account. */
-  accountId: number;
-  /** Payment date YYYY-MM-DD (the posting's date). */
-  date: string;
-  /** Idempotency key of the call (spec §7.1 `/payable/pay {uuid, token}`). */
-  token: string | null;
-  /** A bill in another currency: what left the account in the books' currency, 2 decimals. */
-  amountBase?: string | null | undefined;
-}
-
-/**
- * Pays an approved bill outside a payment batch (direct debit/LSV, card, cash, staff expense; no
- * IBAN needed): debit the bill's liability / credit `accountId` at `date`, bill → paid 4.
- * `token` makes the call idempotent: the same token on a bill it already paid answers that bill
- * and posts nothing. 400 `account.id` (unknown, or not a balance-sheet account, or the liability
- * itself); 409 when the bill is not approved (pending: approve it first; in a group: the group pays
- * it) or the date is on or before the lock date; 409 `already_done` when it is paid (without the
- * same token). The bill row is locked first, so parallel calls pay once.
- */
-export async function payPayable(tx: Tx, instanceId: string, userId: string | null, uuid: string, input: PayInput): Promise<PayableAnswer> {
-  const bill = await getPayable(tx, instanceId, { uuid }, true);
-  if (bill.status === PayableStatus.paid && input.token !== null) {
-    const [row] = await tx.query<{ payment_token: string | null }>('SELECT payment_token FROM payable WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid]);
-    if (row?.payment_token === input.token) return bill;
-  }
-  if (bill.status === PayableStatus.paid) throw alreadyPaid(bill);
-  if (bill.status !== PayableStatus.approved) {
-    const why =
-      bill.status === PayableStatus.pending
-        ? 'approve it first'
-        : bill.status === PayableStatus.inTransactionGroup
-          ? `it is paid through transaction group ${bill.transactionGroup?.id}`
-          : 'only an approved bill can be paid';
-    throw payableError('payable_not_payable', `bill ${bill.id} is ${bill.statusName}: ${why}`, { status: bill.statusName });
-  }
-  const [account] = await listLedgerAccounts(tx, instanceId, { ids: [input.accountId] });
-  if (!account) throw invalidPaymentAccount(`ledger account ${input.accountId} not found`);
-  // Money leaves an asset (bank, cash) or grows a liability (credit card, current account of a partner).
-  if (account.type.id !== 1 && account.type.id !== 2) throw invalidPaymentAccount('pay from a bank, cash or card account (an asset or liability account)');
-  if (input.accountId === (await liabilityAccountOf(tx, instanceId, bill))) throw invalidPaymentAccount('the bill is booked on this account; choose the account the money left');
-  await bookPayment(tx, instanceId, userId, bill, input.accountId, input.date, input.amountBase);
-  await tx.query('UPDATE payable SET payment_token = $3 WHERE instance_id = $1 AND uuid = $2', [instanceId, uuid, input.token]);
-  return getPayable(tx, instanceId, { uuid });
-}
 
 /**
  * Open supplier bills per supplier and currency ('Creditors'): approved or in a transaction group
@@ -666,10 +645,14 @@ export async function listCreditors(tx: Tx, instanceId: string) {
     next_due: string | null;
     overdue: string;
   }>(
-    `SELECT p.company_uuid, p.currency_id, sum(p.amount)::text AS open, sum(round(p.amount * p.exchange_rate, 2))::text AS open_base,
+    `SELECT p.company_uuid, p.currency_id, sum(p.amount - coalesce(s.settled, 0))::text AS open,
+            sum(round((p.amount - coalesce(s.settled, 0)) * p.exchange_rate, 2))::text AS open_base,
             count(*) AS bills, min(coalesce(p.due_date, p.date)) AS next_due,
             count(*) FILTER (WHERE coalesce(p.due_date, p.date) < current_date) AS overdue
        FROM payable p
+       -- Part payments and write-offs not reversed (issue 14 §3): the open amount of each bill.
+       LEFT JOIN (SELECT payable_id, sum(amount + write_off) AS settled FROM payable_payment
+                   WHERE instance_id = $1 AND reversed_at IS NULL GROUP BY payable_id) s ON s.payable_id = p.id
       WHERE p.instance_id = $1 AND p.status IN (2, 3) AND coalesce(p.liability_account_id, $2) = $2
       GROUP BY p.company_uuid, p.currency_id`,
     [instanceId, payables],
@@ -721,6 +704,7 @@ export {
   lockGroupOfMessage,
   lockGroupBills,
   rejectBankPayment,
+  reopenBillPayment,
   setBankTransactionStatus,
   recordGroupBankStatus,
   type BillToMatch,
@@ -734,3 +718,4 @@ export { billsOfCompany, type CompanyBill } from './company-documents.js';
 export { payablesCounts } from './payables.counts.js';
 export { expensesBySupplier, STAFF_EXPENSES, type SupplierExpenses } from './supplier-expenses.js';
 export { openPayablesAt, inputVatOfPeriod } from './ledger-checks.js';
+export { insertSalaryClaims, type SalaryClaimInput } from './salary-payments.js';

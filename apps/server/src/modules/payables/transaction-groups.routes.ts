@@ -14,6 +14,7 @@ import {
   listDebtorAccounts,
   listGroups,
   listGroupsWithPayables,
+  payGroup,
 } from './transaction-groups.service.js';
 
 const tags = ['transaction groups'];
@@ -44,7 +45,10 @@ const groupAnswer = z.object({
   }),
   createdAt: z.string(),
 });
-const groupWithPayables = groupAnswer.extend({ Payable: z.array(payableAnswer) });
+const groupWithPayables = groupAnswer.extend({
+  Payable: z.array(payableAnswer),
+  payToken: z.string().optional().describe('one-time confirmation token for /transaction-group/pay (detail only)'),
+});
 
 export const transactionGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -135,7 +139,33 @@ export const transactionGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'read' }, schema: { tags, description: 'One group with its bills; 404 unknown or of another instance.', body: strictObject({ id: zId }), response: { 200: groupWithPayables, ...errorsWithNotFound } } },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => getGroup(tx, instanceId, request.body.id));
+      // The one-time confirmation token for /transaction-group/pay: a group is paid once, so one token per group.
+      return app.db.withInstance(instanceId, async (tx) => {
+        const group = await getGroup(tx, instanceId, request.body.id);
+        return { ...group, payToken: `pay-${group.uuid}` };
+      });
+    },
+  );
+
+  app.post(
+    '/transaction-group/pay',
+    {
+      config: { access: 'write' },
+      schema: {
+        tags,
+        description:
+          'Pays the group (spec §7.1 `/transaction-group/pay {id, token}`): pending or initiated → paid 2, each bill\'s payment booked ' +
+          '(debit payables 2000 / credit the group\'s bank account at `date`, default the execution date; bills → paid 4). `token` is ' +
+          'the one-time confirmation token of the detail (`payToken`): the same token answers the paid group again and books nothing ' +
+          '(parallel calls included). 404 unknown group; 409 denied, or paid with another token (`already_done`), lock date.',
+        body: strictObject({ id: zId, token: z.string().min(1).max(200), date: zDate.nullish() }),
+        response: { 200: groupWithPayables, ...errorsWithConflict },
+      },
+    },
+    async (request) => {
+      const { instanceId, userId } = auth(request);
+      const { id, token, date } = request.body;
+      return app.db.withInstance(instanceId, (tx) => payGroup(tx, instanceId, userId, id, token, date));
     },
   );
 

@@ -9,7 +9,7 @@
  * deleted (its bills go back to approved). Each bill keeps its own requested execution date: the
  * pain.001 has one payment information block per date.
  */
-import { countryIsoCode, PayableStatus, PaymentProfileType, toFixedAmount, TransactionGroupStatus } from '@bilan/domain';
+import { countryIsoCode, PayableStatus, PaymentProfileType, toFixedAmount, toMoney, TransactionGroupStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
@@ -19,6 +19,7 @@ import { ownCompanyUuid } from '../instances/instances.service.js';
 import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../../lib/pain001.js';
 import { bookPayment, listPayables, PAYABLE_SELECT, payableAnswers, today, type PayableAnswer } from './payables.service.js';
 import { transactionGroupStatusName } from './outflows.js';
+import { categoryPurposesOfGroup } from './salary-payments.js';
 
 export const bankStatusName: Record<number, string> = { 1: 'pending', 2: 'paid', 3: 'pain002Accp', 4: 'pain002Rjctd', 5: 'pain002Part' };
 
@@ -251,6 +252,29 @@ export async function changeGroupStatus(tx: Tx, instanceId: string, userId: stri
   return getGroup(tx, instanceId, id);
 }
 
+/**
+ * Pays a group (spec §7.1 `/transaction-group/pay {id, token}`, issue 14 §3): pending or initiated →
+ * paid, each bill's payment booked at `date` (default the execution date) as `changeGroupStatus`
+ * does. `token` is a one-time confirmation token (the detail's `payToken`): the call that paid the
+ * group keeps it, and the same token on that group answers it again and books nothing. Another
+ * token on a paid group: 409 `already_done`. The group row is locked first, so 20 parallel calls
+ * with one token book once.
+ */
+export async function payGroup(tx: Tx, instanceId: string, userId: string | null, id: number, token: string, date?: string | null) {
+  const group = await getGroup(tx, instanceId, id, true);
+  if (group.status === TransactionGroupStatus.paid) {
+    const [row] = await tx.query<{ pay_token: string | null }>('SELECT pay_token FROM transaction_group WHERE instance_id = $1 AND id = $2', [instanceId, id]);
+    if (row?.pay_token === token) return group;
+  }
+  if (group.status === TransactionGroupStatus.pending) {
+    // Paying a pending group is sending and settling it at once (e.g. a file uploaded to e-banking by hand).
+    await tx.query('UPDATE transaction_group SET status = $3 WHERE instance_id = $1 AND id = $2', [instanceId, id, TransactionGroupStatus.initiated]);
+  }
+  await changeGroupStatus(tx, instanceId, userId, id, TransactionGroupStatus.paid, date ?? undefined);
+  await tx.query('UPDATE transaction_group SET pay_token = $3 WHERE instance_id = $1 AND id = $2', [instanceId, id, token]);
+  return getGroup(tx, instanceId, id);
+}
+
 /** Deletes a pending group; its bills go back to approved. 409 once initiated, paid or denied. */
 export async function deleteGroup(tx: Tx, instanceId: string, id: number): Promise<void> {
   const group = await getGroup(tx, instanceId, id, true);
@@ -276,6 +300,7 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
     instanceId,
     group.Payable.flatMap((bill) => (bill.company ? [bill.company.uuid] : [])),
   );
+  const purposes = await categoryPurposesOfGroup(tx, instanceId, id);
   // Blocks and transactions in execution-date order, then by bill number.
   const bills = [...group.Payable].sort((a, b) => (a.executionDate ?? '').localeCompare(b.executionDate ?? '') || a.id - b.id);
   const payments: Pain001Payment[] = bills.map((bill) => {
@@ -298,11 +323,13 @@ export async function groupPain001(tx: Tx, instanceId: string, id: number, now =
             }
           : null,
       },
-      amount: bill.amount,
+      // What is still open: a bill paid in part by hand is transferred for its rest (issue 14 §3).
+      amount: toMoney(bill.openAmount).gt(0) ? bill.openAmount : bill.amount,
       // Other currencies are refused by the generator (400 on Payable.N.currency).
       currency: bill.currency as Pain001Currency,
       reference: bill.referenceNumber,
       message: bill.message ?? (bill.description || null),
+      categoryPurpose: purposes.get(bill.uuid) ?? null,
     };
   });
   try {

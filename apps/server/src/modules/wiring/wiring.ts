@@ -42,7 +42,9 @@ import {
   invoicesOfCompany,
   listInvoices,
   lockSentInvoicesByReference,
+  openInvoiceAmounts,
   openInvoicesAt,
+  reopenInvoicePayment,
   salesVatOfPeriod,
 } from '../invoicing/invoicing.service.js';
 import { instanceSummary, ownCompanyUuid } from '../instances/instances.service.js';
@@ -56,6 +58,7 @@ export const invoiceReceivables: ApArSource = {
   requires: ['invoice', 'invoice_item'],
   query: async (tx, instanceId, companyUuid) => {
     const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent, companyUuid });
+    const open = await openInvoiceAmounts(tx, instanceId, data);
     return data.map(
       (invoice): OpenItem => ({
         kind: 'receivable',
@@ -65,7 +68,7 @@ export const invoiceReceivables: ApArSource = {
         reference: invoice.refNumber,
         date: invoice.dateInvoice,
         dueDate: invoice.dateDue,
-        amount: invoice.totalBase,
+        amount: openBase(invoice, open.get(invoice.uuid)),
         currency: invoice.baseCurrency,
         link: `/invoice/${invoice.uuid}/detail`,
       }),
@@ -75,11 +78,15 @@ export const invoiceReceivables: ApArSource = {
   amounts: async (tx, instanceId, companyUuids) => {
     const listed = new Set(companyUuids);
     const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
-    return data
-      .filter((invoice) => listed.has(invoice.company.uuid))
-      .map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: invoice.totalBase }));
+    const mine = data.filter((invoice) => listed.has(invoice.company.uuid));
+    const open = await openInvoiceAmounts(tx, instanceId, mine);
+    return mine.map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: openBase(invoice, open.get(invoice.uuid)) }));
   },
 };
+
+/** What is open of an invoice in the books' currency (issue 14 §3): the receivable less part payments and write-offs. */
+const openBase = (invoice: { totals: { total: string }; totalBase: string; fxRate: string }, open: string | undefined): string =>
+  open === undefined || open === invoice.totals.total ? invoice.totalBase : toFixedAmount(new Money(open).times(invoice.fxRate));
 
 /** Gross × exchange rate: the bill in the instance currency, 2 decimals half-up. */
 const billAmountBase = (bill: OpenBill): string => toFixedAmount(new Money(bill.amount).times(bill.exchangeRate));
@@ -125,17 +132,19 @@ const normalizeReference = (reference: string) => reference.replace(/\s+/g, '').
  */
 async function openInvoices(tx: Tx, instanceId: string, accountId: number): Promise<OpenInvoice[]> {
   const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
-  return data
-    .filter((invoice) => invoice.paymentProfile.account?.id === accountId)
+  const mine = data.filter((invoice) => invoice.paymentProfile.account?.id === accountId);
+  // What is still open (decision 021): a credit for the rest of a part-paid invoice matches it.
+  const open = await openInvoiceAmounts(tx, instanceId, mine);
+  return mine
     .map((invoice) => ({
       uuid: invoice.uuid,
       id: invoice.id,
       refNumber: invoice.refNumber,
       company: invoice.company.name,
       date: invoice.dateInvoice,
-      amount: invoice.totals.total,
+      amount: open.get(invoice.uuid) ?? invoice.totals.total,
       currency: invoice.currency,
-      amountBase: invoice.totalBase,
+      amountBase: openBase(invoice, open.get(invoice.uuid)),
     }))
     .reverse();
 }
@@ -157,8 +166,9 @@ async function payInvoice(tx: Tx, instanceId: string, credit: BankCredit, invoic
   // An invoice in another currency that reached the bank converted to the books' currency: the
   // payment books what arrived and the exchange difference (accounting/settlement.service.ts).
   const converted = invoice.currency !== credit.currency && credit.currency === invoice.baseCurrency;
-  if (!converted && (invoice.currency !== credit.currency || !new Money(invoice.totals.total).eq(credit.amount))) {
-    throw conflict(`the bank credit is ${credit.amount} ${credit.currency}, invoice ${invoice.refNumber} is ${invoice.totals.total} ${invoice.currency}: book it against an account instead`, {
+  const open = (await openInvoiceAmounts(tx, instanceId, [invoice])).get(invoice.uuid) ?? invoice.totals.total;
+  if (!converted && (invoice.currency !== credit.currency || !new Money(open).eq(credit.amount))) {
+    throw conflict(`the bank credit is ${credit.amount} ${credit.currency}, invoice ${invoice.refNumber} has ${open} ${invoice.currency} open: book it against an account instead`, {
       'invoice.uuid': 'amount or currency differ',
     });
   }
@@ -235,6 +245,7 @@ const invoicePort: InvoicePort = {
   },
   pay: payInvoice,
   open: openInvoices,
+  reopen: reopenInvoicePayment,
 };
 
 /** Undefined instead of a 404: a resolver that finds nothing falls back to the entry's source. */

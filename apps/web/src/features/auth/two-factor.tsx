@@ -68,9 +68,14 @@ export function TwoFactor() {
         </Title>
         <Text>Enter the code shown by your authenticator app.</Text>
         {blocked ? (
-          <Alert color="red" variant="light" role="alert">
-            {BLOCKED}
-          </Alert>
+          <>
+            <Alert color="red" variant="light" role="alert">
+              {BLOCKED}
+            </Alert>
+            <Button component={Link} to={paths.loginSupport.getHref()} variant="light" fullWidth>
+              Contact support
+            </Button>
+          </>
         ) : (
           <>
             <NumericInput

@@ -1,7 +1,7 @@
 /** Company, address, payment-profile, additional-property and settings calls (docs/api.md "Companies"). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdditionalPropertyInsert, CompanyAddress, CompanyInsert, CompanyUpdate, InstanceSettings, PaymentProfileInsert } from '@bilan/domain';
-import { api, type ApiResult } from '../../lib/api';
+import { api, type ApiBody, type ApiResult } from '../../lib/api';
 
 // Answers are typed from the route schemas (lib/api-schema.d.ts, `npm run gen:api`).
 export type Address = ApiResult<'post', '/api/address/list'>['data'][number];
@@ -88,3 +88,16 @@ export const searchRegister = (text: string, signal?: AbortSignal) =>
   api.get('/api/company-register/search', { query: { s: text }, signal });
 export const registerDetail = (text: string, ehraid: number) =>
   api.get('/api/company-register/detail', { query: { s: text, ehraid } });
+
+export type Contact = ApiResult<'post', '/api/company/contact/list'>['data'][number];
+export type ContactInput = ApiBody<'/api/company/contact/insert'>;
+
+/** Contact people of a company (issue 15 §1): invoice e-mail, language, payment terms. */
+export const contactListQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: [...companiesKey, 'contacts', uuid],
+    queryFn: ({ signal }) => api.post('/api/company/contact/list', { company: { uuid } }, { signal }),
+  });
+export const insertContact = (data: ContactInput) => api.post('/api/company/contact/insert', data);
+export const updateContact = (id: number, data: Omit<ContactInput, 'company'>) => api.post('/api/company/contact/update', { id, data });
+export const deleteContact = (id: number) => api.post('/api/company/contact/delete', { id });

@@ -31,11 +31,13 @@ import {
 import { canWrite, countryLabel } from './labels';
 import { PaymentProfiles } from './payment-profiles';
 import { Properties } from './properties';
+import { Contacts } from './contacts';
 import { UidLink } from './uid-link';
 
 const TABS = [
   { value: 'general', label: 'General' },
   { value: 'addresses', label: 'Addresses' },
+  { value: 'contacts', label: 'Contacts' },
   { value: 'payment-profiles', label: 'Payment profiles' },
   { value: 'properties', label: 'Additional properties' },
   { value: 'ap-ar', label: 'Receivables & payables' },
@@ -367,6 +369,7 @@ export function CompanyPage() {
         </Tabs.List>
         <Tabs.Panel value="general"><GeneralTab key={c.uuid + c.name + (c.uid ?? '')} company={c} editable={editable} /></Tabs.Panel>
         <Tabs.Panel value="addresses"><AddressesTab company={c} editable={editable} /></Tabs.Panel>
+        <Tabs.Panel value="contacts"><Contacts companyUuid={c.uuid} editable={editable} /></Tabs.Panel>
         <Tabs.Panel value="payment-profiles"><PaymentProfiles companyUuid={c.uuid} editable={editable} /></Tabs.Panel>
         <Tabs.Panel value="properties"><Properties companyUuid={c.uuid} editable={editable} /></Tabs.Panel>
         <Tabs.Panel value="ap-ar"><ApArTab company={c} /></Tabs.Panel>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -94,7 +94,8 @@ function SettingsForm({ instance, onDone }: { instance: InstanceDetail; onDone: 
 }
 
 /** /settings (spec §2.7): General Settings (owner/admin may edit) and Payment Configuration. */
-export function SettingsPage() {
+/** /settings; `extra` adds cards of other features below (the route composes them: features never import each other). */
+export function SettingsPage({ extra }: { extra?: ReactNode } = {}) {
   const { profile } = useSession();
   const admin = canAdmin(profile?.permissions);
   const instance = useQuery(instanceDetailQuery());
@@ -147,6 +148,7 @@ export function SettingsPage() {
               <PaymentProfiles companyUuid={instance.data.address.company.uuid} editable={admin} />
             </Paper>
           ) : null}
+          {extra}
         </>
       ) : null}
     </Page>

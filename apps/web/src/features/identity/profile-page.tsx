@@ -11,6 +11,7 @@ import { storageKeys, writeJson, writeText } from '../../lib/storage';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { identityApi } from './api';
+import { MailSyncSection } from './mail-sync-section';
 import { PasskeySection } from './passkey-section';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -191,24 +192,6 @@ function SessionsSection() {
           Sign out everywhere
         </Button>
       </Group>
-    </Stack>
-  );
-}
-
-/** Synced mail accounts (GET /api/profile/mail-sync); 'No mail sync' while none (spec §2.6). */
-function MailSyncSection() {
-  const mail = useQuery({ queryKey: ['profile', 'mail-sync'], queryFn: identityApi.mailSync });
-  if (mail.isLoading) return <Text c="dimmed">Loading…</Text>;
-  if (mail.error) return <ErrorAlert what="Could not load mail sync" error={mail.error} onRetry={() => void mail.refetch()} />;
-  const rows = mail.data?.data ?? [];
-  if (!rows.length) return <Text c="dimmed">No mail sync</Text>;
-  return (
-    <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {rows.map((row) => (
-        <Text component="li" key={row.id}>
-          {row.email}
-        </Text>
-      ))}
     </Stack>
   );
 }

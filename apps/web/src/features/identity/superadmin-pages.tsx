@@ -12,7 +12,7 @@ import { identityApi } from './api';
 const dateTime = (value: string) => new Date(value).toLocaleString('de-CH', { dateStyle: 'short', timeStyle: 'medium' });
 
 /** Superadmin pages show nothing to others (the server refuses their calls as well). */
-function SuperadminOnly({ title, children }: { title: string; children: React.ReactNode }) {
+export function SuperadminOnly({ title, children }: { title: string; children: React.ReactNode }) {
   const { profile } = useSession();
   if (!profile?.isSuperadmin) {
     return (
@@ -35,6 +35,12 @@ export function SuperadminPage() {
         </Anchor>
         <Anchor component={Link} to={paths.analytics.getHref()}>
           Analytics
+        </Anchor>
+        <Anchor component={Link} to={paths.jobs.getHref()}>
+          Jobs
+        </Anchor>
+        <Anchor component={Link} to={paths.supportQueue.getHref()}>
+          Support queue
         </Anchor>
       </Group>
       <BlockedAccounts />

@@ -55,6 +55,17 @@ export const shareInvoice = (uuid: string) => api.post('/api/invoice/share', { u
 export const revokeShare = (uuid: string) => api.post('/api/invoice/share/revoke', { uuid });
 export const importInvoices = (data: Record<string, unknown>[]) =>
   api.post('/api/invoice/import', { data });
+/** Records a payment of a sent invoice (`/api/invoice/payment/insert`, issue 14 §3). */
+export type InvoicePaymentBody = ApiBody<'/api/invoice/payment/insert'>;
+export const payInvoice = (body: InvoicePaymentBody) => api.post('/api/invoice/payment/insert', body);
+/** Reverses one payment of an invoice (`/api/invoice/payment/reverse`). */
+export const reverseInvoicePayment = (uuid: string, date?: string) => api.post('/api/invoice/payment/reverse', { uuid, ...(date ? { date } : {}) });
+/** Asset ledger accounts a payment can reach (bank, cash): the pay dialog's choice. */
+export const bankAccountsQuery = () =>
+  queryOptions({
+    queryKey: [...invoiceKey, 'bank-accounts'],
+    queryFn: ({ signal }) => api.post('/api/accounting/account/list', {}, { signal }),
+  });
 export const invoiceOfEntry = (id: number) => api.post('/api/invoice/by-entry', { id });
 
 export type PostedEntry = ApiResult<'post', '/api/accounting/entry/detail'>;
@@ -70,4 +81,38 @@ export const postedEntryQuery = (id: number) =>
 /** Fetches the PDF as a Blob (POST with the bearer token; the answer is binary). */
 export async function fetchInvoicePdf(uuid: string, lang: string, onlyReceipt = false): Promise<Blob> {
   return (await fetchFile('POST', '/api/invoice/pdf', { uuid, lang, onlyReceipt })).blob();
+}
+
+export type InvoiceMessage = ApiResult<'post', '/api/invoice/messages'>['data'][number];
+export type CustomerContact = ApiResult<'post', '/api/company/contact/list'>['data'][number];
+
+/** The customer's contact people, to choose who receives the invoice by e-mail (issue 15 §1). */
+export const customerContactsQuery = (companyUuid: string) =>
+  queryOptions({
+    queryKey: ['companies', 'contacts', companyUuid],
+    queryFn: ({ signal }) => api.post('/api/company/contact/list', { company: { uuid: companyUuid } }, { signal }),
+  });
+
+/** The e-mails of the invoice, newest first, refreshed while deliveries may still change them. */
+export const invoiceMessagesQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: [...invoiceKey, 'messages', uuid],
+    queryFn: ({ signal }) => api.post('/api/invoice/messages', { uuid }, { signal }),
+    refetchInterval: (query) => (query.state.data?.data.some((m) => m.status === 'queued' || m.status === 'sending') ? 3000 : false),
+  });
+
+export const emailInvoice = (body: ApiBody<'/api/invoice/email'>) => api.post('/api/invoice/email', body);
+
+export type CreditNote = ApiResult<'post', '/api/invoice/credit-note/insert'>;
+/** Creates a credit note of a sent invoice (`/api/invoice/credit-note/insert`, issue 15 §2). */
+export const insertCreditNote = (body: ApiBody<'/api/invoice/credit-note/insert'>) => api.post('/api/invoice/credit-note/insert', body);
+/** The credit notes of one invoice, oldest first. */
+export const creditNotesQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: [...invoiceKey, 'credit-notes', uuid],
+    queryFn: ({ signal }) => api.post('/api/invoice/credit-note/list', { uuid }, { signal }),
+  });
+/** The credit note's PDF as a Blob. */
+export async function fetchCreditNotePdf(uuid: string, lang: string): Promise<Blob> {
+  return (await fetchFile('POST', '/api/invoice/credit-note/pdf', { uuid, lang })).blob();
 }

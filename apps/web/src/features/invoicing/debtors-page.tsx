@@ -56,7 +56,7 @@ export function DebtorsPage() {
                   {bucket.label}
                 </Table.Th>
               ))}
-              <Table.Th className="num">Total</Table.Th>
+              <Table.Th className="num">Total open</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -76,7 +76,9 @@ export function DebtorsPage() {
                         </Anchor>{' '}
                         <Text span size="xs" c={document.daysOverdue > 0 ? 'red' : 'dimmed'}>
                           {overdue(document)}
-                          {document.currency !== debtors.data.currency ? ` · ${document.currency} ${formatAmount(document.total)}` : ''}
+                          {document.openAmount !== document.total ? ` · open ${formatAmount(document.openAmount)} of ${formatAmount(document.total)}` : ''}
+                          {document.currency !== debtors.data.currency ? ` · ${document.currency} ${formatAmount(document.openAmount)}` : ''}
+                          {document.creditNotes.map((note) => ` · credit note ${note.number} ${formatAmount(note.total)}`).join('')}
                         </Text>
                       </Text>
                     ))}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, CopyButton, Group, Menu, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDownload, IconEye, IconPencil, IconSend, IconShare, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconDownload, IconEye, IconPencil, IconReceiptRefund, IconSend, IconShare, IconTrash, IconX } from '@tabler/icons-react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatAmount, formatCreditorReference, formatDate, formatIban, formatQrReference, vatPeriodOf, vatRateAt, vatRateToPercent, type InvoiceItemInput } from '@bilan/domain';
 import { paths } from '../../config/paths';
-import { ApiError } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { today } from '../../lib/dates';
 import { useSingleFlight } from '../../lib/single-flight';
 import { isApiError, serverFieldErrors } from '../../lib/errors';
@@ -24,6 +24,7 @@ import { vatSettingsQuery } from '../../lib/vat-settings';
 import {
   changeStatus,
   deleteInvoice,
+  emailInvoice,
   deleteItem,
   fetchInvoicePdf,
   formOptionsQuery,
@@ -31,6 +32,7 @@ import {
   invoiceDetailQuery,
   invoiceKey,
   postedEntryQuery,
+  reverseInvoicePayment,
   revokeShare,
   shareInvoice,
   updateInvoice,
@@ -39,8 +41,12 @@ import {
   type InvoiceItem,
 } from './api';
 import { InvoiceForm, type InvoiceFormPayload } from './invoice-form';
+import { EmailOptions, InvoiceMessages, type EmailChoice } from './send-email';
 import { StatusBadge } from './invoices-page';
 import { saveBlob } from '../../lib/save-file';
+import { PaymentsTable } from '../../ui/payments-table';
+import { PayInvoiceDialog } from './pay-invoice-dialog';
+import { CreditNoteDialog, CreditNotesList } from './credit-note-dialog';
 
 // Journal and balances are cached under this key by the accounting feature.
 const accountingKey = ['accounting'] as const;
@@ -85,15 +91,23 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
   // An invoice in another currency is paid for what the bank credited in the books' currency.
   const converted = action?.status === 3 && invoice.currency !== invoice.baseCurrency;
   const [amountBase, setAmountBase] = useState(invoice.totalBase);
+  // Sending: post only (the status change), or post and e-mail (issue 15 §1, send-email.tsx).
+  const [email, setEmail] = useState<EmailChoice>({ mode: 'post', contactIds: [], lang: null });
   const mutation = useMutation({
-    mutationFn: () =>
-      changeStatus({
+    mutationFn: async () => {
+      if (action?.status === 2 && email.mode === 'email') {
+        const sent = await emailInvoice({ uuid: invoice.uuid, contactIds: email.contactIds, ledgerDate: ledgerDate ?? undefined, ...(email.lang ? { lang: email.lang } : {}) });
+        notifications.show({ color: 'blue', message: `${sent.messages.length} e-mail${sent.messages.length === 1 ? '' : 's'} ${sent.messages[0]?.status === 'not_sent' ? 'kept in the outbox: no mail server configured' : 'queued'}` });
+        return api.post('/api/invoice/detail', { id: invoice.uuid });
+      }
+      return changeStatus({
         uuid: invoice.uuid,
         status: action!.status,
         ledgerDate: ledgerDate ?? undefined,
         ...(action?.status === 3 && bankRef ? { bankRef } : {}),
         ...(converted ? { amountBase } : {}),
-      }),
+      });
+    },
     onSuccess: async (updated) => {
       queryClient.setQueryData(invoiceDetailQuery(invoice.uuid).queryKey, updated);
       await queryClient.invalidateQueries({ queryKey: invoiceKey });
@@ -124,6 +138,7 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
           </Text>
           <DateField label="Ledger date" required value={ledgerDate} onChange={setLedgerDate} error={dateError} />
           {action?.status === 2 ? <VatPeriodHint dateInvoice={invoice.dateInvoice} ledgerDate={ledgerDate} /> : null}
+          {action?.status === 2 ? <EmailOptions invoice={invoice} value={email} onChange={setEmail} error={fields.contactIds} /> : null}
           {converted ? (
             <SettledAmountField
               kind="receivable"
@@ -137,7 +152,7 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
             />
           ) : null}
           {action?.status === 3 ? <TextInput label="Bank reference" value={bankRef} onChange={(e) => setBankRef(e.currentTarget.value)} /> : null}
-          {mutation.isError && !dateError && !fields.amountBase ? <WriteError error={mutation.error} what="Could not change the status" /> : null}
+          {mutation.isError && !dateError && !fields.amountBase && !fields.contactIds ? <WriteError error={mutation.error} what="Could not change the status" /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -232,14 +247,27 @@ async function saveEdit(invoice: Invoice, { head, items }: InvoiceFormPayload): 
 
 /** The postings of the invoice's journal entries: debit and credit per account, linked to the entries. */
 function Postings({ invoice }: { invoice: Invoice }) {
-  const entries = useQueries({ queries: invoice.entries.map((entry) => postedEntryQuery(entry.id)) });
-  const kind = { sent: 'invoice sent', paid: 'payment', denied: 'reversal, denied' } as const;
+  // The status entries, then every payment's entries (part payments, write-offs, reversals; issue 14 §3), in posting order.
+  const labels = new Map<number, string>();
+  const kinds = { sent: 'invoice sent', paid: 'payment', denied: 'reversal, denied' } as const;
+  for (const entry of invoice.entries) labels.set(entry.id, kinds[entry.kind]);
+  // A credit note that settled the invoice is also its `paid` entry: the credit note's label wins.
+  for (const note of invoice.creditNotes ?? []) if (note.entryId !== null) labels.set(note.entryId, `credit note ${note.number}`);
+  for (const payment of invoice.payments ?? []) {
+    const writeOff = payment.writeOffKind === 'discount' ? 'cash discount' : 'small difference';
+    if (payment.entryId !== null) labels.set(payment.entryId, 'payment');
+    if (payment.writeOffEntryId !== null) labels.set(payment.writeOffEntryId, writeOff);
+    if (payment.reversed?.entryId) labels.set(payment.reversed.entryId, 'payment reversed');
+    if (payment.reversed?.writeOffEntryId) labels.set(payment.reversed.writeOffEntryId, `${writeOff} reversed`);
+  }
+  const posted = [...labels.entries()].sort((a, b) => a[0] - b[0]).map(([id, label]) => ({ id, label }));
+  const entries = useQueries({ queries: posted.map((entry) => postedEntryQuery(entry.id)) });
   return (
     <Paper withBorder p="md">
       <Text fw={600} mb="xs">
         Postings
       </Text>
-      {invoice.entries.length === 0 ? (
+      {posted.length === 0 ? (
         <Text size="sm" c="dimmed">
           Nothing posted yet: sending the invoice posts it to the books.
         </Text>
@@ -262,11 +290,11 @@ function Postings({ invoice }: { invoice: Invoice }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {invoice.entries.map((entry, index) => {
+            {posted.map((entry, index) => {
               const detail = entries[index]?.data;
               const link = (
                 <Anchor component={Link} to={paths.entryDetail.getHref(entry.id)} size="sm">
-                  Journal entry {entry.id} ({kind[entry.kind]})
+                  Journal entry {entry.id} ({entry.label})
                 </Anchor>
               );
               if (!detail) {
@@ -432,7 +460,17 @@ export function InvoiceDetailPage() {
   const canWrite = useCan('write');
   const [action, setAction] = useState<Action>(null);
   const [deleting, setDeleting] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const [editing, setEditing] = useState(false);
+  const reverse = useMutation({
+    mutationFn: (paymentUuid: string) => reverseInvoicePayment(paymentUuid),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(invoiceDetailQuery(updated.uuid).queryKey, updated);
+      await queryClient.invalidateQueries({ queryKey: invoiceKey });
+      await queryClient.invalidateQueries({ queryKey: accountingKey });
+    },
+  });
   const options = useQuery({ ...formOptionsQuery(), enabled: editing });
 
   if (invoice.isError && isApiError(invoice.error, 404)) return <NotFound />;
@@ -463,12 +501,17 @@ export function InvoiceDetailPage() {
             ) : null}
             {data.status === 2 && canWrite ? (
               <>
-                <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setAction({ status: 3, title: 'Mark paid', label: 'Mark paid' })}>
+                <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setPaying(true)}>
                   Mark paid
                 </Button>
-                <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setAction({ status: 4, title: 'Deny invoice', label: 'Deny' })}>
-                  Deny
+                <Button variant="default" color="orange" leftSection={<IconReceiptRefund size={16} />} onClick={() => setCrediting(true)}>
+                  Credit note
                 </Button>
+                {data.openAmount === undefined || data.openAmount === data.totals.total ? (
+                  <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setAction({ status: 4, title: 'Deny invoice', label: 'Deny' })}>
+                    Deny
+                  </Button>
+                ) : null}
               </>
             ) : null}
           </>
@@ -611,6 +654,16 @@ export function InvoiceDetailPage() {
                   <Amount value={data.totals.total} fw={700} />
                 </Table.Td>
               </Table.Tr>
+              {data.status === 2 && data.openAmount !== undefined && data.openAmount !== data.totals.total ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6} fw={600}>
+                    Open {data.currency} (after payments and credit notes)
+                  </Table.Td>
+                  <Table.Td className="num" data-testid="invoice-open">
+                    <Amount value={data.openAmount} fw={700} c="orange" />
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
               {foreign ? (
                 <Table.Tr>
                   <Table.Td colSpan={6}>
@@ -625,10 +678,27 @@ export function InvoiceDetailPage() {
           </Table>
           {pending ? null : (
             <Text size="sm" c="dimmed">
-              The invoice is {data.statusName}: it is read-only. Corrections go through a denial and a new invoice.
+              The invoice is {data.statusName}: it is read-only. Corrections go through a credit note while it is open (or a denial and a new invoice).
             </Text>
           )}
+          {data.payments && data.payments.length > 0 ? (
+            <Paper withBorder p="md">
+              <Text fw={600} mb="xs">
+                Payments
+              </Text>
+              {reverse.isError ? <WriteError error={reverse.error} what="Could not reverse the payment" /> : null}
+              <PaymentsTable
+                payments={data.payments}
+                currency={data.currency}
+                entryHref={(id) => paths.entryDetail.getHref(id)}
+                onReverse={canWrite ? (payment) => reverse.mutate(payment.uuid) : undefined}
+                reversing={reverse.isPending ? reverse.variables : null}
+              />
+            </Paper>
+          ) : null}
+          <CreditNotesList invoice={data} />
           <PdfButtons invoice={data} />
+          <InvoiceMessages invoice={data} />
           <Postings invoice={data} />
           <ShareBox invoice={data} />
           {pending && data.items.length === 0 ? (
@@ -638,6 +708,8 @@ export function InvoiceDetailPage() {
           ) : null}
           <StatusModal key={action?.status ?? 0} invoice={data} action={action} onClose={() => setAction(null)} />
           <DeleteModal invoice={data} opened={deleting} onClose={() => setDeleting(false)} />
+          <PayInvoiceDialog invoice={data} opened={paying} onClose={() => setPaying(false)} />
+          <CreditNoteDialog invoice={data} opened={crediting} onClose={() => setCrediting(false)} />
         </>
       ) : null}
     </Page>

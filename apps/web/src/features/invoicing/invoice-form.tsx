@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, get, set, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -25,7 +26,7 @@ import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { WriteError } from './write-error';
-import type { FormOptions, Invoice } from './api';
+import { customerContactsQuery, type FormOptions, type Invoice } from './api';
 
 interface LineValues {
   /** The stored line's id when editing; null for a new line. */
@@ -241,12 +242,24 @@ interface InvoiceFormProps {
 }
 
 /**
+ * The due date a new invoice gets from its customer's contacts (issue 15 §1): the payment terms of
+ * the first contact that has some, counted from the invoice date; nothing when none has terms.
+ */
+async function proposeDueDate(queryClient: QueryClient, companyUuid: string, dateInvoice: string | null, apply: (due: string) => void) {
+  if (!dateInvoice) return;
+  const contacts = await queryClient.fetchQuery(customerContactsQuery(companyUuid)).catch(() => null);
+  const terms = contacts?.data.find((contact) => contact.paymentTermsDays !== null)?.paymentTermsDays;
+  if (terms !== undefined && terms !== null) apply(addDays(dateInvoice, terms));
+}
+
+/**
  * The invoice form (spec §3 working form): customer, address, payment profile, VAT, currency and
  * exchange rate, invoice and due date, lines with their own VAT rate and revenue account. Lines are
  * checked with the domain's rules before anything is sent; server field errors land on the inputs.
  */
 export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel }: InvoiceFormProps) {
   const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({ defaultValues: valuesOf(options, invoice), resolver: invoiceResolver(options.currency) });
+  const queryClient = useQueryClient();
   const { control, handleSubmit, setError, setValue, getValues, register, formState } = form;
   const lines = useFieldArray({ control, name: 'items', keyName: 'key' });
   const companyUuid = useWatch({ control, name: 'companyUuid' });
@@ -304,6 +317,8 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
                       field.onChange(value);
                       const first = options.companies.find((c) => c.uuid === value)?.addresses[0];
                       setValue('addressId', first ? String(first.id) : null);
+                      // The customer's contact terms propose the due date (issue 15 §1).
+                      if (value && !invoice) void proposeDueDate(queryClient, value, getValues('dateInvoice'), (due) => setValue('dateDue', due));
                     }}
                     error={fieldState.error?.message}
                   />

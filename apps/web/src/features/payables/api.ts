@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, fetchFile, getAccessToken, uploadText, type ApiBody, type ApiResult } from '../../lib/api';
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
+import { isPurchaseAccount } from '@bilan/domain';
 
 export const payablesKey = ['payables'] as const;
 
@@ -100,7 +101,12 @@ export const allProfilesQuery = () =>
 export const expenseAccountsQuery = () =>
   queryOptions({
     queryKey: [...payablesKey, 'accounts'],
-    queryFn: ({ signal }) => api.post('/api/accounting/account/list', { filters: { type: 3 } }, { signal }),
+    // What a purchase can be booked to: expense classes 4–6 and capitalised fixed assets (1510 Mobiliar…).
+    queryFn: async ({ signal }) => {
+      const answer = await api.post('/api/accounting/account/list', {}, { signal });
+      const data = answer.data.filter((account) => isPurchaseAccount(account.number));
+      return { data, total: data.length };
+    },
   });
 
 export const insertPayable = (data: PayableData) => api.post('/api/payable/insert', { data });
@@ -139,8 +145,11 @@ export const insertGroup = (uuids: string[], options: GroupOptions = {}) =>
  * the same payment harmless: the dialog makes one per opening.
  */
 /** `amountBase`: a bill in another currency, what left the account in the books' currency (decision 012). */
-export const payPayable = (uuid: string, accountId: number, date: string, token: string, amountBase?: string) =>
-  api.post('/api/payable/pay', { uuid, token, account: { id: accountId }, date, ...(amountBase ? { amountBase } : {}) });
+/** Pays a bill in full or in part (`/api/payable/pay`, issue 14 §3); `token` books it once. */
+export type PayBody = ApiBody<'/api/payable/pay'>;
+export const payPayable = (body: PayBody) => api.post('/api/payable/pay', body);
+/** Reverses one payment of a bill (`/api/payable/payment/reverse`). */
+export const reversePayablePayment = (uuid: string, date?: string) => api.post('/api/payable/payment/reverse', { uuid, ...(date ? { date } : {}) });
 export const changeGroupStatus = (id: number, status: ApiBody<'/api/transaction-group/status/change'>['status'], date?: string) =>
   api.post('/api/transaction-group/status/change', { id, status, ...(date ? { date } : {}) });
 export const deleteGroup = (id: number) => api.post('/api/transaction-group/delete', { id });
@@ -161,11 +170,38 @@ export type UnmatchedTransaction = Reconciliation['unmatched'][number];
 /** An open invoice (money in) or bill (money out) of the same amount, for the manual match. */
 export type MatchSuggestion = UnmatchedTransaction['suggestions'][number];
 
-export const reconcileQuery = (accountId: number) =>
+export type OpenPosting = Reconciliation['openPostings'][number];
+export type ReconciledLine = Reconciliation['reconciledLines'][number];
+
+/** The reconciliation of a bank ledger account, its summary at `date` (YYYY-MM-DD; default today on the server). */
+export const reconcileQuery = (accountId: number, date?: string) =>
   queryOptions({
-    queryKey: [...payablesKey, 'reconcile', accountId],
-    queryFn: ({ signal }) => api.get('/api/banking/integrations/reconcile', { query: { account: accountId }, signal }),
+    queryKey: [...payablesKey, 'reconcile', accountId, date ?? null],
+    queryFn: ({ signal }) => api.get('/api/banking/integrations/reconcile', { query: date ? { account: accountId, date } : { account: accountId }, signal }),
   });
+
+/** Reconciles bank lines with postings already in the books (journal line ids from `openPostings`); books nothing. */
+export const matchToPostings = (bankTransactionIds: number[], postingIds: number[]) =>
+  api.post('/api/banking/integrations/reconcile/postings', { bankTransactions: bankTransactionIds.map((id) => ({ id })), postings: postingIds.map((id) => ({ id })) });
+
+/** Unmatches a reconciled line (and the lines reconciled with it); what the match booked is reversed. */
+export const unmatchBankTransaction = (id: number) => api.post('/api/banking/integrations/reconcile/unmatch', { bankTransaction: { id } });
+
+export const ignoreBankTransaction = (id: number, reason: string) => api.post('/api/banking/integrations/reconcile/ignore', { bankTransaction: { id }, reason });
+
+export const unignoreBankTransaction = (id: number) => api.post('/api/banking/integrations/reconcile/unignore', { bankTransaction: { id } });
+
+export const bankSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'bank-settings'],
+    queryFn: ({ signal }) => api.get('/api/banking/settings', { signal }),
+  });
+
+/** Sets the ledger account bank charges are booked to (owner, admin). */
+export const updateChargesAccount = (accountId: number) => api.post('/api/banking/settings/update', { chargesAccount: { id: accountId } });
+
+/** Deletes a bank file import with its lines (none of them reconciled). */
+export const deleteBankFile = (id: number) => api.post('/api/banking/integrations/file/delete', { id });
 
 /** Manual match: books the bank transaction as the payment of the chosen invoice or bill. */
 export const matchBankTransaction = (bankTransactionId: number, suggestion: Pick<MatchSuggestion, 'kind' | 'uuid'>) =>

@@ -338,7 +338,8 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
                 name="expenseAccount"
                 render={({ field, fieldState }) => (
                   <Select
-                    label="Expense account"
+                    label="Account"
+                    description="Expense (classes 4–6) or fixed asset (15xx–17xx); search by number or name"
                     searchable
                     clearable
                     data={(accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }))}

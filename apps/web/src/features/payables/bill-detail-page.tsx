@@ -24,6 +24,9 @@ import {
   type PayableHistory,
 } from './api';
 import { BillAddPage } from './bill-add-page';
+import { PayBillDialog } from './pay-bill-dialog';
+import { PaymentsTable } from '../../ui/payments-table';
+import { reversePayablePayment } from './api';
 
 /** A payment reference grouped for reading (SIX IG: QR reference in blocks of 5, RF… in blocks of 4). */
 const shownReference = (reference: string) => (isValidQrReference(reference) ? formatQrReference(reference) : formatCreditorReference(reference));
@@ -92,6 +95,13 @@ function BillFields({ bill }: { bill: Payable }) {
           <Amount value={bill.amount} /> {bill.currency}
         </Text>
       </Field>
+      {bill.status === 2 || bill.status === 3 ? (
+        <Field label="Open">
+          <Text span fw={600} inherit c={bill.openAmount !== bill.amount ? 'orange' : undefined}>
+            <Amount value={bill.openAmount} /> {bill.currency}
+          </Text>
+        </Field>
+      ) : null}
       <Field label="of which VAT">
         <Amount value={bill.vatAmount} /> {bill.currency}
       </Field>
@@ -208,6 +218,8 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
   });
   const bill = detail.data;
   const voucher = history.data?.files[0];
+  const [paying, setPaying] = useState(false);
+  const reverse = useMutation({ mutationFn: (paymentUuid: string) => reversePayablePayment(paymentUuid), onSuccess: refresh });
 
   return (
     <Page
@@ -230,12 +242,17 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
             ) : null}
             {bill.status === 2 ? (
               <>
-                <Button variant="default" onClick={() => action.mutate(() => changePayableStatus(uuid, 1))} loading={action.isPending}>
-                  Back to pending
-                </Button>
-                <Button variant="subtle" color="red" onClick={() => action.mutate(() => changePayableStatus(uuid, 5))} loading={action.isPending}>
-                  Cancel bill
-                </Button>
+                {bill.openAmount === bill.amount ? (
+                  <>
+                    <Button variant="default" onClick={() => action.mutate(() => changePayableStatus(uuid, 1))} loading={action.isPending}>
+                      Back to pending
+                    </Button>
+                    <Button variant="subtle" color="red" onClick={() => action.mutate(() => changePayableStatus(uuid, 5))} loading={action.isPending}>
+                      Cancel bill
+                    </Button>
+                  </>
+                ) : null}
+                <Button onClick={() => setPaying(true)}>Pay</Button>
               </>
             ) : null}
           </>
@@ -245,6 +262,8 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
       {detail.isError ? <ErrorAlert what="Could not load the bill" error={detail.error} onRetry={() => void detail.refetch()} /> : null}
       {action.isError ? <ErrorAlert what="Could not change the bill" error={action.error} /> : null}
       {remove.isError ? <ErrorAlert what="Could not delete the bill" error={remove.error} /> : null}
+      {reverse.isError ? <ErrorAlert what="Could not reverse the payment" error={reverse.error} /> : null}
+      <PayBillDialog bill={paying && bill ? bill : null} onClose={() => setPaying(false)} />
       {!bill && !detail.isError ? <TableSkeleton /> : null}
       {bill ? (
         <Grid>
@@ -268,6 +287,20 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
                   </Alert>
                 ) : null}
               </Paper>
+              {bill.payments && bill.payments.length > 0 ? (
+                <Paper withBorder p="md" radius="md">
+                  <Title order={2} size="h4" mb="sm">
+                    Payments
+                  </Title>
+                  <PaymentsTable
+                    payments={bill.payments}
+                    currency={bill.currency}
+                    entryHref={(id) => paths.entryDetail.getHref(id)}
+                    onReverse={(payment) => reverse.mutate(payment.uuid)}
+                    reversing={reverse.isPending ? reverse.variables : null}
+                  />
+                </Paper>
+              ) : null}
               <Paper withBorder p="md" radius="md">
                 <Title order={2} size="h4" mb="sm">
                   Postings

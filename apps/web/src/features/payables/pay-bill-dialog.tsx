@@ -1,31 +1,39 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toBaseAmount } from '@bilan/domain';
+import { toBaseAmount, toFixedAmount, toMoney } from '@bilan/domain';
 import { today } from '../../lib/dates';
 import { useSingleFlight } from '../../lib/single-flight';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
+import { NumericInput } from '../../ui/numeric-input';
 import { SettledAmountField } from '../../ui/settled-amount-field';
 import { allAccountsQuery, debtorAccountsQuery, payablesKey, payPayable, type Payable } from './api';
 
 interface PayBillDialogProps {
-  /** The approved bill to mark paid; null: closed. */
+  /** The approved bill to pay; null: closed. */
   bill: Payable | null;
   onClose: () => void;
 }
+
+type Rest = 'open' | 'discount' | 'difference';
 
 function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) {
   const queryClient = useQueryClient();
   const accounts = useQuery(allAccountsQuery());
   const banks = useQuery(debtorAccountsQuery());
-  // One token per opening: a retry after a lost answer does not pay twice (docs/api.md `pay`).
-  const [token] = useState(() => crypto.randomUUID());
+  // One token per opening (the detail's payToken when there is one): a repeated click or a retry
+  // after a lost answer pays once (docs/api.md `pay`).
+  const [token] = useState(() => bill.payToken ?? crypto.randomUUID());
   const [account, setAccount] = useState<string | null>(null);
   const [date, setDate] = useState<string | null>(today());
-  // A bill in another currency is paid for what left the account in the books' currency.
+  const open = bill.openAmount;
+  const [amount, setAmount] = useState(open);
+  const [fee, setFee] = useState('');
+  const [rest, setRest] = useState<Rest>('open');
+  // A bill in another currency is paid in full for what left the account in the books' currency.
   // Without a profile (never after sign-in) the field stays hidden rather than guess the currency.
   const base = useSession().profile?.instance.currency;
   const converted = base !== undefined && bill.currency !== base;
@@ -37,8 +45,16 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
     .map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }));
   const fallback = banks.data?.data[0] ? String(banks.data.data[0].account.id) : null;
   const chosen = account ?? fallback;
+  const left = /^\d+(\.\d{1,2})?$/.test(amount) ? toMoney(open).minus(toMoney(amount)) : null;
   const pay = useMutation({
-    mutationFn: () => payPayable(bill.uuid, Number(chosen), date!, token, converted ? amountBase : undefined),
+    mutationFn: () =>
+      payPayable({
+        uuid: bill.uuid,
+        token,
+        account: { id: Number(chosen) },
+        date: date!,
+        ...(converted ? { amountBase } : { amount, ...(fee ? { fee } : {}), ...(rest !== 'open' && left?.gt(0) ? { writeOff: rest } : {}) }),
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: payablesKey });
       onClose();
@@ -46,11 +62,18 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
   });
   const submit = useSingleFlight(pay.mutateAsync);
   const fields = serverFieldErrors(pay.error);
+  const shown = ['account.id', 'date', 'amountBase', 'amount', 'fee', 'writeOff'];
 
   return (
     <Stack gap="sm">
       <Text size="sm">
         {bill.isExpense ? 'Expense' : 'Bill'} {bill.id} {bill.company?.name ?? bill.description} · <Amount value={bill.amount} /> {bill.currency}
+        {open !== bill.amount ? (
+          <>
+            {' '}
+            · open <Amount value={open} /> {bill.currency}
+          </>
+        ) : null}
       </Text>
       <Text size="xs" c="dimmed">
         For a direct debit (LSV), a card or cash payment, or a staff expense refunded by hand: books debit {bill.liabilityAccount?.number ?? '2000'} / credit
@@ -69,24 +92,48 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
           onChange={setAmountBase}
           error={fields.amountBase}
         />
-      ) : null}
-      {pay.isError && !fields['account.id'] && !fields.date && !fields.amountBase ? <Alert color="red">{errorMessage(pay.error)}</Alert> : null}
+      ) : (
+        <>
+          <SimpleGrid cols={2}>
+            <NumericInput label={`Amount paid (${bill.currency})`} allowDecimal value={amount} onChange={setAmount} error={fields.amount} />
+            <NumericInput label="Bank fee (6940)" allowDecimal value={fee} onChange={setFee} error={fields.fee} placeholder="0.00" />
+          </SimpleGrid>
+          {left?.gt(0) ? (
+            <Stack gap={4}>
+              <Text size="sm">
+                Rest of <Amount value={toFixedAmount(left)} /> {bill.currency}:
+              </Text>
+              <SegmentedControl
+                aria-label="Rest"
+                value={rest}
+                onChange={(value) => setRest(value as Rest)}
+                data={[
+                  { value: 'open', label: 'Leave open' },
+                  { value: 'discount', label: 'Cash discount (4900)' },
+                  { value: 'difference', label: 'Small difference (6953)' },
+                ]}
+              />
+            </Stack>
+          ) : null}
+        </>
+      )}
+      {pay.isError && !shown.some((field) => fields[field]) ? <Alert color="red">{errorMessage(pay.error)}</Alert> : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button loading={pay.isPending} disabled={!chosen || !date || (converted && !amountBase)} onClick={() => submit()}>
-          Mark paid
+        <Button loading={pay.isPending} disabled={!chosen || !date || (converted ? !amountBase : !amount)} onClick={() => submit()}>
+          {left?.gt(0) && rest === 'open' ? 'Record part payment' : 'Mark paid'}
         </Button>
       </Group>
     </Stack>
   );
 }
 
-/** "Pay" on an approved bill: marks it paid outside a payment batch (POST /api/payable/pay). */
+/** "Pay" on an approved bill: pays it in full or in part outside a payment batch (POST /api/payable/pay). */
 export function PayBillDialog({ bill, onClose }: PayBillDialogProps) {
   return (
-    <Modal opened={bill !== null} onClose={onClose} title="Mark bill paid">
+    <Modal opened={bill !== null} onClose={onClose} title="Pay bill" size="lg">
       {bill ? <PayBillForm key={bill.uuid} bill={bill} onClose={onClose} /> : null}
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, FileButton, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, FileButton, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatAmount, formatDate } from '@bilan/domain';
@@ -9,22 +9,37 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { useCan } from '../../lib/session';
-import { allAccountsQuery, bookBankTransaction, importStatement, matchBankTransaction, payablesKey, reconcileQuery, type MatchSuggestion } from './api';
+import { DateField } from '../../ui/date-field';
+import { serverFieldErrors } from '../../lib/errors';
+import { allAccountsQuery, bankSettingsQuery, bookBankTransaction, updateChargesAccount, importStatement, matchBankTransaction, payablesKey, reconcileQuery, type MatchSuggestion, type UnmatchedTransaction } from './api';
+import { DoneSections, IgnoreModal, MatchPostingsModal, SummaryPanel } from './reconciliation-sections';
 
 /**
  * /accounting/account/{id}/reconciliation: the bank's closing balance against the ledger, the
  * imported bank transactions nobody matched yet with why the automatic match left them, each to
- * match by hand to an open invoice or bill of the same amount, or to book against a chosen account.
- * Viewers see it all but get no match or book controls.
+ * match by hand to an open invoice or bill of the same amount, to postings already in the books
+ * (one or several lines against one or several postings), to book against a chosen account, or to
+ * ignore with a reason; the reconciled lines to unmatch, the ignored ones to take back, and the
+ * imported files to delete while none of their lines is reconciled (issue 14 §1, §2).
+ * Viewers see it all but get no controls.
  */
 export function ReconciliationPage({ accountId }: { accountId: number }) {
   const queryClient = useQueryClient();
-  const overview = useQuery(reconcileQuery(accountId));
+  const [date, setDate] = useState<string | null>(null);
+  const overview = useQuery({ ...reconcileQuery(accountId, date ?? undefined), placeholderData: (previous) => previous });
+  const [checked, setChecked] = useState<number[]>([]);
+  const [matching, setMatching] = useState<UnmatchedTransaction[] | null>(null);
+  const [ignoring, setIgnoring] = useState<UnmatchedTransaction | null>(null);
   const accounts = useQuery(allAccountsQuery());
   const [counter, setCounter] = useState<Record<number, string | null>>({});
   const [chosenDocument, setChosenDocument] = useState<Record<number, string | null>>({});
   const canWrite = useCan('write');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: payablesKey });
+  const canAdmin = useCan('admin');
+  const settings = useQuery({ ...bankSettingsQuery(), enabled: canWrite });
+  const refresh = () => {
+    setChecked([]);
+    return queryClient.invalidateQueries({ queryKey: payablesKey });
+  };
   const upload = useMutation({ mutationFn: async (file: File) => importStatement(await file.text(), accountId), onSuccess: refresh });
   const book = useMutation({
     mutationFn: ({ id, counterId }: { id: number; counterId: number }) => bookBankTransaction(accountId, id, counterId),
@@ -34,6 +49,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
     mutationFn: ({ id, suggestion }: { id: number; suggestion: MatchSuggestion }) => matchBankTransaction(id, suggestion),
     onSuccess: refresh,
   });
+  const setCharges = useMutation({ mutationFn: updateChargesAccount, onSuccess: refresh });
   const options = (accounts.data?.data ?? []).filter((a) => a.id !== accountId).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }));
   const o = overview.data;
 
@@ -44,32 +60,10 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
       {o ? (
         <>
           <LockNotice />
-          <Paper withBorder p="md" radius="md">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Bank statement{o.statement?.date ? ` (${formatDate(o.statement.date)})` : ''}
-                </Text>
-                <Text fw={600}>{o.statement ? <Amount value={o.statement.balance} /> : 'No statement imported'}</Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Ledger balance
-                </Text>
-                <Text fw={600}>
-                  <Amount value={o.ledgerBalance} />
-                </Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Difference
-                </Text>
-                <Text fw={600} c={o.difference && o.difference !== '0.00' ? 'red' : undefined}>
-                  {o.difference === null ? '-' : <Amount value={o.difference} />}
-                </Text>
-              </div>
-            </SimpleGrid>
-          </Paper>
+          <Group align="flex-end">
+            <DateField label="Summary at" value={date ?? o.summary.date} onChange={setDate} w={180} />
+          </Group>
+          <SummaryPanel summary={o.summary} />
           {canWrite ? (
             <Group>
               <FileButton onChange={(file) => file && upload.mutate(file)} accept=".xml,application/xml,text/xml">
@@ -81,12 +75,33 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
               </FileButton>
             </Group>
           ) : null}
-          {upload.isError ? <ErrorAlert what="Could not import the statement" error={upload.error} /> : null}
+          {settings.data ? (
+            <Group gap="xs">
+              <Select
+                label="Bank charges are booked to"
+                aria-label="Bank charges account"
+                searchable
+                data={(accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }))}
+                value={String(settings.data.chargesAccount.id)}
+                onChange={(value) => value && setCharges.mutate(Number(value))}
+                disabled={!canAdmin || setCharges.isPending}
+                size="xs"
+                w={310}
+              />
+            </Group>
+          ) : null}
+          {setCharges.isError ? <ErrorAlert what="Could not change the charges account" error={setCharges.error} /> : null}
+          {upload.isError ? (
+            // The server's sentence about the file ('This is not a camt.053 file: found <pain.001> at line 2').
+            <ErrorAlert what="Could not import the file" error={serverFieldErrors(upload.error).file ? new Error(serverFieldErrors(upload.error).file) : upload.error} />
+          ) : null}
           {upload.data ? (
             <Alert color="green" variant="light" role="status">
               {upload.data.duplicateFile
                 ? 'This file was imported before: nothing new.'
-                : `${upload.data.imported ?? 0} bank transactions imported, ${upload.data.matched ?? 0} matched, ${upload.data.duplicates ?? 0} already known.`}
+                : `${upload.data.imported ?? 0} bank transactions imported, ${upload.data.matched ?? 0} matched, ${upload.data.duplicates ?? 0} already known${
+                    upload.data.known ? ` (${upload.data.known} found in the books, nothing booked)` : ''
+                  }.`}
             </Alert>
           ) : null}
           {book.isError ? <ErrorAlert what="Could not book the transaction" error={book.error} /> : null}
@@ -98,6 +113,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
             <Table withTableBorder striped>
               <Table.Thead>
                 <Table.Tr>
+                  {canWrite ? <Table.Th w={40} /> : null}
                   <Table.Th w={110}>Date</Table.Th>
                   <Table.Th>Counterparty / text</Table.Th>
                   <Table.Th className="num" w={130}>
@@ -119,6 +135,18 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                   const picked = tx.suggestions.find((suggestion) => `${suggestion.kind}:${suggestion.uuid}` === (chosenDocument[tx.id] ?? null));
                   return (
                     <Table.Tr key={tx.id}>
+                      {canWrite ? (
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={`Choose bank line ${tx.id}`}
+                            checked={checked.includes(tx.id)}
+                            onChange={(e) => {
+                              const on = e.currentTarget.checked;
+                              setChecked((current) => (on ? [...current, tx.id] : current.filter((id) => id !== tx.id)));
+                            }}
+                          />
+                        </Table.Td>
+                      ) : null}
                       <Table.Td>{formatDate(tx.bookingDate)}</Table.Td>
                       <Table.Td>
                         {tx.counterparty ?? '-'}
@@ -183,6 +211,22 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                                 Book
                               </Button>
                             </Group>
+                            <Group gap={6} wrap="nowrap">
+                              <Button
+                                size="compact-sm"
+                                variant="light"
+                                onClick={() => {
+                                  // The checked lines of the same direction go with this one (many-to-one).
+                                  const others = o.unmatched.filter((line) => checked.includes(line.id) && line.id !== tx.id && line.direction === tx.direction);
+                                  setMatching([tx, ...others]);
+                                }}
+                              >
+                                Match to postings…
+                              </Button>
+                              <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setIgnoring(tx)}>
+                                Ignore…
+                              </Button>
+                            </Group>
                           </Stack>
                         </Table.Td>
                       ) : null}
@@ -192,6 +236,33 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
               </Table.Tbody>
             </Table>
           )}
+          {canWrite && checked.length > 1 ? (
+            <Text size="sm" c="dimmed">
+              {checked.length} lines chosen: “Match to postings…” on one of them matches them together.
+            </Text>
+          ) : null}
+          <DoneSections data={o} canWrite={canWrite} onChange={() => void refresh()} />
+          {matching ? (
+            <MatchPostingsModal
+              lines={matching}
+              postings={o.openPostings}
+              onClose={() => setMatching(null)}
+              onDone={() => {
+                setMatching(null);
+                void refresh();
+              }}
+            />
+          ) : null}
+          {ignoring ? (
+            <IgnoreModal
+              line={ignoring}
+              onClose={() => setIgnoring(null)}
+              onDone={() => {
+                setIgnoring(null);
+                void refresh();
+              }}
+            />
+          ) : null}
         </>
       ) : null}
     </Page>

@@ -7,6 +7,7 @@ import {
   IconFileInvoice,
   IconHome,
   IconInbox,
+  IconMail,
   IconReceipt,
   IconStack2,
 } from '@tabler/icons-react';
@@ -34,6 +35,8 @@ const topEntries: (Entry & { icon: typeof IconHome })[] = [
   { label: 'Invoice', href: paths.invoices.getHref(), icon: IconFileInvoice },
   { label: 'Bills', href: paths.bills.getHref(), icon: IconReceipt },
   { label: 'Transaction Group', href: paths.transactionGroups.getHref(), icon: IconStack2 },
+  // Ours (issue 15 §1): the e-mails sent from the workplace, beside the documents they carry.
+  { label: 'Outbox', href: paths.outbox.getHref(), icon: IconMail },
 ];
 
 const groups: Group[] = [

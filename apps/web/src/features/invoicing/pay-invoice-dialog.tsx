@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatAmount, toFixedAmount, toMoney } from '@bilan/domain';
+import { today } from '../../lib/dates';
+import { serverFieldErrors } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
+import { Amount } from '../../ui/amount';
+import { DateField } from '../../ui/date-field';
+import { NumericInput } from '../../ui/numeric-input';
+import { SettledAmountField } from '../../ui/settled-amount-field';
+import { bankAccountsQuery, invoiceDetailQuery, invoiceKey, payInvoice, type Invoice } from './api';
+import { WriteError } from './write-error';
+
+type Rest = 'open' | 'discount' | 'difference';
+
+/**
+ * 'Mark paid' of a sent invoice (issue 14 §3): what reached which bank account on which date, a fee
+ * the payer's bank deducted, and what to do with a rest — leave it open (a part payment) or write it
+ * off as cash discount (3800, VAT reduced) or small difference (6943) within the tolerance. The
+ * detail's one-time `payToken` makes a double click book once.
+ */
+function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const accounts = useQuery(bankAccountsQuery());
+  const [token] = useState(() => invoice.payToken ?? crypto.randomUUID());
+  const open = invoice.openAmount ?? invoice.totals.total;
+  const [amount, setAmount] = useState(open);
+  const [fee, setFee] = useState('');
+  const [rest, setRest] = useState<Rest>('open');
+  const [date, setDate] = useState<string | null>(today());
+  const [bankRef, setBankRef] = useState('');
+  const [account, setAccount] = useState<string | null>(invoice.paymentProfile.account ? String(invoice.paymentProfile.account.id) : null);
+  // An invoice in another currency is paid in full for what the bank credited in the books' currency.
+  const converted = invoice.currency !== invoice.baseCurrency;
+  const [amountBase, setAmountBase] = useState(invoice.totalBase);
+  // Money reaches an asset account (bank, cash).
+  const options = (accounts.data?.data ?? []).filter((a) => a.type.id === 1 && a.number !== '1100').map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }));
+  const valid = /^\d+(\.\d{1,2})?$/;
+  const covered = valid.test(amount) ? toMoney(amount).plus(valid.test(fee) ? toMoney(fee) : toMoney(0)) : null;
+  const left = covered ? toMoney(open).minus(covered) : null;
+  const mutation = useMutation({
+    mutationFn: () =>
+      payInvoice({
+        uuid: invoice.uuid,
+        token,
+        date: date!,
+        ...(account ? { bankAccount: { id: Number(account) } } : {}),
+        ...(bankRef ? { bankRef } : {}),
+        ...(converted ? { amountBase } : { amount, ...(fee ? { fee } : {}), ...(rest !== 'open' && left?.gt(0) ? { writeOff: rest } : {}) }),
+      }),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(invoiceDetailQuery(invoice.uuid).queryKey, updated);
+      await queryClient.invalidateQueries({ queryKey: invoiceKey });
+      await queryClient.invalidateQueries({ queryKey: ['accounting'] });
+      notifications.show({
+        color: 'green',
+        message:
+          updated.status === 3 ? `Invoice ${updated.refNumber} is paid` : `Part payment recorded: ${formatAmount(updated.openAmount ?? null)} ${updated.currency} still open`,
+      });
+      onClose();
+    },
+  });
+  const submit = useSingleFlight(mutation.mutateAsync);
+  const fields = serverFieldErrors(mutation.error);
+  const shown = ['amount', 'fee', 'date', 'bankAccount.id', 'writeOff', 'amountBase'];
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack>
+        <Text size="sm">
+          Open: <Amount value={open} fw={600} /> {invoice.currency} of <Amount value={invoice.totals.total} /> {invoice.currency}. Posts the money to the bank
+          account against the receivable.
+        </Text>
+        <Select label="Bank account" searchable data={options} value={account} onChange={setAccount} allowDeselect={false} error={fields['bankAccount.id']} />
+        <DateField label="Payment date" required value={date} onChange={setDate} error={fields.date} />
+        {converted ? (
+          <SettledAmountField
+            kind="receivable"
+            amount={invoice.totals.total}
+            currency={invoice.currency}
+            booked={invoice.totalBase}
+            base={invoice.baseCurrency}
+            value={amountBase}
+            onChange={setAmountBase}
+            error={fields.amountBase ?? fields.amount}
+          />
+        ) : (
+          <>
+            <SimpleGrid cols={2}>
+              <NumericInput label={`Amount received (${invoice.currency})`} allowDecimal value={amount} onChange={setAmount} error={fields.amount} />
+              <NumericInput label="Fee deducted by the payer (6940)" allowDecimal value={fee} onChange={setFee} placeholder="0.00" error={fields.fee} />
+            </SimpleGrid>
+            {left?.gt(0) ? (
+              <Stack gap={4}>
+                <Text size="sm">
+                  Rest of <Amount value={toFixedAmount(left)} /> {invoice.currency}:
+                </Text>
+                <SegmentedControl
+                  aria-label="Rest"
+                  value={rest}
+                  onChange={(value) => setRest(value as Rest)}
+                  data={[
+                    { value: 'open', label: 'Leave open' },
+                    { value: 'discount', label: 'Cash discount (3800)' },
+                    { value: 'difference', label: 'Small difference (6943)' },
+                  ]}
+                />
+              </Stack>
+            ) : null}
+          </>
+        )}
+        <TextInput label="Bank reference" value={bankRef} onChange={(e) => setBankRef(e.currentTarget.value)} />
+        {mutation.isError && !shown.some((field) => fields[field]) ? <WriteError error={mutation.error} what="Could not record the payment" /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" color="green" loading={mutation.isPending} disabled={!date || (converted ? !amountBase : !amount)} data-autofocus>
+            {left?.gt(0) && rest === 'open' ? 'Record part payment' : 'Mark paid'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function PayInvoiceDialog({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Mark paid" size="lg">
+      {opened ? <PayInvoiceForm invoice={invoice} onClose={onClose} /> : null}
+    </Modal>
+  );
+}

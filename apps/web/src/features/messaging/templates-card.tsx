@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Badge, Button, Code, Group, Paper, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { serverFieldErrors } from '../../lib/errors';
+import { useCan } from '../../lib/session';
+import { ErrorAlert } from '../../ui/error-alert';
+import { TableSkeleton } from '../../ui/table-skeleton';
+import { saveTemplate, templatesQuery, type Template, type TemplateLang } from './api';
+
+const LANG_LABEL: Record<TemplateLang, string> = { de: 'Deutsch', fr: 'Français', it: 'Italiano', en: 'English' };
+
+function TemplateForm({ template, canEdit }: { template: Template; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const [subject, setSubject] = useState(template.subject);
+  const [body, setBody] = useState(template.body);
+  const save = useMutation({
+    mutationFn: (reset: boolean) => saveTemplate(reset ? { lang: template.lang, reset: true } : { lang: template.lang, subject, body }),
+    onSuccess: async (saved) => {
+      setSubject(saved.subject);
+      setBody(saved.body);
+      await queryClient.invalidateQueries({ queryKey: templatesQuery().queryKey });
+      notifications.show({ color: 'green', message: `${LANG_LABEL[template.lang]} template saved` });
+    },
+  });
+  const fields = serverFieldErrors(save.error);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(false);
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={fields.subject} readOnly={!canEdit} required />
+        <Textarea label="Message" value={body} onChange={(e) => setBody(e.currentTarget.value)} error={fields.body} autosize minRows={6} readOnly={!canEdit} required />
+        {save.isError && !fields.subject && !fields.body ? <ErrorAlert what="Could not save the template" error={save.error} /> : null}
+        {canEdit ? (
+          <Group justify="flex-end">
+            {template.isCustom ? (
+              <Button variant="subtle" onClick={() => save.mutate(true)} loading={save.isPending && save.variables}>
+                Back to the default
+              </Button>
+            ) : null}
+            <Button type="submit" loading={save.isPending && !save.variables}>
+              Save
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
+
+/** The invoice e-mail per language (issue 15 §1), on the settings page; admins edit it. */
+export function EmailTemplatesCard() {
+  const templates = useQuery(templatesQuery());
+  const canEdit = useCan('admin');
+  return (
+    <Paper withBorder p="lg">
+      <Title order={2} size="h4" mb="xs">
+        Invoice e-mail
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Sent with the invoice PDF when an invoice is sent by e-mail, in the contact&apos;s language. Placeholders:{' '}
+        {Object.keys(templates.data?.placeholders ?? {}).map((name, index) => (
+          <span key={name}>
+            {index ? ' ' : ''}
+            <Code>{`{{${name}}}`}</Code>
+          </span>
+        ))}
+      </Text>
+      {templates.isError ? <ErrorAlert what="Could not load the templates" error={templates.error} onRetry={() => void templates.refetch()} /> : null}
+      {templates.isLoading ? <TableSkeleton rows={3} /> : null}
+      {templates.data ? (
+        <Tabs defaultValue="de">
+          <Tabs.List>
+            {templates.data.data.map((template) => (
+              <Tabs.Tab key={template.lang} value={template.lang} rightSection={template.isCustom ? <Badge size="xs" variant="light">own</Badge> : null}>
+                {LANG_LABEL[template.lang]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {templates.data.data.map((template) => (
+            <Tabs.Panel key={template.lang} value={template.lang} pt="md">
+              <TemplateForm key={`${template.subject}|${template.body}`} template={template} canEdit={canEdit} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      ) : null}
+    </Paper>
+  );
+}
