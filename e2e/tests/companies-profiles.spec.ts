@@ -186,11 +186,13 @@ test('create a company with address, QR-IBAN profile and properties; edit settin
   await expect(page.getByText('8.1 %')).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('VAT rate (%)').fill('120');
-  await page.getByRole('button', { name: 'Save' }).click();
+  // The settings page also holds the e-mail templates, each with its own Save.
+  const vatForm = page.locator('form').filter({ has: page.getByLabel('VAT rate (%)') });
+  await vatForm.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText("VAT can't exceed 99%")).toBeVisible();
   await page.getByLabel('VAT rate (%)').fill('7.7');
   await page.getByLabel('VAT number').fill('CHE-116.281.710 MWST');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await vatForm.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('7.7 %')).toBeVisible();
   await expect(page.getByRole('link', { name: /CHE-116\.281\.710 MWST/ })).toHaveAttribute('href', /uid_id=CHE116281710/);
   await expect(page.getByText('CH93 0076 2011 6238 5295 7')).toBeVisible();

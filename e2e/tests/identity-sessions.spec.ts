@@ -13,23 +13,27 @@ test('idle sign-out happens in every open tab at once and stores the message', a
   const email = `idle.${stamp()}@example.ch`;
   await signUp(page, `Idle ${stamp()}`, email, 'Ida Idle');
   // Test hook: a short idle time-out, honoured because the test server is not a production server.
-  await page.evaluate(() => localStorage.setItem('idle_timeout_ms', '5000'));
+  // 10 s rather than seconds fewer: opening the second tab on a loaded CI machine must not outlast it.
+  await page.evaluate(() => localStorage.setItem('idle_timeout_ms', '10000'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // A page load is not activity (the clock runs from the browser's last input): move now.
+  await page.mouse.move(50, 200);
   const second = await context.newPage();
   await second.goto('/accounting/journal');
   await expect(second.getByRole('heading', { name: 'Journal' })).toBeVisible();
+  await second.mouse.move(60, 200);
 
-  // Activity in one tab keeps both alive.
-  for (let i = 0; i < 4; i += 1) {
-    await page.waitForTimeout(1500);
+  // Activity in one tab keeps both alive well past the time-out.
+  for (let i = 0; i < 6; i += 1) {
+    await page.waitForTimeout(2500);
     await second.mouse.move(100 + i * 10, 200);
   }
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(second).toHaveURL(/\/accounting\/journal/);
 
   // Then nothing: both tabs go to /login.
-  await Promise.all([page.waitForURL('**/login', { timeout: 20_000 }), second.waitForURL('**/login', { timeout: 20_000 })]);
+  await Promise.all([page.waitForURL('**/login', { timeout: 30_000 }), second.waitForURL('**/login', { timeout: 30_000 })]);
   // Each tab stored the message and shows it on its login page.
   await expect.poll(async () => (await page.getByText(IDLE).count()) + (await second.getByText(IDLE).count())).toBeGreaterThanOrEqual(1);
   await snap((await page.getByText(IDLE).count()) ? page : second, 'identity-06-idle-signed-out');

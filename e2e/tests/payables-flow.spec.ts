@@ -130,7 +130,10 @@ test('bills → transaction group → pain.001 → camt.054 → paid and booked'
   const bankList = await (await api('/api/accounting/account/list', { filters: { text: '1000' } })).json();
   const bankId = bankList.data.find((a: any) => a.number === '1000').id;
   await page.goto(`/accounting/account/${bankId}/reconciliation`);
-  await expect(page.getByText('No statement imported')).toBeVisible();
+  // The camt.054 settled the run already: its two lines are reconciled, no statement closes yet.
+  await expect(page.getByRole('heading', { name: 'Reconciliation 1000 Bank' })).toBeVisible();
+  await expect(page.getByText(/^No statement closing on or before/)).toBeVisible();
+  await expect(page.getByText('Booked entry 3')).toBeVisible();
   const statement = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>
 <GrpHdr><MsgId>E2E-STMT-1</MsgId><CreDtTm>2025-11-30T20:00:00</CreDtTm></GrpHdr><Stmt><Id>E2E-STMT-1-1</Id><CreDtTm>2025-11-30T20:00:00</CreDtTm>
 <Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountFunctionType, Money } from '@bilan/domain';
 import {
+  postJournalEntries,
   postJournalEntry,
   seedSwissSmeChart,
   trialBalance,
@@ -102,5 +103,44 @@ describe('postJournalEntry', () => {
       fields: { entryAccounts: 'a journal entry needs at least two lines' },
     });
     expect(await ledgerCounts(server, wp.instanceId)).toEqual(before);
+  });
+});
+
+describe('postJournalEntries', () => {
+  it('posts a batch of document entries in input order, leaves the locked ones out with the reason, and refuses an invalid one whole', async () => {
+    const own = await ledgerWorkplace(server);
+    const [bank, charges] = [await own.account('1020'), await own.account('6940')];
+    const lock = await own.api.post('/api/accounting/lock/insert', { date: '2024-01-31' });
+    expect(lock.status, JSON.stringify(lock.body)).toBe(200);
+    const entry = (date: string, amount: string) => ({
+      dateLedger: date,
+      description: `Bank charges ${date}`,
+      sourceRef: date,
+      lines: [
+        { accountId: bank, direction: -1 as const, amount },
+        { accountId: charges, direction: 1 as const, amount },
+      ],
+    });
+    const batch = (entries: ReturnType<typeof entry>[]) =>
+      server.db.withInstance(own.instanceId, (tx) => postJournalEntries(tx, own.instanceId, own.userId, 'bank', entries));
+    const before = await ledgerCounts(server, own.instanceId);
+
+    await expect(batch([entry('2024-02-01', '1.50'), entry('2024-02-02', '1.505')])).rejects.toMatchObject({
+      statusCode: 400,
+      fields: { 'entries.1.entryAccounts.0.amount': 'amount must be a decimal number with at most 2 decimals' },
+    });
+    expect(await ledgerCounts(server, own.instanceId)).toEqual(before);
+
+    const results = await batch([entry('2024-02-01', '1.50'), entry('2024-01-15', '2.00'), entry('2024-02-03', '3.25')]);
+    expect(results[1]).toEqual({ reason: expect.stringContaining('2024-01-31') });
+    const ids = [results[0], results[2]].map((r) => (r && 'id' in r ? r.id : NaN));
+    expect(ids[1]).toBe(ids[0]! + 1);
+    for (const [id, amount] of [[ids[0], '1.50'], [ids[1], '3.25']] as const) {
+      const detail = await own.api.post('/api/accounting/entry/detail', { id });
+      expect(detail.body).toMatchObject({ source: 'bank', debitTotal: amount, entryAccounts: [{ amount, direction: -1 }, { amount, direction: 1 }] });
+    }
+    // Document postings: the journal routes refuse to change them.
+    const changed = await own.api.post('/api/accounting/entry/delete', { id: ids[0] });
+    expect(changed.status).toBe(409);
   });
 });

@@ -16,9 +16,11 @@ export {
 } from './ledger-account.service.js';
 export {
   postJournalEntry,
+  postJournalEntries,
   getJournalEntry,
   journalEntrySource,
   postingVatInput,
+  type BatchPosting,
   type JournalEntry,
   type JournalEntryInput,
   type PostingInput,

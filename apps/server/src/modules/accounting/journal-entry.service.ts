@@ -26,6 +26,7 @@ import {
   allocateIds,
   deleteJournalEntryRow,
   deleteJournalLinesOfEntry,
+  insertJournalEntries,
   insertJournalEntryWithLines,
   insertJournalLines,
   moveJournalLines,
@@ -47,7 +48,7 @@ import {
 import { splitCodedLines } from './vat-split.js';
 import { selectLedgerAccountHeads } from './ledger-account.sql.js';
 import { recordAudit, type JournalAuditEvent } from '../audit/audit.service.js';
-import { documentOfEntry, type DocumentEntry, type DocumentResolvers, type PostingDocument } from './document-posting.js';
+import { documentOfEntry, isDocumentSource, withDocumentPostingWrite, type DocumentEntry, type DocumentResolvers, type PostingDocument } from './document-posting.js';
 
 export type { JournalEntry, JournalLine, PostingVat } from './journal-entry.sql.js';
 
@@ -365,6 +366,87 @@ function postingVat(columns: Omit<JournalLineColumns, 'id' | 'entryId'>, index: 
 /** As `postJournalEntryDetailed`, returning only the new entry's id. */
 export async function postJournalEntry(tx: Tx, instanceId: string, userId: string | null, input: JournalEntryInput): Promise<number> {
   return (await postJournalEntryDetailed(tx, instanceId, userId, input)).id;
+}
+
+/** An entry of `postJournalEntries`: posted (its id), or left out because its date is locked. */
+export type BatchPosting = { id: number } | { reason: string };
+
+/**
+ * Posts many journal entries of one `source` in five statements, whatever their number (issue 14 §4:
+ * a statement's bank charges are one call, not a round trip each). Each entry is checked as
+ * `postJournalEntry` checks it; an entry dated on or before the lock date is not posted and answers
+ * the lock's message instead, so one locked date does not refuse the others. Lines may carry a
+ * resolved `vat` but no `vatCode` to split (that needs the VAT codes of each entry's date: post
+ * those one by one). Returns, in input order, each entry's id or the reason it was left out.
+ * Throws 400 like `postJournalEntry` (fields prefixed `entries.N.`) for an invalid entry: nothing is posted.
+ */
+export async function postJournalEntries(
+  tx: Tx,
+  instanceId: string,
+  userId: string | null,
+  source: string,
+  inputs: readonly Omit<JournalEntryInput, 'source'>[],
+): Promise<BatchPosting[]> {
+  if (!inputs.length) return [];
+  inputs.forEach((input, index) => {
+    if (input.lines.some((line) => line.vatCode != null || line.vatEntry != null)) {
+      throw invalidField(`entries.${index}.entryAccounts`, 'a VAT code to split is posted one entry at a time (postJournalEntry)');
+    }
+    if (input.lines.length < 2) throw new AccountingError('entry_unbalanced', TOO_FEW, { [`entries.${index}.entryAccounts`]: TOO_FEW });
+  });
+  const context = await loadPostingContext(tx, instanceId, inputs.flatMap((input) => input.lines));
+  const results: BatchPosting[] = [];
+  const posted: { input: Omit<JournalEntryInput, 'source'>; columns: Omit<JournalLineColumns, 'id' | 'entryId'> }[] = [];
+  inputs.forEach((input, index) => {
+    let columns: Omit<JournalLineColumns, 'id' | 'entryId'>;
+    try {
+      columns = resolvePostings(context, input.dateLedger, input.lines);
+    } catch (error) {
+      if (!(error instanceof AccountingError)) throw error;
+      const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([field, message]) => [`entries.${index}.${field}`, message]));
+      throw new AccountingError(error.accountingCode, `entry ${index + 1}: ${error.message}`, fields);
+    }
+    if (context.lockDate !== null && input.dateLedger <= context.lockDate) {
+      results[index] = { reason: periodLocked(input.dateLedger, context.lockDate).message };
+      return;
+    }
+    posted.push({ input, columns });
+  });
+  if (!posted.length) return results;
+  const lineCount = posted.reduce((sum, p) => sum + p.columns.accountId.length, 0);
+  const firstEntryId = await allocateIds(tx, instanceId, 'journal_entry', posted.length);
+  const firstLineId = await allocateIds(tx, instanceId, 'journal_line', lineCount);
+  const lines: JournalLineColumns = {
+    id: [], entryId: [], dateLedger: [], accountId: [], direction: [], amount: [], currencyId: [], amountOriginal: [],
+    exchangeRate: [], description: [], vatCode: [], vatRole: [], vatPercent: [], vatBase: [], vatAmount: [],
+  };
+  posted.forEach(({ columns }, entryIndex) => {
+    for (const [key, values] of Object.entries(columns) as [keyof typeof columns, unknown[]][]) (lines[key] as unknown[]).push(...values);
+    for (let i = 0; i < columns.accountId.length; i += 1) {
+      lines.id.push(firstLineId + lines.entryId.length);
+      lines.entryId.push(firstEntryId + entryIndex);
+    }
+  });
+  const write = async () => {
+    await insertJournalEntries(
+      tx,
+      instanceId,
+      {
+        id: posted.map((_, i) => firstEntryId + i),
+        dateLedger: posted.map((p) => p.input.dateLedger),
+        description: posted.map((p) => p.input.description),
+        sourceRef: posted.map((p) => p.input.sourceRef ?? null),
+      },
+      { source, createdBy: userId },
+    );
+    await insertJournalLines(tx, instanceId, lines);
+  };
+  // Entry and lines come in separate statements here; the database lets a document's lines follow
+  // their entry only under the document-write flag (migration 0014), which its own code may set.
+  if (isDocumentSource(source)) await withDocumentPostingWrite(tx, write);
+  else await write();
+  let next = firstEntryId;
+  return inputs.map((_, index) => results[index] ?? { id: next++ });
 }
 
 /** One journal entry with its postings; 404 when the id is not one of the instance's entries. */

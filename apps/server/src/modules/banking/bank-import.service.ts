@@ -14,12 +14,13 @@ import { createHash } from 'node:crypto';
 import { BankPaymentStatus, Currency, fxMatchDistance, PayableStatus, toBaseAmount, toFixedAmount, toMoney, type CurrencyCode, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
-import { booksCurrency, chartAccountId, listLedgerAccounts, postJournalEntry, type AccountPosting } from '../accounting/accounting.service.js';
+import { booksCurrency, chartAccountId, listLedgerAccounts, postJournalEntries, type AccountPosting, type BatchPosting, type JournalEntryInput } from '../accounting/accounting.service.js';
 import { ibansOfLedgerAccount, ledgerAccountOfIban } from '../companies/companies.service.js';
 import { addDays, lockReconciliation, NOT_PROVIDED, OpenPostings, recordClaims, REFERENCE_WINDOW_DAYS, type Claim } from './matching.service.js';
 import { ownCompanyUuid } from '../instances/instances.service.js';
 import {
   billIdOfEndToEndId,
+  endToEndIdsOfBills,
   billsToMatch,
   lockBillAndGroup,
   lockGroupBills,
@@ -135,6 +136,8 @@ export interface OpenInvoice {
  */
 export interface InvoicePort {
   match(tx: Tx, instanceId: string, credit: BankCredit, session: Record<string, unknown>): Promise<InvoiceMatch | null>;
+  /** Of `references` (as the bank wrote them), those a sent invoice carries: one call per import, so `match` runs only where it can find something. */
+  sentReferences(tx: Tx, instanceId: string, references: readonly string[]): Promise<Set<string>>;
   pay(tx: Tx, instanceId: string, credit: BankCredit, invoiceUuid: string): Promise<{ invoiceUuid: string; entryId: number }>;
   open(tx: Tx, instanceId: string, accountId: number): Promise<OpenInvoice[]>;
   /**
@@ -329,25 +332,21 @@ export async function chargesAccountId(tx: Tx, instanceId: string): Promise<numb
   return chartAccountId(tx, instanceId, { number: BANK_CHARGES_ACCOUNT, name: 'Bankspesen' }, (await booksCurrency(tx, instanceId)) as CurrencyCode);
 }
 
-/** Books a charges line against the bank-charges account (`chargesAccountId`, resolved once per import). */
-async function bookCharges(
-  tx: Tx,
-  instanceId: string,
-  userId: string | null,
+/** The journal entry of a charges line: the bank account against the bank-charges account (`chargesAccountId`). */
+function chargesEntry(
   line: { id: number; accountId: number; bookingDate: string; direction: number; amount: string },
   charges: number,
-): Promise<number> {
+): Omit<JournalEntryInput, 'source'> {
   const direction = line.direction === 1 ? 1 : -1;
-  return postJournalEntry(tx, instanceId, userId, {
+  return {
     dateLedger: line.bookingDate,
     description: `Bank charges (bank line ${line.id})`,
-    source: 'bank',
     sourceRef: String(line.id),
     lines: [
       { accountId: line.accountId, amount: line.amount, direction },
       { accountId: charges, amount: line.amount, direction: direction === 1 ? -1 : 1 },
     ],
-  });
+  };
 }
 
 /** The ledger account bank charges go to (Swiss SME chart 6940 Bankspesen). */
@@ -511,6 +510,18 @@ export async function importCamt(
       : null;
     const invoiceAmounts = mine.some((l) => l.direction === 1) ? new Set((await invoicePort.open(tx, instanceId, account)).map((i) => `${i.currency}|${toFixedAmount(i.amount)}`)) : new Set<string>();
     const billAmounts = mine.some((l) => l.direction === -1) ? new Set((await openBillsToMatch(tx, instanceId)).map((b) => `${b.currency}|${toFixedAmount(b.amount)}`)) : new Set<string>();
+    // What the references and end-to-end ids can name, asked once for all lines (issue 14 §4).
+    const references = await invoicePort.sentReferences(tx, instanceId, mine.filter((l) => l.direction === 1 && !l.reversal && l.reference).map((l) => l.reference!));
+    const billEndToEndIds = await endToEndIdsOfBills(tx, instanceId, mine.filter((l) => l.direction === -1 && !l.reversal && l.endToEndId).map((l) => l.endToEndId!));
+    // The bank charges of the account's lines, posted in one call (issue 14 §4); a charge dated in a
+    // locked period stays open with the lock's message.
+    const chargesLines = mine.filter((line) => line.kind === 'charges');
+    const chargesPosted = new Map<number, BatchPosting>();
+    if (chargesLines.length) {
+      const chargesTo = await chargesAccount();
+      const postings = await postJournalEntries(tx, instanceId, userId, 'bank', chargesLines.map((line) => chargesEntry(line, chargesTo)));
+      chargesLines.forEach((line, index) => chargesPosted.set(line.id, postings[index]!));
+    }
     const claims: Claim[] = [];
     for (const line of mine) {
       const offered: BankCredit = { ...line, bookingDate: line.bookingDate, accountId: account };
@@ -519,11 +530,9 @@ export async function importCamt(
       let reason: string | null = null;
       let known = false;
       if (line.kind === 'charges') {
-        // Resolved outside the savepoint: an account created there would vanish with a refused booking.
-        const chargesTo = await chargesAccount();
-        const done = await attempt(tx, () => bookCharges(tx, instanceId, userId, line, chargesTo));
+        const done = chargesPosted.get(line.id)!;
         if ('reason' in done) reason = `bank charges: ${done.reason}`;
-        else claim = { lineIds: [line.id], postings: statement ? [{ entryId: done.value, booked: true }] : [], entryId: done.value };
+        else claim = { lineIds: [line.id], postings: statement ? [{ entryId: done.id, booked: true }] : [], entryId: done.id };
       } else {
         if (line.reversal) {
           const reversed = await reverseDocumentPayment(tx, instanceId, userId, line, invoicePort);
@@ -537,8 +546,8 @@ export async function importCamt(
         }
         // An open document it pays (booked now), by reference, end-to-end id, or amount and name.
         const couldPay = line.direction === 1
-          ? !line.reversal && (!!line.reference || invoiceAmounts.has(`${line.currency}|${toFixedAmount(line.amount)}`))
-          : !line.reversal && ((!!line.endToEndId && /^[0-9a-f]{32}$/i.test(line.endToEndId)) || billAmounts.has(`${line.currency}|${toFixedAmount(line.amount)}`));
+          ? !line.reversal && ((!!line.reference && references.has(line.reference)) || invoiceAmounts.has(`${line.currency}|${toFixedAmount(line.amount)}`))
+          : !line.reversal && ((!!line.endToEndId && billEndToEndIds.has(line.endToEndId.toLowerCase())) || billAmounts.has(`${line.currency}|${toFixedAmount(line.amount)}`));
         if (!claim && couldPay) {
           if (line.direction === -1) {
             const match = await matchDebit(tx, instanceId, userId, offered);

@@ -46,7 +46,7 @@ export { creditNotesOfInvoices, formatCreditNoteNumber, type CreditedAmount } fr
 export { listDebtors, type DebtorRow } from './ageing.service.js';
 export { importInvoices, type ImportError } from './import.service.js';
 export { decodeShareToken, encodeShareToken, resolveShare, revokeShare, shareInvoice } from './share-links.service.js';
-export { lockSentInvoicesByReference } from './payment-reference.js';
+export { lockSentInvoicesByReference, sentInvoiceReferences } from './payment-reference.js';
 export { invoicesOfCompany, type CompanyInvoice } from './company-documents.js';
 export { revenueByCustomer, type CustomerRevenue } from './customer-revenue.js';
 export { openInvoicesAt, salesVatOfPeriod } from './ledger-checks.js';

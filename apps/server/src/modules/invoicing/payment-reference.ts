@@ -16,3 +16,16 @@ export async function lockSentInvoicesByReference(tx: Tx, instanceId: string, re
   );
   return rows.map((row) => row.uuid);
 }
+
+/**
+ * Of `references` (stored form: no spaces, upper case), those a sent invoice carries — one indexed
+ * query for a whole statement, so only their credits go through the per-credit match (issue 14 §4).
+ */
+export async function sentInvoiceReferences(tx: Tx, instanceId: string, references: readonly string[]): Promise<Set<string>> {
+  if (!references.length) return new Set();
+  const rows = await tx.query<{ reference: string }>(
+    'SELECT DISTINCT payment_reference AS reference FROM invoice WHERE instance_id = $1 AND status_id = $2 AND payment_reference = ANY($3::text[])',
+    [instanceId, InvoiceStatus.sent, [...new Set(references)]],
+  );
+  return new Set(rows.map((row) => row.reference));
+}

@@ -31,6 +31,20 @@ export async function billIdOfEndToEndId(tx: Tx, instanceId: string, endToEndId:
   return row?.id;
 }
 
+/**
+ * Of `endToEndIds`, those that name a bill in a transaction group (3) or paid (4), lower case: one
+ * indexed query for a whole statement, so only these go through `billIdOfEndToEndId` (issue 14 §4).
+ */
+export async function endToEndIdsOfBills(tx: Tx, instanceId: string, endToEndIds: readonly string[]): Promise<Set<string>> {
+  const uuids = [...new Set(endToEndIds.map(uuidOfPaymentId).filter((uuid): uuid is string => uuid !== undefined))];
+  if (!uuids.length) return new Set();
+  const rows = await tx.query<{ e2e: string }>(
+    `SELECT replace(uuid::text, '-', '') AS e2e FROM payable WHERE instance_id = $1 AND uuid = ANY($2::uuid[]) AND status IN (3, 4)`,
+    [instanceId, uuids],
+  );
+  return new Set(rows.map((row) => row.e2e));
+}
+
 /** A bill a payment out may settle, with what the statement's creditor is compared to. */
 export interface BillToMatch {
   id: number;

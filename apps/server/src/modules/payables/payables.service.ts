@@ -697,6 +697,7 @@ export async function listCreditors(tx: Tx, instanceId: string) {
 // What banking asks of bills and groups (bank-settlement.ts).
 export {
   billIdOfEndToEndId,
+  endToEndIdsOfBills,
   billsToMatch,
   openBillsToMatch,
   lockBillAndGroup,

@@ -42,6 +42,7 @@ import {
   invoicesOfCompany,
   listInvoices,
   lockSentInvoicesByReference,
+  sentInvoiceReferences,
   openInvoiceAmounts,
   openInvoicesAt,
   reopenInvoicePayment,
@@ -242,6 +243,10 @@ const invoicePort: InvoicePort = {
     if ('reason' in booked) return { reason: `invoice ${chosen.refNumber}: ${booked.reason}` };
     if (session[cacheKey]) session[cacheKey] = (session[cacheKey] as OpenInvoice[]).filter((invoice) => invoice.uuid !== chosen.uuid);
     return booked.value;
+  },
+  async sentReferences(tx, instanceId, references) {
+    const found = await sentInvoiceReferences(tx, instanceId, references.map(normalizeReference));
+    return new Set(references.filter((reference) => found.has(normalizeReference(reference))));
   },
   pay: payInvoice,
   open: openInvoices,
