@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { payablesWorkplace, QR_REF, type PayablesWorkplace } from '../payables/setup.js';
 import { camt054, xsdErrors } from './xsd.js';
-import { postJournalEntry } from '../../src/modules/accounting/accounting.service.js';
+import { postJournalEntry, upsertLedgerAccount } from '../../src/modules/accounting/accounting.service.js';
+import { createPaymentProfile } from '../../src/modules/companies/companies.service.js';
+import { ownCompanyUuid } from '../../src/modules/instances/instances.service.js';
 
 let server: TestServer;
 let wp: PayablesWorkplace;
@@ -219,5 +221,81 @@ describe('end-to-end id with another amount', () => {
     const right = await importFile(camt054('NTF-E2E-200', OWN_IBAN, [{ direction: 'DBIT', amount: '200.00', bankRef: 'N-E2E-200', endToEndId: uuids[0]!.replace(/-/g, '') }]));
     expect(right.body).toMatchObject({ matched: 1 });
     expect((await wp.api.post('/api/payable/detail', { uuid: uuids[0] })).body.status).toBe(4);
+  });
+});
+
+describe('batches and foreign currency already in the books', () => {
+  it('a debit matches two postings of one day, or two postings of one entry, booking nothing', async () => {
+    const bank = await wp.account('1020');
+    const expense = await wp.account('6500');
+    const post = (date: string, bankAmounts: string[]) =>
+      server.db.withInstance(wp.instanceId, (tx) => {
+        const total = bankAmounts.reduce((sum, a) => sum + Math.round(Number(a) * 100), 0);
+        return postJournalEntry(tx, wp.instanceId, null, {
+          dateLedger: date,
+          description: `Paid by hand ${bankAmounts.join(' + ')}`,
+          lines: [...bankAmounts.map((amount) => ({ accountId: bank, amount, direction: -1 as const })), { accountId: expense, amount: (total / 100).toFixed(2), direction: 1 }],
+        });
+      });
+    // Two entries of one day (one batch debit two days later), and one entry of two bank postings beside a third of the same day.
+    await post('2026-01-06', ['120.00']);
+    await post('2026-01-06', ['80.00']);
+    await post('2026-01-14', ['50.00', '25.00']);
+    await post('2026-01-14', ['10.00']);
+    const before = await entryCount();
+    const xml = camt053('STM-B1', '0.00', '-285.00', [
+      { dir: 'DBIT', amount: '200.00', ref: 'B-1', date: '2026-01-08' },
+      { dir: 'DBIT', amount: '75.00', ref: 'B-2', date: '2026-01-14' },
+      { dir: 'DBIT', amount: '10.00', ref: 'B-3', date: '2026-01-14' },
+    ]);
+    const imported = await importFile(xml);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ imported: 3, matched: 3, known: 3, booked: 0 });
+    expect(await entryCount()).toBe(before);
+    const view = await wp.api.get(`/api/banking/integrations/reconcile?account=${bank}&date=2026-01-31`);
+    const lines = view.body.reconciledLines.filter((l: any) => l.statement && l.bookingDate >= '2026-01-01');
+    expect(lines.map((l: any) => [l.amount, l.postings]).sort()).toEqual([['10.00', 1], ['200.00', 2], ['75.00', 2]]);
+  });
+
+  it('an EUR account compares its lines with the postings in EUR, not their CHF value', async () => {
+    const EUR_IBAN = 'CH5604835012345678009';
+    const equity = await wp.account('2800');
+    const eurBank = await server.db.withInstance(wp.instanceId, async (tx) => {
+      const account = await upsertLedgerAccount(tx, wp.instanceId, { number: '1030', name: 'Bank EUR', currency: 'EUR', type: 1, functionType: 1 });
+      await createPaymentProfile(tx, wp.instanceId, { companyUuid: (await ownCompanyUuid(tx, wp.instanceId))!, accountId: account.id, typeId: 1, iban: EUR_IBAN, bic: null });
+      return account.id;
+    });
+    await server.db.withInstance(wp.instanceId, (tx) =>
+      postJournalEntry(tx, wp.instanceId, null, {
+        dateLedger: '2026-02-03',
+        description: 'EUR paid in',
+        lines: [
+          { accountId: eurBank, direction: 1, currency: 'EUR', originalAmount: '500.00', exchangeRate: '0.95' },
+          { accountId: equity, direction: -1, amount: '475.00' },
+        ],
+      }),
+    );
+    const before = await entryCount();
+    const entry = (amount: string, ref: string) =>
+      `<Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-02-04</Dt></BookgDt><ValDt><Dt>2026-02-04</Dt></ValDt>` +
+      `<AcctSvcrRef>${ref}</AcctSvcrRef><BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>DMCT</SubFmlyCd></Fmly></Domn></BkTxCd>` +
+      `<NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd></TxDtls></NtryDtls></Ntry>`;
+    const bal = (type: string, amount: string) => `<Bal><Tp><CdOrPrtry><Cd>${type}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-02-28</Dt></Dt></Bal>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>STM-EUR-1</MsgId><CreDtTm>2026-02-28T20:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>STM-EUR-1-1</Id><CreDtTm>2026-02-28T20:00:00</CreDtTm><Acct><Id><IBAN>${EUR_IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+${bal('OPBD', '0.00')}${bal('CLBD', '542.00')}${entry('500.00', 'EUR-1')}${entry('42.00', 'EUR-2')}</Stmt></BkToCstmrStmt></Document>`;
+    expect(await xsdErrors(xml, 'camt.053.001.08.xsd')).toEqual([]);
+    const imported = await importFile(xml, `?account=${eurBank}`);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ imported: 2, matched: 1, known: 1, booked: 0 });
+    expect(imported.body.transactions.map((t: any) => [t.amount, t.currency, t.known])).toEqual([
+      ['500.00', 'EUR', true],
+      ['42.00', 'EUR', false],
+    ]);
+    expect(await entryCount()).toBe(before);
+    const view = await wp.api.get(`/api/banking/integrations/reconcile?account=${eurBank}&date=2026-02-28`);
+    expect(view.status).toBe(200);
+    expect(view.body.unmatched.map((l: any) => [l.amount, l.currency])).toEqual([['42.00', 'EUR']]);
   });
 });

@@ -65,6 +65,13 @@ export class OpenPostings {
   private byDate = new Map<string, AccountPosting[]>();
   private byEntry = new Map<string, AccountPosting[]>();
   private bySourceRef = new Map<string, AccountPosting[]>();
+  /**
+   * The untaken cents of each `byDate` and `byEntry` group, kept as postings are taken, so a batch
+   * is looked for only where the sum fits (issue 14 §4: 10,000 lines against thousands of postings).
+   */
+  private openSum = new Map<string, bigint>();
+  /** `direction|cents` of an entry group's untaken sum → its keys: the entries a batch line can be. */
+  private entriesBySum = new Map<string, Set<string>>();
 
   private constructor(
     readonly accountId: number,
@@ -91,6 +98,12 @@ export class OpenPostings {
       if (posting.source === 'payment' && posting.sourceRef) push(open.bySourceRef, posting.sourceRef, posting);
     }
     for (const [key, list] of open.byEntry) if (list.length < 2) open.byEntry.delete(key);
+    for (const [key, list] of open.byDate) open.openSum.set(`date|${key}`, open.sumOf(list));
+    for (const [key, list] of open.byEntry) {
+      const sum = open.sumOf(list);
+      open.openSum.set(`entry|${key}`, sum);
+      open.indexEntry(key, sum, 1);
+    }
     return open;
   }
 
@@ -103,8 +116,30 @@ export class OpenPostings {
   }
 
   take(postings: AccountPosting[]): AccountPosting[] {
-    for (const posting of postings) this.taken.add(posting.lineId);
+    for (const posting of postings) {
+      if (this.taken.has(posting.lineId)) continue;
+      this.taken.add(posting.lineId);
+      const cents = this.cents.get(posting.lineId)!;
+      const dateKey = `date|${posting.direction}|${posting.dateLedger}`;
+      this.openSum.set(dateKey, this.openSum.get(dateKey)! - cents);
+      const entry = `${posting.direction}|${posting.entryId}`;
+      const entrySum = this.openSum.get(`entry|${entry}`);
+      if (entrySum !== undefined) {
+        this.indexEntry(entry, entrySum, -1);
+        this.openSum.set(`entry|${entry}`, entrySum - cents);
+        this.indexEntry(entry, entrySum - cents, 1);
+      }
+    }
     return postings;
+  }
+
+  private indexEntry(entry: string, sum: bigint, change: 1 | -1): void {
+    const key = `${entry.split('|')[0]}|${sum}`;
+    const set = this.entriesBySum.get(key);
+    if (change === 1) {
+      if (set) set.add(entry);
+      else this.entriesBySum.set(key, new Set([entry]));
+    } else set?.delete(entry);
   }
 
   private sumOf(postings: readonly AccountPosting[]): bigint {
@@ -137,13 +172,15 @@ export class OpenPostings {
     const amount = toCents(line.amount);
     const inWindow = (p: AccountPosting) => this.fits(line, p) && daysApart(p.dateLedger, line.bookingDate) <= MATCH_WINDOW_DAYS;
     const groups: AccountPosting[][] = [];
+    // Only groups whose untaken sum is the line's amount are read (the running sums of `take`).
     for (let offset = -MATCH_WINDOW_DAYS; offset <= MATCH_WINDOW_DAYS; offset += 1) {
-      const group = (this.byDate.get(`${line.direction}|${addDays(line.bookingDate, offset)}`) ?? []).filter(inWindow);
+      const key = `${line.direction}|${addDays(line.bookingDate, offset)}`;
+      if (this.openSum.get(`date|${key}`) !== amount) continue;
+      const group = (this.byDate.get(key) ?? []).filter(inWindow);
       if (group.length >= 2) groups.push(group);
     }
-    for (const [key, list] of this.byEntry) {
-      if (!key.startsWith(`${line.direction}|`)) continue;
-      const group = list.filter(inWindow);
+    for (const key of this.entriesBySum.get(`${line.direction}|${amount}`) ?? []) {
+      const group = this.byEntry.get(key)!.filter(inWindow);
       if (group.length >= 2) groups.push(group);
     }
     const fitting = new Map<string, AccountPosting[]>();
