@@ -8,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // Server modules, lowest first (docs/architecture.md "Module order"): a module imports only the
 // modules below it, so there are no folder cycles; `wiring`, the composition, may import any.
 // Other modules reach accounting only through its facade accounting.service.ts (issue 11 §3).
-const SERVER_MODULE_ORDER = ['audit', 'action-log', 'meta', 'jobs', 'messaging', 'accounting', 'companies', 'instances', 'identity', 'auth', 'invoicing', 'payables', 'salary', 'banking', 'analytics'];
+const SERVER_MODULE_ORDER = ['audit', 'action-log', 'meta', 'jobs', 'messaging', 'accounting', 'companies', 'instances', 'identity', 'auth', 'invoicing', 'dunning', 'payables', 'salary', 'banking', 'analytics'];
 const serverModuleZones = SERVER_MODULE_ORDER.map((module, index) => {
   const above = [...SERVER_MODULE_ORDER.slice(index + 1), 'wiring'];
   const patterns = [{ regex: `^\\.\\./(${above.join('|')})/`, message: `${module} may import only the modules below it (${SERVER_MODULE_ORDER.slice(0, index).join(', ') || 'none'}): see docs/architecture.md "Module order".` }];

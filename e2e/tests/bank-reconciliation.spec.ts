@@ -79,7 +79,7 @@ test('a payment run paid via camt.054, the month camt.053 reconciled to 0.00, tr
 
   // A test import nobody reconciled is deleted again.
   await upload('test.xml', camt053('STM-TEST', '0.00', '1.00', '2025-10-31', [{ dir: 'CRDT', amount: '1.00', ref: 'T-1', date: '2025-10-15', name: 'Testbank' }]));
-  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 already known.')).toBeVisible();
+  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 imported before.')).toBeVisible();
   const testRow = page.getByRole('row').filter({ hasText: 'STM-TEST' });
   await testRow.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -88,7 +88,7 @@ test('a payment run paid via camt.054, the month camt.053 reconciled to 0.00, tr
 
   // The bank pays the run and says so per payment (camt.054): both bills paid, booked on 1000.
   await upload('camt054.xml', notice.xml);
-  await expect(page.getByText('2 bank transactions imported, 2 matched, 0 already known.')).toBeVisible();
+  await expect(page.getByText('2 bank transactions imported, 2 matched, 0 imported before.')).toBeVisible();
 
   // The month's statement: the deposit booked by hand, the run as one debit with its charges, a late deposit, an unknown debit.
   const statement = camt053('STM-2025-11', '0.00', '704.35', '2025-11-30', [
@@ -99,7 +99,7 @@ test('a payment run paid via camt.054, the month camt.053 reconciled to 0.00, tr
   ]);
   await upload('camt053.xml', statement);
   // 1000 and the two payments known, the charges booked; 250 (9 days after its posting) and 40 open.
-  await expect(page.getByText('6 bank transactions imported, 4 matched, 0 already known (3 found in the books, nothing booked).')).toBeVisible();
+  await expect(page.getByText('6 bank transactions imported, 4 matched (3 found in the books, 1 booked), 0 imported before.')).toBeVisible();
   await expect.poll(() => figure('summary-statement-closing-balance')).toBe('704.35');
   await expect.poll(() => figure('summary-open')).toBe('210.00');
   await snap(page, 'bank-reconciliation-02-statement-imported');

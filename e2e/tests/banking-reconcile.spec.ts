@@ -104,7 +104,7 @@ test('pay selected with two dates and a chosen bank, pay an expense, creditors, 
   // The bank debits 250.00 to "Muster Lieferant": two bills fit, so it waits for a person.
   await page.goto(`/accounting/account/${await accountId('1000')}/reconciliation`);
   await page.locator('input[type=file]').setInputFiles({ name: 'camt054.xml', mimeType: 'application/xml', buffer: Buffer.from(camt054([{ amount: '250.00', ref: 'REC-1', name: 'Muster Lieferant' }])) });
-  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 already known.')).toBeVisible();
+  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 imported before.')).toBeVisible();
   await expect(page.getByText(/Not matched automatically: 2 open bills \(\d+, \d+\) match amount and creditor: match by hand/)).toBeVisible();
   await snap(page, 'banking-06-reconciliation-reason');
   await page.getByRole('combobox', { name: /^Open bill for / }).click();

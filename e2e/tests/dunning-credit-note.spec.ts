@@ -2,7 +2,7 @@
  * Credit notes in Chromium (issue 15 §2, decision 027): an overdue invoice of 2 lines (1621.50),
  * a partial credit note of 3 hours from the invoice detail (324.30 with the VAT reduction), shown
  * on the detail and the debtors page, its PDF; then the rest paid → paid, the receivable 0.
- * The dunning run (issue 15 §3) is not built yet: see the report of this branch.
+ * The dunning run itself is dunning.spec.ts; the whole sales cycle sales-cycle.spec.ts.
  */
 import { expect, test } from '@playwright/test';
 import { apiFor, customerInvoice } from './payables-support';

@@ -77,7 +77,7 @@ test('EUR invoice and EUR bill settled in CHF book the exchange gain and loss', 
 </Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`;
   await page.goto(`/accounting/account/${await accountId('1000')}/reconciliation`);
   await page.locator('input[type=file]').setInputFiles({ name: 'camt054.xml', mimeType: 'application/xml', buffer: Buffer.from(camt) });
-  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 already known.')).toBeVisible();
+  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 imported before.')).toBeVisible();
   await page.getByRole('combobox', { name: /^Open bill for / }).click();
   await page.getByRole('option', { name: /Fournisseur Paris SAS · 06\.10\.2025 · EUR 500,00/ }).click();
   await expect(page.getByText(/EUR 500,00 paid as CHF 478,00: the difference to the booked amount is an exchange/)).toBeVisible();

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import PostalMime, { type Email } from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
+import { startMailApp, startSmtp, stopApp, stopSmtp, type Caught } from './mail-support';
 import { screenshotDir, signUpAndOnboard, snap } from './support';
 
 /**
@@ -22,61 +21,6 @@ test.describe.configure({ mode: 'serial' });
 const mainPort = Number(process.env.BILAN_E2E_PORT ?? 3199);
 const mailPort = mainPort + 2;
 const smtpPort = mainPort + 3;
-
-interface Caught {
-  to: string[];
-  mail: Email;
-}
-
-function startSmtp(caught: Caught[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        void PostalMime.parse(Buffer.concat(chunks)).then((mail) => {
-          caught.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
-          callback();
-        }, callback);
-      });
-    },
-  });
-  return new Promise((resolve) => server.listen(smtpPort, '127.0.0.1', () => resolve(server)));
-}
-
-/** The built app on its own embedded database with a mail server configured; resolves once it answers. */
-async function startMailServer(): Promise<ChildProcess> {
-  const child = spawn('npm', ['run', 'serve'], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(mailPort),
-      BILAN_PUBLIC_URL: `http://localhost:${mailPort}`,
-      BILAN_DATA_DIR: mkdtempSync(join(tmpdir(), 'bilan-e2e-mail-')),
-      BILAN_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      BILAN_MAIL_FROM: 'Muster AG <rechnung@muster.example>',
-      BILAN_JOB_POLL_SECONDS: '1',
-      // The person of signUpAndOnboard is platform support here, to look at the job runner's page.
-      BILAN_DEV_SUPERADMINS: 'anna.muster@example.ch',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-  });
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`http://localhost:${mailPort}/api/meta/version`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the app with a mail server did not start');
-}
 
 /** Chooses an option of a Mantine Select named `name`. */
 async function choose(page: Page, name: string, option: string | RegExp, search?: string): Promise<void> {
@@ -109,14 +53,15 @@ test.describe('with a mail server', () => {
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(180_000);
-    smtp = await startSmtp(caught);
-    app = await startMailServer();
+    smtp = await startSmtp(smtpPort, caught);
+    // The person of signUpAndOnboard is platform support here, to look at the job runner's page.
+    app = await startMailApp(mailPort, smtpPort, { BILAN_DEV_SUPERADMINS: 'anna.muster@example.ch' });
     browserContext = await browser.newContext({ baseURL: `http://localhost:${mailPort}`, acceptDownloads: true });
   });
   test.afterAll(async () => {
     await browserContext?.close();
-    if (app?.pid) process.kill(-app.pid, 'SIGTERM');
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    stopApp(app);
+    await stopSmtp(smtp);
   });
 
   test('invoice → send by e-mail → caught by the SMTP server with the PDF, sent on the history and in the outbox', async () => {

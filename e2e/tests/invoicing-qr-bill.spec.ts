@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import jsQRModule from 'jsqr';
-import { PNG } from 'pngjs';
-import { screenshotDir, shownAmount, signUpAndOnboard, snap } from './support';
+import { decodeQr, screenshotDir, shownAmount, signUpAndOnboard, snap } from './support';
 
 /**
  * Issue #4 (and its audit §4, §7, §10), all through the screens: a customer with an address, the
@@ -17,20 +15,7 @@ import { screenshotDir, shownAmount, signUpAndOnboard, snap } from './support';
  */
 test.describe.configure({ mode: 'serial' });
 
-type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { binaryData: number[] } | null;
-const jsQR: JsQr = ((jsQRModule as unknown as { default?: JsQr }).default ?? jsQRModule) as unknown as JsQr;
 const QR_IBAN = 'CH4431999123000889012';
-
-function decodeQr(pdfPath: string): string | null {
-  const dir = mkdtempSync(join(tmpdir(), 'bilan-e2e-pdf-'));
-  execFileSync('pdftoppm', ['-r', '200', '-png', pdfPath, join(dir, 'page')]);
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.png')).sort()) {
-    const png = PNG.sync.read(readFileSync(join(dir, file)));
-    const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
-    if (code) return new TextDecoder().decode(new Uint8Array(code.binaryData));
-  }
-  return null;
-}
 
 /** YYYY-MM-DD of `daysAgo` days before today (local), and its Swiss display form. */
 function day(daysAgo: number): { iso: string; shown: string } {

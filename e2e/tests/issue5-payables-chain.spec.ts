@@ -111,7 +111,7 @@ test('QR-bill from another workplace → bill → approved → grouped → pain.
   const camt = camt054For(xml, OWN_BANK_IBAN, today, `CHAIN-${suffix}`);
   expect(camt.payments.map((p) => p.amount).sort()).toEqual(['269.55', '540.50']);
   await page.locator('input[type=file]').setInputFiles({ name: 'camt054.xml', mimeType: 'application/xml', buffer: Buffer.from(camt.xml) });
-  await expect(page.getByText('2 bank transactions imported, 2 matched, 0 already known.')).toBeVisible();
+  await expect(page.getByText('2 bank transactions imported, 2 matched, 0 imported before.')).toBeVisible();
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
   await snap(page, 'chain-05-group-detail-paid');
 

@@ -113,7 +113,7 @@ test('bills → transaction group → pain.001 → camt.054 → paid and booked'
   const payments = [...xml.matchAll(/<EndToEndId>([^<]+)<\/EndToEndId>[\s\S]*?<InstdAmt Ccy="CHF">([^<]+)<\/InstdAmt>/g)].map((m) => ({ e2e: m[1]!, amount: m[2]! }));
   expect(payments).toHaveLength(2);
   await page.locator('input[type=file]').setInputFiles({ name: 'camt054.xml', mimeType: 'application/xml', buffer: Buffer.from(camt054('CH9300762011623852957', payments)) });
-  await expect(page.getByText('2 bank transactions imported, 2 matched, 0 already known.')).toBeVisible();
+  await expect(page.getByText('2 bank transactions imported, 2 matched, 0 imported before.')).toBeVisible();
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
   await snap(page, 'payables-06-group-paid');
 
@@ -143,7 +143,7 @@ test('bills → transaction group → pain.001 → camt.054 → paid and booked'
 <NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs><RltdPties><Dbtr><Pty><Nm>Kunde Beispiel</Nm></Pty></Dbtr></RltdPties></TxDtls></NtryDtls></Ntry>
 </Stmt></BkToCstmrStmt></Document>`;
   await page.locator('input[type=file]').setInputFiles({ name: 'camt053.xml', mimeType: 'application/xml', buffer: Buffer.from(statement) });
-  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 already known.')).toBeVisible();
+  await expect(page.getByText('1 bank transactions imported, 0 matched, 0 imported before.')).toBeVisible();
   await expect(page.getByText('Kunde Beispiel')).toBeVisible();
   await snap(page, 'payables-08b-reconciliation-open');
   await page.getByRole('combobox', { name: /Counter account for/ }).click();
@@ -188,10 +188,14 @@ test('inbox: upload files, draft a bill beside the preview', async ({ page }) =>
   await page.getByRole('link', { name: 'taxi.pdf' }).click();
   await expect(page.getByRole('heading', { name: 'Bill from taxi.pdf' })).toBeVisible();
   await page.getByText('Expense (staff)').click();
+  // A staff expense is owed to an employee (issue 16 §4): a new one, with the IBAN to refund to.
+  await page.getByRole('button', { name: 'New employee (name and IBAN)' }).click();
+  await page.getByRole('textbox', { name: 'Employee' }).fill('Beat Keller');
+  await page.getByRole('textbox', { name: 'IBAN' }).fill('CH39 0870 4016 0754 7300 7');
   await page.getByLabel('Amount').fill('45.90');
   await page.getByLabel('Description').fill('Taxi to the client');
   await snap(page, 'payables-12-inbox-draft');
-  await page.getByRole('button', { name: 'Save bill' }).click();
+  await page.getByRole('button', { name: 'Save expense' }).click();
   await page.waitForURL('**/bill');
   await expect(page.getByText('Taxi to the client')).toBeVisible();
   await page.goto('/inbox');

@@ -1,7 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import jsQRModule from 'jsqr';
+import { PNG } from 'pngjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const screenshotDir = join(here, '..', 'screenshots');
@@ -87,4 +91,19 @@ export async function signUpAndOnboard(page: Page, workplace: Workplace, shots =
   await page.getByRole('button', { name: 'Finish' }).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { binaryData: number[] } | null;
+const jsQR: JsQr = ((jsQRModule as unknown as { default?: JsQr }).default ?? jsQRModule) as unknown as JsQr;
+
+/** The Swiss QR code of a PDF's first page that has one, decoded from a 200 dpi rendering (pdftoppm + jsQR). */
+export function decodeQr(pdfPath: string): string | null {
+  const dir = mkdtempSync(join(tmpdir(), 'bilan-e2e-pdf-'));
+  execFileSync('pdftoppm', ['-r', '200', '-png', pdfPath, join(dir, 'page')]);
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.png')).sort()) {
+    const png = PNG.sync.read(readFileSync(join(dir, file)));
+    const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+    if (code) return new TextDecoder().decode(new Uint8Array(code.binaryData));
+  }
+  return null;
 }

@@ -50,6 +50,10 @@ import { MailSync } from './modules/mail-sync/mail-sync.service.js';
 import { mailSyncRoutes } from './modules/mail-sync/mail-sync.routes.js';
 import { invoiceMailRoutes } from './modules/invoicing/invoice-mail.routes.js';
 import { creditNoteRoutes } from './modules/invoicing/credit-notes.routes.js';
+import { quoteRoutes } from './modules/quotes/quotes.routes.js';
+import { RecurringInvoices } from './modules/recurring/recurring.service.js';
+import { recurringRoutes } from './modules/recurring/recurring.routes.js';
+import { dunningRoutes } from './modules/dunning/dunning.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -95,6 +99,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const mailer = new Mailer(db, jobs, config.mail);
   // Mail sync (issue 16 §1): its poll handler is registered before the first poll too.
   const mailSync = await MailSync.create(db, jobs, config.mailSyncMinutes);
+  // Recurring invoices (issue 15 §4, decision 031): their job handler too.
+  const recurring = new RecurringInvoices(db, jobs, { mailer, publicUrl: config.publicUrl });
   app.decorate('jobs', jobs);
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => jobs.start());
@@ -210,6 +216,9 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(invoicingRoutes, { prefix: '/api' });
   await app.register(invoiceMailRoutes, { prefix: '/api', mailer, publicUrl: config.publicUrl });
   await app.register(creditNoteRoutes, { prefix: '/api' });
+  await app.register(quoteRoutes, { prefix: '/api' });
+  await app.register(recurringRoutes, { prefix: '/api', recurring });
+  await app.register(dunningRoutes, { prefix: '/api', mailer });
   await app.register(payablesModule, { prefix: '/api' });
   await app.register(salaryRoutes, { prefix: '/api' });
   await app.register(bankingRoutes, { prefix: '/api', invoicePort: wiring.invoicePort });

@@ -74,12 +74,14 @@ export interface TestServer {
   db: Database;
   config: Config;
   baseUrl: string;
+  /** The PostgreSQL database's URL (PostgreSQL engine only): a second pool on the same database. */
+  url?: string | undefined;
   close: () => Promise<void>;
 }
 
 /** Builds the app on a fresh database and listens on a free port of 127.0.0.1. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const { db, drop } = await openTestDatabase();
+  const { db, url, drop } = await openTestDatabase();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -99,6 +101,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     db,
     config,
     baseUrl,
+    url,
     close: async () => {
       await app.close();
       await drop();

@@ -28,7 +28,8 @@ createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light">
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 1 }}>
-        <Notifications position="top-right" limit={4} />
+        {/* Top centre: the pages' own actions (Edit, Send, Mark paid) sit top right, and a toast there covered them. */}
+        <Notifications position="top-center" limit={4} />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

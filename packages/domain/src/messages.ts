@@ -58,6 +58,9 @@ export const validationMessages = {
   directionInvalid: 'direction must be 1 (debit) or -1 (credit)',
   exchangeRateInvalid: 'exchange rate must be a decimal number greater than 0 with at most 10 decimals',
   debitCreditUnequal: 'debit and credit must be equal',
+  // Staff expenses (issue 16 §4): the journal text carries the description, and a claim needs its person.
+  expenseDescriptionRequired: 'an expense needs a description (what was bought): it becomes the journal text',
+  expenseEmployeeRequired: 'choose the employee, or add a new one with name and IBAN',
 } as const;
 
 /** 'expected type string' etc. (spec §5 "'expected type ...'"). */

@@ -14,6 +14,7 @@ export type Owner =
   | 'banking'
   | 'companies'
   | 'db' // the database's own machinery: filled by SQL functions and triggers only
+  | 'dunning'
   | 'http'
   | 'identity'
   | 'instances'
@@ -22,6 +23,8 @@ export type Owner =
   | 'messaging'
   | 'mail-sync'
   | 'payables'
+  | 'quotes'
+  | 'recurring'
   | 'salary'
   | 'support';
 
@@ -34,6 +37,7 @@ export const TABLE_OWNER = {
 
   // instances: the workplace itself (profile, settings, onboarding).
   instance: 'instances',
+  instance_letterhead: 'instances', // logo and contact block printed on documents (0041, issue 15 §6)
 
   // identity: people, their roles in a workplace, sessions and second factors (identity is below
   // auth: sign-in uses these, docs/architecture.md "Module order").
@@ -85,6 +89,20 @@ export const TABLE_OWNER = {
   invoice_payment: 'invoicing', // payments, discounts and their reversals (0032, decision 021)
   credit_note: 'invoicing', // credit notes of sent invoices (0036, decision 027)
   credit_note_item: 'invoicing',
+  invoice_charge: 'invoicing', // reminder fees and interest added to an invoice's open amount (0039, decision 030)
+
+  // dunning: reminder levels, settings and the reminders sent (0039, decision 030).
+  dunning_settings: 'dunning',
+  dunning_level: 'dunning',
+  dunning_reminder: 'dunning',
+
+  // quotes: offers with an invoice's lines, their status and the invoice they became (0040, decision 031).
+  quote: 'quotes',
+  quote_item: 'quotes',
+  // recurring: recurring-invoice templates and the invoice of each period (0040, decision 031).
+  recurring_invoice: 'recurring',
+  recurring_invoice_item: 'recurring',
+  recurring_invoice_run: 'recurring',
 
   // payables: bills, their files and mails, payment runs.
   payable: 'payables',

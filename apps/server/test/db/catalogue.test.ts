@@ -116,7 +116,7 @@ describe('the database refuses what the domain refuses (issue 11 §5, migration 
           ORDER BY 1`,
       ),
     );
-    expect(columns.map((c) => c.table)).toEqual(['instance', 'invoice', 'invoice_item', 'payable']);
+    expect(columns.map((c) => c.table)).toEqual(['instance', 'invoice', 'invoice_item', 'payable', 'quote', 'quote_item', 'recurring_invoice', 'recurring_invoice_item']);
     expect(new Set(columns.map((c) => `${c.type} ${c.domain}`))).toEqual(new Set(['vat_rate vat_rate']));
     const [domain] = await server.db.asOwner((tx) =>
       tx.query<{ base: string; checks: string[] }>(

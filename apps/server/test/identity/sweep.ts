@@ -102,6 +102,17 @@ export interface Fixtures {
   /** A support request of the sweeper (answered, closed, followed up by the sweep). */
   supportRequest: string;
   spareContact: number;
+  /** Quotes (issue 15 §4): a draft to read and edit, a draft to send, an accepted one to invoice, a spare draft to delete. */
+  quote: string;
+  statusQuote: string;
+  acceptedQuote: string;
+  spareQuote: string;
+  /** Recurring invoice templates (issue 15 §4). */
+  recurring: string;
+  spareRecurring: string;
+  /** Dunning (issue 15 §3): an overdue sent invoice reminded at level 1, and that reminder. */
+  dunInvoice: string;
+  reminder: string;
 }
 
 /** Creates the fixtures through the real API (and reads their ids back as owner). Throws on any refusal. */
@@ -159,11 +170,20 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
   // Payments (issue 14 §3): a sent invoice to pay, another with a part payment to reverse; a bill
   // with a part payment to reverse; a group to pay.
   const sentInvoices: string[] = [];
-  for (let i = 0; i < 4; i += 1) {
+  for (let i = 0; i < 5; i += 1) {
     const created = await ok('/api/invoice/insert', invoiceBody);
     await ok('/api/invoice/status/change', { uuid: created.uuid, status: 2 });
     sentInvoices.push(created.uuid);
   }
+  // Dated 2026-01-15, due 30 days later: overdue, so level 1 of the dunning run is due.
+  const reminded = await ok('/api/dunning/run/confirm', { items: [{ invoiceUuid: sentInvoices[4], level: 1, delivery: 'print' }] });
+  const quoteBody = { data: { ...invoiceBody.data, dateInvoice: undefined, dateQuote: '2026-01-15' } };
+  const quotes: string[] = [];
+  for (let i = 0; i < 4; i += 1) quotes.push((await ok('/api/quote/insert', quoteBody)).uuid);
+  await ok('/api/quote/status/change', { uuid: quotes[2], status: 'sent' });
+  await ok('/api/quote/status/change', { uuid: quotes[2], status: 'accepted' });
+  const recurringBody = { data: { ...invoiceBody.data, dateInvoice: undefined, interval: 'monthly', startDate: '2027-01-01', sendMode: 'draft' } };
+  const recurring = [(await ok('/api/recurring/insert', recurringBody)).uuid, (await ok('/api/recurring/insert', recurringBody)).uuid];
   const creditedDetail = await ok('/api/invoice/detail', { id: sentInvoices[3] });
   const creditNote = await ok('/api/invoice/credit-note/insert', { uuid: sentInvoices[3], lines: [{ itemId: creditedDetail.items[0].id, amount: '1.00' }], token: 'sweep-fixture' });
   const partlyPaid = await ok('/api/invoice/payment/insert', { uuid: sentInvoices[1], amount: '10.00', date: '2026-01-20' });
@@ -258,6 +278,14 @@ export async function createFixtures(server: TestServer, owner: Workplace, insta
     contact: contact.id as number,
     spareContact: spareContact.id as number,
     supportRequest: support.uuid as string,
+    quote: quotes[0]!,
+    statusQuote: quotes[1]!,
+    acceptedQuote: quotes[2]!,
+    spareQuote: quotes[3]!,
+    recurring: recurring[0]!,
+    spareRecurring: recurring[1]!,
+    dunInvoice: sentInvoices[4]!,
+    reminder: reminded.data[0].uuid as string,
   };
 }
 
@@ -280,8 +308,8 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
   const index = path.find((p): p is number => typeof p === 'number') ?? 0;
   const spare = isDestructive(route);
   const topLevel = keys.length === 1;
-  // An invoice line books to a revenue account (class 3).
-  if (key === 'id' && parent === 'account' && route.includes('/invoice')) return f.accounts[1];
+  // An invoice line (of an invoice, a quote, a recurring template) books to a revenue account (class 3).
+  if (key === 'id' && parent === 'account' && /\/(invoice|quote|recurring)/.test(route)) return f.accounts[1];
   if (key === 'id' && (parent === 'account' || parent === 'counterAccount')) return parent === 'counterAccount' ? f.accounts[1] : f.accounts[index % 2];
   // The ledger account bank charges are booked to (banking settings).
   if (key === 'id' && parent === 'chargesAccount') return f.expense;
@@ -324,6 +352,14 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     if (key === 'name' && parent === 'file') return 'screenshot.png';
   }
   if (key === 'uuid' && route.includes('/support/')) return f.supportRequest;
+  // Quotes: a draft sent once (the repeat is 409 already_done); dunning: the overdue invoice's level 1, a fee.
+  if (key === 'status' && route.includes('/quote/status/change')) return 'sent';
+  if (route.includes('/dunning/')) {
+    if (key === 'invoiceUuid') return f.dunInvoice;
+    if (key === 'level') return 1;
+    if (key === 'fee') return '20.00';
+    if (key === 'interestRate') return '0.05';
+  }
   // VAT codes: a seeded code to change, an unused one to delete, a new code on a tax account that exists.
   if (route.includes('/vat-code/')) {
     if (key === 'code' && topLevel) return spare ? 'O910' : 'M81';
@@ -356,6 +392,11 @@ export function reference(route: string, path: Path, f: Fixtures): unknown {
     [/\/invoice\/credit-note\/pdf$/, f.creditNote, f.creditNote],
     [/\/payable\/payment\/reverse$/, f.payablePayment, f.payablePayment],
     [/\/transaction-group\/pay$/, f.payGroup, f.payGroup],
+    [/\/quote\/status\/change$/, f.statusQuote, f.statusQuote],
+    [/\/quote\/invoice$/, f.acceptedQuote, f.acceptedQuote],
+    [/\/quote\//, f.quote, f.spareQuote],
+    [/\/recurring\//, f.recurring, f.spareRecurring],
+    [/\/dunning\/reminder\//, f.reminder, f.reminder],
     [/\/invoice\/item\//, f.item, f.spareItem],
     [/\/invoice\/share/, f.shareInvoice, f.shareInvoice],
     [/\/invoice\//, f.invoice.uuid, f.spareInvoice],
@@ -436,7 +477,7 @@ const USEFUL_OPTIONAL = new Set(['company', 'address', 'paymentProfile', 'compan
  * each pair is optional in the schema and one of it required by a refinement JSON Schema does not show.
  */
 function isInvoiceItemName(route: string, path: Path, name: string): boolean {
-  const item = route.includes('/invoice/item/') ? path.length === 1 : path.includes('items') && route.includes('/invoice/');
+  const item = route.includes('/invoice/item/') ? path.length === 1 : path.includes('items') && /\/(invoice|quote|recurring)\//.test(route);
   return item && (name === 'name' || name === 'amount' || name === 'price');
 }
 

@@ -264,6 +264,36 @@ describe('realized exchange differences (docs/decisions/012)', () => {
     expect(await balance(w, '6942')).toBe('2.66');
   });
 
+  it('an EUR invoice paid in two parts: each part has its own exchange difference, the last clears the receivable to the cent', async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await insert(w, { currency: 'EUR', fxRate: '0.93' });
+    await send(w, invoice.uuid);
+    // 269.53 EUR booked at 0.93 = 250.66 CHF. 0.50 EUR converts to 0.47 and 269.03 EUR to 250.20: a cent more than is left.
+    const first = await w.api.post('/api/invoice/payment/insert', { uuid: invoice.uuid, amount: '0.50', date: '2025-04-02', amountBase: '0.47' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ status: 2, openAmount: '269.03' });
+    expect(await balance(w, '1100')).toBe('250.19');
+    const last = await w.api.post('/api/invoice/payment/insert', { uuid: invoice.uuid, amount: '269.03', date: '2025-04-03', amountBase: '252.00' });
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    expect(last.body).toMatchObject({ status: 3, openAmount: '0.00' });
+    const [bank, receivable, gain] = await lines(w, last.body.payments[1].entryId);
+    expect(bank!.slice(0, 5)).toEqual(['1020', '252.00', 1, 'EUR', '269.03']);
+    expect(receivable!.slice(0, 5)).toEqual(['1100', '250.19', -1, 'EUR', '269.03']);
+    expect(gain!.slice(0, 3)).toEqual(['6952', '1.81', -1]);
+    expect(await balance(w, '1100')).toBe('0.00');
+    // No fee or write-off in EUR: 400 naming the field, nothing booked.
+    const other = await insert(w, { currency: 'EUR', fxRate: '0.93' });
+    await send(w, other.uuid);
+    const before = await entryCount(w);
+    const fee = await w.api.post('/api/invoice/payment/insert', { uuid: other.uuid, amount: '200.00', fee: '1.00', date: '2025-04-02' });
+    expect(fee.status).toBe(400);
+    expect(Object.keys(fee.body.fields)).toEqual(['fee']);
+    const writeOff = await w.api.post('/api/invoice/payment/insert', { uuid: other.uuid, amount: '269.00', writeOff: 'difference', date: '2025-04-02' });
+    expect(writeOff.status).toBe(400);
+    expect(Object.keys(writeOff.body.fields)).toEqual(['writeOff']);
+    expect(await entryCount(w)).toBe(before);
+  });
+
   it('refuses, naming amountBase and writing nothing: another amount on a CHF invoice, an implausible one, zero, and amountBase on sending', async () => {
     const w = await invoicingWorkplace(server);
     const chf = await insert(w, { items: [{ name: 'Service', amount: '1', price: '100' }] });

@@ -143,7 +143,7 @@ describe('GET /api/payable/creditors', () => {
     const paid = await approved(w, { amount: '70.00' });
     await w.api.post('/api/payable/pay', { uuid: paid.uuid, account: { id: await w.account('1020') }, date: '2025-03-15' });
     await newBill(w, { amount: '999.00' }); // pending draft: not booked
-    const expense = await w.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-03-12', amount: '45.00' } });
+    const expense = await w.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-03-12', amount: '45.00', description: 'Taxi' } });
     await w.api.post('/api/payable/update', { uuid: expense.body.uuid, data: { status: 2 } }); // on 2250
     const eur = await approved(w, { amount: '100.00', currency: 'EUR', exchangeRate: '0.95', companyFinance: { id: w.supplier.ibanProfile }, referenceNumber: null });
 
@@ -230,6 +230,32 @@ describe('POST /api/payable/pay', () => {
     const refused = await w.api.post('/api/payable/pay', { uuid: chf.uuid, account: { id: bank }, date: '2025-03-31', amountBase: '1080.00' });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({ amountBase: 'the document is in CHF, the currency of the books: it is settled for its amount 1081.00' });
+    expect(await state(w)).toEqual(before);
+  });
+
+  it('pays an EUR bill in two parts, each with its exchange difference; the last clears the liability to the cent', async () => {
+    const w = await payablesWorkplace(server);
+    const bank = await w.account('1020');
+    // 100 EUR at 0.95 = 95.00 CHF; 0.50 EUR converts to 0.48 and 99.50 EUR to 94.53: a cent more than is left.
+    const eur = await approved(w, { amount: '100.00', currency: 'EUR', exchangeRate: '0.95', companyFinance: { id: w.supplier.ibanProfile }, referenceNumber: null });
+    const first = await w.api.post('/api/payable/pay', { uuid: eur.uuid, account: { id: bank }, date: '2025-03-30', amount: '0.50', amountBase: '0.48' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ status: 2, openAmount: '99.50' });
+    expect(await balance(w, '2000')).toBe('-94.52');
+    const last = await w.api.post('/api/payable/pay', { uuid: eur.uuid, account: { id: bank }, date: '2025-03-31', amount: '99.50', amountBase: '95.00' });
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    expect(last.body).toMatchObject({ status: 4, openAmount: '0.00' });
+    expect(await lines(w, last.body.paymentEntry.id)).toEqual([
+      ['2000', '94.52', 1],
+      ['1020', '95.00', -1],
+      ['6942', '0.48', 1],
+    ]);
+    expect(await balance(w, '2000')).toBe('0.00');
+    const other = await approved(w, { amount: '100.00', currency: 'EUR', exchangeRate: '0.95', companyFinance: { id: w.supplier.ibanProfile }, referenceNumber: null });
+    const before = await state(w);
+    const fee = await w.api.post('/api/payable/pay', { uuid: other.uuid, account: { id: bank }, date: '2025-03-31', amount: '50.00', fee: '1.00' });
+    expect(fee.status).toBe(400);
+    expect(Object.keys(fee.body.fields)).toEqual(['fee']);
     expect(await state(w)).toEqual(before);
   });
 

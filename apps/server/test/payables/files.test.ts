@@ -38,7 +38,7 @@ describe('inbox files', () => {
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
 
-    const bill = await wp.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-03-12', amount: '45.90' } });
+    const bill = await wp.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-03-12', amount: '45.90', description: 'Taxi' } });
     const attached = await wp.api.post('/api/file/update', { uuid, data: { payable: { id: bill.body.id }, name: 'Taxi.pdf' } });
     expect(attached.body).toMatchObject({ name: 'Taxi.pdf', payable: { id: bill.body.id } });
     expect((await wp.api.post('/api/file/list', { filters: { payable: { id: bill.body.id } } })).body.total).toBe(1);

@@ -46,8 +46,8 @@ describe('mail', () => {
     });
     const file = (await upload.json()) as any;
     const mail = await wp.api.post('/api/mail/insert', { data: { from: 'info@lieferant.ch', subject: 'Rechnung 8', files: [file.uuid] } });
-    const bill = await wp.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-03-12', amount: '12.00' } });
-    const second = await wp.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-03-12', amount: '13.00' } });
+    const bill = await wp.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-03-12', amount: '12.00', description: 'Taxi' } });
+    const second = await wp.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-03-12', amount: '13.00', description: 'Taxi' } });
     const attached = await wp.api.post('/api/file/update', { uuid: file.uuid, data: { payable: { id: bill.body.id } } });
     expect(attached.body).toMatchObject({ payable: { id: bill.body.id }, mail: { id: mail.body.id } });
     expect((await wp.api.post('/api/mail/list', { filters: { id: mail.body.id } })).body.data[0]).toMatchObject({ status: 2, statusName: 'processed' });

@@ -30,7 +30,7 @@ describe('GET /api/payable/list as CSV', () => {
       const created = await w.api.post('/api/payable/insert', { data: { company: { uuid }, date: '2025-05-01', amount: '10.00' } });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
     }
-    await w.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-05-02', amount: '5.00' } });
+    await w.api.post('/api/payable/insert', { data: { isExpense: true, date: '2025-05-02', amount: '5.00', description: 'Bus' } });
     const csv = await w.api.request('GET', '/api/payable/list', undefined, { accept: 'text/csv' });
     expect(csv.status).toBe(200);
     const rows = parse(csv.body as string, { relax_quotes: false }) as string[][];

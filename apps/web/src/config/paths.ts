@@ -35,6 +35,15 @@ export const paths = {
   invoiceDetail: route('/invoice/:uuid/detail', 'Invoice', (uuid: string) => `/invoice/${enc(uuid)}/detail`),
   invoiceAdd: fixed('/invoice/add', 'Create Invoice'),
   debtors: fixed('/invoice/debtors', 'Debtors'),
+  /** Ours (issue 15 §4): quotes (Offerten) and recurring invoices. */
+  quotes: fixed('/quote', 'Quotes'),
+  quoteAdd: fixed('/quote/add', 'New quote'),
+  quoteDetail: route('/quote/:uuid/detail', 'Quote', (uuid: string) => `/quote/${enc(uuid)}/detail`),
+  recurringInvoices: fixed('/invoice/recurring', 'Recurring invoices'),
+  recurringAdd: fixed('/invoice/recurring/add', 'New recurring invoice'),
+  recurringDetail: route('/invoice/recurring/:uuid', 'Recurring invoice', (uuid: string) => `/invoice/recurring/${enc(uuid)}`),
+  /** Ours (issue 15 §3): the dunning run and the reminder levels. */
+  dunning: fixed('/invoice/dunning', 'Dunning run'),
   /** The installation's Terms and Conditions, linked from the sign-up checkbox: no sign-in. */
   terms: fixed('/terms', 'Terms and Conditions'),
   /** Public share link of an invoice (spec §3): no sign-in. */

@@ -12907,6 +12907,775 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dunning/reminder/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The reminders of one invoice (`invoiceUuid`), or of all invoices, by invoice and level. 404 unknown invoice. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        invoiceUuid?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the QR-bill amount: open + fee + interest */
+                                amountDue: string;
+                                createdAt: string;
+                                currency: string;
+                                date: string;
+                                /** @enum {string} */
+                                delivery: "email" | "print";
+                                fee: string;
+                                interest: string;
+                                invoice: {
+                                    company: {
+                                        name: string;
+                                        uuid: string;
+                                    };
+                                    refNumber: string;
+                                    uuid: string;
+                                };
+                                /** @enum {string} */
+                                lang: "de" | "fr" | "it" | "en";
+                                level: number;
+                                /** @description the e-mails queued (outbox), one per contact; empty for print */
+                                messageUuids: string[];
+                                /** @description open amount before this reminder (invoice currency) */
+                                openBefore: string;
+                                title: string;
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dunning/reminder/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The reminder letter as issued (A4 with QR-bill for the amount due). Binary application/pdf. 404 unknown reminder. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dunning/run/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends the chosen reminders in one transaction: per item a reminder of `level` (the invoice's next level, due at `date`), its fee and interest posted (debit receivable 1100 / credit the fee or interest account) and added to the invoice's open amount, the letter (PDF with a QR-bill for open + fee + interest) e-mailed to `contactIds` (default all contacts) through the outbox, or kept for print. A reminder of the same invoice and level that exists is answered with `repeated: true` and nothing is booked again (parallel calls included). 400 `items.N.contactIds`; 404 unknown invoice or contact; 409 `items.N.level` not the next level or not due yet, `items.N.invoiceUuid` not open, lock date. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
+                        items: {
+                            contactIds?: number[] | null;
+                            /** @enum {string} */
+                            delivery: "email" | "print";
+                            /** Format: uuid */
+                            invoiceUuid: string;
+                            /** @enum {string|null} */
+                            lang?: "de" | "fr" | "it" | "en" | null;
+                            level: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the QR-bill amount: open + fee + interest */
+                                amountDue: string;
+                                createdAt: string;
+                                currency: string;
+                                date: string;
+                                /** @enum {string} */
+                                delivery: "email" | "print";
+                                fee: string;
+                                interest: string;
+                                invoice: {
+                                    company: {
+                                        name: string;
+                                        uuid: string;
+                                    };
+                                    refNumber: string;
+                                    uuid: string;
+                                };
+                                /** @enum {string} */
+                                lang: "de" | "fr" | "it" | "en";
+                                level: number;
+                                /** @description the e-mails queued (outbox), one per contact; empty for print */
+                                messageUuids: string[];
+                                /** @description open amount before this reminder (invoice currency) */
+                                openBefore: string;
+                                repeated: boolean;
+                                title: string;
+                                uuid: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dunning/run/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The dunning run at `date` (default today): sent invoices overdue with something of them open (after part payments and credit notes), with days overdue, current and next level, its date, fee, interest and the amount due. Paid or fully credited invoices are not listed. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                amountDue: string;
+                                contacts: {
+                                    email: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    lang: "de" | "fr" | "it" | "en";
+                                    name: string;
+                                }[];
+                                /** @description 0 = no reminder yet */
+                                currentLevel: number;
+                                daysOverdue: number;
+                                fee: string;
+                                interest: string;
+                                invoice: {
+                                    company: {
+                                        name: string;
+                                        uuid: string;
+                                    };
+                                    currency: string;
+                                    dateDue: string;
+                                    dateInvoice: string;
+                                    refNumber: string;
+                                    total: string;
+                                    uuid: string;
+                                };
+                                isDue: boolean;
+                                lastReminderDate: string | null;
+                                /** @description null once the last level was sent */
+                                nextLevel: number | null;
+                                nextLevelDate: string | null;
+                                nextLevelTitle: string | null;
+                                openAmount: string;
+                                /** @description what is open of the invoice itself (payments settle fees and interest first, OR art. 85) */
+                                principalOpen: string;
+                            }[];
+                            date: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dunning/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The instance's reminder levels (stored or the 3 defaults), the fee and interest accounts and the interest rate. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            feeAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            interestAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            /** @description yearly late-payment interest as a fraction ('0.05' = 5 %, OR art. 104), null = none */
+                            interestRate: string | null;
+                            /** @description false while the built-in levels apply */
+                            isCustom: boolean;
+                            levels: {
+                                days: number;
+                                fee: string;
+                                level: number;
+                                texts: {
+                                    de: {
+                                        body: string;
+                                        title: string;
+                                    };
+                                    en: {
+                                        body: string;
+                                        title: string;
+                                    };
+                                    fr: {
+                                        body: string;
+                                        title: string;
+                                    };
+                                    it: {
+                                        body: string;
+                                        title: string;
+                                    };
+                                };
+                            }[];
+                            placeholders: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dunning/settings/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Replaces the reminder levels (1–9, in order: level 1 `days` after the due date, level n `days` after level n − 1; `fee` in the books' currency; title and text per language with {{placeholders}}), the fee and interest accounts (null = 3600 / 6950) and `interestRate` (fraction, null = none). 400 naming the field (`levels.N.fee`, `feeAccountId`, `interestRate`, …). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        feeAccountId?: number | null;
+                        interestAccountId?: number | null;
+                        interestRate?: string | null;
+                        levels: {
+                            days: number;
+                            fee: string;
+                            texts: {
+                                de: {
+                                    body: string;
+                                    title: string;
+                                };
+                                en: {
+                                    body: string;
+                                    title: string;
+                                };
+                                fr: {
+                                    body: string;
+                                    title: string;
+                                };
+                                it: {
+                                    body: string;
+                                    title: string;
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            feeAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            interestAccount: {
+                                id: number;
+                                name: string;
+                                number: string;
+                            };
+                            /** @description yearly late-payment interest as a fraction ('0.05' = 5 %, OR art. 104), null = none */
+                            interestRate: string | null;
+                            /** @description false while the built-in levels apply */
+                            isCustom: boolean;
+                            levels: {
+                                days: number;
+                                fee: string;
+                                level: number;
+                                texts: {
+                                    de: {
+                                        body: string;
+                                        title: string;
+                                    };
+                                    en: {
+                                        body: string;
+                                        title: string;
+                                    };
+                                    fr: {
+                                        body: string;
+                                        title: string;
+                                    };
+                                    it: {
+                                        body: string;
+                                        title: string;
+                                    };
+                                };
+                            }[];
+                            placeholders: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/file/{id}/serve": {
         parameters: {
             query?: never;
@@ -13799,6 +14568,137 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/letterhead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The letterhead printed on invoices, quotes, credit notes and reminders (issue 15 §6): contact block and optional logo. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                            logo: {
+                                /** @description data: URL of the image, for a preview */
+                                dataUrl: string;
+                                /** @description bytes */
+                                size: number;
+                                /** @enum {string} */
+                                type: "image/png" | "image/jpeg";
+                            } | null;
+                            phone: string;
+                            website: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/letterhead/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the letterhead (owner/admin): phone, email, website (each optional; '' clears) and logo — {type, data: base64 of a PNG or JPEG of at most 512 KiB} to replace it, null to remove it, absent to keep it. The file's bytes decide its type. 400 naming `logo`, `phone`, `email` or `website`. Answers the letterhead. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            email?: string;
+                            logo?: {
+                                data: string;
+                                type: string;
+                            } | null;
+                            phone?: string;
+                            website?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            email: string;
+                            logo: {
+                                /** @description data: URL of the image, for a preview */
+                                dataUrl: string;
+                                /** @description bytes */
+                                size: number;
+                                /** @enum {string} */
+                                type: "image/png" | "image/jpeg";
+                            } | null;
+                            phone: string;
+                            website: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17463,7 +18363,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Records a payment of a sent invoice (issue 14 §3, decision 021): debit the bank account `amount` and 6940 `fee` / credit receivable 1100; with `writeOff` the rest of the open amount is written off in a second entry, as `discount` (3800 Skonti with the VAT reduction per rate, code R81/R26/R38 → Ziffer 235) or `difference` (6943), only within the payment tolerance (GET /api/accounting/settings/payment-tolerance). Paid (3) once nothing is open, else it stays sent with `openAmount`. Defaults: amount the open amount less fee, date today, bank account the payment profile's. An invoice in another currency is paid in full at once (`amountBase`). `token` (the detail's `payToken`): the same token answers the same invoice and books nothing. 400 `amount` above the open amount (no overpayment is booked) or beyond the tolerance, `fee`, `date`, `bankAccount.id`; 404; 409 not sent, already paid, lock date. */
+        /** @description Records a payment of a sent invoice (issue 14 §3, decision 021): debit the bank account `amount` and 6940 `fee` / credit receivable 1100; with `writeOff` the rest of the open amount is written off in a second entry, as `discount` (3800 Skonti with the VAT reduction per rate, code R81/R26/R38 → Ziffer 235) or `difference` (6943), only within the payment tolerance (GET /api/accounting/settings/payment-tolerance). Paid (3) once nothing is open, else it stays sent with `openAmount`. Defaults: amount the open amount less fee, date today, bank account the payment profile's. An invoice in another currency may be paid in parts (`amount` in its currency; `amountBase` what reached a bank account in the books' currency, the exchange difference on 6942/6952; the last part clears the receivable to the cent), without fee or write-off. `token` (the detail's `payToken`): the same token answers the same invoice and books nothing. 400 `amount` above the open amount (no overpayment is booked) or beyond the tolerance, `fee`, `date`, `bankAccount.id`; 404; 409 not sent, already paid, lock date. */
         post: {
             parameters: {
                 query?: never;
@@ -19856,7 +20756,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Open supplier bills per supplier and currency (the palette's 'Creditors'): approved or in a transaction group and booked on the payables account (pending drafts are not booked; staff expenses sit on 2250) — open amount in the bill currency and in the instance currency, bill count, overdue count, next due date (due date, else bill date). `total` (instance currency) equals `payablesAccount.balance`, the credit balance of 2000, when only bills post there. */
+        /** @description What is owed (the palette's 'Creditors'), open documents approved or in a transaction group (pending drafts are not booked): `data` supplier bills booked on the payables account per supplier and currency — open amount in the bill currency and in the instance currency, bill count, overdue count, next due date (due date, else bill date); `total` (instance currency) equals `payablesAccount.balance`, the credit balance of 2000, when only bills post there. `staff` the same for staff expenses (salary claims included) booked on the staff account 2250, per employee (issue 16 §4): `staff.total` equals `staff.account.balance` when only expenses post there. A chart without 2250 books expenses on 2000: they are then listed in `data` and `staff.data` is empty. */
         get: {
             parameters: {
                 query?: never;
@@ -19874,7 +20774,9 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description open documents (bills or expenses) */
                                 bills: number;
+                                /** @description the supplier or employee; null when the documents name nobody */
                                 company: {
                                     name: string;
                                     uuid: string;
@@ -19882,7 +20784,7 @@ export interface paths {
                                 currency: string;
                                 nextDueDate: string | null;
                                 openAmount: string;
-                                /** @description in the instance currency, at the bills' exchange rates */
+                                /** @description in the instance currency, at the documents' exchange rates */
                                 openAmountBase: string;
                                 overdue: number;
                             }[];
@@ -19892,6 +20794,31 @@ export interface paths {
                                 id: number;
                                 name: string;
                                 number: string;
+                            };
+                            staff: {
+                                account: {
+                                    /** @description credit balance (owed) */
+                                    balance: string;
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                };
+                                data: {
+                                    /** @description open documents (bills or expenses) */
+                                    bills: number;
+                                    /** @description the supplier or employee; null when the documents name nobody */
+                                    company: {
+                                        name: string;
+                                        uuid: string;
+                                    } | null;
+                                    currency: string;
+                                    nextDueDate: string | null;
+                                    openAmount: string;
+                                    /** @description in the instance currency, at the documents' exchange rates */
+                                    openAmountBase: string;
+                                    overdue: number;
+                                }[];
+                                total: string;
                             };
                             total: string;
                         };
@@ -20275,6 +21202,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payable/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The people staff expenses were owed to (issue 16 §4; the expense form's 'Employee'), by name: each company (person) named by a staff expense or salary claim, the active IBAN profile of their latest expense (`paymentProfile`, null when it is archived or none), the number of their expenses and the date of the latest. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                };
+                                expenses: number;
+                                lastDate: string;
+                                paymentProfile: {
+                                    iban: string;
+                                    id: number;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payable/history": {
         parameters: {
             query?: never;
@@ -20443,7 +21467,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Creates a pending bill or expense. Status (PayableStatus): pending 1 (draft: editable, deletable) → approved 2 (booked at the bill date: debit the expense account (net) and input VAT (vatAmount) on 1170 for a class-4 expense account (material, services) or 1171 for investments (class 1) and other operating expenses (classes 5–8), credit (gross) payables 2000 for a bill or the staff account 2250 for an expense (BillType 1), in the instance currency) → in a transaction group 3 → paid 4 (payment booked when the group is paid or a statement pays it: debit the same liability / credit the bank account). approved → paid 4 also through /payable/pay (direct debit, card, cash, staff expense; no IBAN needed). pending or approved → cancelled 5 (an approved bill gets a reversing entry); approved → pending reverses the booking. Postings respect the lock date (409, nothing changes). Confirming a QR-bill is one call, one transaction: `supplier { name, uid?, address?, iban }` instead of `data.company`/`data.companyFinance` matches the supplier by an active payment profile with that IBAN/QR-IBAN, then by UID, then by name (trimmed, case-insensitive), else creates the company with its address; a missing profile is added (QR bill type for a QR-IBAN, else IBAN, on the payables account). `file { uuid }` makes an inbox file the bill's voucher (its pending mail becomes processed; 409 `file.uuid` when the file is another bill's voucher). A failure anywhere writes nothing. The answer adds `supplier { company, paymentProfile, matchedBy (iban|uid|name|created), profileCreated }`. */
+        /** @description Creates a pending bill or expense. Status (PayableStatus): pending 1 (draft: editable, deletable) → approved 2 (booked at the bill date: debit the expense account (net) and input VAT (vatAmount) on 1170 for a class-4 expense account (material, services) or 1171 for investments (class 1) and other operating expenses (classes 5–8), credit (gross) payables 2000 for a bill or the staff account 2250 for an expense (BillType 1), in the instance currency) → in a transaction group 3 → paid 4 (payment booked when the group is paid or a statement pays it: debit the same liability / credit the bank account). approved → paid 4 also through /payable/pay (direct debit, card, cash, staff expense; no IBAN needed). pending or approved → cancelled 5 (an approved bill gets a reversing entry); approved → pending reverses the booking. Postings respect the lock date (409, nothing changes). Confirming a QR-bill is one call, one transaction: `supplier { name, uid?, address?, iban }` instead of `data.company`/`data.companyFinance` matches the supplier by an active payment profile with that IBAN/QR-IBAN, then by UID, then by name (trimmed, case-insensitive), else creates the company with its address; a missing profile is added (QR bill type for a QR-IBAN, else IBAN, on the payables account). `file { uuid }` makes an inbox file the bill's voucher (its pending mail becomes processed; 409 `file.uuid` when the file is another bill's voucher). A failure anywhere writes nothing. The answer adds `supplier { company, paymentProfile, matchedBy (iban|uid|name|created), profileCreated }`. A staff expense (type 1, issue 16 §4) is owed to an employee: `data.company` (a person on file) or `employee { name, iban }` (matched the same way, else created with an IBAN profile on the staff account 2250; the answer adds `employee` like `supplier`), and needs `data.description` (what was bought: its journal text reads 'Expense 3 · Anna Muster · Train ticket Bern'; 400 `data.description` when empty). A receipt is `file` as for bills. */
         post: {
             parameters: {
                 query?: never;
@@ -20499,6 +21523,12 @@ export interface paths {
                              */
                             vatRate?: "0" | "0.081" | "0.026" | "0.038" | null;
                         };
+                        /** @description a staff expense's new employee (name, IBAN to refund to), matched or created */
+                        employee?: {
+                            iban: string;
+                            name: string;
+                        };
+                        /** @description an inbox file (uploaded with /file/upload) that becomes the voucher or receipt */
                         file?: {
                             /** Format: uuid */
                             uuid: string;
@@ -20549,6 +21579,20 @@ export interface paths {
                             date: string;
                             description: string;
                             dueDate: string | null;
+                            employee?: {
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                };
+                                /** @enum {string} */
+                                matchedBy: "iban" | "uid" | "name" | "created";
+                                paymentProfile: {
+                                    iban: string;
+                                    id: number;
+                                    type: number;
+                                };
+                                profileCreated: boolean;
+                            };
                             exchangeRate: string;
                             /** @description requested execution date while in a transaction group */
                             executionDate: string | null;
@@ -21307,7 +22351,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Pays an approved bill outside a payment batch, in full or in part (spec §7.1 `/payable/pay {uuid, token}`, issue 14 §3): direct debit (LSV), card, cash or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date` (default today): debit the liability the bill was booked on (payables 2000, staff 2250) `amount` (default the open amount) and 6940 `fee` (charged by the bank on top) / credit `account` (default the first bank account; an asset or liability account). With `writeOff` the rest of the open amount is written off in a second entry: `discount` (4900 with the input tax reduced by the bill's code) or `difference` (6953), only within the payment tolerance. Paid 4 once nothing is open, else approved with `openAmount`. A bill in another currency is paid in full at once (`amountBase`: exchange difference on 6942/6952). `token` (the detail's `payToken`) is a one-time confirmation token: the same token answers the bill it paid and posts nothing (parallel calls included); without a token a call on a paid bill is a 409. 400 `amount` (above the open amount: no overpayment is booked; beyond the tolerance), `fee`, `account.id`, `date`; 404 unknown bill; 409 when the bill is not approved (pending, in a transaction group, paid, cancelled) or `date` is on or before the lock date. */
+        /** @description Pays an approved bill outside a payment batch, in full or in part (spec §7.1 `/payable/pay {uuid, token}`, issue 14 §3): direct debit (LSV), card, cash or a staff expense refunded by hand — no supplier IBAN needed. Posts at `date` (default today): debit the liability the bill was booked on (payables 2000, staff 2250) `amount` (default the open amount) and 6940 `fee` (charged by the bank on top) / credit `account` (default the first bank account; an asset or liability account). With `writeOff` the rest of the open amount is written off in a second entry: `discount` (4900 with the input tax reduced by the bill's code) or `difference` (6953), only within the payment tolerance. Paid 4 once nothing is open, else approved with `openAmount`. A bill in another currency may be paid in parts (`amount` in its currency, `amountBase` what left the bank in the books' currency: exchange difference on 6942/6952; the last part clears the liability to the cent), without fee or write-off. `token` (the detail's `payToken`) is a one-time confirmation token: the same token answers the bill it paid and posts nothing (parallel calls included); without a token a call on a paid bill is a 409. 400 `amount` (above the open amount: no overpayment is booked; beyond the tolerance), `fee`, `account.id`, `date`; 404 unknown bill; 409 when the bill is not approved (pending, in a transaction group, paid, cancelled) or `date` is on or before the lock date. */
         post: {
             parameters: {
                 query?: never;
@@ -21740,7 +22784,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Changes a bill. Fields other than `status` only while pending (409 otherwise); given fields replace, others stay. `status` changes the lifecycle (approve 2, back to pending 1, cancel 5; `date` is the reversal date, default today). Status (PayableStatus): pending 1 (draft: editable, deletable) → approved 2 (booked at the bill date: debit the expense account (net) and input VAT (vatAmount) on 1170 for a class-4 expense account (material, services) or 1171 for investments (class 1) and other operating expenses (classes 5–8), credit (gross) payables 2000 for a bill or the staff account 2250 for an expense (BillType 1), in the instance currency) → in a transaction group 3 → paid 4 (payment booked when the group is paid or a statement pays it: debit the same liability / credit the bank account). approved → paid 4 also through /payable/pay (direct debit, card, cash, staff expense; no IBAN needed). pending or approved → cancelled 5 (an approved bill gets a reversing entry); approved → pending reverses the booking. Postings respect the lock date (409, nothing changes). */
+        /** @description Changes a bill. Fields other than `status` only while pending (409 otherwise); given fields replace, others stay. `employee { name, iban }` names a staff expense's employee as in /payable/insert (instead of data.company); `file { uuid }` makes an inbox file a voucher (receipt) of the bill in the same transaction (409 `file.uuid` when another bill's). `status` changes the lifecycle (approve 2, back to pending 1, cancel 5; `date` is the reversal date, default today). Status (PayableStatus): pending 1 (draft: editable, deletable) → approved 2 (booked at the bill date: debit the expense account (net) and input VAT (vatAmount) on 1170 for a class-4 expense account (material, services) or 1171 for investments (class 1) and other operating expenses (classes 5–8), credit (gross) payables 2000 for a bill or the staff account 2250 for an expense (BillType 1), in the instance currency) → in a transaction group 3 → paid 4 (payment booked when the group is paid or a statement pays it: debit the same liability / credit the bank account). approved → paid 4 also through /payable/pay (direct debit, card, cash, staff expense; no IBAN needed). pending or approved → cancelled 5 (an approved bill gets a reversing entry); approved → pending reverses the booking. Postings respect the lock date (409, nothing changes). */
         post: {
             parameters: {
                 query?: never;
@@ -21797,6 +22841,14 @@ export interface paths {
                              * @enum {string|null}
                              */
                             vatRate?: "0" | "0.081" | "0.026" | "0.038" | null;
+                        };
+                        employee?: {
+                            iban: string;
+                            name: string;
+                        };
+                        file?: {
+                            /** Format: uuid */
+                            uuid: string;
                         };
                         /** Format: uuid */
                         uuid: string;
@@ -23147,6 +24199,2377 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Deletes a draft quote; 409 `quote_not_draft` otherwise. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description One quote by uuid or number (id); 404 unknown. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: string | number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            createdAt: string;
+                            currency: string;
+                            dateQuote: string;
+                            description: string;
+                            fxRate: string;
+                            id: number;
+                            /** @description the invoice the accepted quote became */
+                            invoice: {
+                                refNumber: string;
+                                uuid: string;
+                            } | null;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                id: number;
+                                name: string;
+                                price: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            /** @description 'AN-' + the per-instance number padded to 5 */
+                            number: string;
+                            paymentProfile: {
+                                id: number;
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "accepted" | "declined";
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            validUntil: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates a draft quote (AN-…) with the invoice's head and lines (as /invoice/insert `data`) and `dateQuote`, `validUntil` (default dateQuote + 30 days, not before it). Checked by the invoice's rules: 400 names every bad field under `data`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            address: {
+                                id: number;
+                            };
+                            company: {
+                                /** Format: uuid */
+                                uuid: string;
+                            };
+                            /** @enum {string} */
+                            currency?: "CHF" | "EUR";
+                            dateQuote: string;
+                            description?: string;
+                            fxRate?: string;
+                            items?: {
+                                account?: {
+                                    id: number;
+                                } | null;
+                                amount?: string;
+                                /** @enum {string} */
+                                currency?: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF";
+                                discount?: (string | "") | null;
+                                discountAbs?: (string | "") | null;
+                                fxRate?: string;
+                                label?: string;
+                                name?: string;
+                                price?: string;
+                                quantity?: string;
+                                rate?: string;
+                                vat?: string | null;
+                            }[];
+                            paymentProfile: {
+                                id: number;
+                            };
+                            validUntil?: string | null;
+                            vat?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            createdAt: string;
+                            currency: string;
+                            dateQuote: string;
+                            description: string;
+                            fxRate: string;
+                            id: number;
+                            /** @description the invoice the accepted quote became */
+                            invoice: {
+                                refNumber: string;
+                                uuid: string;
+                            } | null;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                id: number;
+                                name: string;
+                                price: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            /** @description 'AN-' + the per-instance number padded to 5 */
+                            number: string;
+                            paymentProfile: {
+                                id: number;
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "accepted" | "declined";
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            validUntil: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Create invoice: a pending invoice (as /invoice/insert) of the accepted quote's customer, address, payment profile, VAT, currency and lines, dated `dateInvoice` (default today), due after 30 days; the quote records it. Once: a repeat or a parallel call is 409 `already_done`; a quote not accepted 409 `quote_not_accepted`. Nothing is posted. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        dateInvoice?: string | null;
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invoice: {
+                                refNumber: string;
+                                uuid: string;
+                            };
+                            quote: {
+                                address: {
+                                    city: string;
+                                    country: {
+                                        id: number;
+                                    };
+                                    houseNumber: string | null;
+                                    id: number;
+                                    street: string;
+                                    zip: string;
+                                };
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                };
+                                createdAt: string;
+                                currency: string;
+                                dateQuote: string;
+                                description: string;
+                                fxRate: string;
+                                id: number;
+                                /** @description the invoice the accepted quote became */
+                                invoice: {
+                                    refNumber: string;
+                                    uuid: string;
+                                } | null;
+                                items: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    } | null;
+                                    amount: string;
+                                    discount: string | null;
+                                    discountAbs: string | null;
+                                    id: number;
+                                    name: string;
+                                    price: string;
+                                    total: string;
+                                    vat: string | null;
+                                }[];
+                                /** @description 'AN-' + the per-instance number padded to 5 */
+                                number: string;
+                                paymentProfile: {
+                                    id: number;
+                                };
+                                /** @enum {string} */
+                                status: "draft" | "sent" | "accepted" | "declined";
+                                totals: {
+                                    gross: string;
+                                    net: string;
+                                    rounding: string;
+                                    total: string;
+                                    vat: string;
+                                    vatLines: {
+                                        base: string;
+                                        rate: string;
+                                        vat: string;
+                                    }[];
+                                    vatRate: string;
+                                };
+                                uuid: string;
+                                validUntil: string;
+                                vat: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Quotes, newest first, with lines and totals; `status` filters (draft, sent, accepted, declined). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status?: "draft" | "sent" | "accepted" | "declined";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                address: {
+                                    city: string;
+                                    country: {
+                                        id: number;
+                                    };
+                                    houseNumber: string | null;
+                                    id: number;
+                                    street: string;
+                                    zip: string;
+                                };
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                };
+                                createdAt: string;
+                                currency: string;
+                                dateQuote: string;
+                                description: string;
+                                fxRate: string;
+                                id: number;
+                                /** @description the invoice the accepted quote became */
+                                invoice: {
+                                    refNumber: string;
+                                    uuid: string;
+                                } | null;
+                                items: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    } | null;
+                                    amount: string;
+                                    discount: string | null;
+                                    discountAbs: string | null;
+                                    id: number;
+                                    name: string;
+                                    price: string;
+                                    total: string;
+                                    vat: string | null;
+                                }[];
+                                /** @description 'AN-' + the per-instance number padded to 5 */
+                                number: string;
+                                paymentProfile: {
+                                    id: number;
+                                };
+                                /** @enum {string} */
+                                status: "draft" | "sent" | "accepted" | "declined";
+                                totals: {
+                                    gross: string;
+                                    net: string;
+                                    rounding: string;
+                                    total: string;
+                                    vat: string;
+                                    vatLines: {
+                                        base: string;
+                                        rate: string;
+                                        vat: string;
+                                    }[];
+                                    vatRate: string;
+                                };
+                                uuid: string;
+                                validUntil: string;
+                                vat: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The quote PDF: the invoice's layout titled Offerte / Offre / Offerta / Quote by `lang` (en|de|fr|it), with its validity, no payment part. Binary application/pdf. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default de
+                         * @enum {string}
+                         */
+                        lang?: "en" | "de" | "fr" | "it";
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/status/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description draft → sent (needs a line: 400 `items`), sent → accepted or declined. Accepted and declined are final and a sent quote never returns to draft: 409 `status_not_allowed`; the status it has already: 409 `already_done`. Posts nothing. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "draft" | "sent" | "accepted" | "declined";
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            createdAt: string;
+                            currency: string;
+                            dateQuote: string;
+                            description: string;
+                            fxRate: string;
+                            id: number;
+                            /** @description the invoice the accepted quote became */
+                            invoice: {
+                                refNumber: string;
+                                uuid: string;
+                            } | null;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                id: number;
+                                name: string;
+                                price: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            /** @description 'AN-' + the per-instance number padded to 5 */
+                            number: string;
+                            paymentProfile: {
+                                id: number;
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "accepted" | "declined";
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            validUntil: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quote/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Changes a draft quote (409 `quote_not_draft` once sent); `data.items`, when given, replaces all lines. 400 as insert. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            address?: {
+                                id: number;
+                            };
+                            company?: {
+                                /** Format: uuid */
+                                uuid: string;
+                            };
+                            /** @enum {string} */
+                            currency?: "CHF" | "EUR";
+                            dateQuote?: string;
+                            description?: string;
+                            fxRate?: string;
+                            items?: {
+                                account?: {
+                                    id: number;
+                                } | null;
+                                amount?: string;
+                                /** @enum {string} */
+                                currency?: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF";
+                                discount?: (string | "") | null;
+                                discountAbs?: (string | "") | null;
+                                fxRate?: string;
+                                label?: string;
+                                name?: string;
+                                price?: string;
+                                quantity?: string;
+                                rate?: string;
+                                vat?: string | null;
+                            }[];
+                            paymentProfile?: {
+                                id: number;
+                            };
+                            validUntil?: string | null;
+                            vat?: string;
+                        };
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            createdAt: string;
+                            currency: string;
+                            dateQuote: string;
+                            description: string;
+                            fxRate: string;
+                            id: number;
+                            /** @description the invoice the accepted quote became */
+                            invoice: {
+                                refNumber: string;
+                                uuid: string;
+                            } | null;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                id: number;
+                                name: string;
+                                price: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            /** @description 'AN-' + the per-instance number padded to 5 */
+                            number: string;
+                            paymentProfile: {
+                                id: number;
+                            };
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "accepted" | "declined";
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            validUntil: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring/by-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The template and period that created an invoice (its link back), or null. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recurring: {
+                                periodDate: string;
+                                uuid: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Deletes a template; the invoices it created stay. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description One template by uuid; 404 unknown. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            contactIds: number[];
+                            currency: string;
+                            description: string;
+                            endDate: string | null;
+                            fxRate: string;
+                            id: number;
+                            /** @enum {string} */
+                            interval: "monthly" | "quarterly" | "yearly";
+                            isRunning: boolean;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                id: number;
+                                name: string;
+                                price: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            nextDate: string;
+                            paymentProfile: {
+                                id: number;
+                            };
+                            paymentTermDays: number;
+                            runs: {
+                                error: string | null;
+                                invoice: {
+                                    refNumber: string;
+                                    status: number;
+                                    uuid: string;
+                                } | null;
+                                periodDate: string;
+                                sent: boolean;
+                            }[];
+                            /** @enum {string} */
+                            sendMode: "draft" | "send";
+                            startDate: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring/insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates a template. A template: the invoice's head and lines (as /invoice/insert `data`, without dates), `interval` monthly|quarterly|yearly, `startDate` (the first invoice date), optional `endDate` (no invoice after it), `paymentTermDays` (default 30), `sendMode` 'send' (post and e-mail each invoice to `contactIds`, contacts of the customer, as /invoice/email) or 'draft' (pending). The job runner creates the invoice of each period on its date, once, catching up missed periods. 400 names every bad field under `data`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            active?: boolean;
+                            address: {
+                                id: number;
+                            };
+                            company: {
+                                /** Format: uuid */
+                                uuid: string;
+                            };
+                            contactIds?: number[];
+                            /** @enum {string} */
+                            currency?: "CHF" | "EUR";
+                            description?: string;
+                            endDate?: string | null;
+                            fxRate?: string;
+                            /** @enum {string} */
+                            interval: "monthly" | "quarterly" | "yearly";
+                            items?: {
+                                account?: {
+                                    id: number;
+                                } | null;
+                                amount?: string;
+                                /** @enum {string} */
+                                currency?: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF";
+                                discount?: (string | "") | null;
+                                discountAbs?: (string | "") | null;
+                                fxRate?: string;
+                                label?: string;
+                                name?: string;
+                                price?: string;
+                                quantity?: string;
+                                rate?: string;
+                                vat?: string | null;
+                            }[];
+                            paymentProfile: {
+                                id: number;
+                            };
+                            paymentTermDays?: number;
+                            /** @enum {string} */
+                            sendMode: "draft" | "send";
+                            startDate: string;
+                            vat?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            contactIds: number[];
+                            currency: string;
+                            description: string;
+                            endDate: string | null;
+                            fxRate: string;
+                            id: number;
+                            /** @enum {string} */
+                            interval: "monthly" | "quarterly" | "yearly";
+                            isRunning: boolean;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                id: number;
+                                name: string;
+                                price: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            nextDate: string;
+                            paymentProfile: {
+                                id: number;
+                            };
+                            paymentTermDays: number;
+                            runs: {
+                                error: string | null;
+                                invoice: {
+                                    refNumber: string;
+                                    status: number;
+                                    uuid: string;
+                                } | null;
+                                periodDate: string;
+                                sent: boolean;
+                            }[];
+                            /** @enum {string} */
+                            sendMode: "draft" | "send";
+                            startDate: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Recurring-invoice templates, newest first, with the invoices they created. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                active: boolean;
+                                address: {
+                                    city: string;
+                                    country: {
+                                        id: number;
+                                    };
+                                    houseNumber: string | null;
+                                    id: number;
+                                    street: string;
+                                    zip: string;
+                                };
+                                company: {
+                                    name: string;
+                                    uuid: string;
+                                };
+                                contactIds: number[];
+                                currency: string;
+                                description: string;
+                                endDate: string | null;
+                                fxRate: string;
+                                id: number;
+                                /** @enum {string} */
+                                interval: "monthly" | "quarterly" | "yearly";
+                                isRunning: boolean;
+                                items: {
+                                    account: {
+                                        id: number;
+                                        name: string;
+                                        number: string;
+                                    } | null;
+                                    amount: string;
+                                    discount: string | null;
+                                    discountAbs: string | null;
+                                    id: number;
+                                    name: string;
+                                    price: string;
+                                    total: string;
+                                    vat: string | null;
+                                }[];
+                                nextDate: string;
+                                paymentProfile: {
+                                    id: number;
+                                };
+                                paymentTermDays: number;
+                                runs: {
+                                    error: string | null;
+                                    invoice: {
+                                        refNumber: string;
+                                        status: number;
+                                        uuid: string;
+                                    } | null;
+                                    periodDate: string;
+                                    sent: boolean;
+                                }[];
+                                /** @enum {string} */
+                                sendMode: "draft" | "send";
+                                startDate: string;
+                                totals: {
+                                    gross: string;
+                                    net: string;
+                                    rounding: string;
+                                    total: string;
+                                    vat: string;
+                                    vatLines: {
+                                        base: string;
+                                        rate: string;
+                                        vat: string;
+                                    }[];
+                                    vatRate: string;
+                                };
+                                uuid: string;
+                                vat: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Replaces a template; the periods already created stay, the next date follows the new schedule. A template: the invoice's head and lines (as /invoice/insert `data`, without dates), `interval` monthly|quarterly|yearly, `startDate` (the first invoice date), optional `endDate` (no invoice after it), `paymentTermDays` (default 30), `sendMode` 'send' (post and e-mail each invoice to `contactIds`, contacts of the customer, as /invoice/email) or 'draft' (pending). The job runner creates the invoice of each period on its date, once, catching up missed periods. 400 names every bad field under `data`. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. A unique key per logical request (a UUID): a repeat with the same key and body within 24 hours replays the first answer (response header `Idempotent-Replayed: true`) instead of running again; the same key with another request answers 422 `idempotency_key_reused`, a repeat while the first runs 409 `idempotency_in_progress` (docs/api.md). */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            active?: boolean;
+                            address: {
+                                id: number;
+                            };
+                            company: {
+                                /** Format: uuid */
+                                uuid: string;
+                            };
+                            contactIds?: number[];
+                            /** @enum {string} */
+                            currency?: "CHF" | "EUR";
+                            description?: string;
+                            endDate?: string | null;
+                            fxRate?: string;
+                            /** @enum {string} */
+                            interval: "monthly" | "quarterly" | "yearly";
+                            items?: {
+                                account?: {
+                                    id: number;
+                                } | null;
+                                amount?: string;
+                                /** @enum {string} */
+                                currency?: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF";
+                                discount?: (string | "") | null;
+                                discountAbs?: (string | "") | null;
+                                fxRate?: string;
+                                label?: string;
+                                name?: string;
+                                price?: string;
+                                quantity?: string;
+                                rate?: string;
+                                vat?: string | null;
+                            }[];
+                            paymentProfile: {
+                                id: number;
+                            };
+                            paymentTermDays?: number;
+                            /** @enum {string} */
+                            sendMode: "draft" | "send";
+                            startDate: string;
+                            vat?: string;
+                        };
+                        /** Format: uuid */
+                        uuid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            address: {
+                                city: string;
+                                country: {
+                                    id: number;
+                                };
+                                houseNumber: string | null;
+                                id: number;
+                                street: string;
+                                zip: string;
+                            };
+                            company: {
+                                name: string;
+                                uuid: string;
+                            };
+                            contactIds: number[];
+                            currency: string;
+                            description: string;
+                            endDate: string | null;
+                            fxRate: string;
+                            id: number;
+                            /** @enum {string} */
+                            interval: "monthly" | "quarterly" | "yearly";
+                            isRunning: boolean;
+                            items: {
+                                account: {
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                } | null;
+                                amount: string;
+                                discount: string | null;
+                                discountAbs: string | null;
+                                id: number;
+                                name: string;
+                                price: string;
+                                total: string;
+                                vat: string | null;
+                            }[];
+                            nextDate: string;
+                            paymentProfile: {
+                                id: number;
+                            };
+                            paymentTermDays: number;
+                            runs: {
+                                error: string | null;
+                                invoice: {
+                                    refNumber: string;
+                                    status: number;
+                                    uuid: string;
+                                } | null;
+                                periodDate: string;
+                                sent: boolean;
+                            }[];
+                            /** @enum {string} */
+                            sendMode: "draft" | "send";
+                            startDate: string;
+                            totals: {
+                                gross: string;
+                                net: string;
+                                rounding: string;
+                                total: string;
+                                vat: string;
+                                vatLines: {
+                                    base: string;
+                                    rate: string;
+                                    vat: string;
+                                }[];
+                                vatRate: string;
+                            };
+                            uuid: string;
+                            vat: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the module's error code (each module's <module>.errors.ts, e.g. company_has_documents), else the kind (validation, not_found, …); 409: already_done = the state change happened already (a repeat); retry = a concurrent change collided, nothing was saved; document_posting (journal entries) */
+                            code?: string;
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

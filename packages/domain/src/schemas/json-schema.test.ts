@@ -12,7 +12,7 @@ describe('schemas convert to JSON Schema', () => {
       'accountingSettingsPatchSchema', 'additionalPropertyInsertSchema', 'addressInsertSchema', 'addressSchema', 'checkAcknowledgementSchema', 'companyAddressSchema', 'companyCountrySchema',
       'companyInsertSchema', 'companyUpdateSchema', 'contactDataSchema', 'contactInsertSchema', 'countryRefSchema', 'instanceInitAccountsSchema', 'instanceInitSchema', 'instanceSettingsSchema', 'invoiceImportRowSchema', 'invoiceItemSchema', 'invoiceSchema',
       'journalEntrySchema', 'journalLineSchema', 'ledgerAccountSchema', 'onboardingBankAccountSchema', 'onboardingCompanySchema',
-      'onboardingExtraSchema', 'payableDataSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'salaryImportSchema', 'salaryWageTypeSchema', 'salaryWageTypesSchema', 'vatCodePatchSchema', 'vatCodeSchema', 'zCompanyName', 'zFxRate', 'zInvoiceCurrency', 'zOptionalBic', 'zOptionalUid',
+      'onboardingExtraSchema', 'payableDataSchema', 'payableEmployeeSchema', 'paymentProfileFormSchema', 'paymentProfileInsertSchema', 'salaryImportSchema', 'salaryWageTypeSchema', 'salaryWageTypesSchema', 'vatCodePatchSchema', 'vatCodeSchema', 'zCompanyName', 'zFxRate', 'zInvoiceCurrency', 'zOptionalBic', 'zOptionalUid',
       'zVatCode',
     ]);
   });

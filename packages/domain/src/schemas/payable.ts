@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { strictObject, zAmount, zCurrencyCode, zDate, zId, zUuid } from '../validators/common.js';
+import { isValidIban } from '../validators/iban.js';
+import { zCompanyName } from './company.js';
 
 /** Gross amount above 0 (a zero bill books nothing and cannot be paid). */
 const positiveAmount = zAmount(2).refine((value) => !value.startsWith('-') && !/^-?0+(\.0+)?$/.test(value), { error: m.amountPositive });
@@ -32,6 +34,32 @@ export const payableDataSchema = strictObject({
 });
 export type PayableDataInput = z.input<typeof payableDataSchema>;
 export type PayableDataOutput = z.output<typeof payableDataSchema>;
+
+/**
+ * A person a staff expense is owed to who is not on file yet (issue 16 §4, `employee` of
+ * /payable/insert and /payable/update): a name as a company's (the person becomes a company, as
+ * the salary import's employees do, decision 026) and the IBAN the expense is refunded to.
+ */
+export const payableEmployeeSchema = strictObject({
+  name: zCompanyName,
+  iban: z
+    .string({ error: m.ibanMustNotBeEmpty })
+    .trim()
+    .min(1, { error: m.ibanMustNotBeEmpty })
+    // An empty IBAN has its own message above, not also 'wrongly formatted'.
+    .refine((iban) => iban === '' || isValidIban(iban), { error: m.ibanWronglyFormatted }),
+});
+export type PayableEmployee = z.infer<typeof payableEmployeeSchema>;
+
+/**
+ * Rules across fields of a bill or expense that the object schema cannot state without losing
+ * `.partial()` for updates: an expense (type 1) needs its description, the text its journal entry
+ * and its payment carry (issue 16 §4). Field messages keyed by `data` path; empty when none.
+ */
+export function payableDataIssues(data: { type?: 0 | 1 | undefined; isExpense?: boolean | undefined; description?: string | undefined }): Record<string, string> {
+  const isExpense = data.type === undefined ? data.isExpense === true : data.type === 1;
+  return isExpense && !data.description?.trim() ? { description: m.expenseDescriptionRequired } : {};
+}
 
 /**
  * Whether a bill or expense can sensibly be booked to ledger account `number` (issue 16 §4): the

@@ -35,6 +35,12 @@ export interface Settlement {
    * amount (no exchange difference). Only a document in another currency may differ.
    */
   settledBase?: string | null | undefined;
+  /**
+   * The last part of a document paid in parts (issue 14 §3): what is left of it on the document
+   * account in the books' currency, so the account goes back to exactly zero although each part was
+   * rounded to the cent on its own. Absent: `originalAmount` × `bookedRate`.
+   */
+  bookedBase?: string | null | undefined;
   /** Request field that carries `settledBase`, for the 400 it may cause. */
   field: string;
   description?: string | null | undefined;
@@ -52,7 +58,9 @@ export interface Settlement {
  */
 export async function settlementPostings(tx: Tx, instanceId: string, s: Settlement): Promise<PostingInput[]> {
   const foreign = s.currency !== s.base;
-  const booked = foreign ? toBaseAmount(s.originalAmount, s.bookedRate) : toFixedAmount(s.originalAmount);
+  const booked = foreign ? (s.bookedBase != null ? toFixedAmount(s.bookedBase) : toBaseAmount(s.originalAmount, s.bookedRate)) : toFixedAmount(s.originalAmount);
+  // The rest of a document paid in parts may be a cent off its own conversion: its rate is the one that gives the rest exactly.
+  const documentRate = foreign && booked !== toBaseAmount(s.originalAmount, s.bookedRate) ? settlementRate(s.originalAmount, booked) : s.bookedRate;
   const settled = s.settledBase == null ? booked : toFixedAmount(s.settledBase);
   if (!foreign && settled !== booked) {
     throw invalidField(s.field, `the document is in ${s.base}, the currency of the books: it is settled for its amount ${booked}`);
@@ -64,11 +72,13 @@ export async function settlementPostings(tx: Tx, instanceId: string, s: Settleme
   const [bankSide, documentSide]: [1 | -1, 1 | -1] = s.kind === 'receivable' ? [1, -1] : [-1, 1];
   const description = s.description ?? null;
   const documentLine: PostingInput = foreign
-    ? { accountId: s.documentAccountId, direction: documentSide, currency: s.currency, originalAmount: s.originalAmount, exchangeRate: s.bookedRate, description }
+    ? documentRate === null
+      ? { accountId: s.documentAccountId, direction: documentSide, amount: booked, description }
+      : { accountId: s.documentAccountId, direction: documentSide, currency: s.currency, originalAmount: s.originalAmount, exchangeRate: documentRate, description }
     : { accountId: s.documentAccountId, direction: documentSide, amount: booked, description };
   let bankLine: PostingInput = { accountId: s.bankAccountId, direction: bankSide, amount: settled, description };
   if (foreign) {
-    const rate = settled === booked ? s.bookedRate : settlementRate(s.originalAmount, settled);
+    const rate = settled === booked ? documentRate : settlementRate(s.originalAmount, settled);
     // Beyond 10^8 units no 10-decimal rate converts exactly: the bank line then carries the amount alone.
     if (rate !== null) bankLine = { ...bankLine, currency: s.currency, originalAmount: s.originalAmount, exchangeRate: rate };
   }

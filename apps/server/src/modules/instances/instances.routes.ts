@@ -9,6 +9,7 @@ import { auth } from '../../http/access.js';
 import { fieldsUnder } from '../../http/errors.js';
 import { errorSchema as sharedErrorSchema, errorsWithConflict } from '../../http/schemas.js';
 import { initAccounts, initInstance, instanceDetail, updateInstanceSettings } from './instances.service.js';
+import { instanceLetterhead, LOGO_MAX_BYTES, saveLetterhead, type Letterhead } from './letterhead.js';
 
 const currencySchema = z.enum(currencyCodes as [string, ...string[]]);
 const errorSchema = sharedErrorSchema.loose();
@@ -33,6 +34,24 @@ export const instanceDetailSchema = z.object({
   user: z.object({ uuid: z.string() }),
 });
 
+const letterheadSchema = z.object({
+  phone: z.string(),
+  email: z.string(),
+  website: z.string(),
+  logo: z
+    .object({ type: z.enum(['image/png', 'image/jpeg']), size: z.number().int().describe('bytes'), dataUrl: z.string().describe('data: URL of the image, for a preview') })
+    .nullable(),
+});
+
+const letterheadOut = (letterhead: Letterhead) => ({
+  phone: letterhead.phone,
+  email: letterhead.email,
+  website: letterhead.website,
+  logo: letterhead.logo
+    ? { type: letterhead.logo.type, size: letterhead.logo.bytes.length, dataUrl: `data:${letterhead.logo.type};base64,${letterhead.logo.bytes.toString('base64')}` }
+    : null,
+});
+
 const ledgerAccountOut = z.object({ id: z.number().int(), number: z.string(), name: z.string() }).passthrough();
 
 export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,6 +65,50 @@ export const instanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId, userId } = auth(request);
       return app.db.withInstance(instanceId, (tx) => instanceDetail(tx, instanceId, userId));
+    },
+  );
+
+  app.get(
+    '/api/instance/letterhead',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags: ['instance'],
+        description: 'The letterhead printed on invoices, quotes, credit notes and reminders (issue 15 §6): contact block and optional logo.',
+        response: { 200: letterheadSchema },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return letterheadOut(await app.db.withInstance(instanceId, (tx) => instanceLetterhead(tx, instanceId)));
+    },
+  );
+
+  app.post(
+    '/api/instance/letterhead/update',
+    {
+      config: { access: 'admin' },
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags: ['instance'],
+        description:
+          `Sets the letterhead (owner/admin): phone, email, website (each optional; '' clears) and logo — {type, data: base64 of a PNG or ` +
+          `JPEG of at most ${LOGO_MAX_BYTES / 1024} KiB} to replace it, null to remove it, absent to keep it. The file's bytes decide its type. ` +
+          '400 naming `logo`, `phone`, `email` or `website`. Answers the letterhead.',
+        body: strictObject({
+          data: strictObject({
+            phone: z.string().max(40).optional(),
+            email: z.string().max(200).optional(),
+            website: z.string().max(200).optional(),
+            logo: strictObject({ type: z.string().max(40), data: z.string().max(4_000_000) }).nullable().optional(),
+          }),
+        }),
+        response: { 200: letterheadSchema, 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return fieldsUnder('data', async () => letterheadOut(await app.db.withInstance(instanceId, (tx) => saveLetterhead(tx, instanceId, request.body.data))));
     },
   );
 

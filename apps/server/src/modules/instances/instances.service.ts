@@ -274,3 +274,4 @@ export { instanceError } from './instances.errors.js';
 
 // What other modules' documents take from the instance (issue 11 §3).
 export { instanceDefaults, type InstanceDefaults } from './instance-defaults.js';
+export { instanceLetterhead, saveLetterhead, contactLines, LOGO_MAX_BYTES, type Letterhead, type LetterheadInput } from './letterhead.js';

@@ -7,7 +7,7 @@
 import { DOCUMENT_LOCALES, formatAmountLocale, formatDate, vatRateToPercent } from '@bilan/domain';
 import { collect, FONT, FONT_BOLD, newDocument } from '../../lib/pdf.js';
 import type { CreditNote } from './credit-notes.service.js';
-import { addressLines, vatNumberLine, type Creditor, type PdfLang } from './invoicing.pdf.js';
+import { addressLines, creditorHeader, type Creditor, type PdfLang } from './invoicing.pdf.js';
 import type { Invoice } from './documents.service.js';
 
 const TEXTS: Record<PdfLang, Record<'title' | 'date' | 'invoice' | 'of' | 'reason' | 'item' | 'qty' | 'total' | 'net' | 'vat' | 'rounding' | 'credited' | 'note', string>> = {
@@ -30,13 +30,7 @@ export function renderCreditNotePdf(note: CreditNote, invoice: Invoice, creditor
   const done = collect(doc);
   const right = (text: string, x: number, width: number, y: number) => doc.text(text, x, y, { width, align: 'right', lineBreak: false });
 
-  doc.font(FONT_BOLD).fontSize(14).text(creditor.name, MARGIN, 40, { width: 280 });
-  doc.font(FONT).fontSize(9);
-  const creditorLines = [
-    ...addressLines({ street: creditor.street, houseNumber: creditor.house_number, zip: creditor.zip, city: creditor.city, countryId: creditor.country_id }, lang),
-    vatNumberLine(creditor, lang),
-  ].filter(Boolean);
-  for (const line of creditorLines) doc.text(line, { width: 280 });
+  creditorHeader(doc, creditor, lang);
   doc.fontSize(10).text(invoice.company.name, 330, 110, { width: 215 });
   for (const line of addressLines({ ...invoice.address, countryId: invoice.address.country.id }, lang)) doc.text(line, { width: 215 });
 

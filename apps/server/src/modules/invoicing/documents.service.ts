@@ -34,7 +34,7 @@ import {
   listPaymentProfiles,
   type PaymentProfile,
 } from '../companies/companies.service.js';
-import { instanceDefaults } from '../instances/instances.service.js';
+import { contactLines, instanceDefaults, instanceLetterhead } from '../instances/instances.service.js';
 import {
   insertItem,
   selectInvoices,
@@ -383,6 +383,25 @@ export async function insertInvoice(tx: Tx, instanceId: string, userId: string |
   return getInvoice(tx, instanceId, row!.uuid);
 }
 
+/**
+ * The checks `insertInvoice` makes, without writing anything: for documents that keep an invoice's
+ * head and lines to become invoices later (quotes and recurring templates, issue 15 §4). Answers
+ * what would be stored: the VAT rate (default the instance's), currency (default CHF), exchange
+ * rate and due date (default + 30 days). 400 `invoice_invalid` naming every bad field, as insert.
+ */
+export async function checkInvoiceData(
+  tx: Tx,
+  instanceId: string,
+  data: InvoiceData,
+): Promise<{ vat: string; currency: CurrencyCode; fxRate: string; dateDue: string }> {
+  const settings = await instanceDefaults(tx, instanceId);
+  const vat = data.vat ?? settings.vatRate ?? '0.081';
+  const currency = data.currency ?? 'CHF';
+  const dateDue = data.dateDue ?? addDays(data.dateInvoice, DEFAULT_PAYMENT_TERM_DAYS);
+  const { fxRate } = await checkInvoice(tx, instanceId, { ...data, vat, currency, fxRate: data.fxRate, dateDue, items: data.items ?? [] });
+  return { vat, currency, fxRate, dateDue };
+}
+
 function assertPending(row: InvoiceRow): void {
   if (row.status_id !== InvoiceStatus.pending) {
     throw invoicingError('invoice_not_pending', `invoice ${formatReferenceNumber(row.id)} is ${STATUS_NAMES[row.status_id]}: only pending invoices can be changed`);
@@ -505,12 +524,13 @@ export async function countInvoices(tx: Tx, instanceId: string, period: { dateFr
   return row?.n ?? 0;
 }
 
-/** The own company (creditor) with its first address and the instance's VAT number, for the PDF; null before onboarding made one. */
+/** The own company (creditor) with its first address, the instance's VAT number and letterhead, for the PDF; null before onboarding made one. */
 export async function ownCompany(tx: Tx, instanceId: string) {
   const { ownCompanyUuid, vatNumber } = await instanceDefaults(tx, instanceId);
   if (!ownCompanyUuid) return null;
   const company = await getCompany(tx, instanceId, ownCompanyUuid, ownCompanyUuid);
   const address = company.address;
+  const letterhead = await instanceLetterhead(tx, instanceId);
   return {
     name: company.name,
     uid: company.uid,
@@ -520,6 +540,7 @@ export async function ownCompany(tx: Tx, instanceId: string) {
     zip: address?.zip ?? null,
     city: address?.city ?? null,
     country_id: address?.country.id ?? null,
+    letterhead: { logo: letterhead.logo, contact: contactLines(letterhead) },
   };
 }
 

@@ -24,6 +24,7 @@ export const invoicingError = moduleErrors({
   invoice_not_pending: 'conflict', // only pending invoices change (spec §4)
   status_not_allowed: 'conflict', // pending → sent, sent → paid and sent → denied only
   payment_account_missing: 'conflict', // the payment profile has no ledger account
+  charge_currency: 'conflict', // a dunning fee or interest on an invoice in a foreign currency (decision 030)
 });
 
 /** A 400 of one of the codes above for one request field (as `fieldError`, with the module's code). */

@@ -90,6 +90,23 @@ const TEXTS: Record<PdfLang, Record<TextKey, string>> = {
   },
 };
 
+/**
+ * A quote printed with the invoice's layout (issue 15 §4, decision 031): its title and number, its
+ * validity instead of the due date and reference, and no payment part.
+ */
+export interface QuoteHeading {
+  /** 'AN-00001'. */
+  number: string;
+  /** YYYY-MM-DD. */
+  validUntil: string;
+}
+const QUOTE_TEXTS: Record<PdfLang, { title: string; valid: string }> = {
+  en: { title: 'Quote', valid: 'Valid until' },
+  de: { title: 'Offerte', valid: 'Gültig bis' },
+  fr: { title: 'Offre', valid: 'Valable jusqu’au' },
+  it: { title: 'Offerta', valid: 'Valida fino al' },
+};
+
 /** Country names for foreign addresses, per language (the Country enumeration of spec §3). */
 const COUNTRY_NAMES: Record<PdfLang, Record<CountryId, string>> = {
   en: { 1: 'Switzerland', 2: 'USA', 3: 'United Kingdom', 4: 'United Arab Emirates', 5: 'France', 6: 'Germany', 7: 'Canada', 8: 'Australia', 9: 'Japan', 10: 'Italy', 11: 'Spain', 12: 'Brazil', 13: 'India', 14: 'China' },
@@ -107,6 +124,8 @@ export interface Creditor {
   zip: string | null;
   city: string | null;
   country_id: number | null;
+  /** The instance's letterhead (issue 15 §6): logo and contact lines; absent or null: none. */
+  letterhead?: { logo: { type: string; bytes: Buffer } | null; contact: string[] } | null | undefined;
 }
 
 const iso = (countryId: number | null) => (countryId ? (countryIsoCode[countryId as CountryId] ?? 'CH') : 'CH');
@@ -224,7 +243,7 @@ export function qrBillData(invoice: Invoice, creditor: Creditor): QrBillData {
   return data;
 }
 
-function toSwissQrBill(data: QrBillData): QrData {
+export function toSwissQrBill(data: QrBillData): QrData {
   const address = (a: QrBillData['creditor']) => ({
     name: a.name,
     address: a.street ?? '',
@@ -299,6 +318,31 @@ function receiptOverflows(doc: PDFKit.PDFDocument, qr: QrData): boolean {
 }
 
 /**
+ * The creditor's block at the top of every document (invoice, quote, credit note, reminder): name,
+ * postal address, VAT number and the letterhead's contact lines at the left, the letterhead's logo
+ * fitted into 215 × 55 pt at the right above the window address (C5 window from y 110), so it can
+ * never cover the address. Ends in the body font at 9 pt.
+ */
+export function creditorHeader(doc: PDFKit.PDFDocument, creditor: Creditor, lang: PdfLang): void {
+  const logo = creditor.letterhead?.logo;
+  if (logo) {
+    try {
+      doc.image(logo.bytes, 330, 40, { fit: [RIGHT - 330, 55], align: 'right' });
+    } catch {
+      // A logo PDFKit cannot decode (an exotic PNG variant) is left out: the document itself must still be issued.
+    }
+  }
+  doc.font(FONT_BOLD).fontSize(14).text(creditor.name, MARGIN, 40, { width: 280 });
+  doc.font(FONT).fontSize(9);
+  const lines = [
+    ...addressLines({ street: creditor.street, houseNumber: creditor.house_number, zip: creditor.zip, city: creditor.city, countryId: creditor.country_id }, lang),
+    vatNumberLine(creditor, lang),
+    ...(creditor.letterhead?.contact ?? []),
+  ].filter(Boolean);
+  for (const line of lines) doc.text(line, { width: 280 });
+}
+
+/**
  * The payment part with receipt in Liberation Sans. A receipt whose addresses would run into its
  * amount section leaves out the street and number of both addresses there (SIX style guide, "The
  * receipt": permitted when space is limited); the payment part and the QR code keep them. swissqrbill
@@ -306,7 +350,7 @@ function receiptOverflows(doc: PDFKit.PDFDocument, qr: QrData): boolean {
  * drawn left of the receipt's edge (62 mm); should its internals change, the receipt keeps the full
  * addresses, as before.
  */
-function paymentPart(doc: PDFKit.PDFDocument, qr: QrData, lang: PdfLang): SwissQRBill {
+export function paymentPart(doc: PDFKit.PDFDocument, qr: QrData, lang: PdfLang): SwissQRBill {
   const bill = new SwissQRBill(qr, { language: lang.toUpperCase() as 'EN', fontName: QR_FONT as FontName });
   if (!receiptOverflows(doc, qr)) return bill;
   const internals = bill as unknown as { formatAddress?: (address: QrAddress) => string };
@@ -318,11 +362,15 @@ function paymentPart(doc: PDFKit.PDFDocument, qr: QrData, lang: PdfLang): SwissQ
   return bill;
 }
 
-/** Renders the invoice PDF; resolves to the file's bytes. 400 (`qrBill.*`) when the QR-bill data is invalid. */
-export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: PdfLang, onlyReceipt: boolean): Promise<Buffer> {
-  const qr = toSwissQrBill(qrBillData(invoice, creditor));
+/**
+ * Renders the invoice PDF; resolves to the file's bytes. 400 (`qrBill.*`) when the QR-bill data is
+ * invalid. With `quote`, the same layout as a quote: its title and validity, no payment part.
+ */
+export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: PdfLang, onlyReceipt: boolean, quote?: QuoteHeading): Promise<Buffer> {
+  const qr = quote ? null : toSwissQrBill(qrBillData(invoice, creditor));
   const t = TEXTS[lang];
-  if (onlyReceipt) {
+  const title = quote ? `${QUOTE_TEXTS[lang].title} ${quote.number}` : `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
+  if (onlyReceipt && qr) {
     const doc = newDocument([SwissQRBill.width, SwissQRBill.height], 0);
     doc.info.Title = `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
     const done = collect(doc);
@@ -332,30 +380,23 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
   }
 
   const doc = newDocument('A4', MARGIN);
-  doc.info.Title = `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
+  doc.info.Title = title;
   const done = collect(doc);
   const right = (text: string, x: number, width: number, rowY: number) => doc.text(text, x, rowY, { width, align: 'right', lineBreak: false });
   const money = (value: string) => formatAmountLocale(value, DOCUMENT_LOCALES[lang]);
   // French writes the decimal comma in rates too ("8,1 %"); de-CH, it-CH and English the point.
   const percent = (rate: string) => `${lang === 'fr' ? vatRateToPercent(rate).replace('.', ',') : vatRateToPercent(rate)} %`;
 
-  // Header: creditor.
-  doc.font(FONT_BOLD).fontSize(14).text(creditor.name, MARGIN, 40, { width: 280 });
-  doc.font(FONT).fontSize(9);
-  const creditorLines = [
-    ...addressLines({ street: creditor.street, houseNumber: creditor.house_number, zip: creditor.zip, city: creditor.city, countryId: creditor.country_id }, lang),
-    vatNumberLine(creditor, lang),
-  ].filter(Boolean);
-  for (const line of creditorLines) doc.text(line, { width: 280 });
+  creditorHeader(doc, creditor, lang);
 
   // Debtor address (window position of a C5 envelope, right).
   doc.fontSize(10).text(invoice.company.name, 330, 110, { width: 215 });
   for (const line of addressLines({ ...invoice.address, countryId: invoice.address.country.id }, lang)) doc.text(line, { width: 215 });
 
   // Title and facts.
-  doc.font(FONT_BOLD).fontSize(16).text(`${t.invoice} ${formatReferenceNumber(invoice.id)}`, MARGIN, 180);
+  doc.font(FONT_BOLD).fontSize(16).text(title, MARGIN, 180);
   doc.font(FONT).fontSize(9);
-  const facts: [string, string][] = [
+  const facts: [string, string][] = quote ? [[t.date, formatDate(invoice.dateInvoice)], [QUOTE_TEXTS[lang].valid, formatDate(quote.validUntil)]] : [
     [t.date, formatDate(invoice.dateInvoice)],
     [t.due, `${formatDate(invoice.dateDue)}  (${t.terms.replace('{days}', String(invoice.paymentTermDays))})`],
     [t.reference, invoice.paymentReference.startsWith('RF') ? formatCreditorReference(invoice.paymentReference) : formatQrReference(invoice.paymentReference)],
@@ -409,7 +450,7 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
       .filter((line) => vatLines.length === 1 || !toMoney(line.base).isZero())
       .map((line): [string, string, boolean] => [`${t.vat} ${percent(line.rate)}`, money(line.vat), false]),
     ...(invoice.totals.rounding !== '0.00' ? ([[t.rounding, money(invoice.totals.rounding), false]] as [string, string, boolean][]) : []),
-    [`${t.due_total} ${invoice.currency}`, money(invoice.totals.total), true],
+    [`${quote ? 'Total' : t.due_total} ${invoice.currency}`, money(invoice.totals.total), true],
   ];
   const summaryRows = vatLines.length + 1 + (foreign ? 1 : 0);
   const totalsHeight = 6 + totalRows.length * TOTAL_ROW + 10 + summaryRows * LINE_HEIGHT;
@@ -464,9 +505,11 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
   // The payment part sits at the bottom of this page when the content ends above it (SIX style
   // guide), otherwise at the bottom of a page of its own.
   const qrTop = doc.page.height - SwissQRBill.height;
-  if (y + 10 > qrTop) doc.addPage();
-  doc.y = qrTop;
-  paymentPart(doc, qr, lang).attachTo(doc, 0, qrTop);
+  if (qr) {
+    if (y + 10 > qrTop) doc.addPage();
+    doc.y = qrTop;
+    paymentPart(doc, qr, lang).attachTo(doc, 0, qrTop);
+  }
 
   // "Page n/m" at the top right of every page, once the count is known.
   const { start, count } = doc.bufferedPageRange();

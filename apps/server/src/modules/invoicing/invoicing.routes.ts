@@ -294,7 +294,8 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
           'with the VAT reduction per rate, code R81/R26/R38 → Ziffer 235) or `difference` (6943), only within the payment tolerance ' +
           '(GET /api/accounting/settings/payment-tolerance). Paid (3) once nothing is open, else it stays sent with `openAmount`. ' +
           'Defaults: amount the open amount less fee, date today, bank account the payment profile\'s. An invoice in another currency ' +
-          'is paid in full at once (`amountBase`). `token` (the detail\'s `payToken`): the same token answers the same invoice and books ' +
+          'may be paid in parts (`amount` in its currency; `amountBase` what reached a bank account in the books\' currency, the exchange ' +
+          'difference on 6942/6952; the last part clears the receivable to the cent), without fee or write-off. `token` (the detail\'s `payToken`): the same token answers the same invoice and books ' +
           'nothing. 400 `amount` above the open amount (no overpayment is booked) or beyond the tolerance, `fee`, `date`, ' +
           '`bankAccount.id`; 404; 409 not sent, already paid, lock date.',
         body: strictObject({

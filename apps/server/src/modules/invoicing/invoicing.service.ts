@@ -8,6 +8,7 @@ export {
   STATUS_NAMES,
   addItem,
   changeItem,
+  checkInvoiceData,
   countInvoices,
   deleteInvoice,
   formOptions,
@@ -50,3 +51,10 @@ export { lockSentInvoicesByReference, sentInvoiceReferences } from './payment-re
 export { invoicesOfCompany, type CompanyInvoice } from './company-documents.js';
 export { revenueByCustomer, type CustomerRevenue } from './customer-revenue.js';
 export { openInvoicesAt, salesVatOfPeriod } from './ledger-checks.js';
+// Quotes and recurring invoices (issue 15 §4, decision 031): 'Send' by e-mail and the PDF of a
+// document with an invoice's lines (a quote: no payment part).
+export { emailInvoice, type InvoiceEmailRequest } from './invoice-mail.js';
+export { renderInvoicePdf, type Creditor, type PdfLang, type QuoteHeading } from './invoicing.pdf.js';
+// Dunning fees and interest on a sent invoice (issue 15 §3, decision 030): the dunning module charges them.
+export { addInvoiceCharge, chargesOfInvoices, lockInvoice, type ChargeInput, type ChargeKind, type InvoiceCharge } from './charges.service.js';
+export { renderReminderLetterPdf, type ReminderLetter } from './reminder.pdf.js';

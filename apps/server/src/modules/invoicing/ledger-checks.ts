@@ -16,6 +16,7 @@ import { InvoiceStatus, formatDate, toBaseAmount, toFixedAmount, toMoney, vatAcc
 import type { Tx } from '../../db/database.js';
 import { entryDates, type DateRange, type DocumentsVat, type OpenDocument } from '../accounting/accounting.service.js';
 import { invoicesByUuids, type Invoice } from './documents.service.js';
+import { chargesOfInvoices } from './charges.service.js';
 import { creditNotesOfInvoices, paymentsOfInvoices } from './payments.service.js';
 
 /** An invoice that has been sent: status, last posting date and sent entry. */
@@ -61,6 +62,8 @@ export async function openInvoicesAt(tx: Tx, instanceId: string, date: string): 
   const payments = await paymentsOfInvoices(tx, instanceId, sent.map((invoice) => invoice.uuid));
   // Credit notes (decision 027) dated on or before `date` reduce the receivable too.
   const credits = await creditNotesOfInvoices(tx, instanceId, sent.map((invoice) => invoice.uuid));
+  // Dunning fees and interest (decision 030) dated on or before `date` add to it.
+  const charges = await chargesOfInvoices(tx, instanceId, sent.map((invoice) => invoice.uuid));
   return sent
     .sort((a, b) => a.dateInvoice.localeCompare(b.dateInvoice) || a.id - b.id)
     .map((invoice) => {
@@ -68,7 +71,8 @@ export async function openInvoicesAt(tx: Tx, instanceId: string, date: string): 
         .filter((p) => p.date <= date && (p.reversed === null || p.reversed.date > date))
         .reduce((sum, p) => sum.plus(toMoney(p.amount)).plus(toMoney(p.fee)).plus(toMoney(p.writeOff)), toMoney(0));
       const credited = (credits.get(invoice.uuid) ?? []).filter((c) => c.date <= date).reduce((sum, c) => sum.plus(toMoney(c.total)), toMoney(0));
-      const open = toMoney(invoice.totals.total).minus(settled).minus(credited);
+      const charged = (charges.get(invoice.uuid) ?? []).filter((c) => c.date <= date).reduce((sum, c) => sum.plus(toMoney(c.amount)), toMoney(0));
+      const open = toMoney(invoice.totals.total).plus(charged).minus(settled).minus(credited);
       const amount = open.eq(toMoney(invoice.totals.total)) ? invoice.totalBase : toBaseAmount(toFixedAmount(open), invoice.fxRate);
       return { label: label(invoice), link: `/invoice/${invoice.uuid}/detail`, amount };
     })

@@ -7,7 +7,7 @@
  * correction of the booking (accounting vat-return.sql.ts). The invoice is paid (3) when its open
  * amount is 0, sent (2) while anything is open.
  */
-import { InvoiceStatus, formatReferenceNumber, toFixedAmount, toMoney } from '@bilan/domain';
+import { InvoiceStatus, formatReferenceNumber, toBaseAmount, toFixedAmount, toMoney } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone } from '../../http/errors.js';
 import {
@@ -25,6 +25,7 @@ import {
   writeOffPostings,
   type PostingInput,
 } from '../accounting/accounting.service.js';
+import { chargesOfInvoices, type InvoiceCharge } from './charges.service.js';
 import { getInvoice, itemsOf, loadRow, toInvoice, type Invoice } from './documents.service.js';
 import { invoicingError, invoicingFieldError } from './invoicing.errors.js';
 
@@ -162,14 +163,21 @@ export async function creditNotesOfInvoices(tx: Tx, instanceId: string, invoiceU
 }
 
 /**
- * Open amount of an invoice in its currency: total − what its payments (not reversed) settled −
- * its credit notes (decision 027); the total for a pending invoice, 0 for a denied one.
+ * Open amount of an invoice in its currency: total + its charges (dunning fees and interest,
+ * decision 030) − what its payments (not reversed) settled − its credit notes (decision 027); the
+ * total for a pending invoice, 0 for a denied one.
  */
-export function openAmountOf(invoice: Pick<Invoice, 'status' | 'totals'>, payments: readonly InvoicePayment[], credits: readonly CreditedAmount[] = []): string {
+export function openAmountOf(
+  invoice: Pick<Invoice, 'status' | 'totals'>,
+  payments: readonly InvoicePayment[],
+  credits: readonly CreditedAmount[] = [],
+  charges: readonly Pick<InvoiceCharge, 'amount'>[] = [],
+): string {
   if (invoice.status === InvoiceStatus.denied) return '0.00';
   const settled = payments.filter((p) => p.reversed === null).reduce((sum, p) => sum.plus(toMoney(p.amount)).plus(toMoney(p.fee)).plus(toMoney(p.writeOff)), toMoney(0));
   const credited = credits.reduce((sum, c) => sum.plus(toMoney(c.total)), toMoney(0));
-  return toFixedAmount(toMoney(invoice.totals.total).minus(settled).minus(credited));
+  const charged = charges.reduce((sum, c) => sum.plus(toMoney(c.amount)), toMoney(0));
+  return toFixedAmount(toMoney(invoice.totals.total).plus(charged).minus(settled).minus(credited));
 }
 
 /** Open amounts (invoice currency) of the invoices, by uuid: one query for the list. */
@@ -177,7 +185,10 @@ export async function openInvoiceAmounts(tx: Tx, instanceId: string, invoices: r
   const uuids = invoices.map((invoice) => invoice.uuid);
   const payments = await paymentsOfInvoices(tx, instanceId, uuids);
   const credits = await creditNotesOfInvoices(tx, instanceId, uuids);
-  return new Map(invoices.map((invoice) => [invoice.uuid, openAmountOf(invoice, payments.get(invoice.uuid) ?? [], credits.get(invoice.uuid) ?? [])]));
+  const charges = await chargesOfInvoices(tx, instanceId, uuids);
+  return new Map(
+    invoices.map((invoice) => [invoice.uuid, openAmountOf(invoice, payments.get(invoice.uuid) ?? [], credits.get(invoice.uuid) ?? [], charges.get(invoice.uuid) ?? [])]),
+  );
 }
 
 /** The invoice's detail with its payments, credit notes and open amount. */
@@ -187,10 +198,11 @@ export async function withPayments(tx: Tx, instanceId: string, invoices: readonl
   const uuids = invoices.map((invoice) => invoice.uuid);
   const payments = await paymentsOfInvoices(tx, instanceId, uuids);
   const credits = await creditNotesOfInvoices(tx, instanceId, uuids);
+  const charges = await chargesOfInvoices(tx, instanceId, uuids);
   return invoices.map((invoice) => {
     const own = payments.get(invoice.uuid) ?? [];
     const notes = credits.get(invoice.uuid) ?? [];
-    return { ...invoice, payments: own, creditNotes: notes, openAmount: openAmountOf(invoice, own, notes) };
+    return { ...invoice, payments: own, creditNotes: notes, openAmount: openAmountOf(invoice, own, notes, charges.get(invoice.uuid) ?? []) };
   });
 }
 
@@ -213,8 +225,10 @@ function nonNegative(value: string | null | undefined, field: string): ReturnTyp
  *   3800 with the VAT reduction per rate, or difference on 6943), only within the tolerance (400
  *   `amount` beyond it);
  * - the invoice becomes paid (3) when nothing is open; its ledger date is the payment's.
- * An invoice in another currency is paid in full at once (its exchange difference as before,
- * decision 012): no part payment, fee or write-off (400 `amount`).
+ * An invoice in another currency may be paid in parts: each part settles its share of the
+ * receivable at the booked rate, with its own exchange difference against `amountBase` (what reached
+ * a bank account in the books' currency; decision 012), and the last part clears the rest to the
+ * cent; no fee or write-off on it (400 `fee` / `writeOff`).
  * 400: `amount` above the open amount or 0 without write-off, `fee`, `date` before the invoice was
  * sent, `bankAccount.id` not a balance-sheet account. 409: not sent (pending, denied), already paid
  * (`already_done`), lock date. The invoice row is locked first; the same `token` answers the payment
@@ -248,8 +262,12 @@ export async function recordInvoicePayment(
   }
   const invoice = toInvoice(row, await itemsOf(tx, instanceId, [row.uuid]));
   const previous = (await selectPayments(tx, instanceId, [row.uuid])).filter((p) => p.reversed_at === null);
-  const credited = ((await creditNotesOfInvoices(tx, instanceId, [row.uuid])).get(row.uuid) ?? []).reduce((sum, c) => sum.plus(toMoney(c.total)), toMoney(0));
+  const creditNotes = (await creditNotesOfInvoices(tx, instanceId, [row.uuid])).get(row.uuid) ?? [];
+  const credited = creditNotes.reduce((sum, c) => sum.plus(toMoney(c.total)), toMoney(0));
+  // Dunning fees and interest charged on the invoice are paid with it (decision 030).
+  const charged = ((await chargesOfInvoices(tx, instanceId, [row.uuid])).get(row.uuid) ?? []).reduce((sum, c) => sum.plus(toMoney(c.amount)), toMoney(0));
   const open = toMoney(invoice.totals.total)
+    .plus(charged)
     .minus(previous.reduce((sum, p) => sum.plus(settles(p)), toMoney(0)))
     .minus(credited);
   const date = input.date ?? todayInSwitzerland();
@@ -283,8 +301,11 @@ export async function recordInvoicePayment(
     throw invoicingFieldError('payment_invalid', 'bankAccount.id', bank ? 'book the payment on a bank or cash account (an asset account)' : `ledger account ${bankAccountId} not found`);
   }
   const foreign = invoice.currency !== invoice.baseCurrency;
-  if (foreign && (previous.length > 0 || !rest.isZero() || !fee.isZero())) {
-    throw invoicingFieldError('payment_invalid', 'amount', `an invoice in ${invoice.currency} is paid in full at once (part payments and write-offs only in ${invoice.baseCurrency})`);
+  if (foreign && !fee.isZero()) {
+    throw invoicingFieldError('payment_invalid', 'fee', `fees deducted by the payer are booked on invoices in ${invoice.baseCurrency}; on an invoice in ${invoice.currency} give what reached the bank as amountBase`);
+  }
+  if (foreign && input.writeOff && !rest.isZero()) {
+    throw invoicingFieldError('payment_invalid', 'writeOff', `cash discounts and small differences are written off on invoices in ${invoice.baseCurrency}; an invoice in ${invoice.currency} is paid in parts until nothing is open`);
   }
   if (!foreign && input.amountBase != null && !toMoney(input.amountBase).eq(covered)) {
     throw invoicingFieldError(
@@ -307,10 +328,19 @@ export async function recordInvoicePayment(
         documentAccountId: receivable,
         bankAccountId: bank.id,
         currency: invoice.currency,
-        originalAmount: invoice.totals.total,
+        originalAmount: toFixedAmount(covered),
         bookedRate: invoice.fxRate,
         base: invoice.baseCurrency,
         settledBase: input.amountBase,
+        // Paid in parts: the last one clears what is left of the receivable in the books' currency.
+        bookedBase:
+          rest.isZero() && (previous.length > 0 || credited.gt(0))
+            ? toFixedAmount(
+                toMoney(toBaseAmount(invoice.totals.total, invoice.fxRate))
+                  .minus(previous.reduce((sum, p) => sum.plus(toMoney(toBaseAmount(toFixedAmount(settles(p)), invoice.fxRate))), toMoney(0)))
+                  .minus(creditNotes.reduce((sum, c) => sum.plus(toMoney(toBaseAmount(c.total, invoice.fxRate))), toMoney(0))),
+              )
+            : null,
         field: 'amountBase',
       });
     } else {

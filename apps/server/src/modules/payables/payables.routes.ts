@@ -5,6 +5,7 @@ import {
   companyInsertSchema,
   isValidIban,
   payableDataSchema,
+  payableEmployeeSchema,
   strictObject,
   validationMessages,
   zAmount,
@@ -23,15 +24,15 @@ import {
   deletePayable,
   getPayable,
   insertPayable,
-  listCreditors,
   listPayables,
   updatePayable,
   type PayableAnswer,
   type PayableInput,
 } from './payables.service.js';
 import { streamOutflowsCsv } from './outflows.js';
+import { listCreditors, listEmployees } from './creditors.js';
 import { attachFileToPayable } from './inbox.service.js';
-import { matchOrCreateSupplier } from './supplier-match.service.js';
+import { matchOrCreateSupplier, type SupplierMatch } from './supplier-match.service.js';
 import { payableHistory } from './payable-history.service.js';
 import { payTokenOf, paymentsOfPayables, recordPayablePayment, reversePayablePayment } from './payments.service.js';
 import { fileAnswer } from './inbox.schemas.js';
@@ -61,6 +62,41 @@ const supplierData = companyInsertSchema.extend({
     .min(1, { error: validationMessages.ibanMustNotBeEmpty })
     .refine(isValidIban, { error: validationMessages.ibanWronglyFormatted }),
 });
+
+/** How `supplier` (QR-bill) or `employee` (staff expense) was matched or created with the document. */
+const partyMatch = z.object({
+  company: z.object({ uuid: z.string(), name: z.string() }),
+  paymentProfile: z.object({ id: z.number().int(), iban: z.string(), type: z.number().int() }),
+  matchedBy: z.enum(['iban', 'uid', 'name', 'created']),
+  profileCreated: z.boolean(),
+});
+
+/**
+ * A staff expense's `employee { name, iban }` instead of `data.company`/`data.companyFinance`
+ * (issue 16 §4): the person is matched as the QR-bill's supplier is — an active IBAN profile with
+ * this IBAN, else a company of that name (a new IBAN profile on the staff account 2250), else created
+ * with that profile — in the document's transaction. 400 `employee` for a supplier bill (type 0) or
+ * beside `data.company`/`data.companyFinance`.
+ */
+async function withEmployee(
+  tx: Parameters<typeof matchOrCreateSupplier>[0],
+  instanceId: string,
+  input: PayableInput,
+  employee: z.output<typeof payableEmployeeSchema> | undefined,
+  data: { company?: unknown; companyFinance?: unknown },
+): Promise<SupplierMatch | undefined> {
+  if (!employee) return undefined;
+  const fields: Record<string, string> = {};
+  if (input.type !== 1) fields.employee = 'an employee is named for staff expenses (type 1) only; a supplier bill names its supplier';
+  if (data.company) fields['data.company.uuid'] = 'give either data.company or employee';
+  if (data.companyFinance) fields['data.companyFinance.id'] = 'give either data.companyFinance or employee';
+  const [first] = Object.entries(fields);
+  if (first) throw payableError('invalid_payable', `${first[0]}: ${first[1]}`, fields);
+  const match = await fieldsUnder('employee', () => matchOrCreateSupplier(tx, instanceId, employee, 'expenses'));
+  input.companyUuid = match.company.uuid;
+  input.paymentProfileId = match.paymentProfile.id;
+  return match;
+}
 
 const statusId = z.union([1, 2, 3, 4, 5].map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
 
@@ -289,26 +325,26 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
           'by UID, then by name (trimmed, case-insensitive), else creates the company with its address; a missing profile is added ' +
           '(QR bill type for a QR-IBAN, else IBAN, on the payables account). `file { uuid }` makes an inbox file the bill\'s ' +
           'voucher (its pending mail becomes processed; 409 `file.uuid` when the file is another bill\'s voucher). A failure ' +
-          'anywhere writes nothing. The answer adds `supplier { company, paymentProfile, matchedBy (iban|uid|name|created), profileCreated }`.',
-        body: strictObject({ data: payableDataSchema, supplier: supplierData.optional(), file: strictObject({ uuid: zUuid }).optional() }),
+          'anywhere writes nothing. The answer adds `supplier { company, paymentProfile, matchedBy (iban|uid|name|created), profileCreated }`. ' +
+          'A staff expense (type 1, issue 16 §4) is owed to an employee: `data.company` (a person on file) or `employee { name, iban }` ' +
+          '(matched the same way, else created with an IBAN profile on the staff account 2250; the answer adds `employee` like ' +
+          '`supplier`), and needs `data.description` (what was bought: its journal text reads \'Expense 3 · Anna Muster · Train ' +
+          "ticket Bern'; 400 `data.description` when empty). A receipt is `file` as for bills.",
+        body: strictObject({
+          data: payableDataSchema,
+          supplier: supplierData.optional(),
+          employee: payableEmployeeSchema.optional().describe('a staff expense\'s new employee (name, IBAN to refund to), matched or created'),
+          file: strictObject({ uuid: zUuid }).optional().describe('an inbox file (uploaded with /file/upload) that becomes the voucher or receipt'),
+        }),
         response: {
-          200: payableAnswer.extend({
-            supplier: z
-              .object({
-                company: z.object({ uuid: z.string(), name: z.string() }),
-                paymentProfile: z.object({ id: z.number().int(), iban: z.string(), type: z.number().int() }),
-                matchedBy: z.enum(['iban', 'uid', 'name', 'created']),
-                profileCreated: z.boolean(),
-              })
-              .optional(),
-          }),
+          200: payableAnswer.extend({ supplier: partyMatch.optional(), employee: partyMatch.optional() }),
           ...errorsWithConflict,
         },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      const { data, supplier, file } = request.body;
+      const { data, supplier, employee, file } = request.body;
       const input = toInput(data);
       if (supplier) {
         const fields: Record<string, string> = {};
@@ -324,9 +360,10 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
           input.companyUuid = match.company.uuid;
           input.paymentProfileId = match.paymentProfile.id;
         }
+        const staff = await withEmployee(tx, instanceId, input, employee, data);
         const bill = await fieldsUnder('data', () => insertPayable(tx, instanceId, input));
         if (file) await attachFileToPayable(tx, instanceId, file.uuid, bill.id, 'file.uuid');
-        return match ? { ...bill, supplier: match } : bill;
+        return { ...bill, ...(match ? { supplier: match } : {}), ...(staff ? { employee: staff } : {}) };
       });
     },
   );
@@ -362,32 +399,39 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           `Changes a bill. Fields other than \`status\` only while pending (409 otherwise); given fields replace, others stay. ` +
+          '`employee { name, iban }` names a staff expense\'s employee as in /payable/insert (instead of data.company); `file { uuid }` ' +
+          'makes an inbox file a voucher (receipt) of the bill in the same transaction (409 `file.uuid` when another bill\'s). ' +
           `\`status\` changes the lifecycle (approve 2, back to pending 1, cancel 5; \`date\` is the reversal date, default today). ${LIFECYCLE}`,
         body: strictObject({
           uuid: zUuid,
           data: payableDataSchema.partial().extend({ status: z.union([z.literal(1), z.literal(2), z.literal(5)]).optional(), statusDate: zDate.optional() }),
+          employee: payableEmployeeSchema.optional(),
+          file: strictObject({ uuid: zUuid }).optional(),
         }),
         response: { 200: payableAnswer, ...errorsWithConflict },
       },
     },
     async (request) => {
       const { instanceId, userId } = auth(request);
-      const { uuid, data } = request.body;
+      const { uuid, data, employee, file } = request.body;
       const { status, statusDate, ...fields } = data;
-      return fieldsUnder('data', () =>
-        app.db.withInstance(instanceId, async (tx) => {
-          let bill = await getPayable(tx, instanceId, { uuid }, true);
-          if (Object.keys(fields).length) {
-            const merged = { ...fromAnswer(bill), ...fields } as PayableData;
-            // A bill with a VAT rate gets its VAT derived again when its amount or rate changes.
-            if ((fields.amount !== undefined || fields.vatRate !== undefined) && fields.vatAmount === undefined && merged.vatRate) delete merged.vatAmount;
-            if (fields.isExpense !== undefined && fields.type === undefined) merged.type = fields.isExpense ? 1 : 0;
-            bill = await updatePayable(tx, instanceId, uuid, toInput(merged));
-          }
-          if (status !== undefined) bill = await changePayableStatus(tx, instanceId, userId, uuid, status as PayableStatusId, statusDate);
-          return bill;
-        }),
-      );
+      return app.db.withInstance(instanceId, async (tx) => {
+        let bill = await fieldsUnder('data', () => getPayable(tx, instanceId, { uuid }, true));
+        if (Object.keys(fields).length || employee) {
+          const merged = { ...fromAnswer(bill), ...fields } as PayableData;
+          // A bill with a VAT rate gets its VAT derived again when its amount or rate changes.
+          if ((fields.amount !== undefined || fields.vatRate !== undefined) && fields.vatAmount === undefined && merged.vatRate) delete merged.vatAmount;
+          if (fields.isExpense !== undefined && fields.type === undefined) merged.type = fields.isExpense ? 1 : 0;
+          const input = toInput(merged);
+          // Only pending bills change: refuse before matching or creating an employee for nothing.
+          if (employee && bill.status !== 1) throw payableError('payable_not_pending', `only a pending bill can be changed (status ${bill.statusName})`, { 'data.status': 'not pending' });
+          await withEmployee(tx, instanceId, input, employee, { company: fields.company, companyFinance: fields.companyFinance });
+          bill = await fieldsUnder('data', () => updatePayable(tx, instanceId, uuid, input));
+        }
+        if (file) await attachFileToPayable(tx, instanceId, file.uuid, bill.id, 'file.uuid');
+        if (status !== undefined) bill = await fieldsUnder('data', () => changePayableStatus(tx, instanceId, userId, uuid, status as PayableStatusId, statusDate));
+        return bill;
+      });
     },
   );
 
@@ -417,8 +461,9 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
           '`fee` (charged by the bank on top) / credit `account` (default the first bank account; an asset or liability account). ' +
           'With `writeOff` the rest of the open amount is written off in a second entry: `discount` (4900 with the input tax ' +
           'reduced by the bill\'s code) or `difference` (6953), only within the payment tolerance. Paid 4 once nothing is open, else ' +
-          'approved with `openAmount`. A bill in another currency is paid in full at once (`amountBase`: exchange difference on ' +
-          '6942/6952). `token` (the detail\'s `payToken`) is a one-time confirmation token: the same token answers the bill it paid and ' +
+          'approved with `openAmount`. A bill in another currency may be paid in parts (`amount` in its currency, `amountBase` what ' +
+          'left the bank in the books\' currency: exchange difference on 6942/6952; the last part clears the liability to the cent), ' +
+          'without fee or write-off. `token` (the detail\'s `payToken`) is a one-time confirmation token: the same token answers the bill it paid and ' +
           'posts nothing (parallel calls included); without a token a call on a paid bill is a 409. 400 `amount` (above the open ' +
           'amount: no overpayment is booked; beyond the tolerance), `fee`, `account.id`, `date`; 404 unknown bill; 409 when the bill ' +
           'is not approved (pending, in a transaction group, paid, cancelled) or `date` is on or before the lock date.',
@@ -473,6 +518,17 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const creditorRow = z.object({
+    company: z.object({ uuid: z.string(), name: z.string() }).nullable().describe('the supplier or employee; null when the documents name nobody'),
+    currency: z.string(),
+    openAmount: z.string(),
+    openAmountBase: z.string().describe("in the instance currency, at the documents' exchange rates"),
+    bills: z.number().int().describe('open documents (bills or expenses)'),
+    overdue: z.number().int(),
+    nextDueDate: z.string().nullable(),
+  });
+  const owedAccount = z.object({ id: z.number().int(), number: z.string(), name: z.string(), balance: z.string().describe('credit balance (owed)') });
+
   app.get(
     '/payable/creditors',
     {
@@ -480,25 +536,19 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "Open supplier bills per supplier and currency (the palette's 'Creditors'): approved or in a transaction group and booked " +
-          'on the payables account (pending drafts are not booked; staff expenses sit on 2250) — open amount in the bill currency and ' +
-          'in the instance currency, bill count, overdue count, next due date (due date, else bill date). `total` (instance currency) ' +
-          'equals `payablesAccount.balance`, the credit balance of 2000, when only bills post there.',
+          "What is owed (the palette's 'Creditors'), open documents approved or in a transaction group (pending drafts are not " +
+          'booked): `data` supplier bills booked on the payables account per supplier and currency — open amount in the bill ' +
+          'currency and in the instance currency, bill count, overdue count, next due date (due date, else bill date); `total` ' +
+          '(instance currency) equals `payablesAccount.balance`, the credit balance of 2000, when only bills post there. `staff` ' +
+          'the same for staff expenses (salary claims included) booked on the staff account 2250, per employee (issue 16 §4): ' +
+          '`staff.total` equals `staff.account.balance` when only expenses post there. A chart without 2250 books expenses on ' +
+          '2000: they are then listed in `data` and `staff.data` is empty.',
         response: {
           200: z.object({
-            data: z.array(
-              z.object({
-                company: z.object({ uuid: z.string(), name: z.string() }).nullable(),
-                currency: z.string(),
-                openAmount: z.string(),
-                openAmountBase: z.string().describe('in the instance currency, at the bills\' exchange rates'),
-                bills: z.number().int(),
-                overdue: z.number().int(),
-                nextDueDate: z.string().nullable(),
-              }),
-            ),
+            data: z.array(creditorRow),
             total: z.string(),
-            payablesAccount: z.object({ id: z.number().int(), number: z.string(), name: z.string(), balance: z.string().describe('credit balance (owed)') }),
+            payablesAccount: owedAccount,
+            staff: z.object({ data: z.array(creditorRow), total: z.string(), account: owedAccount }),
           }),
           ...errors,
         },
@@ -507,6 +557,37 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       return app.db.withInstance(instanceId, (tx) => listCreditors(tx, instanceId));
+    },
+  );
+
+  app.get(
+    '/payable/employees',
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description:
+          "The people staff expenses were owed to (issue 16 §4; the expense form's 'Employee'), by name: each company (person) " +
+          "named by a staff expense or salary claim, the active IBAN profile of their latest expense (`paymentProfile`, null when " +
+          'it is archived or none), the number of their expenses and the date of the latest.',
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                company: z.object({ uuid: z.string(), name: z.string() }),
+                paymentProfile: z.object({ id: z.number().int(), iban: z.string() }).nullable(),
+                expenses: z.number().int(),
+                lastDate: z.string(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { instanceId } = auth(request);
+      return { data: await app.db.withInstance(instanceId, (tx) => listEmployees(tx, instanceId)) };
     },
   );
 };

@@ -17,6 +17,7 @@ import {
   isValidCreditorReference,
   isValidQrReference,
   INVOICE_VAT_RATES,
+  payableDataIssues,
   inputVatCode,
   PayableStatus,
   toFixedAmount,
@@ -32,10 +33,8 @@ import type { Tx } from '../../db/database.js';
 import { alreadyDone } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
 import {
-  accountBalance,
   booksCurrency,
   controlAccount,
-  getLedgerAccount,
   listLedgerAccounts,
   postJournalEntry,
   reverseJournalEntry,
@@ -293,7 +292,7 @@ export async function getPayable(tx: Tx, instanceId: string, key: { id?: number;
  * IG QR-bill §3.3; otherwise a creditor reference RF… or none), amounts. Field names relative to `data`.
  */
 async function resolveInput(tx: Tx, instanceId: string, input: PayableInput) {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = { ...payableDataIssues(input) };
   if (input.type === BillType.payable && !input.companyUuid) fields['company.uuid'] = 'a bill needs its supplier company';
   if (input.companyUuid && !(await companyExists(tx, instanceId, input.companyUuid))) fields['company.uuid'] = `company ${input.companyUuid} not found`;
   let profile: PaymentProfileHead | undefined;
@@ -426,25 +425,32 @@ export async function liabilityAccountOf(tx: Tx, instanceId: string, bill: Payab
 
 /**
  * The expense account of a bill: its own, else the one booked on the supplier's last approved bill
- * (approved, in a group or paid: drafts and cancelled bills teach nothing), else 4000
- * (Materialeinkauf) for bills and 6500 for expenses of the Swiss SME chart.
+ * — for a staff expense the employee's last approved expense (`lastExpenseAccount`) — (approved, in
+ * a group or paid: drafts and cancelled bills teach nothing), else 4000 (Materialeinkauf) for bills
+ * and 6500 for expenses of the Swiss SME chart.
  */
 async function expenseAccountOf(tx: Tx, instanceId: string, bill: PayableAnswer): Promise<number> {
   if (bill.expenseAccount) return bill.expenseAccount.id;
-  const learned = bill.company ? await lastExpenseAccount(tx, instanceId, bill.company.uuid) : undefined;
+  const learned = bill.company ? await lastExpenseAccount(tx, instanceId, bill.company.uuid, bill.isExpense) : undefined;
   if (learned !== undefined) return learned;
   const id = (await accountByNumber(tx, instanceId, bill.isExpense ? '6500' : '4000'))?.id;
   if (id === undefined) throw payableError('expense_account_required', 'choose the expense account of this bill', { 'expenseAccount.id': 'choose the expense account of this bill' });
   return id;
 }
 
-/** The expense account of the supplier's last approved bill (by bill date, then id), if any. */
-export async function lastExpenseAccount(tx: Tx, instanceId: string, companyUuid: string): Promise<number | undefined> {
+/**
+ * The expense account of the company's last approved bill (by bill date, then id), if any: of its
+ * supplier bills for a bill, of its staff expenses for an expense — and never of a salary claim
+ * (category purpose SALA, booked on the clearing account 1091, decision 026), which would send
+ * the employee's next train ticket to the payroll clearing account.
+ */
+export async function lastExpenseAccount(tx: Tx, instanceId: string, companyUuid: string, isExpense = false): Promise<number | undefined> {
   const [row] = await tx.query<{ expense_account_id: number }>(
     `SELECT expense_account_id FROM payable
       WHERE instance_id = $1 AND company_uuid = $2 AND expense_account_id IS NOT NULL AND status IN (2, 3, 4)
+        AND type_id = $3 AND category_purpose IS NULL
       ORDER BY date DESC, id DESC LIMIT 1`,
-    [instanceId, companyUuid],
+    [instanceId, companyUuid, isExpense ? BillType.expense : BillType.payable],
   );
   return row?.expense_account_id;
 }
@@ -489,7 +495,7 @@ async function bookBill(tx: Tx, instanceId: string, userId: string | null, bill:
   const net = gross.minus(vat);
   const expenseAccountId = await expenseAccountOf(tx, instanceId, bill);
   const liabilityAccountId = await liabilityAccountFor(tx, instanceId, bill);
-  const label = `${bill.isExpense ? 'Expense' : 'Bill'} ${bill.id}${bill.company ? ` ${bill.company.name}` : ''}`.slice(0, 500);
+  const label = billLabel(bill);
   const lines: PostingInput[] = [];
   let vatLine: PostingInput | undefined;
   let baseVat: PostingVatInput | null = null;
@@ -519,6 +525,21 @@ export async function reverseEntry(tx: Tx, instanceId: string, userId: string | 
 
 const inputVatAccountMissing = (number: string) =>
   payableError('input_vat_account_missing', `no input VAT account ${number} in the chart`, { vatAmount: `no input VAT account ${number} in the chart` });
+
+/**
+ * The journal text of a bill's booking (and, after 'Payment of', of its payment): 'Bill 7 Muster AG'
+ * for a supplier bill; for a staff expense the employee and what was bought, 'Expense 3 · Anna
+ * Muster · Train ticket Bern' (issue 16 §4: the typed description belongs in the journal, where a
+ * bare 'Expense 3' says nothing). At most 500 characters (the entry's description).
+ */
+export function billLabel(bill: Pick<PayableAnswer, 'id' | 'isExpense' | 'company' | 'description'>, capital = true): string {
+  const kind = bill.isExpense ? 'Expense' : 'Bill';
+  const head = `${capital ? kind : kind.toLowerCase()} ${bill.id}`;
+  const label = bill.isExpense
+    ? [head, bill.company?.name, bill.description.trim()].filter(Boolean).join(' · ')
+    : `${head}${bill.company ? ` ${bill.company.name}` : ''}`;
+  return label.slice(0, 500);
+}
 
 /** Today's date in UTC, YYYY-MM-DD. */
 export const today = () => new Date().toISOString().slice(0, 10);
@@ -593,7 +614,7 @@ export async function bookPayment(
   const open = toMoney(bill.openAmount).gt(0) ? bill.openAmount : bill.amount;
   const entryId = await postJournalEntry(tx, instanceId, userId, {
     dateLedger: date,
-    description: `Payment of ${bill.isExpense ? 'expense' : 'bill'} ${bill.id}${bill.company ? ` ${bill.company.name}` : ''}`.slice(0, 500),
+    description: `Payment of ${billLabel(bill, false)}`.slice(0, 500),
     source: 'payment',
     sourceRef: bill.uuid,
     lines: await settlementPostings(tx, instanceId, {
@@ -628,71 +649,6 @@ export async function bookPayment(
 /** 409 `already_done` for a bill whose payment is booked already (issue 11 §1). */
 export const alreadyPaid = (bill: Pick<PayableAnswer, 'id' | 'isExpense'>) =>
   alreadyDone(`${bill.isExpense ? 'expense' : 'bill'} ${bill.id} is already paid`, { status: 'already paid' });
-
-/**
- * Open supplier bills per supplier and currency ('Creditors'): approved or in a transaction group
- * and booked on the payables account — pending drafts are not booked yet and staff expenses sit on
- * 2250 — so the base-currency total equals the credit balance of 2000 (when only bills post there).
- */
-export async function listCreditors(tx: Tx, instanceId: string) {
-  const payables = await controlAccount(tx, instanceId, 'payable');
-  const rows = await tx.query<{
-    company_uuid: string | null;
-    currency_id: number;
-    open: string;
-    open_base: string;
-    bills: string;
-    next_due: string | null;
-    overdue: string;
-  }>(
-    `SELECT p.company_uuid, p.currency_id, sum(p.amount - coalesce(s.settled, 0))::text AS open,
-            sum(round((p.amount - coalesce(s.settled, 0)) * p.exchange_rate, 2))::text AS open_base,
-            count(*) AS bills, min(coalesce(p.due_date, p.date)) AS next_due,
-            count(*) FILTER (WHERE coalesce(p.due_date, p.date) < current_date) AS overdue
-       FROM payable p
-       -- Part payments and write-offs not reversed (issue 14 §3): the open amount of each bill.
-       LEFT JOIN (SELECT payable_id, sum(amount + write_off) AS settled FROM payable_payment
-                   WHERE instance_id = $1 AND reversed_at IS NULL GROUP BY payable_id) s ON s.payable_id = p.id
-      WHERE p.instance_id = $1 AND p.status IN (2, 3) AND coalesce(p.liability_account_id, $2) = $2
-      GROUP BY p.company_uuid, p.currency_id`,
-    [instanceId, payables],
-  );
-  const names = await companyNames(tx, instanceId, rows.flatMap((row) => (row.company_uuid ? [row.company_uuid] : [])));
-  const nameOf = (row: (typeof rows)[number]) => (row.company_uuid ? (names.get(row.company_uuid) ?? null) : null);
-  // Soonest due first, then by supplier name (bills without a supplier last), as the list showed before.
-  const sorted = [...rows].sort((a, b) => {
-    const [nameA, nameB] = [nameOf(a), nameOf(b)];
-    return (
-      (a.next_due ?? '').localeCompare(b.next_due ?? '') ||
-      (nameA === null ? 1 : 0) - (nameB === null ? 1 : 0) ||
-      (nameA ?? '').localeCompare(nameB ?? '') ||
-      (a.company_uuid ?? '').localeCompare(b.company_uuid ?? '') ||
-      a.currency_id - b.currency_id
-    );
-  });
-  const account = await getLedgerAccount(tx, instanceId, payables);
-  const total = rows.reduce((sum, row) => sum.plus(toMoney(row.open_base)), toMoney(0));
-  return {
-    data: sorted.map((row) => ({
-      company: row.company_uuid ? { uuid: row.company_uuid, name: nameOf(row) ?? '' } : null,
-      currency: currencyCodeById(row.currency_id) ?? 'CHF',
-      openAmount: toFixedAmount(row.open),
-      openAmountBase: toFixedAmount(row.open_base),
-      bills: Number(row.bills),
-      overdue: Number(row.overdue),
-      nextDueDate: row.next_due,
-    })),
-    total: toFixedAmount(total),
-    // Credit balance (what is owed) of the payables account, to compare with `total`: accounting's
-    // one balance of an account (issue 11 §3), negated.
-    payablesAccount: {
-      id: payables,
-      number: account.number,
-      name: account.name,
-      balance: toFixedAmount(toMoney(await accountBalance(tx, instanceId, payables)).negated()),
-    },
-  };
-}
 
 // What banking asks of bills and groups (bank-settlement.ts).
 export {

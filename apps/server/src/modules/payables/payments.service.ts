@@ -7,7 +7,7 @@
  * payment as money paid and the discount as a correction of the booking. The bill is paid (4) when
  * its open amount is 0 and stays approved (2) while anything is open.
  */
-import { PayableStatus, toFixedAmount, toMoney, type CurrencyCode } from '@bilan/domain';
+import { PayableStatus, toBaseAmount, toFixedAmount, toMoney, type CurrencyCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone } from '../../http/errors.js';
 import {
@@ -24,7 +24,7 @@ import {
   type PostingInput,
 } from '../accounting/accounting.service.js';
 import { payableError } from './payables.errors.js';
-import { alreadyPaid, getPayable, liabilityAccountOf, reverseEntry, type PayableAnswer } from './payables.service.js';
+import { alreadyPaid, billLabel, getPayable, liabilityAccountOf, reverseEntry, type PayableAnswer } from './payables.service.js';
 
 export type WriteOffKind = 'discount' | 'difference';
 
@@ -146,7 +146,9 @@ const fieldError = (field: string, message: string) => payableError('invalid_pay
  *   4900 with the input tax reduced by the bill's own code, or difference on 6953), only within the
  *   tolerance (400 `amount` beyond it);
  * - the bill becomes paid (4) when nothing is open.
- * A bill in another currency is paid in full at once (`amountBase` for the exchange difference).
+ * A bill in another currency may be paid in parts: each part settles its share of the liability at
+ * the booked rate with its own exchange difference against `amountBase`; the last part clears the
+ * rest to the cent; no fee or write-off on it (400 `fee` / `writeOff`).
  * 400: `amount` above the open amount or 0, `fee`, `account.id`; 409: not approved (pending: approve
  * first; in a group: the group pays it), already paid (`already_done`), lock date. The bill row is
  * locked first; the same `token` answers the bill it paid and books nothing.
@@ -190,9 +192,21 @@ export async function recordPayablePayment(
   const rest = open.minus(amount);
   const base: CurrencyCode = await booksCurrency(tx, instanceId);
   const foreign = bill.currency !== base;
-  if (foreign && (!rest.isZero() || !fee.isZero() || !toMoney(bill.amount).eq(open))) {
-    throw fieldError('amount', `a bill in ${bill.currency} is paid in full at once (part payments and write-offs only in ${base})`);
+  if (foreign && !fee.isZero()) {
+    throw fieldError('fee', `bank fees on top are booked with bills in ${base}; for a bill in ${bill.currency} give what left the bank as amountBase`);
   }
+  if (foreign && input.writeOff && !rest.isZero()) {
+    throw fieldError('writeOff', `cash discounts and small differences are written off on bills in ${base}; a bill in ${bill.currency} is paid in parts until nothing is open`);
+  }
+  // Paid in parts: the last part clears what is left of the liability in the books' currency to the cent.
+  const earlier = foreign && rest.isZero() ? ((await paymentsOfPayables(tx, instanceId, [bill.id])).get(bill.id) ?? []).filter((p) => p.reversed === null) : [];
+  const bookedBase = earlier.length
+    ? toFixedAmount(
+        toMoney(toBaseAmount(bill.amount, bill.exchangeRate)).minus(
+          earlier.reduce((sum, p) => sum.plus(toMoney(toBaseAmount(toFixedAmount(toMoney(p.amount).plus(toMoney(p.writeOff))), bill.exchangeRate))), toMoney(0)),
+        ),
+      )
+    : null;
   if (input.writeOff && !rest.isZero()) await checkWriteOffTolerance(tx, instanceId, toFixedAmount(rest), bill.amount, 'amount');
   const accountId = input.accountId ?? (await controlAccount(tx, instanceId, 'bank'));
   const [account] = await listLedgerAccounts(tx, instanceId, { ids: [accountId] });
@@ -202,7 +216,7 @@ export async function recordPayablePayment(
   if (account.type.id !== 1 && account.type.id !== 2) throw fieldError('account.id', 'pay from a bank, cash or card account (an asset or liability account)');
   if (accountId === liability) throw fieldError('account.id', 'the bill is booked on this account; choose the account the money left');
   const date = input.date ?? todayInSwitzerland();
-  const label = `${bill.isExpense ? 'expense' : 'bill'} ${bill.id}${bill.company ? ` ${bill.company.name}` : ''}`;
+  const label = billLabel(bill, false);
   const partial = !rest.isZero() && !input.writeOff;
 
   let entryId: number | null = null;
@@ -214,10 +228,11 @@ export async function recordPayablePayment(
         documentAccountId: liability,
         bankAccountId: accountId,
         currency: bill.currency as CurrencyCode,
-        originalAmount: bill.amount,
+        originalAmount: toFixedAmount(amount),
         bookedRate: bill.exchangeRate,
         base,
         settledBase: input.amountBase,
+        bookedBase,
         field: 'amountBase',
       });
     } else {

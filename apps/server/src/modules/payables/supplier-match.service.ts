@@ -36,9 +36,16 @@ export interface SupplierMatch {
  * 2. a company with the same UID, else the same name (trimmed, case-insensitive) → a new profile;
  * 3. otherwise a new company (with the address) and profile.
  * New profiles are of type QR bill for a QR-IBAN (IID 30000–31999), else IBAN, on the payables
- * ledger account (function payable, else 2000). Errors name fields relative to `supplier`.
+ * ledger account (function payable, else 2000) — or, for an employee named with a staff expense
+ * (`liability` 'expenses', issue 16 §4), on the staff account 2250 the expense is owed on. Errors
+ * name fields relative to `supplier`.
  */
-export async function matchOrCreateSupplier(tx: Tx, instanceId: string, supplier: SupplierInput): Promise<SupplierMatch> {
+export async function matchOrCreateSupplier(
+  tx: Tx,
+  instanceId: string,
+  supplier: SupplierInput,
+  liability: 'payable' | 'expenses' = 'payable',
+): Promise<SupplierMatch> {
   const iban = normalizeIban(supplier.iban);
   const name = supplier.name.trim();
   const own = await ownCompanyUuid(tx, instanceId);
@@ -65,6 +72,6 @@ export async function matchOrCreateSupplier(tx: Tx, instanceId: string, supplier
     matchedBy = 'created';
   }
   const type = isQrIban(iban) ? PaymentProfileType.QrBill : PaymentProfileType.Iban;
-  const profile = await insertPaymentProfile(tx, instanceId, { company: { uuid: company.uuid }, account: { id: await controlAccount(tx, instanceId, 'payable') }, type, iban });
+  const profile = await insertPaymentProfile(tx, instanceId, { company: { uuid: company.uuid }, account: { id: await controlAccount(tx, instanceId, liability) }, type, iban });
   return { company, paymentProfile: { id: profile.id, iban, type }, matchedBy, profileCreated: true };
 }

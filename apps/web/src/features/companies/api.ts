@@ -101,3 +101,8 @@ export const contactListQuery = (uuid: string) =>
 export const insertContact = (data: ContactInput) => api.post('/api/company/contact/insert', data);
 export const updateContact = (id: number, data: Omit<ContactInput, 'company'>) => api.post('/api/company/contact/update', { id, data });
 export const deleteContact = (id: number) => api.post('/api/company/contact/delete', { id });
+
+/** The letterhead printed on documents (issue 15 §6): contact block and optional logo. */
+export const letterheadQuery = () => queryOptions({ queryKey: [...instanceKey, 'letterhead'], queryFn: ({ signal }) => api.get('/api/instance/letterhead', { signal }) });
+export type Letterhead = ApiResult<'get', '/api/instance/letterhead'>;
+export const updateLetterhead = (data: ApiBody<'/api/instance/letterhead/update'>['data']) => api.post('/api/instance/letterhead/update', { data });

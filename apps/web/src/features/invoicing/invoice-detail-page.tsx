@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, CopyButton, Group, Menu, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload, IconEye, IconPencil, IconReceiptRefund, IconSend, IconShare, IconTrash, IconX } from '@tabler/icons-react';
@@ -453,7 +453,8 @@ function PdfButtons({ invoice }: { invoice: Invoice }) {
 }
 
 /** /invoice/{uuid}/detail: the invoice, its edit form while pending, status actions, PDF, share link and postings. */
-export function InvoiceDetailPage() {
+/** `extra`: sections other features add to the detail (the route composes them, e.g. the reminder history). */
+export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
   const { uuid = '' } = useParams();
   const queryClient = useQueryClient();
   const invoice = useQuery(invoiceDetailQuery(uuid));
@@ -697,6 +698,7 @@ export function InvoiceDetailPage() {
             </Paper>
           ) : null}
           <CreditNotesList invoice={data} />
+          {extra}
           <PdfButtons invoice={data} />
           <InvoiceMessages invoice={data} />
           <Postings invoice={data} />

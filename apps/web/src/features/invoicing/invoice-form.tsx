@@ -92,7 +92,15 @@ const toItem = (line: LineValues): InvoiceItemInput & { id: number | null } => (
   account: line.accountId ? { id: Number(line.accountId) } : null,
 });
 
-function valuesOf(options: FormOptions, invoice: Invoice | undefined): InvoiceFormValues {
+/**
+ * What the form edits of a stored document: an invoice, or a document with an invoice's head and
+ * lines (a quote or a recurring template, issue 15 §4) mapped to the invoice's names.
+ */
+export type InvoiceFormDocument = Pick<Invoice, 'refNumber' | 'company' | 'address' | 'paymentProfile' | 'vat' | 'currency' | 'fxRate' | 'dateInvoice' | 'dateDue' | 'description'> & {
+  items: Pick<Invoice['items'][number], 'id' | 'name' | 'amount' | 'price' | 'discount' | 'discountAbs' | 'vat' | 'account'>[];
+};
+
+function valuesOf(options: FormOptions, invoice: InvoiceFormDocument | undefined): InvoiceFormValues {
   if (invoice) {
     return {
       companyUuid: invoice.company.uuid,
@@ -235,7 +243,11 @@ function Totals({ control, baseCurrency }: { control: Control<InvoiceFormValues,
 interface InvoiceFormProps {
   options: FormOptions;
   /** The pending invoice to edit; absent to create one. */
-  invoice?: Invoice;
+  invoice?: InvoiceFormDocument;
+  /** Labels of the two dates for other documents (a quote: 'Quote date', 'Valid until'); default the invoice's. */
+  dateLabels?: { date: string; due: string };
+  /** Told the customer chosen (a recurring template offers that customer's contacts). */
+  onCompanyChange?: (companyUuid: string | null) => void;
   submitLabel: string;
   onSubmit: (payload: InvoiceFormPayload) => Promise<unknown>;
   onCancel?: () => void;
@@ -257,7 +269,7 @@ async function proposeDueDate(queryClient: QueryClient, companyUuid: string, dat
  * exchange rate, invoice and due date, lines with their own VAT rate and revenue account. Lines are
  * checked with the domain's rules before anything is sent; server field errors land on the inputs.
  */
-export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel }: InvoiceFormProps) {
+export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel, dateLabels, onCompanyChange }: InvoiceFormProps) {
   const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({ defaultValues: valuesOf(options, invoice), resolver: invoiceResolver(options.currency) });
   const queryClient = useQueryClient();
   const { control, handleSubmit, setError, setValue, getValues, register, formState } = form;
@@ -315,6 +327,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
                     value={field.value}
                     onChange={(value) => {
                       field.onChange(value);
+                      onCompanyChange?.(value);
                       const first = options.companies.find((c) => c.uuid === value)?.addresses[0];
                       setValue('addressId', first ? String(first.id) : null);
                       // The customer's contact terms propose the due date (issue 15 §1).
@@ -421,7 +434,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
                 name="dateInvoice"
                 render={({ field, fieldState }) => (
                   <DateField
-                    label="Invoice date"
+                    label={dateLabels?.date ?? 'Invoice date'}
                     required
                     value={field.value}
                     onChange={(value) => {
@@ -442,7 +455,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel 
                 name="dateDue"
                 render={({ field, fieldState }) => (
                   <DateField
-                    label="Due date"
+                    label={dateLabels?.due ?? 'Due date'}
                     clearable
                     value={field.value}
                     onChange={field.onChange}

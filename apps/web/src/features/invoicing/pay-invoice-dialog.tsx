@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatAmount, toFixedAmount, toMoney } from '@bilan/domain';
+import { formatAmount, toBaseAmount, toFixedAmount, toMoney } from '@bilan/domain';
 import { today } from '../../lib/dates';
 import { serverFieldErrors } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
@@ -32,9 +32,14 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
   const [date, setDate] = useState<string | null>(today());
   const [bankRef, setBankRef] = useState('');
   const [account, setAccount] = useState<string | null>(invoice.paymentProfile.account ? String(invoice.paymentProfile.account.id) : null);
-  // An invoice in another currency is paid in full for what the bank credited in the books' currency.
+  // An invoice in another currency: the part paid in its currency, and what the bank credited for it in the books' currency.
   const converted = invoice.currency !== invoice.baseCurrency;
-  const [amountBase, setAmountBase] = useState(invoice.totalBase);
+  const bookedOf = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value) ? toBaseAmount(value, invoice.fxRate) : '0.00');
+  const [amountBase, setAmountBase] = useState(() => bookedOf(open));
+  const changeAmount = (value: string) => {
+    setAmount(value);
+    if (converted) setAmountBase(bookedOf(value));
+  };
   // Money reaches an asset account (bank, cash).
   const options = (accounts.data?.data ?? []).filter((a) => a.type.id === 1 && a.number !== '1100').map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }));
   const valid = /^\d+(\.\d{1,2})?$/;
@@ -48,7 +53,7 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
         date: date!,
         ...(account ? { bankAccount: { id: Number(account) } } : {}),
         ...(bankRef ? { bankRef } : {}),
-        ...(converted ? { amountBase } : { amount, ...(fee ? { fee } : {}), ...(rest !== 'open' && left?.gt(0) ? { writeOff: rest } : {}) }),
+        ...(converted ? { amount, amountBase } : { amount, ...(fee ? { fee } : {}), ...(rest !== 'open' && left?.gt(0) ? { writeOff: rest } : {}) }),
       }),
     onSuccess: async (updated) => {
       queryClient.setQueryData(invoiceDetailQuery(invoice.uuid).queryKey, updated);
@@ -80,20 +85,30 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
         <Select label="Bank account" searchable data={options} value={account} onChange={setAccount} allowDeselect={false} error={fields['bankAccount.id']} />
         <DateField label="Payment date" required value={date} onChange={setDate} error={fields.date} />
         {converted ? (
-          <SettledAmountField
-            kind="receivable"
-            amount={invoice.totals.total}
-            currency={invoice.currency}
-            booked={invoice.totalBase}
-            base={invoice.baseCurrency}
-            value={amountBase}
-            onChange={setAmountBase}
-            error={fields.amountBase ?? fields.amount}
-          />
+          <SimpleGrid cols={2}>
+            <NumericInput
+              label={`Amount received (${invoice.currency})`}
+              description={left?.gt(0) ? `Part payment: ${invoice.currency} ${formatAmount(toFixedAmount(left))} stays open` : 'Pays what is open'}
+              allowDecimal
+              value={amount}
+              onChange={changeAmount}
+              error={fields.amount}
+            />
+            <SettledAmountField
+              kind="receivable"
+              amount={valid.test(amount) ? amount : open}
+              currency={invoice.currency}
+              booked={bookedOf(valid.test(amount) ? amount : open)}
+              base={invoice.baseCurrency}
+              value={amountBase}
+              onChange={setAmountBase}
+              error={fields.amountBase}
+            />
+          </SimpleGrid>
         ) : (
           <>
             <SimpleGrid cols={2}>
-              <NumericInput label={`Amount received (${invoice.currency})`} allowDecimal value={amount} onChange={setAmount} error={fields.amount} />
+              <NumericInput label={`Amount received (${invoice.currency})`} allowDecimal value={amount} onChange={changeAmount} error={fields.amount} />
               <NumericInput label="Fee deducted by the payer (6940)" allowDecimal value={fee} onChange={setFee} placeholder="0.00" error={fields.fee} />
             </SimpleGrid>
             {left?.gt(0) ? (
@@ -121,7 +136,7 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" color="green" loading={mutation.isPending} disabled={!date || (converted ? !amountBase : !amount)} data-autofocus>
+          <Button type="submit" color="green" loading={mutation.isPending} disabled={!date || !amount || (converted && !amountBase)} data-autofocus>
             {left?.gt(0) && rest === 'open' ? 'Record part payment' : 'Mark paid'}
           </Button>
         </Group>

@@ -47,8 +47,19 @@ export const payableHistoryQuery = (uuid: string) =>
     queryFn: ({ signal }) => api.post('/api/payable/history', { uuid }, { signal }),
   });
 
-/** Changes the fields of a pending bill (`/api/payable/update`); given fields replace, others stay. */
-export const updatePayable = (uuid: string, data: Partial<PayableData>) => api.post('/api/payable/update', { uuid, data });
+/**
+ * Changes the fields of a pending bill (`/api/payable/update`); given fields replace, others stay.
+ * `employee` names a new employee of a staff expense, `fileUuid` adds an uploaded receipt, both in
+ * the same transaction.
+ */
+export const updatePayable = (uuid: string, data: Partial<PayableData>, employee?: EmployeeData, fileUuid?: string) =>
+  api.post('/api/payable/update', { uuid, data, ...(employee ? { employee } : {}), ...(fileUuid ? { file: { uuid: fileUuid } } : {}) });
+
+/** A person staff expenses were owed to, with the IBAN profile of their latest expense (`GET /api/payable/employees`). */
+export type Employee = ApiResult<'get', '/api/payable/employees'>['data'][number];
+
+export const employeesQuery = () =>
+  queryOptions({ queryKey: [...payablesKey, 'employees'], queryFn: ({ signal }) => api.get('/api/payable/employees', { signal }) });
 
 export const creditorsQuery = () =>
   queryOptions({ queryKey: [...payablesKey, 'creditors'], queryFn: ({ signal }) => api.get('/api/payable/creditors', { signal }) });
@@ -114,15 +125,20 @@ export const insertPayable = (data: PayableData) => api.post('/api/payable/inser
 /** The supplier a QR-bill names, matched (IBAN, UID, name) or created by the server with the bill. */
 export type SupplierData = NonNullable<ApiBody<'/api/payable/insert'>['supplier']>;
 
+/** A staff expense's new employee (name and IBAN), matched or created by the server with the expense. */
+export type EmployeeData = NonNullable<ApiBody<'/api/payable/insert'>['employee']>;
+
 /**
  * Saves a bill in one call, one transaction (`/api/payable/insert`): with `supplier` the server
- * matches or creates the supplier and its payment profile; with `fileUuid` the inbox file becomes
- * the bill's voucher (its mail is then processed). A failure writes nothing.
+ * matches or creates the supplier and its payment profile, with `employee` a staff expense's
+ * employee; with `fileUuid` the inbox file becomes the bill's voucher (its mail is then processed).
+ * A failure writes nothing.
  */
-export const confirmPayable = (data: PayableData, supplier?: SupplierData, fileUuid?: string) =>
+export const confirmPayable = (data: PayableData, supplier?: SupplierData, fileUuid?: string, employee?: EmployeeData) =>
   api.post('/api/payable/insert', {
     data,
     ...(supplier ? { supplier } : {}),
+    ...(employee ? { employee } : {}),
     ...(fileUuid ? { file: { uuid: fileUuid } } : {}),
   });
 export const changePayableStatus = (uuid: string, status: 1 | 2 | 5) => api.post('/api/payable/update', { uuid, data: { status } });

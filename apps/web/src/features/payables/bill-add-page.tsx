@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Alert, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Alert, Anchor, Button, FileInput, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   countryIsoCode,
   currencyCodes,
@@ -11,9 +12,12 @@ import {
   isQrIban,
   normalizeIban,
   parseSwicoS1,
+  payableDataIssues,
   payableDataSchema,
+  payableEmployeeSchema,
   swicoDueDate,
   swicoVatAmount,
+  validationMessages,
   type CountryId,
   type ParsedQrBill,
   type SwicoS1,
@@ -28,10 +32,14 @@ import {
   allProfilesQuery,
   companiesQuery,
   confirmPayable,
+  employeesQuery,
   expenseAccountsQuery,
+  inboxContentType,
   payablesKey,
   profilesQuery,
   updatePayable,
+  uploadInboxFile,
+  type EmployeeData,
   type Payable,
   type PayableData,
   type SupplierData,
@@ -61,6 +69,9 @@ function swicoSummary(s1: SwicoS1): string {
   return parts.filter(Boolean).join(' · ');
 }
 
+/** What a receipt or voucher may be: the inbox's file types, without mails. */
+const RECEIPT_TYPES = 'application/pdf,image/png,image/jpeg,image/webp';
+
 interface BillFormProps {
   /** Inbox file the new bill is drafted from: saved as its voucher in the same call. */
   fileUuid?: string;
@@ -88,18 +99,39 @@ interface BillFormValues {
   referenceNumber: string;
   message: string;
   description: string;
+  /** A staff expense's new employee ('New employee'): sent as `employee { name, iban }`. */
+  employeeName: string;
+  employeeIban: string;
 }
 
-const formFields = ['type', 'company', 'companyFinance', 'date', 'dueDate', 'amount', 'vatAmount', 'currency', 'exchangeRate', 'expenseAccount', 'referenceNumber', 'message', 'description'] as const;
+const formFields = [
+  'type',
+  'company',
+  'companyFinance',
+  'date',
+  'dueDate',
+  'amount',
+  'vatAmount',
+  'currency',
+  'exchangeRate',
+  'expenseAccount',
+  'referenceNumber',
+  'message',
+  'description',
+  'employeeName',
+  'employeeIban',
+] as const;
 /** Payload path → input: a reference `{ uuid }` / `{ id }` is one select. */
 const toFormPath = (path: string) => path.replace(/^(company|companyFinance|expenseAccount)\.(uuid|id)$/, '$1');
-/** A server field of /payable/insert or /payable/update → input; the QR-bill supplier's name is the supplier select's. */
-const serverFormPath = (path: string) => (path === 'supplier.name' ? 'company' : path.startsWith('data.') ? toFormPath(path.slice(5)) : undefined);
+/** Server fields that are not under `data`: the QR-bill supplier's name and the employee go to the party inputs. */
+const PARTY_PATHS: Record<string, string> = { 'supplier.name': 'company', employee: 'company', 'employee.name': 'employeeName', 'employee.iban': 'employeeIban' };
+/** A server field of /payable/insert or /payable/update → input. */
+const serverFormPath = (path: string) => PARTY_PATHS[path] ?? (path.startsWith('data.') ? toFormPath(path.slice(5)) : undefined);
 
 /** The form's first values: the bill being edited, else the QR-bill and its Swico S1 information, else empty. */
-function initialValues(bill: Payable | undefined, qrBill: ParsedQrBill | null | undefined, s1: SwicoS1 | null): BillFormValues {
+function initialValues(bill: Payable | undefined, qrBill: ParsedQrBill | null | undefined, s1: SwicoS1 | null, expense: boolean): BillFormValues {
   return {
-    type: bill?.isExpense ? '1' : '0',
+    type: (bill ? bill.isExpense : expense) ? '1' : '0',
     company: bill ? (bill.company?.uuid ?? null) : undefined,
     companyFinance: bill ? (bill.companyFinance ? String(bill.companyFinance.id) : null) : undefined,
     date: bill?.date ?? s1?.invoiceDate ?? today(),
@@ -112,26 +144,61 @@ function initialValues(bill: Payable | undefined, qrBill: ParsedQrBill | null | 
     referenceNumber: bill?.referenceNumber ?? qrBill?.reference ?? '',
     message: bill?.message ?? qrBill?.message ?? '',
     description: bill?.description ?? (s1?.invoiceNumber ? `Invoice ${s1.invoiceNumber}` : ''),
+    employeeName: '',
+    employeeIban: '',
   };
 }
 
 /**
- * /bill/add: a supplier bill (pending) or a staff expense; also the draft beside an inbox file and,
- * with `bill`, the edit form of a pending bill. A QR-bill's supplier is shown as the server will
- * resolve it on save (same rules: a payment profile with its IBAN, else a company of that name,
- * else new) and saved in the bill's own call, so a failure leaves no half-created supplier.
+ * A staff expense's rules beyond `payableDataSchema` (issue 16 §4), by form field: its description
+ * (the domain's `payableDataIssues`, the server's own rule), and its employee — one on file, or a
+ * new one whose name and IBAN pass `payableEmployeeSchema`, the route's schema.
+ */
+function expenseIssues(values: BillFormValues, newEmployee: boolean, company: string | null): Record<string, string> {
+  if (values.type !== '1') return {};
+  const issues: Record<string, string> = { ...payableDataIssues({ type: 1, description: values.description }) };
+  if (newEmployee) {
+    const parsed = payableEmployeeSchema.safeParse({ name: values.employeeName, iban: values.employeeIban });
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = issue.path[0] === 'name' ? 'employeeName' : 'employeeIban';
+      issues[field] ??= issue.message;
+    }
+  } else if (!company) {
+    issues.company = validationMessages.expenseEmployeeRequired;
+  }
+  return issues;
+}
+
+/**
+ * /bill/add: a supplier bill (pending) or a staff expense (`?type=expense` preselects it); also the
+ * draft beside an inbox file and, with `bill`, the edit form of a pending bill. A QR-bill's
+ * supplier is shown as the server will resolve it on save (same rules: a payment profile with its
+ * IBAN, else a company of that name, else new) and saved in the bill's own call, so a failure
+ * leaves no half-created supplier.
+ *
+ * A staff expense is a claim of an employee (issue 16 §4), and the form says so: 'Employee' (a
+ * person expenses were owed to before, another person on file, or a new one with name and IBAN,
+ * created with the expense), 'Receipt', a required 'Description' (the journal text) and a
+ * 'Payment note' for the transfer. A chosen receipt or voucher is uploaded to the inbox on save and
+ * attached in the bill's own call; a retry after a refused save sends the same upload again.
  * The form checks its payload with `payableDataSchema`, the routes' own; messages of that check and
  * the server's field errors are shown per field.
  */
-export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: BillFormProps = {}) {
+export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [search] = useSearchParams();
   // The supplier's Swico S1 billing information, when its QR-bill carries one: date, term and VAT.
   const s1 = qrBill ? parseSwicoS1(qrBill.billInformation) : null;
   const swicoLine = s1 ? swicoSummary(s1) : '';
-  const [defaultValues] = useState(() => initialValues(bill, qrBill, s1));
+  const [defaultValues] = useState(() => initialValues(bill, qrBill, s1, !qrBill && search.get('type') === 'expense'));
+  const [newEmployee, setNewEmployee] = useState(false);
+  const [receipt, setReceipt] = useState<File | null>(null);
+  // The inbox file a chosen receipt became: a retry after a refused save sends it again, not a copy.
+  const uploaded = useRef<{ file: File; uuid: string } | null>(null);
 
   const companies = useQuery(companiesQuery());
+  const employees = useQuery(employeesQuery());
   const allProfiles = useQuery({ ...allProfilesQuery(), enabled: !!qrBill });
   const ownCompany = companies.data?.data.find((c) => c.isOwn)?.uuid;
   // The server's order (supplier-match.service): an IBAN/QR-bill profile with this IBAN, then the name.
@@ -144,13 +211,21 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
   const sendsSupplierFor = (values: Pick<BillFormValues, 'type' | 'company' | 'companyFinance'>) =>
     !!qrBill && values.type === '0' && values.company === undefined && values.companyFinance === undefined;
 
-  /** Form values → `data` of the request; without `company`/`companyFinance` when the server resolves the QR-bill's supplier. */
+  // A new employee of an expense is sent as `employee`: the server matches or creates the person.
+  const sendsEmployeeFor = (values: Pick<BillFormValues, 'type'>) => values.type === '1' && newEmployee;
+
+  /**
+   * Form values → `data` of the request; without `company`/`companyFinance` when the server resolves
+   * the QR-bill's supplier or the new employee.
+   */
   const toPayload = (values: BillFormValues) => {
     const company = values.company === undefined ? matchedCompany : values.company;
     const profile = values.companyFinance === undefined ? matchedProfile : values.companyFinance;
     return {
       type: values.type === '1' ? 1 : 0,
-      ...(sendsSupplierFor(values) ? {} : { company: company ? { uuid: company } : null, companyFinance: profile ? { id: Number(profile) } : null }),
+      ...(sendsSupplierFor(values) || sendsEmployeeFor(values)
+        ? {}
+        : { company: company ? { uuid: company } : null, companyFinance: profile ? { id: Number(profile) } : null }),
       date: values.date ?? '',
       dueDate: values.dueDate,
       amount: values.amount,
@@ -165,11 +240,19 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
     };
   };
 
-  const { control, handleSubmit, setError, setValue, formState } = useForm<BillFormValues, unknown, PayableData>({
-    defaultValues,
-    resolver: payloadResolver(payableDataSchema, toPayload, { known: formFields, formPath: toFormPath }),
-  });
+  const payloadCheck = payloadResolver(payableDataSchema, toPayload, { known: formFields, formPath: toFormPath });
+  /** The payload's schema, then the expense's own rules; each field shows its first message. */
+  const resolver: Resolver<BillFormValues, unknown, PayableData> = async (values, context, options) => {
+    const result = await payloadCheck(values, context, options);
+    const issues = expenseIssues(values, newEmployee, values.company === undefined ? matchedCompany : values.company);
+    if (!Object.keys(issues).length) return result;
+    const errors: FieldErrors<BillFormValues> = { ...result.errors };
+    for (const [field, message] of Object.entries(issues) as [keyof BillFormValues, string][]) errors[field] ??= { type: 'validate', message };
+    return { values: {}, errors };
+  };
+  const { control, handleSubmit, setError, setValue, getValues, clearErrors, formState } = useForm<BillFormValues, unknown, PayableData>({ defaultValues, resolver });
   const [type, chosenCompany, chosenProfile, currency] = useWatch({ control, name: ['type', 'company', 'companyFinance', 'currency'] });
+  const isExpense = type === '1';
   const company = chosenCompany === undefined ? matchedCompany : chosenCompany;
   const profile = chosenProfile === undefined ? matchedProfile : chosenProfile;
   const profiles = useQuery(profilesQuery(company));
@@ -179,14 +262,28 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
   const createsSupplier = sendsSupplier && lookupDone && !matchedCompany;
   const createsProfile = sendsSupplier && lookupDone && !!nameMatch;
 
+  /** The chosen receipt as an inbox file (uploaded once), attached by the save call. */
+  const receiptUuid = async (): Promise<string | undefined> => {
+    if (!receipt) return undefined;
+    if (uploaded.current?.file === receipt) return uploaded.current.uuid;
+    if (inboxContentType(receipt) === 'message/rfc822') throw new Error(`${receipt.name}: a receipt is a PDF or an image`);
+    const answer = await uploadInboxFile(receipt, () => undefined);
+    if (!('uuid' in answer)) throw new Error(`${receipt.name}: a receipt is a PDF or an image`);
+    uploaded.current = { file: receipt, uuid: answer.uuid };
+    return answer.uuid;
+  };
+
   const save = useMutation({
     mutationFn: async (input: PayableData) => {
-      if (bill) return updatePayable(bill.uuid, input);
+      const values = getValues();
+      const employee: EmployeeData | undefined = sendsEmployeeFor(values) ? { name: values.employeeName.trim(), iban: values.employeeIban.trim() } : undefined;
+      const voucher = fileUuid ?? (await receiptUuid());
+      if (bill) return updatePayable(bill.uuid, input, employee, fileUuid ? undefined : voucher);
       // toPayload left out company and profile: the server matches or creates them from the QR-bill.
       if (sendsSupplier && qrBill) {
-        return confirmPayable(input, { name: qrBill.creditor.name, address: supplierAddress(qrBill), iban: qrBill.iban }, fileUuid);
+        return confirmPayable(input, { name: qrBill.creditor.name, address: supplierAddress(qrBill), iban: qrBill.iban }, voucher);
       }
-      return confirmPayable(input, undefined, fileUuid);
+      return confirmPayable(input, undefined, voucher, employee);
     },
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: payablesKey });
@@ -195,6 +292,18 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
   });
   const fields = serverFieldErrors(save.error);
   const supplierErrors = Object.entries(fields).filter(([key]) => key.startsWith('supplier.') || key === 'file.uuid');
+  const staff = employees.data?.data ?? [];
+  const staffUuids = new Set(staff.map((employee) => employee.company.uuid));
+  // Employees first (people expenses were owed to), then every other person or company on file.
+  const employeeOptions = [
+    { group: 'Staff', items: staff.map((employee) => ({ value: employee.company.uuid, label: employee.company.name })) },
+    {
+      group: 'Other persons and companies',
+      items: (companies.data?.data ?? []).filter((c) => !c.isOwn && !staffUuids.has(c.uuid)).map((c) => ({ value: c.uuid, label: c.name })),
+    },
+  ].filter((group) => group.items.length > 0);
+  const profileOptions = (profiles.data?.data ?? []).filter((p) => p.iban).map((p) => ({ value: String(p.id), label: `${formatIban(p.iban!)}${p.type === 2 ? ' (QR)' : ''}` }));
+  const pageTitle = title ?? (isExpense ? 'Add expense' : 'Add bill');
   const [unplaced, setUnplaced] = useState<string[]>([]);
 
   const submit = handleSubmit(async (data) => {
@@ -208,8 +317,18 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
     }
   });
 
+  /** 'New employee' ↔ 'Choose an employee on file': the other way's inputs are cleared. */
+  const chooseNewEmployee = (on: boolean) => {
+    setNewEmployee(on);
+    setValue('company', null);
+    setValue('companyFinance', null);
+    setValue('employeeName', '');
+    setValue('employeeIban', '');
+    clearErrors(['company', 'companyFinance', 'employeeName', 'employeeIban']);
+  };
+
   return (
-    <Page title={title}>
+    <Page title={pageTitle}>
       <Paper withBorder p="md" radius="md" component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           {qrBill ? (
@@ -244,51 +363,132 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
             />
           ) : null}
           <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="company"
-                render={({ fieldState }) => (
-                  <Select
-                    label="Supplier"
-                    searchable
-                    clearable
-                    data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
-                    value={company}
-                    onChange={(value) => {
-                      setValue('company', value);
-                      setValue('companyFinance', null);
-                    }}
-                    error={fieldState.error?.message}
-                    withAsterisk={type === '0'}
-                    placeholder={companies.isError ? 'Could not load the companies' : createsSupplier && qrBill ? `New: ${qrBill.creditor.name}` : 'Company'}
+            {isExpense ? (
+              newEmployee ? (
+                <>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <Controller
+                      control={control}
+                      name="employeeName"
+                      render={({ field, fieldState }) => (
+                        <TextInput label="Employee" description="A new employee: first and last name" {...field} error={fieldState.error?.message} withAsterisk />
+                      )}
+                    />
+                    <Anchor component="button" type="button" size="sm" mt={4} onClick={() => chooseNewEmployee(false)}>
+                      Choose an employee on file
+                    </Anchor>
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <Controller
+                      control={control}
+                      name="employeeIban"
+                      render={({ field, fieldState }) => (
+                        <TextInput label="IBAN" description="The employee's account the expense is refunded to" {...field} error={fieldState.error?.message} withAsterisk />
+                      )}
+                    />
+                  </Grid.Col>
+                </>
+              ) : (
+                <>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <Controller
+                      control={control}
+                      name="company"
+                      render={({ fieldState }) => (
+                        <Select
+                          label="Employee"
+                          description="Who paid and is owed the expense"
+                          searchable
+                          clearable
+                          data={employeeOptions}
+                          value={company}
+                          onChange={(value) => {
+                            setValue('company', value, { shouldValidate: formState.isSubmitted });
+                            // Refund to where the employee's last expense went, when that account is still active.
+                            const known = staff.find((employee) => employee.company.uuid === value)?.paymentProfile;
+                            setValue('companyFinance', known ? String(known.id) : null);
+                          }}
+                          error={fieldState.error?.message}
+                          withAsterisk
+                          placeholder={companies.isError ? 'Could not load the companies' : 'Choose the employee'}
+                        />
+                      )}
+                    />
+                    <Anchor component="button" type="button" size="sm" mt={4} onClick={() => chooseNewEmployee(true)}>
+                      New employee (name and IBAN)
+                    </Anchor>
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <Controller
+                      control={control}
+                      name="companyFinance"
+                      render={({ field, fieldState }) => (
+                        <Select
+                          label="Pay to (IBAN)"
+                          description="Empty: refunded by hand (cash, wages)"
+                          data={profileOptions}
+                          value={profile}
+                          onChange={field.onChange}
+                          error={fieldState.error?.message}
+                          disabled={!company}
+                          clearable
+                        />
+                      )}
+                    />
+                  </Grid.Col>
+                </>
+              )
+            ) : (
+              <>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Controller
+                    control={control}
+                    name="company"
+                    render={({ fieldState }) => (
+                      <Select
+                        label="Supplier"
+                        searchable
+                        clearable
+                        data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
+                        value={company}
+                        onChange={(value) => {
+                          setValue('company', value);
+                          setValue('companyFinance', null);
+                        }}
+                        error={fieldState.error?.message}
+                        withAsterisk
+                        placeholder={companies.isError ? 'Could not load the companies' : createsSupplier && qrBill ? `New: ${qrBill.creditor.name}` : 'Company'}
+                      />
+                    )}
                   />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="companyFinance"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Pay to (IBAN / QR-IBAN)"
-                    data={(profiles.data?.data ?? []).filter((p) => p.iban).map((p) => ({ value: String(p.id), label: `${formatIban(p.iban!)}${p.type === 2 ? ' (QR)' : ''}` }))}
-                    value={profile}
-                    onChange={field.onChange}
-                    error={fieldState.error?.message}
-                    disabled={!company}
-                    clearable
-                    placeholder={(createsProfile || createsSupplier) && qrBill ? `New: ${formatIban(qrBill.iban)}` : undefined}
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <Controller
+                    control={control}
+                    name="companyFinance"
+                    render={({ field, fieldState }) => (
+                      <Select
+                        label="Pay to (IBAN / QR-IBAN)"
+                        data={profileOptions}
+                        value={profile}
+                        onChange={field.onChange}
+                        error={fieldState.error?.message}
+                        disabled={!company}
+                        clearable
+                        placeholder={(createsProfile || createsSupplier) && qrBill ? `New: ${formatIban(qrBill.iban)}` : undefined}
+                      />
+                    )}
                   />
-                )}
-              />
-            </Grid.Col>
+                </Grid.Col>
+              </>
+            )}
             <Grid.Col span={{ base: 6, sm: 3 }}>
               <Controller
                 control={control}
                 name="date"
-                render={({ field, fieldState }) => <DateField label="Bill date" value={field.value} onChange={field.onChange} error={fieldState.error?.message} withAsterisk />}
+                render={({ field, fieldState }) => (
+                  <DateField label={isExpense ? 'Receipt date' : 'Bill date'} value={field.value} onChange={field.onChange} error={fieldState.error?.message} withAsterisk />
+                )}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
@@ -346,35 +546,75 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
                     value={field.value}
                     onChange={field.onChange}
                     error={fieldState.error?.message}
-                    placeholder="Default: last used for the supplier, else 4000"
+                    placeholder={isExpense ? 'Default: last used for the employee, else 6500' : 'Default: last used for the supplier, else 4000'}
                   />
                 )}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="referenceNumber"
-                render={({ field, fieldState }) => <TextInput label="Reference (QR or RF…)" {...field} error={fieldState.error?.message} />}
-              />
-            </Grid.Col>
+            {isExpense ? (
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Controller
+                  control={control}
+                  name="description"
+                  render={({ field, fieldState }) => (
+                    <TextInput
+                      label="Description"
+                      description="What was bought, e.g. 'Train ticket Bern': the journal text"
+                      {...field}
+                      error={fieldState.error?.message}
+                      withAsterisk
+                    />
+                  )}
+                />
+              </Grid.Col>
+            ) : (
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Controller
+                  control={control}
+                  name="referenceNumber"
+                  render={({ field, fieldState }) => <TextInput label="Reference (QR or RF…)" {...field} error={fieldState.error?.message} />}
+                />
+              </Grid.Col>
+            )}
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Controller
                 control={control}
                 name="message"
-                render={({ field, fieldState }) => <TextInput label="Message to the supplier" {...field} error={fieldState.error?.message} />}
+                render={({ field, fieldState }) =>
+                  isExpense ? (
+                    <TextInput label="Payment note" description="Shown to the employee on the transfer (default: the description)" {...field} error={fieldState.error?.message} />
+                  ) : (
+                    <TextInput label="Message to the supplier" {...field} error={fieldState.error?.message} />
+                  )
+                }
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="description"
-                render={({ field, fieldState }) => <TextInput label="Description" {...field} error={fieldState.error?.message} />}
-              />
-            </Grid.Col>
+            {isExpense ? null : (
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Controller
+                  control={control}
+                  name="description"
+                  render={({ field, fieldState }) => <TextInput label="Description" {...field} error={fieldState.error?.message} />}
+                />
+              </Grid.Col>
+            )}
+            {fileUuid ? null : (
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <FileInput
+                  label={isExpense ? 'Receipt' : 'Voucher'}
+                  description={bill ? 'PDF or image, added to those already kept' : 'PDF or image, kept with the document'}
+                  accept={RECEIPT_TYPES}
+                  leftSection={<IconReceipt size={16} aria-hidden />}
+                  value={receipt}
+                  onChange={setReceipt}
+                  clearable
+                  placeholder="Choose a file"
+                />
+              </Grid.Col>
+            )}
           </Grid>
           {supplierErrors.length ? (
-            <Alert color="red" variant="light" title="The supplier of the QR-bill">
+            <Alert color="red" variant="light" title={supplierErrors.some(([key]) => key.startsWith('supplier.')) ? 'The supplier of the QR-bill' : isExpense ? 'The receipt' : 'The voucher'}>
               {supplierErrors.map(([key, text]) => (
                 <Text key={key} size="sm">
                   {key}: {text}
@@ -388,7 +628,7 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
             </Alert>
           ) : save.isError ? (
             <Alert color="red" variant="light" role="alert">
-              {Object.keys(fields).length ? 'Please correct the marked fields.' : `Could not save the bill: ${errorMessage(save.error)}`}
+              {Object.keys(fields).length ? 'Please correct the marked fields.' : `Could not save the ${isExpense ? 'expense' : 'bill'}: ${errorMessage(save.error)}`}
             </Alert>
           ) : null}
           <Group justify="flex-end">
@@ -396,7 +636,7 @@ export function BillAddPage({ fileUuid, title = 'Add bill', qrBill, bill }: Bill
               Cancel
             </Button>
             <Button type="submit" loading={formState.isSubmitting}>
-              {bill ? 'Save changes' : 'Save bill'}
+              {bill ? 'Save changes' : isExpense ? 'Save expense' : 'Save bill'}
             </Button>
           </Group>
         </Stack>

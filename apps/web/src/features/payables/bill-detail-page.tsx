@@ -74,11 +74,12 @@ function VoucherPreview({ file }: { file: InboxFile }) {
   );
 }
 
+/** A bill's fields; a staff expense in its own words (issue 16 §4): employee, receipt date, payment note. */
 function BillFields({ bill }: { bill: Payable }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
       <Field label="Type">{bill.isExpense ? 'Expense (staff)' : 'Supplier bill'}</Field>
-      <Field label="Supplier">
+      <Field label={bill.isExpense ? 'Employee' : 'Supplier'}>
         {bill.company ? (
           <Anchor component={Link} to={paths.company.getHref(bill.company.uuid)}>
             {bill.company.name}
@@ -88,7 +89,7 @@ function BillFields({ bill }: { bill: Payable }) {
         )}
       </Field>
       <Field label="Pay to">{bill.companyFinance?.iban ? `${formatIban(bill.companyFinance.iban)}${bill.companyFinance.type === 2 ? ' (QR-IBAN)' : ''}` : '-'}</Field>
-      <Field label="Bill date">{formatDate(bill.date)}</Field>
+      <Field label={bill.isExpense ? 'Receipt date' : 'Bill date'}>{formatDate(bill.date)}</Field>
       <Field label="Due date">{bill.dueDate ? formatDate(bill.dueDate) : '-'}</Field>
       <Field label="Amount">
         <Text span fw={600} inherit>
@@ -106,9 +107,15 @@ function BillFields({ bill }: { bill: Payable }) {
         <Amount value={bill.vatAmount} /> {bill.currency}
       </Field>
       {bill.exchangeRate !== '1' ? <Field label="Exchange rate">{bill.exchangeRate}</Field> : null}
-      <Field label="Expense account">{bill.expenseAccount ? `${bill.expenseAccount.number} ${bill.expenseAccount.name}` : 'Default (last used for the supplier, else 4000)'}</Field>
-      <Field label="Reference">{bill.referenceNumber ? shownReference(bill.referenceNumber) : '-'}</Field>
-      <Field label="Message">{bill.message ?? '-'}</Field>
+      <Field label="Account">
+        {bill.expenseAccount
+          ? `${bill.expenseAccount.number} ${bill.expenseAccount.name}`
+          : bill.isExpense
+            ? 'Default (last used for the employee, else 6500)'
+            : 'Default (last used for the supplier, else 4000)'}
+      </Field>
+      {bill.isExpense && !bill.referenceNumber ? null : <Field label="Reference">{bill.referenceNumber ? shownReference(bill.referenceNumber) : '-'}</Field>}
+      <Field label={bill.isExpense ? 'Payment note' : 'Message'}>{bill.message ?? '-'}</Field>
       <Field label="Description">{bill.description || '-'}</Field>
       <Field label="Transaction group">
         {bill.transactionGroup ? (
@@ -149,8 +156,9 @@ function History({ history }: { history: PayableHistory }) {
   );
 }
 
-function Postings({ entries }: { entries: PayableHistory['entries'] }) {
-  if (!entries.length) return <Text c="dimmed" size="sm">Nothing booked yet: a bill is booked when it is approved.</Text>;
+/** The entries that booked, paid or reversed the bill: per entry a row with its link, date and journal text, then its lines. */
+function Postings({ entries, isExpense }: { entries: PayableHistory['entries']; isExpense: boolean }) {
+  if (!entries.length) return <Text c="dimmed" size="sm">Nothing booked yet: {isExpense ? 'an expense' : 'a bill'} is booked when it is approved.</Text>;
   return (
     <Table withTableBorder aria-label="Postings">
       <Table.Thead>
@@ -167,23 +175,28 @@ function Postings({ entries }: { entries: PayableHistory['entries'] }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {entries.flatMap((entry) =>
-          entry.entryAccounts.map((line, i) => (
+        {entries.flatMap((entry) => [
+          <Table.Tr key={entry.id}>
+            <Table.Td>
+              <Anchor component={Link} to={paths.entryDetail.getHref(entry.id)}>
+                EN{entry.id}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {ROLE_LABEL[entry.role]}
+                {entry.reverses ? ` of EN${entry.reverses.id}` : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td>{formatDate(entry.dateLedger)}</Table.Td>
+            <Table.Td colSpan={3}>
+              <Text size="sm" fw={500}>
+                {entry.description}
+              </Text>
+            </Table.Td>
+          </Table.Tr>,
+          ...entry.entryAccounts.map((line, i) => (
             <Table.Tr key={`${entry.id}-${i}`}>
-              <Table.Td>
-                {i === 0 ? (
-                  <>
-                    <Anchor component={Link} to={paths.entryDetail.getHref(entry.id)}>
-                      EN{entry.id}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {ROLE_LABEL[entry.role]}
-                      {entry.reverses ? ` of EN${entry.reverses.id}` : ''}
-                    </Text>
-                  </>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{i === 0 ? formatDate(entry.dateLedger) : null}</Table.Td>
+              <Table.Td />
+              <Table.Td />
               <Table.Td>
                 {line.account.number} {line.account.name}
               </Table.Td>
@@ -191,7 +204,7 @@ function Postings({ entries }: { entries: PayableHistory['entries'] }) {
               <Table.Td className="num">{line.direction === -1 ? <Amount value={line.amount} /> : null}</Table.Td>
             </Table.Tr>
           )),
-        )}
+        ])}
       </Table.Tbody>
     </Table>
   );
@@ -248,7 +261,7 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
                       Back to pending
                     </Button>
                     <Button variant="subtle" color="red" onClick={() => action.mutate(() => changePayableStatus(uuid, 5))} loading={action.isPending}>
-                      Cancel bill
+                      {bill.isExpense ? 'Cancel expense' : 'Cancel bill'}
                     </Button>
                   </>
                 ) : null}
@@ -260,8 +273,8 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
       }
     >
       {detail.isError ? <ErrorAlert what="Could not load the bill" error={detail.error} onRetry={() => void detail.refetch()} /> : null}
-      {action.isError ? <ErrorAlert what="Could not change the bill" error={action.error} /> : null}
-      {remove.isError ? <ErrorAlert what="Could not delete the bill" error={remove.error} /> : null}
+      {action.isError ? <ErrorAlert what={`Could not change the ${bill?.isExpense ? 'expense' : 'bill'}`} error={action.error} /> : null}
+      {remove.isError ? <ErrorAlert what={`Could not delete the ${bill?.isExpense ? 'expense' : 'bill'}`} error={remove.error} /> : null}
       {reverse.isError ? <ErrorAlert what="Could not reverse the payment" error={reverse.error} /> : null}
       <PayBillDialog bill={paying && bill ? bill : null} onClose={() => setPaying(false)} />
       {!bill && !detail.isError ? <TableSkeleton /> : null}
@@ -305,7 +318,7 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
                 <Title order={2} size="h4" mb="sm">
                   Postings
                 </Title>
-                {history.isError ? <Text c="red">{errorMessage(history.error)}</Text> : history.data ? <Postings entries={history.data.entries} /> : <TableSkeleton rows={3} />}
+                {history.isError ? <Text c="red">{errorMessage(history.error)}</Text> : history.data ? <Postings entries={history.data.entries} isExpense={bill.isExpense} /> : <TableSkeleton rows={3} />}
               </Paper>
               <Paper withBorder p="md" radius="md">
                 <Title order={2} size="h4" mb="sm">
@@ -317,7 +330,7 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
           </Grid.Col>
           {voucher ? (
             <Grid.Col span={{ base: 12, lg: 5 }}>
-              <Paper withBorder p="xs" radius="md" aria-label="Voucher">
+              <Paper withBorder p="xs" radius="md" aria-label={bill.isExpense ? 'Receipt' : 'Voucher'}>
                 <Group justify="space-between" px="xs" pb="xs">
                   <Text size="sm" fw={500}>
                     {voucher.name}
@@ -352,5 +365,5 @@ export function BillEditPage({ uuid }: { uuid: string }) {
       </Alert>
     );
   }
-  return <BillAddPage key={detail.data.uuid} bill={detail.data} title={`Edit bill ${detail.data.id}`} />;
+  return <BillAddPage key={detail.data.uuid} bill={detail.data} title={`Edit ${detail.data.isExpense ? 'expense' : 'bill'} ${detail.data.id}`} />;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Checkbox, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconUsers } from '@tabler/icons-react';
+import { IconPlus, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '@bilan/domain';
@@ -34,16 +34,23 @@ const STATUS_OPTIONS = [
   ...Object.entries(payableStatusLabel).map(([value, label]) => ({ value, label })),
 ];
 
+const KIND_OPTIONS = [
+  { value: 'all', label: 'Bills and expenses' },
+  { value: 'bill', label: 'Supplier bills' },
+  { value: 'expense', label: 'Staff expenses' },
+];
+
 /**
- * /bill: bills and expenses, paged on the server, filtered by status (or open), supplier, bill
- * date range and text; approve, delete, and group approved bills for payment. Each bill links to
- * its detail page.
+ * /bill: bills and staff expenses, paged on the server, filtered by status (or open), kind
+ * (`?kind=expense`), supplier or employee, date range and text; approve, delete, and group
+ * approved bills and expenses for payment. Each links to its detail page.
  */
 export function BillsPage() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const statusValue = search.get('filterStatus') === 'true' ? 'open' : (search.get('status') ?? 'all');
+  const kind = search.get('kind') === 'expense' || search.get('kind') === 'bill' ? search.get('kind')! : 'all';
   // ?text= preselects the search (the company ap-ar page links each open bill this way).
   const [text, setText] = useState(() => search.get('text') ?? '');
   const [debouncedText] = useDebouncedValue(text, 300);
@@ -54,6 +61,7 @@ export function BillsPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const filters: PayableFilters = {
     ...(statusValue === 'open' ? { filterStatus: true } : statusValue !== 'all' ? { status: Number(statusValue) as NonNullable<PayableFilters['status']> } : {}),
+    ...(kind !== 'all' ? { isExpense: kind === 'expense' } : {}),
     ...(debouncedText.trim() ? { text: debouncedText.trim() } : {}),
     ...(company ? { company: { uuid: company } } : {}),
     ...(dateFrom ? { dateFrom } : {}),
@@ -81,6 +89,9 @@ export function BillsPage() {
           <Button component={Link} to="/bill/creditors" variant="default" leftSection={<IconUsers size={16} />}>
             Creditors
           </Button>
+          <Button component={Link} to="/bill/add?type=expense" variant="default" leftSection={<IconReceipt size={16} />}>
+            Add expense
+          </Button>
           <Button component={Link} to="/bill/add" leftSection={<IconPlus size={16} />}>
             Add bill
           </Button>
@@ -97,23 +108,37 @@ export function BillsPage() {
             const next = new URLSearchParams();
             if (value === 'open') next.set('filterStatus', 'true');
             else if (value && value !== 'all') next.set('status', value);
+            if (kind !== 'all') next.set('kind', kind);
             setSearch(next);
           }}
           w={200}
         />
         <Select
-          label="Supplier"
+          label="Supplier or employee"
           searchable
           clearable
           data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
           value={company}
           onChange={setCompany}
-          placeholder="All suppliers"
+          placeholder="All"
           w={240}
         />
         <DateField label="From" value={dateFrom} onChange={setDateFrom} clearable w={150} />
         <DateField label="To" value={dateTo} onChange={setDateTo} clearable w={150} />
-        <TextInput label="Search" placeholder="Supplier, description, reference" value={text} onChange={(e) => setText(e.currentTarget.value)} w={260} />
+        <TextInput label="Search" placeholder="Name, description, reference" value={text} onChange={(e) => setText(e.currentTarget.value)} w={260} />
+        <Select
+          label="Kind"
+          data={KIND_OPTIONS}
+          value={kind}
+          allowDeselect={false}
+          onChange={(value) => {
+            const next = new URLSearchParams(search);
+            if (value && value !== 'all') next.set('kind', value);
+            else next.delete('kind');
+            setSearch(next);
+          }}
+          w={190}
+        />
         <Button disabled={selected.length === 0} onClick={() => setPaying(true)}>
           Pay selected ({selected.length})
         </Button>
@@ -134,7 +159,7 @@ export function BillsPage() {
       {!list.data && !list.isError ? <TableSkeleton /> : null}
       {list.data ? (
         list.data.data.length === 0 ? (
-          <Text c="dimmed">No bills yet. Add one, or drop a supplier&apos;s bill in the inbox.</Text>
+          <Text c="dimmed">{kind === 'expense' ? 'No staff expenses yet.' : <>No bills yet. Add one, or drop a supplier&apos;s bill in the inbox.</>}</Text>
         ) : (
           <Table.ScrollContainer minWidth={900}>
             <Table withTableBorder striped aria-busy={list.isFetching}>
@@ -143,7 +168,7 @@ export function BillsPage() {
                   <Table.Th w={40} />
                   <Table.Th w={70}>Bill</Table.Th>
                   <Table.Th w={110}>Date</Table.Th>
-                  <Table.Th>Supplier</Table.Th>
+                  <Table.Th>Supplier / employee</Table.Th>
                   <Table.Th w={110}>Due</Table.Th>
                   <Table.Th className="num" w={150}>
                     Amount
@@ -174,7 +199,12 @@ export function BillsPage() {
                     </Table.Td>
                     <Table.Td>{formatDate(bill.date)}</Table.Td>
                     <Table.Td>
-                      {bill.company?.name ?? (bill.isExpense ? 'Expense' : '-')}
+                      {bill.isExpense ? (
+                        <Badge color="grape" variant="light" size="sm" mr={6}>
+                          Expense
+                        </Badge>
+                      ) : null}
+                      {bill.company?.name ?? (bill.isExpense ? 'No employee named' : '-')}
                       {bill.description ? (
                         <Text size="xs" c="dimmed">
                           {bill.description}

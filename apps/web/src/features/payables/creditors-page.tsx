@@ -1,4 +1,5 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate } from '@bilan/domain';
@@ -8,82 +9,152 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { useSession } from '../../lib/session';
-import { creditorsQuery } from './api';
+import { creditorsQuery, type Creditor, type Creditors } from './api';
+
+interface OwedTableProps {
+  label: string;
+  rows: Creditor[];
+  total: string;
+  /** Column heads: who is owed ('Supplier', 'Employee') and what ('Bills', 'Expenses'). */
+  who: string;
+  what: string;
+  name: (row: Creditor) => ReactNode;
+}
+
+/** Open documents per company and currency, soonest due first, with their total in the instance currency. */
+function OwedTable({ label, rows, total, who, what, name }: OwedTableProps) {
+  const { profile } = useSession();
+  return (
+    <Table withTableBorder striped aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{who}</Table.Th>
+          <Table.Th w={160}>{what}</Table.Th>
+          <Table.Th w={130}>Next due</Table.Th>
+          <Table.Th className="num" w={180}>
+            Open amount
+          </Table.Th>
+          <Table.Th className="num" w={180}>
+            In {profile?.instance.currency ?? 'CHF'}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={`${row.company?.uuid ?? 'none'}-${row.currency}`}>
+            <Table.Td>{name(row)}</Table.Td>
+            <Table.Td>
+              {row.bills}
+              {row.overdue ? (
+                <Badge color="red" variant="light" ml={6}>
+                  {row.overdue} overdue
+                </Badge>
+              ) : null}
+            </Table.Td>
+            <Table.Td>{row.nextDueDate ? formatDate(row.nextDueDate) : '-'}</Table.Td>
+            <Table.Td className="num">
+              <Amount value={row.openAmount} /> {row.currency}
+            </Table.Td>
+            <Table.Td className="num">
+              <Amount value={row.openAmountBase} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th colSpan={4}>Total open</Table.Th>
+          <Table.Th className="num">
+            <Amount value={total} />
+          </Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}
+
+/** The account's balance beside the list's total, which it should equal. */
+function Agreement({ account, total, what }: { account: Creditors['payablesAccount']; total: string; what: string }) {
+  const agrees = total === account.balance;
+  return (
+    <Text size="sm" c={agrees ? 'dimmed' : 'orange.8'}>
+      Balance of {account.number} {account.name}: <Amount value={account.balance} />
+      {agrees ? ` — agrees with the open ${what}.` : ` — differs from the open ${what} (postings on the account that are no ${what === 'bills' ? 'bill' : 'expense'}, e.g. manual entries).`}
+    </Text>
+  );
+}
+
+/** The open expenses of one employee in the bills list (kind expense, open, searched by name). */
+const expensesHref = (name: string | null) => `/bill?filterStatus=true&kind=expense${name ? `&text=${encodeURIComponent(name)}` : ''}`;
 
 /**
- * /bill/creditors ('Creditors'): booked open supplier bills (approved or in a transaction group) per
- * supplier, soonest due first, and their total beside the balance of the payables account (2000),
- * which it should equal: pending drafts are not booked yet, staff expenses sit on 2250.
+ * /bill/creditors ('Creditors'): what the workplace owes. Suppliers: booked open bills (approved or
+ * in a transaction group) per supplier, soonest due first, their total beside the balance of the
+ * payables account (2000). Staff (issue 16 §4): booked open staff expenses and net salaries per
+ * employee, their total beside the balance of the staff account (2250). Pending drafts are not
+ * booked yet and are in neither list.
  */
 export function CreditorsPage() {
   const creditors = useQuery(creditorsQuery());
-  const { profile } = useSession();
-  const agrees = creditors.data ? creditors.data.total === creditors.data.payablesAccount.balance : true;
+  const data = creditors.data;
   return (
     <Page title="Creditors">
       {creditors.isError ? <ErrorAlert what="Could not load the creditors" error={creditors.error} onRetry={() => void creditors.refetch()} /> : null}
-      {!creditors.data && !creditors.isError ? <TableSkeleton /> : null}
-      {creditors.data?.data.length === 0 ? <Text c="dimmed">No open bills.</Text> : null}
-      {creditors.data?.data.length ? (
-        <Table withTableBorder striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Supplier</Table.Th>
-              <Table.Th w={160}>Bills</Table.Th>
-              <Table.Th w={130}>Next due</Table.Th>
-              <Table.Th className="num" w={180}>
-                Open amount
-              </Table.Th>
-              <Table.Th className="num" w={180}>
-                In {profile?.instance.currency ?? 'CHF'}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {creditors.data.data.map((row) => (
-              <Table.Tr key={`${row.company?.uuid ?? 'expenses'}-${row.currency}`}>
-                <Table.Td>
-                  {row.company ? (
+      {!data && !creditors.isError ? <TableSkeleton /> : null}
+      {data ? (
+        <Stack gap="xl">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Suppliers
+            </Title>
+            {data.data.length === 0 ? (
+              <Text c="dimmed">No open bills.</Text>
+            ) : (
+              <OwedTable
+                label="Open supplier bills"
+                rows={data.data}
+                total={data.total}
+                who="Supplier"
+                what="Bills"
+                name={(row) =>
+                  row.company ? (
                     <Anchor component={Link} to={paths.company.getHref(row.company.uuid)}>
                       {row.company.name}
                     </Anchor>
                   ) : (
                     'Expenses (staff)'
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {row.bills}
-                  {row.overdue ? (
-                    <Badge color="red" variant="light" ml={6}>
-                      {row.overdue} overdue
-                    </Badge>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{row.nextDueDate ? formatDate(row.nextDueDate) : '-'}</Table.Td>
-                <Table.Td className="num">
-                  <Amount value={row.openAmount} /> {row.currency}
-                </Table.Td>
-                <Table.Td className="num">
-                  <Amount value={row.openAmountBase} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th colSpan={4}>Total open</Table.Th>
-              <Table.Th className="num">
-                <Amount value={creditors.data.total} />
-              </Table.Th>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      ) : null}
-      {creditors.data ? (
-        <Text size="sm" c={agrees ? 'dimmed' : 'orange.8'}>
-          Balance of {creditors.data.payablesAccount.number} {creditors.data.payablesAccount.name}: <Amount value={creditors.data.payablesAccount.balance} />
-          {agrees ? ' — agrees with the open bills.' : ' — differs from the open bills (postings on the account that are no bill, e.g. manual entries).'}
-        </Text>
+                  )
+                }
+              />
+            )}
+            <Agreement account={data.payablesAccount} total={data.total} what="bills" />
+          </Stack>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Staff
+            </Title>
+            <Text size="sm" c="dimmed">
+              Approved staff expenses and net salaries owed to employees, per employee.
+            </Text>
+            {data.staff.data.length === 0 ? (
+              <Text c="dimmed">Nothing owed to staff.</Text>
+            ) : (
+              <OwedTable
+                label="Owed to staff"
+                rows={data.staff.data}
+                total={data.staff.total}
+                who="Employee"
+                what="Expenses"
+                name={(row) => (
+                  <Anchor component={Link} to={expensesHref(row.company?.name ?? null)}>
+                    {row.company?.name ?? 'No employee named'}
+                  </Anchor>
+                )}
+              />
+            )}
+            <Agreement account={data.staff.account} total={data.staff.total} what="expenses" />
+          </Stack>
+        </Stack>
       ) : null}
     </Page>
   );

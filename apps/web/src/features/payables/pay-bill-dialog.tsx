@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toBaseAmount, toFixedAmount, toMoney } from '@bilan/domain';
+import { formatAmount, toBaseAmount, toFixedAmount, toMoney } from '@bilan/domain';
 import { today } from '../../lib/dates';
 import { useSingleFlight } from '../../lib/single-flight';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
@@ -33,12 +33,16 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
   const [amount, setAmount] = useState(open);
   const [fee, setFee] = useState('');
   const [rest, setRest] = useState<Rest>('open');
-  // A bill in another currency is paid in full for what left the account in the books' currency.
-  // Without a profile (never after sign-in) the field stays hidden rather than guess the currency.
+  // A bill in another currency: the part paid in its currency and what left the account for it in
+  // the books' currency. Without a profile (never after sign-in) the field stays hidden rather than guess the currency.
   const base = useSession().profile?.instance.currency;
   const converted = base !== undefined && bill.currency !== base;
-  const booked = toBaseAmount(bill.amount, bill.exchangeRate);
-  const [amountBase, setAmountBase] = useState(booked);
+  const bookedOf = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value) ? toBaseAmount(value, bill.exchangeRate) : '0.00');
+  const [amountBase, setAmountBase] = useState(() => bookedOf(open));
+  const changeAmount = (value: string) => {
+    setAmount(value);
+    if (converted) setAmountBase(bookedOf(value));
+  };
   // Money leaves an asset (bank, cash) or a liability grows (credit card): balance-sheet accounts only.
   const options = (accounts.data?.data ?? [])
     .filter((a) => (a.type.id === 1 || a.type.id === 2) && a.id !== bill.liabilityAccount?.id)
@@ -53,7 +57,7 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
         token,
         account: { id: Number(chosen) },
         date: date!,
-        ...(converted ? { amountBase } : { amount, ...(fee ? { fee } : {}), ...(rest !== 'open' && left?.gt(0) ? { writeOff: rest } : {}) }),
+        ...(converted ? { amount, amountBase } : { amount, ...(fee ? { fee } : {}), ...(rest !== 'open' && left?.gt(0) ? { writeOff: rest } : {}) }),
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: payablesKey });
@@ -67,7 +71,8 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
   return (
     <Stack gap="sm">
       <Text size="sm">
-        {bill.isExpense ? 'Expense' : 'Bill'} {bill.id} {bill.company?.name ?? bill.description} · <Amount value={bill.amount} /> {bill.currency}
+        {bill.isExpense ? `Expense ${bill.id} · ${[bill.company?.name, bill.description].filter(Boolean).join(' · ')}` : `Bill ${bill.id} ${bill.company?.name ?? bill.description}`} ·{' '}
+        <Amount value={bill.amount} /> {bill.currency}
         {open !== bill.amount ? (
           <>
             {' '}
@@ -76,26 +81,36 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
         ) : null}
       </Text>
       <Text size="xs" c="dimmed">
-        For a direct debit (LSV), a card or cash payment, or a staff expense refunded by hand: books debit {bill.liabilityAccount?.number ?? '2000'} / credit
-        the account below.
+        {bill.isExpense ? 'A staff expense refunded by hand (cash, bank transfer made elsewhere)' : 'For a direct debit (LSV), a card or cash payment'}: books debit{' '}
+        {bill.liabilityAccount?.number ?? '2000'} / credit the account below.
       </Text>
       <Select label="Paid from" searchable data={options} value={chosen} onChange={setAccount} allowDeselect={false} error={fields['account.id']} />
       <DateField label="Payment date" value={date} onChange={setDate} error={fields.date} />
       {converted && base ? (
-        <SettledAmountField
-          kind="payable"
-          amount={bill.amount}
-          currency={bill.currency}
-          booked={booked}
-          base={base}
-          value={amountBase}
-          onChange={setAmountBase}
-          error={fields.amountBase}
-        />
+        <SimpleGrid cols={2}>
+          <NumericInput
+            label={`Amount paid (${bill.currency})`}
+            description={left?.gt(0) ? `Part payment: ${bill.currency} ${formatAmount(toFixedAmount(left))} stays open` : 'Pays what is open'}
+            allowDecimal
+            value={amount}
+            onChange={changeAmount}
+            error={fields.amount}
+          />
+          <SettledAmountField
+            kind="payable"
+            amount={left ? amount : open}
+            currency={bill.currency}
+            booked={bookedOf(left ? amount : open)}
+            base={base}
+            value={amountBase}
+            onChange={setAmountBase}
+            error={fields.amountBase}
+          />
+        </SimpleGrid>
       ) : (
         <>
           <SimpleGrid cols={2}>
-            <NumericInput label={`Amount paid (${bill.currency})`} allowDecimal value={amount} onChange={setAmount} error={fields.amount} />
+            <NumericInput label={`Amount paid (${bill.currency})`} allowDecimal value={amount} onChange={changeAmount} error={fields.amount} />
             <NumericInput label="Bank fee (6940)" allowDecimal value={fee} onChange={setFee} error={fields.fee} placeholder="0.00" />
           </SimpleGrid>
           {left?.gt(0) ? (
@@ -122,7 +137,7 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button loading={pay.isPending} disabled={!chosen || !date || (converted ? !amountBase : !amount)} onClick={() => submit()}>
+        <Button loading={pay.isPending} disabled={!chosen || !date || !amount || (converted && !amountBase)} onClick={() => submit()}>
           {left?.gt(0) && rest === 'open' ? 'Record part payment' : 'Mark paid'}
         </Button>
       </Group>
@@ -133,7 +148,7 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
 /** "Pay" on an approved bill: pays it in full or in part outside a payment batch (POST /api/payable/pay). */
 export function PayBillDialog({ bill, onClose }: PayBillDialogProps) {
   return (
-    <Modal opened={bill !== null} onClose={onClose} title="Pay bill" size="lg">
+    <Modal opened={bill !== null} onClose={onClose} title={bill?.isExpense ? 'Pay expense' : 'Pay bill'} size="lg">
       {bill ? <PayBillForm key={bill.uuid} bill={bill} onClose={onClose} /> : null}
     </Modal>
   );

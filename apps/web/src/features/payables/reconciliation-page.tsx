@@ -99,9 +99,9 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
             <Alert color="green" variant="light" role="status">
               {upload.data.duplicateFile
                 ? 'This file was imported before: nothing new.'
-                : `${upload.data.imported ?? 0} bank transactions imported, ${upload.data.matched ?? 0} matched, ${upload.data.duplicates ?? 0} already known${
-                    upload.data.known ? ` (${upload.data.known} found in the books, nothing booked)` : ''
-                  }.`}
+                : `${upload.data.imported ?? 0} bank transactions imported, ${upload.data.matched ?? 0} matched${
+                    upload.data.known ? ` (${upload.data.known} found in the books, ${upload.data.booked ?? 0} booked)` : ''
+                  }, ${upload.data.duplicates ?? 0} imported before.`}
             </Alert>
           ) : null}
           {book.isError ? <ErrorAlert what="Could not book the transaction" error={book.error} /> : null}

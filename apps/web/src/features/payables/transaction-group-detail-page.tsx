@@ -28,7 +28,7 @@ const importSummary = (result: ImportResult) =>
     ? `Status report read: ${result.accepted ?? 0} accepted, ${result.rejected ?? 0} rejected.`
     : result.duplicateFile
       ? 'This file was imported before: nothing new.'
-      : `${result.imported ?? 0} bank transactions imported, ${result.matched ?? 0} matched, ${result.duplicates ?? 0} already known.`;
+      : `${result.imported ?? 0} bank transactions imported, ${result.matched ?? 0} matched, ${result.duplicates ?? 0} imported before.`;
 
 /** /transaction-group/{id}/detail: the bills, the pain.001 download, status changes and bank answers. */
 export function TransactionGroupDetailPage({ id }: { id: number }) {
@@ -149,7 +149,7 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={70}>Bill</Table.Th>
-                <Table.Th>Supplier</Table.Th>
+                <Table.Th>Supplier / employee</Table.Th>
                 <Table.Th>Pay to</Table.Th>
                 <Table.Th>Reference</Table.Th>
                 <Table.Th className="num" w={150}>
@@ -162,7 +162,19 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
               {g.Payable.map((bill) => (
                 <Table.Tr key={bill.uuid}>
                   <Table.Td>{bill.id}</Table.Td>
-                  <Table.Td>{bill.company?.name ?? '-'}</Table.Td>
+                  <Table.Td>
+                    {bill.isExpense ? (
+                      <Badge color="grape" variant="light" size="sm" mr={6}>
+                        Expense
+                      </Badge>
+                    ) : null}
+                    {bill.company?.name ?? '-'}
+                    {bill.isExpense && bill.description ? (
+                      <Text size="xs" c="dimmed">
+                        {bill.description}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>{bill.companyFinance?.iban ? formatIban(bill.companyFinance.iban) : '-'}</Table.Td>
                   <Table.Td>{bill.referenceNumber ?? '-'}</Table.Td>
                   <Table.Td className="num">

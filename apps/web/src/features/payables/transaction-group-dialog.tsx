@@ -63,7 +63,7 @@ function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogPr
       <Table withTableBorder>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Bill</Table.Th>
+            <Table.Th>Bill or expense</Table.Th>
             <Table.Th w={110}>Due</Table.Th>
             <Table.Th className="num" w={140}>
               Amount
@@ -75,7 +75,7 @@ function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogPr
           {bills.map((bill, index) => (
             <Table.Tr key={bill.uuid}>
               <Table.Td>
-                {bill.id} {bill.company?.name ?? bill.description}
+                {bill.isExpense ? `Expense ${bill.id} · ${[bill.company?.name, bill.description].filter(Boolean).join(' · ')}` : `${bill.id} ${bill.company?.name ?? bill.description}`}
                 {fields[`payable.uuids.${index}`] ? (
                   <Text size="xs" c="red">
                     {fields[`payable.uuids.${index}`]}
@@ -116,6 +116,15 @@ function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogPr
   );
 }
 
+/** 'bill', 'expenses', 'bills and expenses'…: what the selection holds. */
+function selectedKind(bills: Payable[]): string {
+  const expenses = bills.filter((bill) => bill.isExpense).length;
+  const plural = bills.length === 1 ? '' : 's';
+  if (expenses === 0) return `bill${plural}`;
+  if (expenses === bills.length) return `expense${plural}`;
+  return 'bills and expenses';
+}
+
 /**
  * "Pay selected" on the bills page: the paying bank account and each bill's requested execution
  * date (its due date when still ahead), then a pending transaction group (docs/api.md
@@ -123,7 +132,7 @@ function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogPr
  */
 export function PaySelectedDialog({ opened, bills, onClose, onCreated }: PaySelectedDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={`Pay ${bills.length} selected ${bills.length === 1 ? 'bill' : 'bills'}`} size="lg">
+    <Modal opened={opened} onClose={onClose} title={`Pay ${bills.length} selected ${selectedKind(bills)}`} size="lg">
       {opened ? <PaySelectedForm bills={bills} onClose={onClose} onCreated={onCreated} /> : null}
     </Modal>
   );

@@ -1,10 +1,13 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import {
+  IconBellRinging,
   IconBuilding,
   IconCalculator,
   IconChartBar,
   IconFileDownload,
+  IconFileDescription,
   IconFileInvoice,
+  IconRepeat,
   IconHome,
   IconInbox,
   IconMail,
@@ -33,6 +36,11 @@ const topEntries: (Entry & { icon: typeof IconHome })[] = [
   { label: 'Inbox', href: paths.inbox.getHref(), icon: IconInbox },
   { label: 'Companies', href: paths.companies.getHref(), icon: IconBuilding },
   { label: 'Invoice', href: paths.invoices.getHref(), icon: IconFileInvoice },
+  // Ours (issue 15 §4): quotes and recurring invoices, next to Invoice.
+  { label: 'Quotes', href: paths.quotes.getHref(), icon: IconFileDescription },
+  { label: 'Recurring invoices', href: paths.recurringInvoices.getHref(), icon: IconRepeat },
+  // Ours (issue 15 §3): the dunning run, in the invoices area.
+  { label: 'Dunning', href: paths.dunning.getHref(), icon: IconBellRinging },
   { label: 'Bills', href: paths.bills.getHref(), icon: IconReceipt },
   { label: 'Transaction Group', href: paths.transactionGroups.getHref(), icon: IconStack2 },
   // Ours (issue 15 §1): the e-mails sent from the workplace, beside the documents they carry.

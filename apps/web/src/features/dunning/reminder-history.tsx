@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '@bilan/domain';
+import { saveBlob } from '../../lib/save-file';
+import { errorMessage } from '../../lib/errors';
+import { Amount } from '../../ui/amount';
+import { fetchReminderPdf, remindersQuery } from './api';
+
+/**
+ * The reminders of one invoice (issue 15 §3): level, date, fee, sent by e-mail or for print, and
+ * the letter as issued. Shown on the invoice detail (the route composes it); nothing when none.
+ */
+export function ReminderHistory({ invoiceUuid }: { invoiceUuid: string }) {
+  const reminders = useQuery({ ...remindersQuery(invoiceUuid), enabled: invoiceUuid !== '' });
+  const [error, setError] = useState<string | null>(null);
+  const rows = reminders.data?.data ?? [];
+  if (rows.length === 0) return null;
+  const pdf = async (uuid: string, name: string) => {
+    setError(null);
+    try {
+      saveBlob(await fetchReminderPdf(uuid), name);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  return (
+    <Paper withBorder p="md">
+      <Text fw={600} mb="xs">
+        Reminders
+      </Text>
+      {error ? (
+        <Text c="red" size="sm" role="alert">
+          Could not load the letter: {error}
+        </Text>
+      ) : null}
+      <Table aria-label="Reminders">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Level</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th className="num">Fee</Table.Th>
+            <Table.Th className="num">Amount due</Table.Th>
+            <Table.Th>Delivery</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((reminder) => (
+            <Table.Tr key={reminder.uuid}>
+              <Table.Td>
+                {reminder.level} · {reminder.title}
+              </Table.Td>
+              <Table.Td>{formatDate(reminder.date)}</Table.Td>
+              <Table.Td className="num">
+                <Amount value={reminder.fee} />
+              </Table.Td>
+              <Table.Td className="num">
+                <Amount value={reminder.amountDue} />
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={reminder.delivery === 'email' ? 'blue' : 'gray'}>
+                  {reminder.delivery === 'email' ? 'e-mailed' : 'for print'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Anchor component="button" size="sm" onClick={() => void pdf(reminder.uuid, `${reminder.invoice.refNumber}-reminder-${reminder.level}.pdf`)}>
+                  Letter PDF
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}

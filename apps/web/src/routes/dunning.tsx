@@ -1,0 +1,5 @@
+import { DunningPage } from '../features/dunning/dunning-page';
+
+export function Component() {
+  return <DunningPage />;
+}

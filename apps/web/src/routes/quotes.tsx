@@ -1,0 +1,5 @@
+import { QuotesPage } from '../features/quotes/quote-pages';
+
+export function Component() {
+  return <QuotesPage />;
+}

@@ -1,0 +1,5 @@
+import { RecurringListPage } from '../features/recurring/recurring-pages';
+
+export function Component() {
+  return <RecurringListPage />;
+}
