@@ -86,3 +86,44 @@ test('EUR invoice and EUR bill settled in CHF book the exchange gain and loss', 
   await expect(page.getByText('Every imported bank transaction is matched or booked.')).toBeVisible();
   expect(await balanceOf('6942')).toBe('9.20');
 });
+
+test('an EUR invoice paid in two parts through Mark paid, each at what the bank credited in CHF', async ({ page }) => {
+  await signUpAndOnboard(page, { name: `FX parts ${Date.now().toString(36)}`, currency: 'CHF' });
+  const { post } = await apiFor(page);
+  const api = async (path: string, data: unknown = {}) => (await post(path, data)).json();
+  const balanceOf = async (number: string) =>
+    ((await api('/api/accounting/balance/get', { date: '2099-12-31' })).accounts.find((a: any) => a.number === number)?.balance ?? '0.00') as string;
+  // 1081.00 EUR booked at 0.94 = 1016.14 CHF.
+  const invoice = await customerInvoice(
+    api,
+    { name: 'Client Nice SAS', address: { street: 'Rue du Lac', houseNumber: '2', zip: '1003', city: 'Lausanne', country: { id: 1 } } },
+    { currency: 'EUR', fxRate: '0.94', vat: '0.081', dateInvoice: '2025-10-01', items: [{ name: 'Conseil', amount: '1', price: '1000' }] },
+  );
+  await api('/api/invoice/status/change', { uuid: invoice.uuid, status: 2, ledgerDate: '2025-10-01' });
+  await page.goto(`/invoice/${invoice.uuid}/detail`);
+
+  // 500.00 EUR arrive as 472.50 CHF: 470.00 booked, a gain of 2.50; 581.00 EUR stay open.
+  await page.getByRole('button', { name: 'Mark paid' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Mark paid' });
+  await dialog.getByLabel('Amount received (EUR)').fill('500.00');
+  await expect(dialog.getByText('Part payment: EUR 581,00 stays open')).toBeVisible();
+  await expect(dialog.getByLabel('Received in CHF')).toHaveValue('470.00');
+  await dialog.getByLabel('Received in CHF').fill('472.50');
+  await expect(dialog.getByText(/Exchange gain of CHF 2,50 to 6952 Kursgewinne/)).toBeVisible();
+  await snap(page, 'fx-05-invoice-part-payment');
+  await dialog.getByRole('button', { name: 'Record part payment' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await balanceOf('1100')).toBe('546.14');
+
+  // The rest, 581.00 EUR, arrives as 540.00 CHF: the receivable is cleared, a loss of 6.14.
+  await page.getByRole('button', { name: 'Mark paid' }).click();
+  dialog = page.getByRole('dialog', { name: 'Mark paid' });
+  await expect(dialog.getByLabel('Amount received (EUR)')).toHaveValue('581.00');
+  await dialog.getByLabel('Received in CHF').fill('540.00');
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  expect(await balanceOf('1100')).toBe('0.00');
+  expect(await balanceOf('6952')).toBe('-2.50');
+  expect(await balanceOf('6942')).toBe('6.14');
+});

@@ -1,4 +1,5 @@
-import { formatAmount, isImplausibleFxDifference, realizedFxDifference, toFixedAmount, toMoney } from '@bilan/domain';
+import { SimpleGrid } from '@mantine/core';
+import { formatAmount, isImplausibleFxDifference, realizedFxDifference, toBaseAmount, toFixedAmount, toMoney } from '@bilan/domain';
 import { NumericInput } from './numeric-input';
 
 interface SettledAmountFieldProps {
@@ -40,5 +41,47 @@ export function SettledAmountField({ kind, amount, currency, booked, base, value
       onChange={onChange}
       error={error}
     />
+  );
+}
+
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+
+/** What `amount` (the document's currency) was booked at in the books' currency; 0.00 while it is no amount. */
+export const bookedAt = (amount: string, rate: string) => (AMOUNT.test(amount) ? toBaseAmount(amount, rate) : '0.00');
+
+interface ForeignPaymentFieldsProps {
+  kind: 'receivable' | 'payable';
+  /** The document's currency, its open amount and the rate it was booked at. */
+  currency: string;
+  open: string;
+  rate: string;
+  base: string;
+  amount: string;
+  onAmount: (value: string) => void;
+  amountBase: string;
+  onAmountBase: (value: string) => void;
+  errors: { amount?: string | undefined; amountBase?: string | undefined };
+}
+
+/**
+ * A payment of a document in another currency, in full or in part (issue 14 §3, decision 021):
+ * the part paid in the document's currency and what the bank moved for it in the books' currency,
+ * with the exchange difference shown as the user types.
+ */
+export function ForeignPaymentFields({ kind, currency, open, rate, base, amount, onAmount, amountBase, onAmountBase, errors }: ForeignPaymentFieldsProps) {
+  const part = AMOUNT.test(amount) ? amount : open;
+  const left = AMOUNT.test(amount) ? toMoney(open).minus(toMoney(amount)) : null;
+  return (
+    <SimpleGrid cols={2}>
+      <NumericInput
+        label={`Amount ${kind === 'receivable' ? 'received' : 'paid'} (${currency})`}
+        description={left?.gt(0) ? `Part payment: ${currency} ${formatAmount(toFixedAmount(left))} stays open` : 'Pays what is open'}
+        allowDecimal
+        value={amount}
+        onChange={onAmount}
+        error={errors.amount}
+      />
+      <SettledAmountField kind={kind} amount={part} currency={currency} booked={bookedAt(part, rate)} base={base} value={amountBase} onChange={onAmountBase} error={errors.amountBase} />
+    </SimpleGrid>
   );
 }

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatAmount, toBaseAmount, toFixedAmount, toMoney } from '@bilan/domain';
+import { formatAmount, toFixedAmount, toMoney } from '@bilan/domain';
 import { today } from '../../lib/dates';
 import { serverFieldErrors } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
-import { SettledAmountField } from '../../ui/settled-amount-field';
+import { bookedAt, ForeignPaymentFields } from '../../ui/settled-amount-field';
 import { bankAccountsQuery, invoiceDetailQuery, invoiceKey, payInvoice, type Invoice } from './api';
 import { WriteError } from './write-error';
 
@@ -34,11 +34,10 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
   const [account, setAccount] = useState<string | null>(invoice.paymentProfile.account ? String(invoice.paymentProfile.account.id) : null);
   // An invoice in another currency: the part paid in its currency, and what the bank credited for it in the books' currency.
   const converted = invoice.currency !== invoice.baseCurrency;
-  const bookedOf = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value) ? toBaseAmount(value, invoice.fxRate) : '0.00');
-  const [amountBase, setAmountBase] = useState(() => bookedOf(open));
+  const [amountBase, setAmountBase] = useState(() => bookedAt(open, invoice.fxRate));
   const changeAmount = (value: string) => {
     setAmount(value);
-    if (converted) setAmountBase(bookedOf(value));
+    if (converted) setAmountBase(bookedAt(value, invoice.fxRate));
   };
   // Money reaches an asset account (bank, cash).
   const options = (accounts.data?.data ?? []).filter((a) => a.type.id === 1 && a.number !== '1100').map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }));
@@ -85,26 +84,18 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
         <Select label="Bank account" searchable data={options} value={account} onChange={setAccount} allowDeselect={false} error={fields['bankAccount.id']} />
         <DateField label="Payment date" required value={date} onChange={setDate} error={fields.date} />
         {converted ? (
-          <SimpleGrid cols={2}>
-            <NumericInput
-              label={`Amount received (${invoice.currency})`}
-              description={left?.gt(0) ? `Part payment: ${invoice.currency} ${formatAmount(toFixedAmount(left))} stays open` : 'Pays what is open'}
-              allowDecimal
-              value={amount}
-              onChange={changeAmount}
-              error={fields.amount}
-            />
-            <SettledAmountField
-              kind="receivable"
-              amount={valid.test(amount) ? amount : open}
-              currency={invoice.currency}
-              booked={bookedOf(valid.test(amount) ? amount : open)}
-              base={invoice.baseCurrency}
-              value={amountBase}
-              onChange={setAmountBase}
-              error={fields.amountBase}
-            />
-          </SimpleGrid>
+          <ForeignPaymentFields
+            kind="receivable"
+            currency={invoice.currency}
+            open={open}
+            rate={invoice.fxRate}
+            base={invoice.baseCurrency}
+            amount={amount}
+            onAmount={changeAmount}
+            amountBase={amountBase}
+            onAmountBase={setAmountBase}
+            errors={{ amount: fields.amount, amountBase: fields.amountBase }}
+          />
         ) : (
           <>
             <SimpleGrid cols={2}>

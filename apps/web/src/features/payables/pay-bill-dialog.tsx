@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatAmount, toBaseAmount, toFixedAmount, toMoney } from '@bilan/domain';
+import { toFixedAmount, toMoney } from '@bilan/domain';
 import { today } from '../../lib/dates';
 import { useSingleFlight } from '../../lib/single-flight';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
-import { SettledAmountField } from '../../ui/settled-amount-field';
+import { bookedAt, ForeignPaymentFields } from '../../ui/settled-amount-field';
 import { allAccountsQuery, debtorAccountsQuery, payablesKey, payPayable, type Payable } from './api';
 
 interface PayBillDialogProps {
@@ -37,11 +37,10 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
   // the books' currency. Without a profile (never after sign-in) the field stays hidden rather than guess the currency.
   const base = useSession().profile?.instance.currency;
   const converted = base !== undefined && bill.currency !== base;
-  const bookedOf = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value) ? toBaseAmount(value, bill.exchangeRate) : '0.00');
-  const [amountBase, setAmountBase] = useState(() => bookedOf(open));
+  const [amountBase, setAmountBase] = useState(() => bookedAt(open, bill.exchangeRate));
   const changeAmount = (value: string) => {
     setAmount(value);
-    if (converted) setAmountBase(bookedOf(value));
+    if (converted) setAmountBase(bookedAt(value, bill.exchangeRate));
   };
   // Money leaves an asset (bank, cash) or a liability grows (credit card): balance-sheet accounts only.
   const options = (accounts.data?.data ?? [])
@@ -87,26 +86,18 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
       <Select label="Paid from" searchable data={options} value={chosen} onChange={setAccount} allowDeselect={false} error={fields['account.id']} />
       <DateField label="Payment date" value={date} onChange={setDate} error={fields.date} />
       {converted && base ? (
-        <SimpleGrid cols={2}>
-          <NumericInput
-            label={`Amount paid (${bill.currency})`}
-            description={left?.gt(0) ? `Part payment: ${bill.currency} ${formatAmount(toFixedAmount(left))} stays open` : 'Pays what is open'}
-            allowDecimal
-            value={amount}
-            onChange={changeAmount}
-            error={fields.amount}
-          />
-          <SettledAmountField
-            kind="payable"
-            amount={left ? amount : open}
-            currency={bill.currency}
-            booked={bookedOf(left ? amount : open)}
-            base={base}
-            value={amountBase}
-            onChange={setAmountBase}
-            error={fields.amountBase}
-          />
-        </SimpleGrid>
+        <ForeignPaymentFields
+          kind="payable"
+          currency={bill.currency}
+          open={open}
+          rate={bill.exchangeRate}
+          base={base}
+          amount={amount}
+          onAmount={changeAmount}
+          amountBase={amountBase}
+          onAmountBase={setAmountBase}
+          errors={{ amount: fields.amount, amountBase: fields.amountBase }}
+        />
       ) : (
         <>
           <SimpleGrid cols={2}>
