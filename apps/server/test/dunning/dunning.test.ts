@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, startTestServer, type TestServer } from '../helpers.js';
+import { camt054 } from '../banking/xsd.js';
 import { decodeQrFromPdf, invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
 
 let server: TestServer;
@@ -128,6 +129,21 @@ describe(`dunning (${engine})`, () => {
     const paid = await confirm(w, '2025-06-30', [{ invoiceUuid: invoice.uuid, level: 3, delivery: 'print' }]);
     expect(paid.status).toBe(409);
     expect(paid.body.fields).toHaveProperty('items.0.invoiceUuid');
+  });
+
+  it("the bank's credit of the reminder's QR amount (open + fee) with the invoice's reference pays the invoice", async () => {
+    const w = await invoicingWorkplace(server);
+    const invoice = await sentInvoice(w);
+    await ok(w, '/api/dunning/run/confirm', { date: '2025-04-10', items: [{ invoiceUuid: invoice.uuid, level: 1, delivery: 'print' }] });
+    await ok(w, '/api/dunning/run/confirm', { date: '2025-04-30', items: [{ invoiceUuid: invoice.uuid, level: 2, delivery: 'print' }] });
+    const { paymentReference } = await ok(w, '/api/invoice/detail', { id: invoice.uuid });
+    const notice = camt054('NTF-DUN-1', 'CH9300762011623852957', [{ direction: 'CRDT', amount: '289.55', bankRef: 'DUN-P1', date: '2025-05-08', reference: paymentReference }]);
+    const imported = await w.api.request('POST', '/api/banking/integrations/transactions', notice, { 'content-type': 'application/xml' });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ matched: 1, booked: 1 });
+    expect(imported.body.transactions[0].invoice).toEqual({ uuid: invoice.uuid });
+    expect((await ok(w, '/api/invoice/detail', { id: invoice.uuid })).status).toBe(3);
+    expect(await balance(w, '1100')).toBe('0.00');
   });
 
   it('e-mails the letter to the customer contacts through the outbox, and a credited invoice leaves the run', async () => {

@@ -224,8 +224,10 @@ const invoicePort: InvoicePort = {
             reason: `invoice ${found.refNumber} (${found.totals.total} ${found.currency}) is booked at ${found.totalBase} ${found.baseCurrency}, the credit is ${credit.amount} ${credit.currency}: more than 5 % apart, a part payment? Match by hand or book against an account`,
           };
         }
-        if (converted || (found.currency === credit.currency && new Money(found.totals.total).eq(credit.amount))) {
-          candidate = { uuid: found.uuid, id: found.id, refNumber: found.refNumber, company: found.company.name, date: found.dateInvoice, amount: found.totals.total, currency: found.currency, amountBase: found.totalBase };
+        // What is open, not the total: a part payment, a credit note or a dunning fee (decision 030) changed it.
+        const open = (await openInvoiceAmounts(tx, instanceId, [found])).get(found.uuid) ?? found.totals.total;
+        if (converted || (found.currency === credit.currency && new Money(open).eq(credit.amount))) {
+          candidate = { uuid: found.uuid, id: found.id, refNumber: found.refNumber, company: found.company.name, date: found.dateInvoice, amount: open, currency: found.currency, amountBase: found.totalBase };
           break;
         }
       }
