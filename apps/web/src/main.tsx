@@ -9,6 +9,7 @@ import { installZodMessages } from '@bilan/domain';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
 import './styles.css';
 import { theme } from './app/theme';
 import { queryClient } from './app/query-client';

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, AppShell, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLifebuoy, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconLifebuoy, IconLogout, IconSearch, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
@@ -11,6 +11,7 @@ import { getSession, reloadIntoInstance, useSession } from '../../lib/session';
 import { startIdleWatch } from '../../lib/idle';
 import { watchInstanceSwitch } from '../../lib/session-channel';
 import { NavMenu } from './nav-menu';
+import { CommandPalette, paletteActions } from './command-palette';
 
 const topIcons = [
   { label: 'Support', href: paths.support.getHref(), icon: IconLifebuoy },
@@ -79,6 +80,11 @@ export function ShellLayout() {
             </Group>
           </UnstyledButton>
           <Group gap={isMobile ? 0 : 4} wrap="nowrap">
+            <Tooltip label="Command palette (Ctrl+K)" openDelay={300}>
+              <ActionIcon variant="subtle" color="gray" size={isMobile ? 'md' : 'lg'} aria-label="Command palette" onClick={() => paletteActions.open()}>
+                <IconSearch size={isMobile ? 18 : 20} stroke={1.6} />
+              </ActionIcon>
+            </Tooltip>
             {topIcons.map(({ label, href, icon: Icon }) => (
               <Tooltip key={href} label={label} openDelay={300}>
                 <ActionIcon component={Link} to={href} variant="subtle" color="gray" size={isMobile ? 'md' : 'lg'} aria-label={label}>
@@ -97,6 +103,7 @@ export function ShellLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <CommandPalette />
 
       <AppShell.Footer>
         <Group h="100%" px="md" gap="md" justify="center">
