@@ -58,3 +58,4 @@ export { renderInvoicePdf, type Creditor, type PdfLang, type QuoteHeading } from
 // Dunning fees and interest on a sent invoice (issue 15 §3, decision 030): the dunning module charges them.
 export { addInvoiceCharge, chargesOfInvoices, lockInvoice, type ChargeInput, type ChargeKind, type InvoiceCharge } from './charges.service.js';
 export { renderReminderLetterPdf, type ReminderLetter } from './reminder.pdf.js';
+export { documentLine, trimZeros, type DocumentLine, type DocumentLineRecord } from './document-lines.js';

@@ -9,7 +9,6 @@ import {
   Currency,
   addDays,
   currencyCodeById,
-  invoiceLineTotal,
   invoiceTotals,
   normalizeVatRate,
   toBaseAmount,
@@ -31,6 +30,9 @@ import {
   type InvoiceData,
   type ItemData,
   type PdfLang,
+  documentLine,
+  trimZeros,
+  type DocumentLine,
 } from '../invoicing/invoicing.service.js';
 import { quoteError } from './quotes.errors.js';
 import {
@@ -65,18 +67,8 @@ export interface QuoteData extends Omit<InvoiceData, 'dateInvoice' | 'dateDue'> 
   validUntil?: string | null | undefined;
 }
 
-export interface QuoteItem {
-  id: number;
-  name: string;
-  amount: string;
-  price: string;
-  discount: string | null;
-  discountAbs: string | null;
-  vat: string | null;
-  account: { id: number; number: string; name: string } | null;
-  /** Line total in the quote's currency, 2 decimals. */
-  total: string;
-}
+/** A quote line as answered: an invoice line (spec §3 working names) with its total. */
+export type QuoteItem = DocumentLine;
 
 export interface Quote {
   uuid: string;
@@ -99,7 +91,6 @@ export interface Quote {
   createdAt: string;
 }
 
-const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
 /** Quotes of `records` with their parties, lines, totals and invoice: a few queries for the whole list. */
 async function toQuotes(tx: Tx, instanceId: string, records: readonly QuoteRecord[]): Promise<Quote[]> {
@@ -111,20 +102,7 @@ async function toQuotes(tx: Tx, instanceId: string, records: readonly QuoteRecor
   const accounts = new Map((accountIds.length ? await listLedgerAccounts(tx, instanceId, { ids: accountIds }) : []).map((a) => [a.id, a]));
   const invoiceUuids = records.flatMap((r) => (r.invoice_uuid ? [r.invoice_uuid] : []));
   const invoices = new Map((await invoicesByUuids(tx, instanceId, invoiceUuids)).map((i) => [i.uuid, i]));
-  const toItem = (item: QuoteItemRecord): QuoteItem => {
-    const account = item.account_id === null ? undefined : accounts.get(item.account_id);
-    return {
-      id: item.id,
-      name: item.label,
-      amount: trimZeros(item.quantity),
-      price: trimZeros(item.price),
-      discount: item.discount === null ? null : trimZeros(item.discount),
-      discountAbs: item.discount_abs,
-      vat: item.vat_rate === null ? null : normalizeVatRate(item.vat_rate),
-      account: account ? { id: account.id, number: account.number, name: account.name } : null,
-      total: invoiceLineTotal({ quantity: item.quantity, price: item.price, discount: item.discount, discountAbs: item.discount_abs }),
-    };
-  };
+  const toItem = (item: QuoteItemRecord): QuoteItem => documentLine(item, item.account_id === null ? undefined : accounts.get(item.account_id));
   return records.map((record) => {
     const currency = currencyCodeById(record.currency_id) ?? 'CHF';
     const lines = items.filter((item) => item.quote_uuid === record.uuid).map(toItem);

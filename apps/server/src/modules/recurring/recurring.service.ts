@@ -10,13 +10,13 @@
  *   with an update conditional on the period index it read.
  * Invoices are created by invoicing's `insertInvoice`; this module never reads invoicing's tables.
  */
-import { Currency, addDays, currencyCodeById, invoiceLineTotal, invoiceTotals, normalizeVatRate, type CurrencyCode, type InvoiceTotals } from '@bilan/domain';
+import { Currency, addDays, currencyCodeById, invoiceTotals, normalizeVatRate, type CurrencyCode, type InvoiceTotals } from '@bilan/domain';
 import type { Database, Tx } from '../../db/database.js';
 import { AppError, fieldError, moduleErrors } from '../../http/errors.js';
 import { listLedgerAccounts, todayInSwitzerland } from '../accounting/accounting.service.js';
 import { addressesById, companyHeadsByUuid } from '../companies/companies.service.js';
 import { contactsByIds } from '../companies/contacts.service.js';
-import { checkInvoiceData, emailInvoice, insertInvoice, invoicesByUuids, type InvoiceData, type ItemData } from '../invoicing/invoicing.service.js';
+import { checkInvoiceData, documentLine, emailInvoice, insertInvoice, invoicesByUuids, trimZeros, type InvoiceData, type ItemData } from '../invoicing/invoicing.service.js';
 import type { JobRunner } from '../jobs/job-runner.js';
 import type { Mailer } from '../messaging/messaging.service.js';
 
@@ -108,7 +108,6 @@ type RunRow = { recurring_id: number; period_date: string; invoice_uuid: string 
 const TEMPLATE_SELECT = `SELECT uuid, id, company_uuid, address_id, payment_profile_id, vat_rate::text AS vat_rate, currency_id, fx_rate::text AS fx_rate,
        description, payment_term_days, interval, start_date::text AS start_date, end_date::text AS end_date, next_index,
        next_date::text AS next_date, send_mode, contact_ids, active FROM recurring_invoice`;
-const trimZeros = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
 async function templateRows(tx: Tx, instanceId: string, key?: string | number, lock = false): Promise<TemplateRow[]> {
   const where = key === undefined ? '' : typeof key === 'number' ? ' AND id = $2' : ' AND uuid = $2';
@@ -137,20 +136,7 @@ async function toTemplates(tx: Tx, instanceId: string, rows: readonly TemplateRo
     const currency = currencyCodeById(row.currency_id) ?? 'CHF';
     const lines = items
       .filter((i) => i.recurring_id === row.id)
-      .map((i) => {
-        const account = i.account_id === null ? undefined : accounts.get(i.account_id);
-        return {
-          id: i.id,
-          name: i.label,
-          amount: trimZeros(i.quantity),
-          price: trimZeros(i.price),
-          discount: i.discount === null ? null : trimZeros(i.discount),
-          discountAbs: i.discount_abs,
-          vat: i.vat_rate === null ? null : normalizeVatRate(i.vat_rate),
-          account: account ? { id: account.id, number: account.number, name: account.name } : null,
-          total: invoiceLineTotal({ quantity: i.quantity, price: i.price, discount: i.discount, discountAbs: i.discount_abs }),
-        };
-      });
+      .map((i) => documentLine(i, i.account_id === null ? undefined : accounts.get(i.account_id)));
     const address = addresses.get(row.address_id)!;
     return {
       uuid: row.uuid,
