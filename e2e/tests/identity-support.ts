@@ -10,7 +10,10 @@ import * as OTPAuth from 'otpauth';
  * remember the person and send the browser straight back.
  */
 export async function localIdp(page: Page, email: string, name: string): Promise<void> {
-  await page.waitForURL((url) => /\/interaction\/|\/sso\/|\/login\/2fa\//.test(url.pathname) || url.pathname === '/' || url.pathname === '/onboarding');
+  // '/login' itself: a refused sign-in (e.g. blocked by two-factor attempts) passes /sso/ too fast to be seen and ends there.
+  await page.waitForURL(
+    (url) => /\/interaction\/|\/sso\/|\/login\/2fa\//.test(url.pathname) || ['/', '/onboarding', '/login'].includes(url.pathname),
+  );
   if (!page.url().includes('/interaction/')) return;
   await page.locator('#email').fill(email);
   await page.locator('#name').fill(name);
