@@ -3,6 +3,7 @@
  * suites (STYLE.md #5). Order: external plugins, then cross-cutting app plugins, then modules.
  */
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -145,12 +146,15 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (app.hasWebApp && request.method === 'GET' && isSpaPath(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).send({ error: `no route ${request.method} ${path}` });
   });
 
   await app.register(cookie);
+  // Answers above 1 KB compressed (issue 18 §1), brotli or gzip as the client accepts. PDFs and
+  // images are not compressible and go as they are; the web app's files come precompressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -25,13 +25,15 @@ export const webApp = fp(async (app) => {
   await app.register(fastifyStatic, {
     root,
     index: false,
+    // The build writes .br and .gz beside each text file (apps/web/scripts/precompress.mjs): sent as the browser accepts.
+    preCompressed: true,
     // Vite names assets by content hash: cache them for good; index.html is sent with no-cache.
     setHeaders: (res, path) => {
       if (path.startsWith(join(root, 'assets'))) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   // The static wildcard treats '/' as a directory and refuses it (403); the app's home is index.html.
-  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }));
 });
 
 /** True when a path belongs to the single-page app rather than to the API or the identity provider. */
