@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, startTestServer, type TestServer } from '../helpers.js';
 import { camt054 } from '../banking/xsd.js';
-import { decodeQrFromPdf, invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
+import { decodeQrFromPdf, invoiceData, invoicingWorkplace, type InvoicingWorkplace, accountBalance, journalEntryCount, ok } from '../invoicing/support.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,19 +21,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function ok(w: InvoicingWorkplace, path: string, body: unknown) {
-  const answer = await w.api.post(path, body);
-  expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
-  return answer.body;
-}
-async function balance(w: InvoicingWorkplace, number: string): Promise<string> {
-  const response = await w.api.post('/api/accounting/balance/get', { date: '2099-12-31' });
-  return response.body.accounts.find((a: { number: string }) => a.number === number)?.balance ?? '0.00';
-}
-async function entryCount(w: InvoicingWorkplace): Promise<number> {
-  const [row] = await server.db.withInstance(w.instanceId, (tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM journal_entry'));
-  return row!.n;
-}
+const balance = accountBalance;
+const entryCount = (w: InvoicingWorkplace) => journalEntryCount(server, w);
 
 /** A sent invoice of 269.55 (invoiceData), dated 2025-03-01, due 2025-03-31. */
 async function sentInvoice(w: InvoicingWorkplace): Promise<{ uuid: string; refNumber: string }> {

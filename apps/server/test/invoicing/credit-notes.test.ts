@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, startTestServer, type TestServer } from '../helpers.js';
-import { decodeQrFromPdf, invoiceData, invoicingWorkplace, type InvoicingWorkplace } from './support.js';
+import { decodeQrFromPdf, invoiceData, invoicingWorkplace, type InvoicingWorkplace, accountBalance, journalEntryCount, ok } from './support.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,19 +21,8 @@ afterAll(async () => server?.close());
 
 type Line = { account: { number: string }; amount: string; direction: number; vat: { code: string; role: string } | null };
 
-async function ok(w: InvoicingWorkplace, path: string, body: unknown) {
-  const answer = await w.api.post(path, body);
-  expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
-  return answer.body;
-}
-async function balance(w: InvoicingWorkplace, number: string): Promise<string> {
-  const response = await w.api.post('/api/accounting/balance/get', { date: '2099-12-31' });
-  return response.body.accounts.find((a: { number: string }) => a.number === number)?.balance ?? '0.00';
-}
-async function entryCount(w: InvoicingWorkplace): Promise<number> {
-  const [row] = await server.db.withInstance(w.instanceId, (tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM journal_entry'));
-  return row!.n;
-}
+const balance = accountBalance;
+const entryCount = (w: InvoicingWorkplace) => journalEntryCount(server, w);
 async function lines(w: InvoicingWorkplace, id: number): Promise<[string, string, number, string | null][]> {
   const entry = await ok(w, '/api/accounting/entry/detail', { id });
   return (entry.entryAccounts as Line[])

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
+import { expect } from 'vitest';
 import { PaymentProfileType } from '@bilan/domain';
 import { createAddress, createCompany, createPaymentProfile } from '../../src/modules/companies/companies.service.js';
 import { Client, createWorkplace, type TestServer, type Workplace } from '../helpers.js';
@@ -121,4 +122,23 @@ export function pdfPages(pdf: Buffer): number {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** POSTs `body` to `path` as `w` and answers the body; fails the test on anything but 200. */
+export async function ok(w: { api: Workplace['api'] }, path: string, body: unknown) {
+  const answer = await w.api.post(path, body);
+  expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body;
+}
+
+/** The balance of ledger account `number` over all time, as the balance endpoint shows it. */
+export async function accountBalance(w: { api: Workplace['api'] }, number: string): Promise<string> {
+  const response = await w.api.post('/api/accounting/balance/get', { date: '2099-12-31' });
+  return response.body.accounts.find((a: { number: string }) => a.number === number)?.balance ?? '0.00';
+}
+
+/** How many journal entries the workplace's books hold. */
+export async function journalEntryCount(server: TestServer, w: { instanceId: string }): Promise<number> {
+  const [row] = await server.db.withInstance(w.instanceId, (tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM journal_entry'));
+  return row!.n;
 }
