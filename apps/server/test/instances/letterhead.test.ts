@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkplace, startTestServer, type TestServer, type Workplace } from '../helpers.js';
+import { createWorkplace, engine, startTestServer, type TestServer, type Workplace } from '../helpers.js';
 import { invoiceData, invoicePdf, invoicingWorkplace } from '../invoicing/support.js';
 
 let server: TestServer;
@@ -83,6 +83,19 @@ describe('GET /api/instance/letterhead, POST /api/instance/letterhead/update', (
     }
     expect((await owner.api.post('/api/instance/letterhead/update', { data: { fax: '1' } })).status).toBe(400);
     expect((await owner.api.get('/api/instance/letterhead')).body).toEqual(before);
+  });
+
+  it.runIf(engine === 'postgres')('10 parallel saves of one instance leave one letterhead, whole from one of them', async () => {
+    const w = await createWorkplace(server);
+    const saves = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => w.api.post('/api/instance/letterhead/update', { data: { phone: `+41 44 000 00 ${String(i).padStart(2, '0')}`, website: `www.site${i}.ch` } })),
+    );
+    expect(saves.map((s) => s.status)).toEqual(Array(10).fill(200));
+    const [row] = await server.db.asOwner((tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM instance_letterhead WHERE instance_id = $1', [w.instanceId]));
+    expect(row!.n).toBe(1);
+    const stored = (await w.api.get('/api/instance/letterhead')).body;
+    const i = Number(stored.phone.slice(-2));
+    expect(stored.website).toBe(`www.site${i}.ch`);
   });
 
   it('is set by owners and admins only, and each instance sees its own', async () => {
