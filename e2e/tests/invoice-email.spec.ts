@@ -160,7 +160,7 @@ test.describe('with a mail server', () => {
 
     // The superadmin's job runner page: the mail-delivery queue with the completed delivery.
     await page.goto('/superadmin/jobs');
-    await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Jobs', exact: true })).toBeVisible();
     const queueRow = page.getByRole('table', { name: 'Queues' }).getByRole('row').filter({ hasText: 'mail-delivery' });
     await expect(queueRow).toContainText('5 × from 60 s, doubling');
     await expect(page.getByRole('table', { name: 'Recent jobs' }).getByText('completed').first()).toBeVisible();
