@@ -4,11 +4,33 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 
 // Server modules, lowest first (docs/architecture.md "Module order"): a module imports only the
 // modules below it, so there are no folder cycles; `wiring`, the composition, may import any.
 // Other modules reach accounting only through its facade accounting.service.ts (issue 11 §3).
 const SERVER_MODULE_ORDER = ['audit', 'action-log', 'meta', 'jobs', 'messaging', 'accounting', 'companies', 'instances', 'identity', 'auth', 'invoicing', 'dunning', 'payables', 'salary', 'banking', 'analytics'];
+// Texts shown to people go through i18next (issue 17 §3, decision 032): JSX text and the
+// attributes people read or hear. Folders still being translated are listed here and checked with
+// BILAN_I18N_ALL=1; the list empties as the translation lands.
+const I18N_PENDING = process.env.BILAN_I18N_ALL ? [] : [
+  'accounting', 'analytics', 'auth', 'companies', 'dashboard', 'dunning', 'identity', 'invoicing', 'messaging', 'meta',
+  'onboarding', 'payables', 'quotes', 'recurring', 'salary', 'support',
+].map((feature) => `apps/web/src/features/${feature}/**`);
+const i18nLiteralRule = {
+  files: ['apps/web/src/**/*.tsx'],
+  ignores: ['apps/web/src/**/*.test.tsx', ...I18N_PENDING, ...(process.env.BILAN_I18N_ALL ? [] : ['apps/web/src/{ui,app,routes}/**', 'apps/web/src/features/shell/{command-palette,shell-layout}.tsx'])],
+  plugins: { i18next },
+  rules: {
+    'i18next/no-literal-string': ['error', {
+      mode: 'jsx-only',
+      'jsx-attributes': { include: ['^(label|placeholder|title|aria-label|description|alt|error|tooltip|message|confirmLabel|cancelLabel|emptyText|hint)$'] },
+      // Codes, symbols, amounts and punctuation are not words to translate.
+      words: { exclude: ['^[\\s\\p{P}\\p{S}\\p{N}]*$', '^[A-Z0-9_\\-/.:#%+ ]+$', '^(CHF|EUR|IBAN|QR-IBAN|BIC|UID|MWST|TVA|IVA|VAT|PDF|XML|CSV|XLSX|ISO 20022|camt\\.05[34]|pain\\.00[12]|e-mail|E-mail|Bilan)$'] },
+    }],
+  },
+};
+
 const serverModuleZones = SERVER_MODULE_ORDER.map((module, index) => {
   const above = [...SERVER_MODULE_ORDER.slice(index + 1), 'wiring'];
   const patterns = [{ regex: `^\\.\\./(${above.join('|')})/`, message: `${module} may import only the modules below it (${SERVER_MODULE_ORDER.slice(0, index).join(', ') || 'none'}): see docs/architecture.md "Module order".` }];
@@ -94,6 +116,12 @@ export default tseslint.config(
   {
     files: ['apps/server/src/modules/wiring/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./accounting/(?!accounting\\.service\\.js$)', message: "Other modules use accounting's facade accounting.service.ts only." }] }] },
+  },
+  i18nLiteralRule,
+  {
+    // Web unit tests run in Node and may read the sources (the i18n catalog test).
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   ...serverModuleZones,
 );

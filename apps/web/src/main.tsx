@@ -5,6 +5,10 @@ import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import 'dayjs/locale/de';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/it';
 import { installZodMessages } from '@bilan/domain';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
@@ -15,6 +19,7 @@ import { theme } from './app/theme';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { trackActivity } from './lib/activity';
+import { startI18n } from './lib/i18n';
 
 // zod's built-in messages become the spec's ('This field is required', 'expected type …').
 installZodMessages();
@@ -25,10 +30,12 @@ trackActivity();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing in index.html');
 
-createRoot(container).render(
-  <StrictMode>
+/** The providers; the date pickers follow the UI's language (dayjs locales load with it). */
+function Root() {
+  const { i18n } = useTranslation();
+  return (
     <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light">
-      <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 1 }}>
+      <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
         {/* Top centre: the pages' own actions (Edit, Send, Mark paid) sit top right, and a toast there covered them. */}
         <Notifications position="top-center" limit={4} />
         <QueryClientProvider client={queryClient}>
@@ -36,5 +43,14 @@ createRoot(container).render(
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>
-  </StrictMode>,
+  );
+}
+
+// The chosen language's catalogs load before the first render, so no page shows in English first.
+void startI18n().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  ),
 );

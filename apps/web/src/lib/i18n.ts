@@ -1,0 +1,86 @@
+/**
+ * The UI's languages (issue 17 §3, decision 032): German, French, Italian and English through
+ * i18next. Keys are the English texts themselves ("natural keys"), so English needs no catalog
+ * (only plural forms) and a text without a translation shows in English rather than as a key.
+ *
+ * Catalogs live in `src/locales/{lang}/{area}.json` (one file per feature, so work on two
+ * features never touches one file) and are merged into one namespace when a language is loaded.
+ * A language is loaded before it is shown (`setLanguage` awaits it), so no page flickers in
+ * English first; only the chosen language's files are downloaded.
+ *
+ * Texts defined outside a component (menu entries, option lists) are marked with `msg()` and
+ * translated where they are shown with `t(label)`: the catalog test (`i18n.test.ts`) finds both
+ * `t('…')` and `msg('…')` and checks every language has every key.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readText, storageKeys, writeText } from './storage';
+
+export const LANGUAGES = ['de', 'fr', 'it', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Each language's own name, as a language picker shows it. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { de: 'Deutsch', fr: 'Français', it: 'Italiano', en: 'English' };
+
+export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+const catalogs = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });
+
+/** Marks a text defined outside a component for translation; `t(text)` translates it where shown. */
+export const msg = <T extends string>(text: T): T => text;
+
+/** The browser's first language Bilan speaks, else English. */
+export function browserLanguage(): Language {
+  const candidates = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  for (const candidate of candidates) {
+    const code = candidate?.slice(0, 2).toLowerCase();
+    if (isLanguage(code)) return code;
+  }
+  return 'en';
+}
+
+/** The language to start in: the one stored as the spec's `locale` (spec §3), else the browser's. */
+export function initialLanguage(): Language {
+  const stored = readText(storageKeys.locale);
+  return isLanguage(stored) ? stored : browserLanguage();
+}
+
+const loaded = new Set<Language>();
+async function loadCatalogs(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const files = Object.entries(catalogs).filter(([path]) => path.includes(`/locales/${language}/`));
+  const bundles = await Promise.all(files.map(([, load]) => load()));
+  for (const bundle of bundles) i18next.addResourceBundle(language, 'translation', bundle, true, true);
+  loaded.add(language);
+}
+
+/** Starts i18next in `language` with its catalogs loaded; call once before the first render. */
+export async function startI18n(language: Language = initialLanguage()): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    resources: {},
+    partialBundledLanguages: true,
+    // Natural keys contain '.' and ':'.
+    keySeparator: false,
+    nsSeparator: false,
+    returnEmptyString: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  await loadCatalogs(language);
+  document.documentElement.lang = language;
+}
+
+/** Switches the UI to `language` once its catalogs are loaded, and stores it as the spec's `locale`. */
+export async function setLanguage(language: Language): Promise<void> {
+  await loadCatalogs(language);
+  writeText(storageKeys.locale, language);
+  document.documentElement.lang = language;
+  await i18next.changeLanguage(language);
+}
+
+/** The language shown now. */
+export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : 'en');
+
+export { i18next };
