@@ -19,7 +19,7 @@ import { theme } from './app/theme';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { trackActivity } from './lib/activity';
-import { startI18n } from './lib/i18n';
+import { startI18n, useNumberFormat } from './lib/i18n';
 
 // zod's built-in messages become the spec's ('This field is required', 'expected type …').
 installZodMessages();
@@ -33,13 +33,15 @@ if (!container) throw new Error('#root missing in index.html');
 /** The providers; the date pickers follow the UI's language (dayjs locales load with it). */
 function Root() {
   const { i18n } = useTranslation();
+  // A new number format re-renders every page's amounts (a rare choice: the pages remount).
+  const numberFormat = useNumberFormat();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light">
       <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
         {/* Top centre: the pages' own actions (Edit, Send, Mark paid) sit top right, and a toast there covered them. */}
         <Notifications position="top-center" limit={4} />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <RouterProvider key={numberFormat} router={router} />
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

@@ -33,6 +33,17 @@ export const countryNameById = (id: number): CountryName | undefined =>
 
 export const Lang = { en: 'en' } as const;
 
+/** The UI's languages (issue 17 §3): a user's choice, stored with the profile. */
+export const uiLanguages = ['de', 'fr', 'it', 'en'] as const;
+export type UiLanguage = (typeof uiLanguages)[number];
+
+/**
+ * A user's number format (issue 17 §3): fr-CH '1 234,50' (the spec's default, §9), de-CH and
+ * it-CH "1'234.50", en-CH "1'234.50" with English words around it.
+ */
+export const numberFormats = ['fr-CH', 'de-CH', 'it-CH', 'en-CH'] as const;
+export type NumberFormat = (typeof numberFormats)[number];
+
 /** Direction of a posting: +1 debit, -1 credit (spec §3 DebitCredit). */
 export const DebitCredit = { debit: 1, credit: -1 } as const;
 export type Direction = (typeof DebitCredit)[keyof typeof DebitCredit];

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Money, toFixedAmount } from './money.js';
 import {
-  formatAmount, formatDate, formatReferenceNumber, truncateName, vatPercentToRate, vatRateFromAmounts, vatRateToPercent,
+  decimalSeparatorOf, formatAmount, formatDate, formatReferenceNumber, parseAmountInput, setDisplayNumberFormat, truncateName, vatPercentToRate, vatRateFromAmounts, vatRateToPercent,
 } from './format.js';
 
 const NNBSP = '\u202f'; // fr-CH group separator
@@ -194,4 +194,48 @@ describe('formatDate', () => {
       expect(formatDate(value)).toBe('-');
     },
   );
+});
+
+describe('number formats per user (issue 17 §3)', () => {
+  afterEach(() => setDisplayNumberFormat('fr-CH'));
+
+  it.each([
+    ['fr-CH', `1${NNBSP}234,50`, `(1${NNBSP}234${NNBSP}567,89)`, ','],
+    ['de-CH', "1'234.50", "(1'234'567.89)", '.'],
+    ['it-CH', "1'234.50", "(1'234'567.89)", '.'],
+    ['en-CH', "1'234.50", "(1'234'567.89)", '.'],
+  ] as const)('%s shows %s and %s, inputs with %s', (format, positive, negative, separator) => {
+    setDisplayNumberFormat(format);
+    // ICU writes the Swiss apostrophe as ' or ’ depending on its version; both are the group separator.
+    expect(formatAmount('1234.5').replace('’', "'")).toBe(positive);
+    expect(formatAmount('-1234567.891').replaceAll('’', "'")).toBe(negative);
+    expect(formatAmount('999')).toBe(`999${separator}00`);
+    expect(decimalSeparatorOf()).toBe(separator);
+  });
+
+  it.each([
+    ['1234.50', '1234.50'], ['1 234,50', '1234.50'], [`1${NNBSP}234,50`, '1234.50'], ["1'234.50", '1234.50'], ['1’234.50', '1234.50'],
+    ['(1 234,50)', '-1234.50'], ['-1234,5', '-1234.5'], ['−12', '-12'], [' 7 ', '7'], ['1,5', '1.5'], ['.5', '0.5'], ['5.', '5'], ['-0', '0'],
+  ])('parses %s as %s', (text, value) => {
+    expect(parseAmountInput(text)).toBe(value);
+  });
+
+  it.each(['', 'abc', '1.2.3', '1,2,3', '(-5)', '--1', '1e3', '12a', '(', '.'])('refuses %s', (text) => {
+    expect(parseAmountInput(text)).toBeNull();
+  });
+
+  it('gives back the amount it showed, in every format (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('fr-CH', 'de-CH', 'it-CH', 'en-CH' as const),
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        (format, cents) => {
+          setDisplayNumberFormat(format);
+          const value = toFixedAmount(new Money(cents.toString()).dividedBy(100));
+          const back = parseAmountInput(formatAmount(value));
+          expect(back === null ? null : toFixedAmount(back)).toBe(toFixedAmount(value));
+        },
+      ),
+    );
+  });
 });

@@ -2,22 +2,41 @@
 import { ACCOUNT_CARD_NAME_MAX, REFERENCE_MIN_LENGTH, REFERENCE_PREFIX } from './constants.js';
 import { Money, isAmountString, toFixedAmount, toMoney } from './money.js';
 import { isCalendarDate } from './validators/date.js';
+import type { NumberFormat } from './enums.js';
 
-const amountFormats = new Map<number, Intl.NumberFormat>();
+let displayFormat: NumberFormat = 'fr-CH';
+
+/**
+ * The number format `formatAmount` shows amounts in (issue 17 §3): the signed-in user's choice in
+ * the browser, which has one user at a time. The server never changes it, so what it writes keeps
+ * the spec's fr-CH (spec §9); documents take `formatAmountLocale` with their own language.
+ */
+export function setDisplayNumberFormat(format: NumberFormat): void {
+  displayFormat = format;
+}
+export const displayNumberFormat = (): NumberFormat => displayFormat;
+
+/** The decimal separator an amount input shows in `format`: ',' in fr-CH, '.' in the others. */
+export const decimalSeparatorOf = (format: NumberFormat = displayFormat): ',' | '.' => (format === 'fr-CH' ? ',' : '.');
+
+const amountFormats = new Map<string, Intl.NumberFormat>();
 function amountFormat(decimals: number): Intl.NumberFormat {
-  let format = amountFormats.get(decimals);
+  const key = `${displayFormat}/${decimals}`;
+  let format = amountFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('fr-CH', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    amountFormats.set(decimals, format);
+    // Grouped from 1'000 on in every format (it-CH would not group 4 digits otherwise).
+    format = new Intl.NumberFormat(displayFormat, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: 'always' });
+    amountFormats.set(key, format);
   }
   return format;
 }
 
 /**
- * Amount for display (spec §5, §9): locale fr-CH, exactly `decimals` fraction digits (half-up),
- * negatives in brackets without the minus, anything that is not an amount as '-'. The rounded
- * decimal string goes to Intl as a string, which formats it exactly (no float on the way).
- * fr-CH groups thousands with U+202F (narrow no-break space): '(1 234,50)'.
+ * Amount for display (spec §5, §9): in the display number format (fr-CH unless the user chose
+ * another, issue 17 §3), exactly `decimals` fraction digits (half-up), negatives in brackets
+ * without the minus, anything that is not an amount as '-'. The rounded decimal string goes to Intl
+ * as a string, which formats it exactly (no float on the way). fr-CH groups thousands with U+202F
+ * (narrow no-break space): '(1 234,50)'; de-CH, it-CH and en-CH with an apostrophe: "(1'234.50)".
  */
 export function formatAmount(value: string | Money | null | undefined, decimals = 2): string {
   if (value === null || value === undefined) return '-';
@@ -26,6 +45,35 @@ export function formatAmount(value: string | Money | null | undefined, decimals 
   const isNegative = fixed.startsWith('-');
   const formatted = amountFormat(decimals).format((isNegative ? fixed.slice(1) : fixed) as `${number}`);
   return isNegative ? `(${formatted})` : formatted;
+}
+
+// Group separators of the Swiss formats: spaces (fr-CH U+202F, U+00A0) and apostrophes (' and ’).
+const GROUP_SEPARATORS = /[\s\u00a0\u202f'\u2019]/g;
+
+/**
+ * An amount as a person types or pastes it, in any of the four formats or plain, to the decimal
+ * string the API takes: '1 234,50', "1'234.50", '1’234.50', '1234.50', '(1 234,50)' and
+ * '-1234,5' all parse. Null for anything else. Commas are always the decimal separator (no Swiss
+ * format groups with them), so '1,5' is 1.5.
+ */
+export function parseAmountInput(text: string): string | null {
+  let value = text.trim();
+  let negative = false;
+  if (/^\(.*\)$/.test(value)) {
+    negative = true;
+    value = value.slice(1, -1);
+  }
+  value = value.replace(GROUP_SEPARATORS, '').replace(/[\u2212]/g, '-');
+  if (value.startsWith('-')) {
+    if (negative) return null;
+    negative = true;
+    value = value.slice(1);
+  }
+  value = value.replace(',', '.');
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value)) return null;
+  if (value.startsWith('.')) value = `0${value}`;
+  if (value.endsWith('.')) value = value.slice(0, -1);
+  return negative && /[1-9]/.test(value) ? `-${value}` : value;
 }
 
 /** The languages documents are printed in (invoices, QR-bills, VAT return). */

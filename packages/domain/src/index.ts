@@ -14,3 +14,4 @@ export * from './vat.js';
 export * from './vat-return.js';
 export * from './vat-return-labels.js';
 export * from './salary.js';
+export * from './message-translations.js';

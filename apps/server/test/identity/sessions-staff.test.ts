@@ -246,6 +246,33 @@ describe('profile personal information', () => {
   });
 });
 
+describe('profile language and number format (issue 17 §3)', () => {
+  it('starts unchosen, stores a choice for every workplace of the user, answers it as the locale of an instance switch, and refuses others by field', async () => {
+    const workplace = await createWorkplace(server);
+    const other = await createWorkplace(server);
+    await addMember(other, workplace.userId, 'viewer');
+    expect((await workplace.api.get('/napi/profile')).body).toMatchObject({ language: null, numberFormat: null });
+    const saved = await workplace.api.post('/napi/profile/preferences', { language: 'de', numberFormat: 'de-CH' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toEqual({ language: 'de', numberFormat: 'de-CH' });
+    expect((await workplace.api.get('/napi/profile')).body).toMatchObject({ language: 'de', numberFormat: 'de-CH' });
+    const switched = await workplace.api.post('/napi/profile/instance/change', { uuid: other.instanceId });
+    expect(switched.status).toBe(200);
+    expect(switched.body.locale).toBe('de');
+    expect(switched.body.profile).toMatchObject({ language: 'de', numberFormat: 'de-CH' });
+    const api = new Client(server.baseUrl, switched.body.token);
+
+    const bad = await api.post('/napi/profile/preferences', { language: 'es', numberFormat: 'de-DE' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['language', 'numberFormat']);
+    expect((await api.post('/napi/profile/preferences', { language: 'fr' })).body.fields.numberFormat).toBe('This field is required');
+    expect((await api.get('/napi/profile')).body).toMatchObject({ language: 'de', numberFormat: 'de-CH' });
+    // null clears the choice.
+    expect((await api.post('/napi/profile/preferences', { language: null, numberFormat: null })).status).toBe(200);
+    expect((await api.get('/napi/profile')).body).toMatchObject({ language: null, numberFormat: null });
+  });
+});
+
 describe('mail sync on the profile (spec §2.6, §7.1)', () => {
   it("lists the user's own synced mail accounts of this instance, empty until there are some", async () => {
     const workplace = await createWorkplace(server, { onboard: false });

@@ -23728,7 +23728,17 @@ export interface paths {
                                 uuid: string;
                             };
                             isSuperadmin: boolean;
+                            /**
+                             * @description UI language chosen by the user; null: the browser's
+                             * @enum {string|null}
+                             */
+                            language: "de" | "fr" | "it" | "en" | null;
                             lastName: string;
+                            /**
+                             * @description number format chosen by the user; null: fr-CH (spec §9)
+                             * @enum {string|null}
+                             */
+                            numberFormat: "fr-CH" | "de-CH" | "it-CH" | "en-CH" | null;
                             permissions: ("read" | "write" | "admin")[];
                             /** @enum {string} */
                             role: "owner" | "admin" | "accountant" | "viewer";
@@ -30288,7 +30298,17 @@ export interface paths {
                                 uuid: string;
                             };
                             isSuperadmin: boolean;
+                            /**
+                             * @description UI language chosen by the user; null: the browser's
+                             * @enum {string|null}
+                             */
+                            language: "de" | "fr" | "it" | "en" | null;
                             lastName: string;
+                            /**
+                             * @description number format chosen by the user; null: fr-CH (spec §9)
+                             * @enum {string|null}
+                             */
+                            numberFormat: "fr-CH" | "de-CH" | "it-CH" | "en-CH" | null;
                             permissions: ("read" | "write" | "admin")[];
                             /** @enum {string} */
                             role: "owner" | "admin" | "accountant" | "viewer";
@@ -30614,7 +30634,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Switches this session to another instance of the user (spec §4 "Instance switch"). Answers a new access token, the profile in that instance (null while its onboarding is unfinished), its permissions and the locale. 404 for an instance the user does not belong to. */
+        /** @description Switches this session to another instance of the user (spec §4 "Instance switch"). Answers a new access token, the profile in that instance (null while its onboarding is unfinished), its permissions and the locale (the user's language, else the request's Accept-Language, else en). 404 for an instance the user does not belong to. */
         post: {
             parameters: {
                 query?: never;
@@ -30722,6 +30742,72 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/napi/profile/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The user's UI language (de, fr, it, en) and number format (fr-CH '1 234,50', de-CH / it-CH / en-CH "1'234.50"), the same in every workplace (issue 17 §3). null clears a choice: the web then follows the browser, amounts fr-CH. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        language: "de" | "fr" | "it" | "en" | null;
+                        /** @enum {string|null} */
+                        numberFormat: "fr-CH" | "de-CH" | "it-CH" | "en-CH" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string|null} */
+                            language: "de" | "fr" | "it" | "en" | null;
+                            /** @enum {string|null} */
+                            numberFormat: "fr-CH" | "de-CH" | "it-CH" | "en-CH" | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -8,6 +8,7 @@
  * zod schema, and a call the server does not declare does not compile.
  */
 import type { paths } from './api-schema';
+import { currentLanguage } from './i18n';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -30,7 +31,8 @@ export const setAccessToken = (token: string | null): void => {
 export const getAccessToken = (): string | null => accessToken;
 
 function headers(extra: Record<string, string> = {}): Record<string, string> {
-  const all: Record<string, string> = { accept: 'application/json', ...extra };
+  // The server answers field messages in the UI's language (issue 17 §3).
+  const all: Record<string, string> = { accept: 'application/json', 'accept-language': currentLanguage(), ...extra };
   if (accessToken) all.authorization = `Bearer ${accessToken}`;
   return all;
 }

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { get, set, type FieldError, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
+import { translateMessage } from '@bilan/domain';
+import { currentLanguage, type Language } from './i18n';
 
 /** Payload path → form path, or undefined when no field shows the message. */
 export type FormPathOf<V> = (path: string, values: V) => string | undefined;
@@ -61,6 +63,17 @@ function flattenErrors(node: unknown, path: string, out: Record<string, FieldErr
   return out;
 }
 
+/** The schema's messages in the UI's language (the same catalog the server answers 400s with). */
+function translateErrors(node: unknown, language: Language): void {
+  if (language === 'en' || !node || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  if (typeof record.type === 'string') {
+    if (typeof record.message === 'string') record.message = translateMessage(record.message, language);
+    return;
+  }
+  for (const child of Object.values(record)) translateErrors(child, language);
+}
+
 /**
  * A react-hook-form resolver that validates with the domain's zod schema, the one the route checks
  * (STYLE.md #3): `toPayload` turns the form's input values into the request payload, the schema
@@ -76,6 +89,7 @@ export function payloadResolver<V extends FieldValues, S extends z.ZodType>(
   const resolve = zodResolver(schema as z.ZodType<z.output<S>, FieldValues>);
   return async (values, context, options) => {
     const result = (await resolve(toPayload(values) as FieldValues, context, options as never)) as Awaited<ReturnType<Resolver<V, unknown, z.output<S>>>>;
+    translateErrors(result.errors, currentLanguage());
     if (!paths || Object.keys(result.errors).length === 0) return result;
     const leaves = flattenErrors(result.errors, '', {});
     const messages = Object.fromEntries(Object.entries(leaves).map(([path, error]) => [path, error.message ?? '']));

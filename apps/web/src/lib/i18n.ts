@@ -14,6 +14,8 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import { numberFormats, setDisplayNumberFormat, type NumberFormat } from '@bilan/domain';
 import { readText, storageKeys, writeText } from './storage';
 
 export const LANGUAGES = ['de', 'fr', 'it', 'en'] as const;
@@ -54,6 +56,43 @@ async function loadCatalogs(language: Language): Promise<void> {
   loaded.add(language);
 }
 
+const isNumberFormat = (value: unknown): value is NumberFormat => typeof value === 'string' && (numberFormats as readonly string[]).includes(value);
+
+/** The number formats a user can choose, with an example each (the spec's fr-CH first). */
+export const NUMBER_FORMAT_EXAMPLES: Readonly<Record<NumberFormat, string>> = {
+  'fr-CH': '1 234,50',
+  'de-CH': "1'234.50",
+  'it-CH': "1'234.50",
+  'en-CH': "1'234.50",
+};
+
+const formatListeners = new Set<() => void>();
+let numberFormat: NumberFormat = 'fr-CH';
+
+/**
+ * Shows amounts in `format` from now on (issue 17 §3; null: the spec's fr-CH) and keeps it for the
+ * next page load. Components that show amounts re-render through `useNumberFormat`.
+ */
+export function setNumberFormat(format: NumberFormat | null): void {
+  const next = format ?? 'fr-CH';
+  writeText(storageKeys.numberFormat, format);
+  if (next === numberFormat) return;
+  numberFormat = next;
+  setDisplayNumberFormat(next);
+  for (const listener of formatListeners) listener();
+}
+
+/** The number format amounts are shown in now; re-renders its caller when it changes. */
+export function useNumberFormat(): NumberFormat {
+  return useSyncExternalStore(
+    (listener) => {
+      formatListeners.add(listener);
+      return () => formatListeners.delete(listener);
+    },
+    () => numberFormat,
+  );
+}
+
 /** Starts i18next in `language` with its catalogs loaded; call once before the first render. */
 export async function startI18n(language: Language = initialLanguage()): Promise<void> {
   await i18next.use(initReactI18next).init({
@@ -70,6 +109,17 @@ export async function startI18n(language: Language = initialLanguage()): Promise
   });
   await loadCatalogs(language);
   document.documentElement.lang = language;
+  const storedFormat = readText(storageKeys.numberFormat);
+  if (isNumberFormat(storedFormat)) setNumberFormat(storedFormat);
+}
+
+/**
+ * Takes the signed-in user's choices from their profile (issue 17 §3): a chosen language replaces
+ * the browser's, a chosen number format the spec's fr-CH. Unchosen ones leave what is shown.
+ */
+export async function applyPreferences(profile: { language?: string | null; numberFormat?: string | null }): Promise<void> {
+  if (isLanguage(profile.language) && profile.language !== currentLanguage()) await setLanguage(profile.language);
+  setNumberFormat(isNumberFormat(profile.numberFormat) ? profile.numberFormat : null);
 }
 
 /** Switches the UI to `language` once its catalogs are loaded, and stores it as the spec's `locale`. */

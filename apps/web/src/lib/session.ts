@@ -5,10 +5,11 @@
  * profile failure → /onboarding).
  */
 import { useSyncExternalStore } from 'react';
-import { ACCESS_TOKEN_REFRESH_MS, Lang } from '@bilan/domain';
+import { ACCESS_TOKEN_REFRESH_MS } from '@bilan/domain';
 import { api, ApiError, getAccessToken, setAccessToken, type ApiResult } from './api';
 import { IDLE_MESSAGE, idleMs, recordActivity } from './activity';
-import { readJson, storageKeys, storeLoginError, writeJson, writeText } from './storage';
+import { applyPreferences } from './i18n';
+import { readJson, storageKeys, storeLoginError, writeJson } from './storage';
 
 export type Profile = ApiResult<'get', '/napi/profile'>;
 
@@ -127,7 +128,8 @@ export async function loadProfile(): Promise<SessionStatus> {
     const profile = await api.get('/napi/profile');
     writeJson(storageKeys.profile, profile);
     writeJson(storageKeys.permissions, profile.permissions ?? []);
-    writeText(storageKeys.locale, Lang.en);
+    // The spec's `locale` (§3) is the user's language; an unchosen one leaves the browser's.
+    await applyPreferences(profile);
     const status: SessionStatus = profile.instance.initialized === false ? 'onboarding' : 'ready';
     setState({ status, profile });
     return status;

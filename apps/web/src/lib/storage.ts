@@ -11,6 +11,8 @@ export const storageKeys = {
   loginError: 'login_error',
   /** Ours: last signed-in user per instance uuid, so the login page can offer the passkey (spec §6). */
   lastUsers: 'login_users',
+  /** Ours: the user's number format (issue 17 §3), so a reload shows amounts in it before the profile answers. */
+  numberFormat: 'number_format',
   /** Ours: epoch ms of the last user activity in any tab (idle sign-out, spec §4). */
   lastActivity: 'last_activity',
 } as const;

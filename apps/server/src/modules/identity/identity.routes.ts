@@ -5,13 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCESS_TOKEN_REFRESH_MS, IDLE_TIMEOUT_MS, Lang } from '@bilan/domain';
+import { ACCESS_TOKEN_REFRESH_MS, IDLE_TIMEOUT_MS, messageLanguageOf, numberFormats, uiLanguages } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
 import { identityError } from './identity.errors.js';
 import { auditClient, recordAudit } from '../audit/audit.service.js';
 import { permissionsOf, ONBOARDING_NOT_FINISHED } from '../instances/instances.service.js';
-import { loadProfile } from './profile.service.js';
+import { loadProfile, userLanguage } from './profile.service.js';
 import { disableTwoFactor, enableTwoFactor, hasTwoFactor, proposeSecret } from './two-factor.service.js';
 import { staffRoutes } from './staff.routes.js';
 import { adminRoutes } from './admin.routes.js';
@@ -186,7 +186,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         description:
           'Switches this session to another instance of the user (spec §4 "Instance switch"). Answers a new access token, the ' +
-          'profile in that instance (null while its onboarding is unfinished), its permissions and the locale. 404 for an ' +
+          'profile in that instance (null while its onboarding is unfinished), its permissions and the locale (the user\'s language, else the ' +
+          'request\'s Accept-Language, else en). 404 for an ' +
           'instance the user does not belong to.',
         body: z.strictObject({ uuid: uuidSchema }),
         response: {
@@ -218,7 +219,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       const [member] = await app.db.withAuth((tx) =>
         tx.query<{ role: 'owner' | 'admin' | 'accountant' | 'viewer' }>('SELECT role FROM instance_member WHERE user_id = $1 AND instance_id = $2', [userId, to]),
       );
-      return { token, profile, permissions: permissionsOf(member!.role), locale: Lang.en };
+      return { token, profile, permissions: permissionsOf(member!.role), locale: (await userLanguage(app.db, userId)) ?? messageLanguageOf(request.headers['accept-language']) };
     },
   );
 
@@ -241,6 +242,30 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordAudit(tx, { event: 'profile.updated', userId, instanceId, ...auditClient(request) });
       });
       return { firstName, lastName };
+    },
+  );
+
+  app.post(
+    '/napi/profile/preferences',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['profile'],
+        description:
+          "The user's UI language (de, fr, it, en) and number format (fr-CH '1 234,50', de-CH / it-CH / en-CH \"1'234.50\"), " +
+          'the same in every workplace (issue 17 §3). null clears a choice: the web then follows the browser, amounts fr-CH.',
+        body: z.strictObject({ language: z.enum(uiLanguages).nullable(), numberFormat: z.enum(numberFormats).nullable() }),
+        response: { 200: z.object({ language: z.enum(uiLanguages).nullable(), numberFormat: z.enum(numberFormats).nullable() }), 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const { userId, instanceId } = auth(request);
+      const { language, numberFormat } = request.body;
+      await app.db.withAuth(async (tx) => {
+        await tx.query('UPDATE app_user SET language = $2, number_format = $3 WHERE id = $1', [userId, language, numberFormat]);
+        await recordAudit(tx, { event: 'profile.updated', userId, instanceId, ...auditClient(request), detail: { language, numberFormat } });
+      });
+      return { language, numberFormat };
     },
   );
 

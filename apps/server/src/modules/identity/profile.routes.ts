@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currencyCodes } from '@bilan/domain';
+import { currencyCodes, numberFormats, uiLanguages } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { errorSchema as sharedErrorSchema } from '../../http/schemas.js';
 import { listUserInstances, loadProfile } from './profile.service.js';
@@ -23,6 +23,8 @@ const profileSchema = z.object({
   isSuperadmin: z.boolean(),
   permissions: z.array(z.enum(['read', 'write', 'admin'])),
   instance: z.object({ uuid: z.string(), name: z.string(), currency: currencySchema, initialized: z.boolean() }),
+  language: z.enum(uiLanguages).nullable().describe('UI language chosen by the user; null: the browser\'s'),
+  numberFormat: z.enum(numberFormats).nullable().describe('number format chosen by the user; null: fr-CH (spec §9)'),
 });
 
 const instanceListSchema = z.object({ data: z.array(z.object({ uuid: z.string(), name: z.string(), role: roleSchema })) });

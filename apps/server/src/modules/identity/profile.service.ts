@@ -3,7 +3,7 @@
  * "GET /profile/instance/list"): users and memberships are identity's tables, the instance's name,
  * currency and onboarding state the instances module's (issue 11 §3: each asked of its owner).
  */
-import type { CurrencyCode, RoleName } from '@bilan/domain';
+import type { CurrencyCode, NumberFormat, RoleName, UiLanguage } from '@bilan/domain';
 import type { Database } from '../../db/database.js';
 import { instanceError, instancesByName, instanceSummary, ONBOARDING_NOT_FINISHED, permissionsOf, type Permission } from '../instances/instances.service.js';
 
@@ -16,6 +16,9 @@ export interface Profile {
   isSuperadmin: boolean;
   permissions: Permission[];
   instance: { uuid: string; name: string; currency: CurrencyCode; initialized: boolean };
+  /** The user's UI language and number format (issue 17 §3); null when not chosen yet. */
+  language: UiLanguage | null;
+  numberFormat: NumberFormat | null;
 }
 
 /**
@@ -24,8 +27,10 @@ export interface Profile {
  */
 export async function loadProfile(db: Database, instanceId: string, userId: string): Promise<Profile> {
   const found = await db.withInstance(instanceId, async (tx) => {
-    const [member] = await tx.query<{ email: string; first_name: string; last_name: string; is_superadmin: boolean; role: RoleName }>(
-      `SELECT u.email, u.first_name, u.last_name, u.is_superadmin, m.role
+    const [member] = await tx.query<{
+      email: string; first_name: string; last_name: string; is_superadmin: boolean; role: RoleName; language: UiLanguage | null; number_format: NumberFormat | null;
+    }>(
+      `SELECT u.email, u.first_name, u.last_name, u.is_superadmin, m.role, u.language, u.number_format
          FROM instance_member m JOIN app_user u ON u.id = m.user_id
         WHERE m.instance_id = $1 AND m.user_id = $2`,
       [instanceId, userId],
@@ -44,6 +49,8 @@ export async function loadProfile(db: Database, instanceId: string, userId: stri
     isSuperadmin: member.is_superadmin,
     permissions: permissionsOf(member.role),
     instance: { uuid: instanceId, name: instance.name, currency: instance.currency, initialized: true },
+    language: member.language,
+    numberFormat: member.number_format,
   };
 }
 
@@ -54,4 +61,10 @@ export async function listUserInstances(db: Database, userId: string): Promise<{
     const roles = new Map(memberships.map((m) => [m.instance_id, m.role]));
     return (await instancesByName(tx, [...roles.keys()])).map((instance) => ({ ...instance, role: roles.get(instance.uuid)! }));
   });
+}
+
+/** The user's chosen UI language, or null (the same in every workplace). */
+export async function userLanguage(db: Database, userId: string): Promise<UiLanguage | null> {
+  const [row] = await db.withAuth((tx) => tx.query<{ language: UiLanguage | null }>('SELECT language FROM app_user WHERE id = $1', [userId]));
+  return row?.language ?? null;
 }

@@ -1,5 +1,6 @@
 /** Profile, staff and superadmin calls (spec §7.2, docs/api.md "Identity"). */
 import { api, type ApiResult } from '../../lib/api';
+import type { NumberFormat, UiLanguage } from '@bilan/domain';
 
 export type RoleName = 'owner' | 'admin' | 'accountant' | 'viewer';
 export const roleNames: RoleName[] = ['owner', 'admin', 'accountant', 'viewer'];
@@ -36,6 +37,10 @@ export const identityApi = {
     api.post('/napi/profile/instance/change', { uuid }),
   updateProfile: (firstName: string, lastName: string) =>
     api.post('/napi/profile/update', { firstName, lastName }),
+
+  /** The user's language and number format (issue 17 §3); null clears a choice. */
+  updatePreferences: (language: UiLanguage | null, numberFormat: NumberFormat | null) =>
+    api.post('/napi/profile/preferences', { language, numberFormat }),
 
   mailSync: () => api.get('/api/profile/mail-sync'),
 

@@ -13,6 +13,7 @@ import { Page } from '../../ui/page';
 import { identityApi } from './api';
 import { MailSyncSection } from './mail-sync-section';
 import { PasskeySection } from './passkey-section';
+import { PreferencesSection } from './preferences-section';
 import { TwoFactorSection } from './two-factor-section';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -206,6 +207,9 @@ export function ProfilePage() {
     <Page title="Profile">
       <Section title="Personal Information">
         <PersonalInformation profile={profile} />
+      </Section>
+      <Section title="Language and Formats">
+        <PreferencesSection profile={profile} />
       </Section>
       <Section title="Instance">
         <InstanceSection key={profile.instance.uuid} profile={profile} />
