@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { InvoiceInput, InvoiceItemInput } from '@bilan/domain';
 import { api, fetchFile, type ApiBody, type ApiResult } from '../../lib/api';
+import { msg } from '../../lib/i18n';
 
 // Answers are typed from the route schemas (lib/api-schema.d.ts, `npm run gen:api`).
 export type Invoice = ApiResult<'post', '/api/invoice/detail'>;
@@ -16,7 +17,7 @@ export type Debtors = ApiResult<'post', '/api/invoice/debtors'>;
 export type DebtorDocument = Debtors['data'][number]['documents'][number];
 export type Buckets = Debtors['data'][number]['buckets'];
 
-export const InvoiceStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Sent', 3: 'Paid', 4: 'Denied' };
+export const InvoiceStatusLabel: Record<number, string> = { 1: msg('Pending'), 2: msg('Sent'), 3: msg('Paid'), 4: msg('Denied') };
 export const InvoiceStatusColor: Record<number, string> = { 1: 'gray', 2: 'blue', 3: 'green', 4: 'red' };
 
 export const invoiceKey = ['invoice'] as const;

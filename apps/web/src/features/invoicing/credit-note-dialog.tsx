@@ -12,6 +12,8 @@ import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { creditNotesQuery, fetchCreditNotePdf, insertCreditNote, invoiceDetailQuery, invoiceKey, type Invoice } from './api';
 import { WriteError } from './write-error';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 /**
  * 'Credit note' of a sent invoice (issue 15 §2, decision 027): the whole rest, or per line a
@@ -19,6 +21,7 @@ import { WriteError } from './write-error';
  * lowers the open amount. The detail's one-time `creditToken` makes a double click create one.
  */
 function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [token] = useState(() => invoice.creditToken ?? crypto.randomUUID());
   const [full, setFull] = useState(false);
@@ -35,7 +38,7 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
       await queryClient.invalidateQueries({ queryKey: invoiceKey });
       await queryClient.invalidateQueries({ queryKey: ['accounting'] });
       await queryClient.invalidateQueries({ queryKey: invoiceDetailQuery(invoice.uuid).queryKey });
-      notifications.show({ color: 'green', message: `Credit note ${note.number} of ${note.totals.total} ${note.currency} created` });
+      notifications.show({ color: 'green', message: t('Credit note {{number}} of {{total}} {{currency}} created', { number: note.number, total: note.totals.total, currency: note.currency }) });
       onClose();
     },
   });
@@ -47,6 +50,8 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
     return at < 0 ? undefined : fields[`lines.${at}.${key}`];
   };
   const shown = Object.keys(fields).some((key) => key.startsWith('lines.') || key === 'date');
+  const quantityError = (itemId: number) => lineError(itemId, 'quantity') ?? lineError(itemId, 'itemId');
+  const amountError = (itemId: number) => lineError(itemId, 'amount');
   return (
     <form
       onSubmit={(event) => {
@@ -56,21 +61,25 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
     >
       <Stack>
         <Text size="sm">
-          Open: <Amount value={invoice.openAmount ?? invoice.totals.total} fw={600} /> {invoice.currency}. A credit note reduces revenue and output VAT of
-          the credited lines and the open amount; it never pays money back.
+          <Trans
+            t={t}
+            i18nKey={msg('Open: <open/> {{currency}}. A credit note reduces revenue and output VAT of the credited lines and the open amount; it never pays money back.')}
+            values={{ currency: invoice.currency }}
+            components={{ open: <Amount value={invoice.openAmount ?? invoice.totals.total} fw={600} /> }}
+          />
         </Text>
-        <DateField label="Credit note date" required value={date} onChange={setDate} error={fields.date} />
-        <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fields.reason} />
-        <Checkbox label="Credit everything still open on the lines" checked={full} onChange={(e) => setFull(e.currentTarget.checked)} />
+        <DateField label={t('Credit note date')} required value={date} onChange={setDate} error={fields.date} />
+        <TextInput label={t('Reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fields.reason} />
+        <Checkbox label={t('Credit everything still open on the lines')} checked={full} onChange={(e) => setFull(e.currentTarget.checked)} />
         {full ? null : (
-          <Table withTableBorder aria-label="Lines to credit">
+          <Table withTableBorder aria-label={t('Lines to credit')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th className="num">Invoiced</Table.Th>
-                <Table.Th className="num">Total {invoice.currency}</Table.Th>
-                <Table.Th>Quantity to credit</Table.Th>
-                <Table.Th>or amount (net)</Table.Th>
+                <Table.Th>{t('Item')}</Table.Th>
+                <Table.Th className="num">{t('Invoiced')}</Table.Th>
+                <Table.Th className="num">{t('Total {{currency}}', { currency: invoice.currency })}</Table.Th>
+                <Table.Th>{t('Quantity to credit')}</Table.Th>
+                <Table.Th>{t('or amount (net)')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -83,7 +92,7 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
                   </Table.Td>
                   <Table.Td>
                     <NumericInput
-                      aria-label={`Quantity to credit of ${item.name}`}
+                      aria-label={t('Quantity to credit of {{item}}', { item: item.name })}
                       allowDecimal
                       value={quantities[item.id] ?? ''}
                       onChange={(value) => {
@@ -91,12 +100,12 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
                         setQuantities((q) => ({ ...q, [item.id]: value }));
                       }}
                       disabled={Boolean(amounts[item.id])}
-                      error={lineError(item.id, 'quantity') ?? lineError(item.id, 'itemId')}
+                      error={quantityError(item.id)}
                     />
                   </Table.Td>
                   <Table.Td>
                     <NumericInput
-                      aria-label={`Amount to credit of ${item.name}`}
+                      aria-label={t('Amount to credit of {{item}}', { item: item.name })}
                       allowDecimal
                       value={amounts[item.id] ?? ''}
                       onChange={(value) => {
@@ -104,7 +113,7 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
                         setAmounts((a) => ({ ...a, [item.id]: value }));
                       }}
                       disabled={Boolean(quantities[item.id])}
-                      error={lineError(item.id, 'amount')}
+                      error={amountError(item.id)}
                     />
                   </Table.Td>
                 </Table.Tr>
@@ -117,13 +126,13 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
             {fields.lines ?? fields.full}
           </Text>
         ) : null}
-        {mutation.isError && !shown && !fields.lines && !fields.full ? <WriteError error={mutation.error} what="Could not create the credit note" /> : null}
+        {mutation.isError && !shown && !fields.lines && !fields.full ? <WriteError error={mutation.error} what={t('Could not create the credit note')} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" color="orange" loading={mutation.isPending} disabled={!date || (!full && lines.length === 0)}>
-            Create credit note
+            {t('Create credit note')}
           </Button>
         </Group>
       </Stack>
@@ -132,8 +141,9 @@ function CreditNoteForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
 }
 
 export function CreditNoteDialog({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={`Credit note for ${invoice.refNumber}`} size="xl">
+    <Modal opened={opened} onClose={onClose} title={t('Credit note for {{number}}', { number: invoice.refNumber })} size="xl">
       {opened ? <CreditNoteForm invoice={invoice} onClose={onClose} /> : null}
     </Modal>
   );
@@ -141,6 +151,7 @@ export function CreditNoteDialog({ invoice, opened, onClose }: { invoice: Invoic
 
 /** The invoice's credit notes with their totals, entries and PDFs (invoice detail). */
 export function CreditNotesList({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
   const notes = useQuery({ ...creditNotesQuery(invoice.uuid), enabled: (invoice.creditNotes?.length ?? 0) > 0 });
   const [error, setError] = useState<unknown>(null);
   if (!invoice.creditNotes || invoice.creditNotes.length === 0) return null;
@@ -156,16 +167,16 @@ export function CreditNotesList({ invoice }: { invoice: Invoice }) {
   return (
     <Paper withBorder p="md">
       <Text fw={600} mb="xs">
-        Credit notes
+        {t('Credit notes')}
       </Text>
-      {error ? <WriteError error={error} what="Could not make the PDF" /> : null}
-      <Table aria-label="Credit notes">
+      {error ? <WriteError error={error} what={t('Could not make the PDF')} /> : null}
+      <Table aria-label={t('Credit notes')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Reason</Table.Th>
-            <Table.Th className="num">Total {invoice.currency}</Table.Th>
+            <Table.Th>{t('Number')}</Table.Th>
+            <Table.Th>{t('Date')}</Table.Th>
+            <Table.Th>{t('Reason')}</Table.Th>
+            <Table.Th className="num">{t('Total {{currency}}', { currency: invoice.currency })}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -190,7 +201,7 @@ export function CreditNotesList({ invoice }: { invoice: Invoice }) {
           })}
           <Table.Tr>
             <Table.Td colSpan={3} fw={600}>
-              Credited
+              {t('Credited')}
             </Table.Td>
             <Table.Td className="num">
               <Amount value={toFixedAmount(total)} fw={600} />

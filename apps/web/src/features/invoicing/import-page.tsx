@@ -9,6 +9,8 @@ import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { Page } from '../../ui/page';
 import { importInvoices, invoiceKey } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 const COLUMNS = [
   'invoice',
@@ -53,6 +55,7 @@ interface RowError {
 
 /** /invoice/import: a CSV of invoice lines, all or nothing, with a per-row error report. */
 export function InvoiceImportPage() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const mutation = useMutation({
@@ -73,19 +76,22 @@ export function InvoiceImportPage() {
   const report = rowErrors.length ? rowErrors : fields;
 
   return (
-    <Page title="Invoice Import">
+    <Page title={t('Invoice Import')}>
       <Text size="sm">
-        One row per invoice line; rows with the same <Code>invoice</Code> key form one invoice. Columns: <Code>{COLUMNS.join(', ')}</Code>.
-        The customer (<Code>company</Code>) is its exact name, its UID (CHE-123.456.789) or its uuid. Address and payment profile default
-        to the customer&apos;s first address and your first IBAN/QR bill profile; <Code>vat</Code> is the line&apos;s rate as a fraction (0.081, 0.026, 0.038, 0), so one invoice may mix rates; <Code>currency</Code> CHF or
-        EUR (EUR with <Code>fxRate</Code>, CHF per EUR); <Code>account</Code> a revenue account number (default by VAT rate); the due
-        date defaults to 30 days. Every row is checked and nothing is imported when any row is wrong.
+        <Trans
+          t={t}
+          i18nKey={msg(
+            "One row per invoice line; rows with the same <code>invoice</code> key form one invoice. Columns: <code>{{columns}}</code>. The customer (<code>company</code>) is its exact name, its UID (CHE-123.456.789) or its uuid. Address and payment profile default to the customer's first address and your first IBAN/QR bill profile; <code>vat</code> is the line's rate as a fraction (0.081, 0.026, 0.038, 0), so one invoice may mix rates; <code>currency</code> CHF or EUR (EUR with <code>fxRate</code>, CHF per EUR); <code>account</code> a revenue account number (default by VAT rate); the due date defaults to 30 days. Every row is checked and nothing is imported when any row is wrong.",
+          )}
+          values={{ columns: COLUMNS.join(', ') }}
+          components={{ code: <Code /> }}
+        />
       </Text>
       <Group>
         <FileButton accept=".csv,text/csv" onChange={(file) => void file?.text().then(setText)}>
           {(props) => (
             <Button variant="default" leftSection={<IconUpload size={16} />} {...props}>
-              Choose CSV file
+              {t('Choose CSV file')}
             </Button>
           )}
         </FileButton>
@@ -93,26 +99,26 @@ export function InvoiceImportPage() {
       <Textarea label="CSV" autosize minRows={6} maxRows={16} value={text} onChange={(e) => setText(e.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
       <Group justify="flex-end">
         <Button onClick={() => mutation.mutate()} loading={mutation.isPending} disabled={text.trim() === ''}>
-          Import
+          {t('Import')}
         </Button>
       </Group>
       {mutation.isSuccess ? (
         <Alert color="green" variant="light">
-          {mutation.data.created} invoices imported. <Anchor component={Link} to={paths.invoices.getHref()}>Open the invoices</Anchor>
+          {t('{{created}} invoices imported.', { created: mutation.data.created })} <Anchor component={Link} to={paths.invoices.getHref()}>{t('Open the invoices')}</Anchor>
         </Alert>
       ) : null}
       {mutation.isError ? (
         <Stack gap="xs">
           <Alert color="red" variant="light" role="alert">
-            {report.length ? errorMessage(mutation.error) : `Nothing was imported: ${errorMessage(mutation.error)}`}
+            {report.length ? errorMessage(mutation.error) : t('Nothing was imported: {{error}}', { error: errorMessage(mutation.error) })}
           </Alert>
           {report.length ? (
-            <Table withTableBorder striped aria-label="Errors per row">
+            <Table withTableBorder striped aria-label={t('Errors per row')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={80}>Row</Table.Th>
-                  <Table.Th w={160}>Field</Table.Th>
-                  <Table.Th>Problem</Table.Th>
+                  <Table.Th w={80}>{t('Row')}</Table.Th>
+                  <Table.Th w={160}>{t('Field')}</Table.Th>
+                  <Table.Th>{t('Problem')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -8,29 +8,32 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { formOptionsQuery, insertInvoice, invoiceKey } from './api';
 import { InvoiceForm } from './invoice-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 /** /invoice/add: creates a pending invoice and opens it. */
 export function InvoiceAddPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useQuery(formOptionsQuery());
   return (
-    <Page title="Create Invoice">
-      {options.isError ? <ErrorAlert what="Could not load customers and payment profiles" error={options.error} onRetry={() => void options.refetch()} /> : null}
+    <Page title={t('Create Invoice')}>
+      {options.isError ? <ErrorAlert what={t('Could not load customers and payment profiles')} error={options.error} onRetry={() => void options.refetch()} /> : null}
       {options.isPending ? <CenteredLoader /> : null}
       {options.data && options.data.paymentProfiles.length === 0 ? (
         <Alert color="orange" variant="light">
-          Add an IBAN or QR bill payment profile for your company in <Anchor component={Link} to={paths.settings.getHref()}>Settings</Anchor> first.
+          <Trans t={t} i18nKey={msg('Add an IBAN or QR bill payment profile for your company in <a>Settings</a> first.')} components={{ a: <Anchor component={Link} to={paths.settings.getHref()} /> }} />
         </Alert>
       ) : null}
       {options.data ? (
         <InvoiceForm
           options={options.data}
-          submitLabel="Create Invoice"
+          submitLabel={t('Create Invoice')}
           onSubmit={async ({ head, items }) => {
             const invoice = await insertInvoice({ ...head, items: items.map(({ id: _id, ...item }) => item) });
             await queryClient.invalidateQueries({ queryKey: invoiceKey });
-            notifications.show({ color: 'green', message: `Invoice ${invoice.refNumber} created` });
+            notifications.show({ color: 'green', message: t('Invoice {{number}} created', { number: invoice.refNumber }) });
             void navigate(paths.invoiceDetail.getHref(invoice.uuid));
           }}
         />

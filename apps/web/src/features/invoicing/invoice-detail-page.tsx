@@ -47,6 +47,8 @@ import { saveBlob } from '../../lib/save-file';
 import { PaymentsTable } from '../../ui/payments-table';
 import { PayInvoiceDialog } from './pay-invoice-dialog';
 import { CreditNoteDialog, CreditNotesList } from './credit-note-dialog';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 // Journal and balances are cached under this key by the accounting feature.
 const accountingKey = ['accounting'] as const;
@@ -64,6 +66,7 @@ type Action = { status: 2 | 3 | 4; title: string; label: string } | null;
  * date: a ledger date outside the invoice date's period declares the invoice late (decision 020).
  */
 function VatPeriodHint({ dateInvoice, ledgerDate }: { dateInvoice: string; ledgerDate: string | null }) {
+  const { t } = useTranslation();
   const settings = useQuery({ ...vatSettingsQuery(), retry: false }).data?.settings;
   if (!settings || settings.basis !== 'agreed' || !ledgerDate || ledgerDate < settings.registrationDate) return null;
   const invoicePeriod = vatPeriodOf(settings.period, dateInvoice, settings.registrationDate);
@@ -72,8 +75,10 @@ function VatPeriodHint({ dateInvoice, ledgerDate }: { dateInvoice: string; ledge
   return (
     <Alert color="yellow" variant="light" p="xs">
       <Text size="sm">
-        The invoice date {formatDate(dateInvoice)} is in the VAT period {invoicePeriod.label}; posted on {formatDate(ledgerDate)} the invoice is declared in{' '}
-        {ledgerPeriod.label}. Post it on a date of {invoicePeriod.label} unless that return is already filed.
+        {t(
+          'The invoice date {{date}} is in the VAT period {{period}}; posted on {{ledgerDate}} the invoice is declared in {{ledgerPeriod}}. Post it on a date of {{period}} unless that return is already filed.',
+          { date: formatDate(dateInvoice), period: invoicePeriod.label, ledgerDate: formatDate(ledgerDate), ledgerPeriod: ledgerPeriod.label },
+        )}
       </Text>
     </Alert>
   );
@@ -85,6 +90,7 @@ function VatPeriodHint({ dateInvoice, ledgerDate }: { dateInvoice: string; ledge
  * after the sent date (the server says so on `ledgerDate`).
  */
 function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: Action; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [ledgerDate, setLedgerDate] = useState<string | null>(action?.status === 2 ? invoice.dateInvoice : today());
   const [bankRef, setBankRef] = useState('');
@@ -97,7 +103,13 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
     mutationFn: async () => {
       if (action?.status === 2 && email.mode === 'email') {
         const sent = await emailInvoice({ uuid: invoice.uuid, contactIds: email.contactIds, ledgerDate: ledgerDate ?? undefined, ...(email.lang ? { lang: email.lang } : {}) });
-        notifications.show({ color: 'blue', message: `${sent.messages.length} e-mail${sent.messages.length === 1 ? '' : 's'} ${sent.messages[0]?.status === 'not_sent' ? 'kept in the outbox: no mail server configured' : 'queued'}` });
+        notifications.show({
+          color: 'blue',
+          message:
+            sent.messages[0]?.status === 'not_sent'
+              ? t('{{count}} e-mails kept in the outbox: no mail server configured', { count: sent.messages.length })
+              : t('{{count}} e-mails queued', { count: sent.messages.length }),
+        });
         return api.post('/api/invoice/detail', { id: invoice.uuid });
       }
       return changeStatus({
@@ -112,7 +124,7 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
       queryClient.setQueryData(invoiceDetailQuery(invoice.uuid).queryKey, updated);
       await queryClient.invalidateQueries({ queryKey: invoiceKey });
       await queryClient.invalidateQueries({ queryKey: accountingKey });
-      notifications.show({ color: 'green', message: `Invoice ${updated.refNumber} is now ${updated.statusName}` });
+      notifications.show({ color: 'green', message: t('Invoice {{number}} is now {{status}}', { number: updated.refNumber, status: updated.statusName }) });
       onClose();
     },
   });
@@ -131,12 +143,12 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
         <Stack>
           <Text size="sm">
             {action?.status === 2
-              ? `Posts the receivable of ${amount} against revenue and VAT.`
+              ? t('Posts the receivable of {{amount}} against revenue and VAT.', { amount })
               : action?.status === 3
-                ? `Posts the payment of ${amount} to the bank account and clears the receivable.`
-                : 'Reverses the posting of the sent invoice.'}
+                ? t('Posts the payment of {{amount}} to the bank account and clears the receivable.', { amount })
+                : t('Reverses the posting of the sent invoice.')}
           </Text>
-          <DateField label="Ledger date" required value={ledgerDate} onChange={setLedgerDate} error={dateError} />
+          <DateField label={t('Ledger date')} required value={ledgerDate} onChange={setLedgerDate} error={dateError} />
           {action?.status === 2 ? <VatPeriodHint dateInvoice={invoice.dateInvoice} ledgerDate={ledgerDate} /> : null}
           {action?.status === 2 ? <EmailOptions invoice={invoice} value={email} onChange={setEmail} error={fields.contactIds} /> : null}
           {converted ? (
@@ -151,11 +163,11 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
               error={fields.amountBase}
             />
           ) : null}
-          {action?.status === 3 ? <TextInput label="Bank reference" value={bankRef} onChange={(e) => setBankRef(e.currentTarget.value)} /> : null}
-          {mutation.isError && !dateError && !fields.amountBase && !fields.contactIds ? <WriteError error={mutation.error} what="Could not change the status" /> : null}
+          {action?.status === 3 ? <TextInput label={t('Bank reference')} value={bankRef} onChange={(e) => setBankRef(e.currentTarget.value)} /> : null}
+          {mutation.isError && !dateError && !fields.amountBase && !fields.contactIds ? <WriteError error={mutation.error} what={t('Could not change the status')} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('Cancel')}
             </Button>
             {/* Focus on the action, not the date: a focused date input opens its calendar over the buttons. */}
             <Button type="submit" loading={mutation.isPending} color={action?.status === 4 ? 'red' : undefined} data-autofocus>
@@ -170,6 +182,7 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
 
 /** Asks before deleting a pending invoice. */
 function DeleteModal({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -177,23 +190,23 @@ function DeleteModal({ invoice, opened, onClose }: { invoice: Invoice; opened: b
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: invoiceDetailQuery(invoice.uuid).queryKey });
       await queryClient.invalidateQueries({ queryKey: invoiceKey });
-      notifications.show({ color: 'green', message: `Invoice ${invoice.refNumber} deleted` });
+      notifications.show({ color: 'green', message: t('Invoice {{number}} deleted', { number: invoice.refNumber }) });
       void navigate(paths.invoices.getHref());
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title="Delete invoice">
+    <Modal opened={opened} onClose={onClose} title={t('Delete invoice')}>
       <Stack>
         <Text size="sm">
-          Are you sure you would like to delete invoice {invoice.refNumber} for {invoice.company.name}? It has not been posted, so nothing in the books changes.
+          {t('Are you sure you would like to delete invoice {{number}} for {{name}}? It has not been posted, so nothing in the books changes.', { number: invoice.refNumber, name: invoice.company.name })}
         </Text>
-        {remove.isError ? <WriteError error={remove.error} what="Could not delete the invoice" /> : null}
+        {remove.isError ? <WriteError error={remove.error} what={t('Could not delete the invoice')} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
-            Delete
+            {t('Delete')}
           </Button>
         </Group>
       </Stack>
@@ -248,44 +261,45 @@ async function saveEdit(invoice: Invoice, { head, items }: InvoiceFormPayload): 
 /** The postings of the invoice's journal entries: debit and credit per account, linked to the entries. */
 function Postings({ invoice }: { invoice: Invoice }) {
   // The status entries, then every payment's entries (part payments, write-offs, reversals; issue 14 §3), in posting order.
+  const { t } = useTranslation();
   const labels = new Map<number, string>();
-  const kinds = { sent: 'invoice sent', paid: 'payment', denied: 'reversal, denied' } as const;
+  const kinds = { sent: t('invoice sent'), paid: t('payment'), denied: t('reversal, denied') } as const;
   for (const entry of invoice.entries) labels.set(entry.id, kinds[entry.kind]);
   // A credit note that settled the invoice is also its `paid` entry: the credit note's label wins.
-  for (const note of invoice.creditNotes ?? []) if (note.entryId !== null) labels.set(note.entryId, `credit note ${note.number}`);
+  for (const note of invoice.creditNotes ?? []) if (note.entryId !== null) labels.set(note.entryId, t('credit note {{number}}', { number: note.number }));
   for (const payment of invoice.payments ?? []) {
-    const writeOff = payment.writeOffKind === 'discount' ? 'cash discount' : 'small difference';
-    if (payment.entryId !== null) labels.set(payment.entryId, 'payment');
-    if (payment.writeOffEntryId !== null) labels.set(payment.writeOffEntryId, writeOff);
-    if (payment.reversed?.entryId) labels.set(payment.reversed.entryId, 'payment reversed');
-    if (payment.reversed?.writeOffEntryId) labels.set(payment.reversed.writeOffEntryId, `${writeOff} reversed`);
+    const discount = payment.writeOffKind === 'discount';
+    if (payment.entryId !== null) labels.set(payment.entryId, t('payment'));
+    if (payment.writeOffEntryId !== null) labels.set(payment.writeOffEntryId, discount ? t('cash discount') : t('small difference'));
+    if (payment.reversed?.entryId) labels.set(payment.reversed.entryId, t('payment reversed'));
+    if (payment.reversed?.writeOffEntryId) labels.set(payment.reversed.writeOffEntryId, discount ? t('cash discount reversed') : t('small difference reversed'));
   }
   const posted = [...labels.entries()].sort((a, b) => a[0] - b[0]).map(([id, label]) => ({ id, label }));
   const entries = useQueries({ queries: posted.map((entry) => postedEntryQuery(entry.id)) });
   return (
     <Paper withBorder p="md">
       <Text fw={600} mb="xs">
-        Postings
+        {t('Postings')}
       </Text>
       {posted.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nothing posted yet: sending the invoice posts it to the books.
+          {t('Nothing posted yet: sending the invoice posts it to the books.')}
         </Text>
       ) : (
-        <Table withTableBorder aria-label="Postings">
+        <Table withTableBorder aria-label={t('Postings')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={230}>Journal entry</Table.Th>
-              <Table.Th w={110}>Ledger date</Table.Th>
-              <Table.Th>Account</Table.Th>
+              <Table.Th w={230}>{t('Journal entry')}</Table.Th>
+              <Table.Th w={110}>{t('Ledger date')}</Table.Th>
+              <Table.Th>{t('Account')}</Table.Th>
               <Table.Th className="num" w={130}>
-                Debit {invoice.baseCurrency}
+                {t('Debit {{currency}}', { currency: invoice.baseCurrency })}
               </Table.Th>
               <Table.Th className="num" w={130}>
-                Credit {invoice.baseCurrency}
+                {t('Credit {{currency}}', { currency: invoice.baseCurrency })}
               </Table.Th>
               <Table.Th className="num" w={170}>
-                Original
+                {t('Original')}
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -294,7 +308,7 @@ function Postings({ invoice }: { invoice: Invoice }) {
               const detail = entries[index]?.data;
               const link = (
                 <Anchor component={Link} to={paths.entryDetail.getHref(entry.id)} size="sm">
-                  Journal entry {entry.id} ({entry.label})
+                  {t('Journal entry {{id}} ({{label}})', { id: entry.id, label: entry.label })}
                 </Anchor>
               );
               if (!detail) {
@@ -303,7 +317,7 @@ function Postings({ invoice }: { invoice: Invoice }) {
                     <Table.Td>{link}</Table.Td>
                     <Table.Td colSpan={5}>
                       <Text size="sm" c="dimmed">
-                        {entries[index]?.isError ? 'Could not load the postings.' : 'Loading…'}
+                        {entries[index]?.isError ? t('Could not load the postings.') : t('Loading…')}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -326,7 +340,7 @@ function Postings({ invoice }: { invoice: Invoice }) {
                   <Table.Td className="num">
                     {line.currency !== invoice.baseCurrency ? (
                       <Text span size="sm" c="dimmed">
-                        {line.currency} {formatAmount(line.originalAmount)} @ {line.exchangeRate}
+                        {`${line.currency} ${formatAmount(line.originalAmount)} @ ${line.exchangeRate}`}
                       </Text>
                     ) : null}
                   </Table.Td>
@@ -341,6 +355,7 @@ function Postings({ invoice }: { invoice: Invoice }) {
 }
 
 function ShareBox({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [link, setLink] = useState<string | null>(null);
   const share = useMutation({
@@ -360,17 +375,17 @@ function ShareBox({ invoice }: { invoice: Invoice }) {
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
-        <Text fw={600}>Share link</Text>
+        <Text fw={600}>{t('Share link')}</Text>
         <Text size="sm" c="dimmed">
-          Anyone with the link sees this invoice and its PDF without signing in, nothing else. A new link revokes the old one.
+          {t('Anyone with the link sees this invoice and its PDF without signing in, nothing else. A new link revokes the old one.')}
         </Text>
         {link ? (
           <Group gap="xs" wrap="nowrap">
-            <TextInput value={link} readOnly aria-label="Share link" style={{ flex: 1 }} />
+            <TextInput value={link} readOnly aria-label={t('Share link')} style={{ flex: 1 }} />
             <CopyButton value={link}>
               {({ copied, copy }) => (
                 <Button variant="light" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('Copied') : t('Copy')}
                 </Button>
               )}
             </CopyButton>
@@ -378,21 +393,22 @@ function ShareBox({ invoice }: { invoice: Invoice }) {
         ) : null}
         <Group gap="xs">
           <Button variant="default" leftSection={<IconShare size={16} />} onClick={() => share.mutate()} loading={share.isPending}>
-            {invoice.shared ? 'New share link' : 'Create share link'}
+            {invoice.shared ? t('New share link') : t('Create share link')}
           </Button>
           {invoice.shared ? (
             <Button variant="subtle" color="red" onClick={() => revoke.mutate()} loading={revoke.isPending}>
-              Revoke
+              {t('Revoke')}
             </Button>
           ) : null}
         </Group>
-        {share.isError ? <WriteError error={share.error} what="Could not create the link" /> : null}
+        {share.isError ? <WriteError error={share.error} what={t('Could not create the link')} /> : null}
       </Stack>
     </Paper>
   );
 }
 
 function PdfButtons({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
   const [lang, setLang] = useState('en');
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -423,7 +439,7 @@ function PdfButtons({ invoice }: { invoice: Invoice }) {
         <Menu>
           <Menu.Target>
             <Button variant="default" size="sm">
-              Language: {LANGS.find((l) => l.value === lang)?.label}
+              {t('Language: {{language}}', { language: LANGS.find((l) => l.value === lang)?.label })}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
@@ -435,18 +451,18 @@ function PdfButtons({ invoice }: { invoice: Invoice }) {
           </Menu.Dropdown>
         </Menu>
         <Button variant="default" leftSection={<IconEye size={16} />} loading={busy} onClick={() => void get(false).then(setPreview)}>
-          Preview PDF
+          {t('Preview PDF')}
         </Button>
         <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void download(false)}>
-          Download PDF
+          {t('Download PDF')}
         </Button>
         <Button variant="subtle" onClick={() => void download(true)}>
-          QR-bill only
+          {t('QR-bill only')}
         </Button>
       </Group>
-      {error ? <WriteError error={error} what="Could not make the PDF" /> : null}
+      {error ? <WriteError error={error} what={t('Could not make the PDF')} /> : null}
       <Modal opened={preview !== null} onClose={() => setPreview(null)} size="xl" title={`${invoice.refNumber} PDF`}>
-        {preview ? <iframe src={preview} title="Invoice PDF" style={{ width: '100%', height: '75vh', border: 0 }} /> : null}
+        {preview ? <iframe src={preview} title={t('Invoice PDF')} style={{ width: '100%', height: '75vh', border: 0 }} /> : null}
       </Modal>
     </>
   );
@@ -455,6 +471,7 @@ function PdfButtons({ invoice }: { invoice: Invoice }) {
 /** /invoice/{uuid}/detail: the invoice, its edit form while pending, status actions, PDF, share link and postings. */
 /** `extra`: sections other features add to the detail (the route composes them, e.g. the reminder history). */
 export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
+  const { t } = useTranslation();
   const { uuid = '' } = useParams();
   const queryClient = useQueryClient();
   const invoice = useQuery(invoiceDetailQuery(uuid));
@@ -482,7 +499,7 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
 
   return (
     <Page
-      title={data ? `Invoice ${data.refNumber}` : 'Invoice'}
+      title={data ? t('Invoice {{number}}', { number: data.refNumber }) : t('Invoice')}
       actions={
         data && !editing ? (
           <>
@@ -490,27 +507,27 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
             {pending && canWrite ? (
               <>
                 <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-                  Edit
+                  {t('Edit')}
                 </Button>
-                <Button leftSection={<IconSend size={16} />} onClick={() => setAction({ status: 2, title: 'Send invoice', label: 'Send' })}>
-                  Send
+                <Button leftSection={<IconSend size={16} />} onClick={() => setAction({ status: 2, title: t('Send invoice'), label: t('Send') })}>
+                  {t('Send')}
                 </Button>
                 <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
-                  Delete
+                  {t('Delete')}
                 </Button>
               </>
             ) : null}
             {data.status === 2 && canWrite ? (
               <>
                 <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setPaying(true)}>
-                  Mark paid
+                  {t('Mark paid')}
                 </Button>
                 <Button variant="default" color="orange" leftSection={<IconReceiptRefund size={16} />} onClick={() => setCrediting(true)}>
-                  Credit note
+                  {t('Credit note')}
                 </Button>
                 {data.openAmount === undefined || data.openAmount === data.totals.total ? (
-                  <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setAction({ status: 4, title: 'Deny invoice', label: 'Deny' })}>
-                    Deny
+                  <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setAction({ status: 4, title: t('Deny invoice'), label: t('Deny') })}>
+                    {t('Deny')}
                   </Button>
                 ) : null}
               </>
@@ -519,17 +536,17 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
         ) : null
       }
     >
-      {invoice.isError ? <ErrorAlert what="Could not load the invoice" error={invoice.error} onRetry={() => void invoice.refetch()} /> : null}
+      {invoice.isError ? <ErrorAlert what={t('Could not load the invoice')} error={invoice.error} onRetry={() => void invoice.refetch()} /> : null}
       {!data && !invoice.isError ? <TableSkeleton /> : null}
       {data && editing ? (
         <>
-          {options.isError ? <ErrorAlert what="Could not load customers and payment profiles" error={options.error} onRetry={() => void options.refetch()} /> : null}
+          {options.isError ? <ErrorAlert what={t('Could not load customers and payment profiles')} error={options.error} onRetry={() => void options.refetch()} /> : null}
           {options.isPending ? <CenteredLoader /> : null}
           {options.data ? (
             <InvoiceForm
               options={options.data}
               invoice={data}
-              submitLabel="Save changes"
+              submitLabel={t('Save changes')}
               onCancel={() => setEditing(false)}
               onSubmit={async (payload) => {
                 try {
@@ -538,7 +555,7 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
                   // Whatever part was saved shows at once.
                   await queryClient.invalidateQueries({ queryKey: invoiceKey });
                 }
-                notifications.show({ color: 'green', message: `Invoice ${data.refNumber} saved` });
+                notifications.show({ color: 'green', message: t('Invoice {{number}} saved', { number: data.refNumber }) });
                 setEditing(false);
               }}
             />
@@ -550,7 +567,7 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Paper withBorder p="md">
               <Text size="xs" c="dimmed">
-                Customer
+                {t('Customer')}
               </Text>
               <Anchor component={Link} to={paths.company.getHref(data.company.uuid, 'ap-ar')} fw={600}>
                 {data.company.name}
@@ -564,18 +581,18 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
             </Paper>
             <Paper withBorder p="md">
               <Text size="xs" c="dimmed">
-                Dates
+                {t('Dates')}
               </Text>
-              <Text size="sm">Invoice date {formatDate(data.dateInvoice)}</Text>
+              <Text size="sm">{t('Invoice date {{date}}', { date: formatDate(data.dateInvoice) })}</Text>
               <Text size="sm" data-testid="due-date">
-                Due {formatDate(data.dateDue)} ({data.paymentTermDays} days net)
+                {t('Due {{date}} ({{days}} days net)', { date: formatDate(data.dateDue), days: data.paymentTermDays })}
               </Text>
-              {data.ledgerDate ? <Text size="sm">Last posting {formatDate(data.ledgerDate)}</Text> : null}
-              {data.bankRef ? <Text size="sm">Bank reference {data.bankRef}</Text> : null}
+              {data.ledgerDate ? <Text size="sm">{t('Last posting {{date}}', { date: formatDate(data.ledgerDate) })}</Text> : null}
+              {data.bankRef ? <Text size="sm">{t('Bank reference {{reference}}', { reference: data.bankRef })}</Text> : null}
             </Paper>
             <Paper withBorder p="md">
               <Text size="xs" c="dimmed">
-                Payment
+                {t('Payment')}
               </Text>
               <Text size="sm">{data.paymentProfile.iban ? formatIban(data.paymentProfile.iban) : '-'}</Text>
               <Text size="sm" ff="monospace" data-testid="payment-reference">
@@ -583,22 +600,22 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
               </Text>
               {foreign ? (
                 <Text size="sm">
-                  {data.currency}, booked at {data.fxRate} {data.baseCurrency} per {data.currency}
+                  {t('{{currency}}, booked at {{rate}} {{base}} per {{currency}}', { currency: data.currency, rate: data.fxRate, base: data.baseCurrency })}
                 </Text>
               ) : null}
             </Paper>
           </SimpleGrid>
           {data.description ? <Text>{data.description}</Text> : null}
-          <Table withTableBorder striped aria-label="Lines">
+          <Table withTableBorder striped aria-label={t('Lines')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th className="num">Quantity</Table.Th>
-                <Table.Th className="num">Price</Table.Th>
-                <Table.Th className="num">Discount</Table.Th>
-                <Table.Th className="num">VAT</Table.Th>
-                <Table.Th>Revenue account</Table.Th>
-                <Table.Th className="num">Total {data.currency}</Table.Th>
+                <Table.Th>{t('Item')}</Table.Th>
+                <Table.Th className="num">{t('Quantity')}</Table.Th>
+                <Table.Th className="num">{t('Price')}</Table.Th>
+                <Table.Th className="num">{t('Discount')}</Table.Th>
+                <Table.Th className="num">{t('VAT')}</Table.Th>
+                <Table.Th>{t('Revenue account')}</Table.Th>
+                <Table.Th className="num">{t('Total {{currency}}', { currency: data.currency })}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -616,7 +633,7 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
                       `${item.account.number} ${item.account.name}`
                     ) : (
                       <Text span size="sm" c="dimmed">
-                        by VAT rate
+                        {t('by VAT rate')}
                       </Text>
                     )}
                   </Table.Td>
@@ -626,7 +643,7 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
                 </Table.Tr>
               ))}
               <Table.Tr>
-                <Table.Td colSpan={6}>Subtotal</Table.Td>
+                <Table.Td colSpan={6}>{t('Subtotal')}</Table.Td>
                 <Table.Td className="num">
                   <Amount value={data.totals.net} />
                 </Table.Td>
@@ -634,7 +651,7 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
               {data.totals.vatLines.map((line) => (
                 <Table.Tr key={line.rate}>
                   <Table.Td colSpan={6}>
-                    VAT {vatRateToPercent(line.rate)} % on <Amount value={line.base} />
+                    <Trans t={t} i18nKey={msg('VAT {{rate}} % on <base/>')} values={{ rate: vatRateToPercent(line.rate) }} components={{ base: <Amount value={line.base} /> }} />
                   </Table.Td>
                   <Table.Td className="num">
                     <Amount value={line.vat} />
@@ -643,14 +660,14 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
               ))}
               {data.totals.rounding !== '0.00' ? (
                 <Table.Tr>
-                  <Table.Td colSpan={6}>Rounding to 0.05</Table.Td>
+                  <Table.Td colSpan={6}>{t('Rounding to 0.05')}</Table.Td>
                   <Table.Td className="num">
                     <Amount value={data.totals.rounding} />
                   </Table.Td>
                 </Table.Tr>
               ) : null}
               <Table.Tr className="totals">
-                <Table.Td colSpan={6}>Total {data.currency}</Table.Td>
+                <Table.Td colSpan={6}>{t('Total {{currency}}', { currency: data.currency })}</Table.Td>
                 <Table.Td className="num" data-testid="invoice-total">
                   <Amount value={data.totals.total} fw={700} />
                 </Table.Td>
@@ -658,7 +675,7 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
               {data.status === 2 && data.openAmount !== undefined && data.openAmount !== data.totals.total ? (
                 <Table.Tr>
                   <Table.Td colSpan={6} fw={600}>
-                    Open {data.currency} (after payments and credit notes)
+                    {t('Open {{currency}} (after payments and credit notes)', { currency: data.currency })}
                   </Table.Td>
                   <Table.Td className="num" data-testid="invoice-open">
                     <Amount value={data.openAmount} fw={700} c="orange" />
@@ -668,7 +685,7 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
               {foreign ? (
                 <Table.Tr>
                   <Table.Td colSpan={6}>
-                    In the books ({data.baseCurrency}, at {data.fxRate})
+                    {t('In the books ({{currency}}, at {{rate}})', { currency: data.baseCurrency, rate: data.fxRate })}
                   </Table.Td>
                   <Table.Td className="num" data-testid="invoice-total-base">
                     <Amount value={data.totalBase} />
@@ -679,15 +696,15 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
           </Table>
           {pending ? null : (
             <Text size="sm" c="dimmed">
-              The invoice is {data.statusName}: it is read-only. Corrections go through a credit note while it is open (or a denial and a new invoice).
+              {t('The invoice is {{status}}: it is read-only. Corrections go through a credit note while it is open (or a denial and a new invoice).', { status: data.statusName })}
             </Text>
           )}
           {data.payments && data.payments.length > 0 ? (
             <Paper withBorder p="md">
               <Text fw={600} mb="xs">
-                Payments
+                {t('Payments')}
               </Text>
-              {reverse.isError ? <WriteError error={reverse.error} what="Could not reverse the payment" /> : null}
+              {reverse.isError ? <WriteError error={reverse.error} what={t('Could not reverse the payment')} /> : null}
               <PaymentsTable
                 payments={data.payments}
                 currency={data.currency}
@@ -705,7 +722,7 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
           <ShareBox invoice={data} />
           {pending && data.items.length === 0 ? (
             <Alert color="orange" variant="light">
-              Add at least one line before sending.
+              {t('Add at least one line before sending.')}
             </Alert>
           ) : null}
           <StatusModal key={action?.status ?? 0} invoice={data} action={action} onClose={() => setAction(null)} />

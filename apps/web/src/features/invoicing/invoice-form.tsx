@@ -27,6 +27,9 @@ import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { WriteError } from './write-error';
 import { customerContactsQuery, type FormOptions, type Invoice } from './api';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { msg } from '../../lib/i18n';
 
 interface LineValues {
   /** The stored line's id when editing; null for a new line. */
@@ -63,6 +66,16 @@ export interface InvoiceFormPayload {
   head: Omit<InvoiceInput, 'items'>;
   items: (InvoiceItemInput & { id: number | null })[];
 }
+
+/** The accessible names of a line's number inputs. */
+const LINE_FIELD_LABEL = {
+  amount: msg('Item {{n}} quantity'),
+  price: msg('Item {{n}} price'),
+  discount: msg('Item {{n}} discount'),
+  discountAbs: msg('Item {{n}} discount amount'),
+} as const;
+
+const LINE_NUMBER_FIELDS = ['amount', 'price', 'discount', 'discountAbs'] as const;
 
 const emptyLine = (): LineValues => ({ id: null, name: '', amount: '1', price: '', discount: '', discountAbs: '', vat: '', accountId: '' });
 
@@ -181,7 +194,7 @@ function toInvoicePayload(values: InvoiceFormValues, baseCurrency: string) {
  * foreign-currency invoice and the rules across a line's fields (`invoiceItemProblems`). Every
  * message is shown at once, a form rule's before the schema's on the same input.
  */
-function invoiceResolver(baseCurrency: string): Resolver<InvoiceFormValues, unknown, InvoiceInput> {
+function invoiceResolver(baseCurrency: string, t: TFunction): Resolver<InvoiceFormValues, unknown, InvoiceInput> {
   const schemaResolver = payloadResolver(invoiceSchema, (values: InvoiceFormValues) => toInvoicePayload(values, baseCurrency), {
     known: headFields,
     formPath: (path, values) => toFormPath(path, keptLines(values)),
@@ -191,9 +204,9 @@ function invoiceResolver(baseCurrency: string): Resolver<InvoiceFormValues, unkn
     const errors: FieldErrors<InvoiceFormValues> = { ...result.errors };
     const put = (path: string, message: string) => set(errors, path, { type: 'validate', message });
     for (const field of ['companyUuid', 'addressId', 'paymentProfileId', 'dateInvoice'] as const) {
-      if (!values[field]) put(field, 'This field must be given');
+      if (!values[field]) put(field, t('This field must be given'));
     }
-    if (values.currency !== baseCurrency && !values.fxRate) put('fxRate', `give the exchange rate of the invoice: ${baseCurrency} per 1 ${values.currency}`);
+    if (values.currency !== baseCurrency && !values.fxRate) put('fxRate', t('give the exchange rate of the invoice: {{base}} per 1 {{currency}}', { base: baseCurrency, currency: values.currency }));
     for (const { line, formIndex } of keptLines(values)) {
       const item = toItem(line);
       for (const [field, message] of Object.entries(invoiceItemProblems(item))) {
@@ -218,6 +231,7 @@ function Totals({ control, baseCurrency }: { control: Control<InvoiceFormValues,
   const valid = items.filter((line) => line.name.trim() !== '' && validLine(line));
   // The rate in force on the invoice date, as the server computes it (decision 019: 2023 → 7.7 %).
   const totals = invoiceTotals(valid.map(lineInput), vat || '0', currency, dateInvoice ?? undefined);
+  const { t } = useTranslation();
   const row = (label: string, value: string, strong = false) => (
     <Group justify="space-between" w={320} key={label}>
       <Text size="sm" fw={strong ? 700 : 400}>
@@ -230,12 +244,12 @@ function Totals({ control, baseCurrency }: { control: Control<InvoiceFormValues,
   );
   const foreign = currency !== baseCurrency && isAmountString(fxRate, 10) && Number(fxRate) > 0;
   return (
-    <Stack gap={2} align="flex-end" aria-label="Totals">
-      {row('Subtotal', totals.net)}
-      {totals.vatLines.map((line) => row(`VAT ${vatRateToPercent(line.rate)} %`, line.vat))}
-      {totals.rounding !== '0.00' ? row('Rounding to 0.05', totals.rounding) : null}
-      {row(`Total ${currency}`, totals.total, true)}
-      {foreign ? row(`In ${baseCurrency} at ${fxRate}`, toBaseAmount(totals.total, fxRate)) : null}
+    <Stack gap={2} align="flex-end" aria-label={t('Totals')}>
+      {row(t('Subtotal'), totals.net)}
+      {totals.vatLines.map((line) => row(t('VAT {{rate}} %', { rate: vatRateToPercent(line.rate) }), line.vat))}
+      {totals.rounding !== '0.00' ? row(t('Rounding to 0.05'), totals.rounding) : null}
+      {row(t('Total {{currency}}', { currency }), totals.total, true)}
+      {foreign ? row(t('In {{currency}} at {{rate}}', { currency: baseCurrency, rate: fxRate }), toBaseAmount(totals.total, fxRate)) : null}
     </Stack>
   );
 }
@@ -270,7 +284,8 @@ async function proposeDueDate(queryClient: QueryClient, companyUuid: string, dat
  * checked with the domain's rules before anything is sent; server field errors land on the inputs.
  */
 export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel, dateLabels, onCompanyChange }: InvoiceFormProps) {
-  const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({ defaultValues: valuesOf(options, invoice), resolver: invoiceResolver(options.currency) });
+  const { t } = useTranslation();
+  const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({ defaultValues: valuesOf(options, invoice), resolver: invoiceResolver(options.currency, t) });
   const queryClient = useQueryClient();
   const { control, handleSubmit, setError, setValue, getValues, register, formState } = form;
   const lines = useFieldArray({ control, name: 'items', keyName: 'key' });
@@ -307,9 +322,12 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
     for (const part of parts) node = (node as Record<string, unknown> | undefined)?.[part];
     return (node as { message?: string } | undefined)?.message;
   };
+  const description = register('description');
+  const descriptionError = errorOf('description');
+  const problemText = [formState.errors.root?.message, ...problems].filter(Boolean).join(' · ');
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={invoice ? `Edit invoice ${invoice.refNumber}` : 'New invoice'}>
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={invoice ? t('Edit invoice {{number}}', { number: invoice.refNumber }) : t('New invoice')}>
       <Stack gap="md">
         <Paper withBorder p="md">
           <Grid>
@@ -319,8 +337,8 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                 name="companyUuid"
                 render={({ field, fieldState }) => (
                   <Select
-                    label="Customer"
-                    placeholder={options.companies.length ? 'Choose a company' : 'No companies yet'}
+                    label={t('Customer')}
+                    placeholder={options.companies.length ? t('Choose a company') : t('No companies yet')}
                     searchable
                     required
                     data={options.companies.map((c) => ({ value: c.uuid, label: c.name }))}
@@ -344,9 +362,9 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                 name="addressId"
                 render={({ field, fieldState }) => (
                   <Select
-                    label="Address"
+                    label={t('Address')}
                     required
-                    placeholder={company && company.addresses.length === 0 ? 'The company has no address' : 'Choose an address'}
+                    placeholder={company && company.addresses.length === 0 ? t('The company has no address') : t('Choose an address')}
                     data={(company?.addresses ?? []).map((a) => ({
                       value: String(a.id),
                       label: `${a.street}${a.houseNumber ? ` ${a.houseNumber}` : ''}, ${a.zip} ${a.city}`,
@@ -364,7 +382,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                 name="paymentProfileId"
                 render={({ field, fieldState }) => (
                   <Select
-                    label="Pay to (payment profile)"
+                    label={t('Pay to (payment profile)')}
                     required
                     data={options.paymentProfiles.map((p) => ({
                       value: String(p.id),
@@ -383,7 +401,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                 name="vat"
                 render={({ field, fieldState }) => (
                   <Select
-                    label="VAT"
+                    label={t('VAT')}
                     data={options.vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))}
                     value={field.value}
                     onChange={(value) => field.onChange(value ?? '0')}
@@ -399,7 +417,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                 name="currency"
                 render={({ field, fieldState }) => (
                   <Select
-                    label="Currency"
+                    label={t('Currency')}
                     data={options.currencies}
                     value={field.value}
                     onChange={(value) => field.onChange(value ?? 'CHF')}
@@ -416,7 +434,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                   name="fxRate"
                   render={({ field, fieldState }) => (
                     <NumericInput
-                      label={`${options.currency} per 1 ${currency}`}
+                      label={t('{{base}} per 1 {{currency}}', { base: options.currency, currency })}
                       required
                       allowDecimal
                       maxDecimals={10}
@@ -434,7 +452,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                 name="dateInvoice"
                 render={({ field, fieldState }) => (
                   <DateField
-                    label={dateLabels?.date ?? 'Invoice date'}
+                    label={dateLabels?.date ?? t('Invoice date')}
                     required
                     value={field.value}
                     onChange={(value) => {
@@ -455,7 +473,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                 name="dateDue"
                 render={({ field, fieldState }) => (
                   <DateField
-                    label={dateLabels?.due ?? 'Due date'}
+                    label={dateLabels?.due ?? t('Due date')}
                     clearable
                     value={field.value}
                     onChange={field.onChange}
@@ -465,7 +483,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Description" {...register('description')} error={errorOf('description')} />
+              <TextInput label={t('Description')} {...description} error={descriptionError} />
             </Grid.Col>
           </Grid>
         </Paper>
@@ -474,18 +492,18 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
           <Table withTableBorder>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th w={90}>Quantity</Table.Th>
-                <Table.Th w={110}>Price</Table.Th>
-                <Table.Th w={95}>Discount %</Table.Th>
-                <Table.Th w={110}>Discount {currency}</Table.Th>
-                <Table.Th w={170}>VAT</Table.Th>
-                <Table.Th w={200}>Revenue account</Table.Th>
+                <Table.Th>{t('Item')}</Table.Th>
+                <Table.Th w={90}>{t('Quantity')}</Table.Th>
+                <Table.Th w={110}>{t('Price')}</Table.Th>
+                <Table.Th w={95}>{t('Discount %')}</Table.Th>
+                <Table.Th w={110}>{t('Discount {{currency}}', { currency })}</Table.Th>
+                <Table.Th w={170}>{t('VAT')}</Table.Th>
+                <Table.Th w={200}>{t('Revenue account')}</Table.Th>
                 <Table.Th className="num" w={120}>
-                  Total
+                  {t('Total')}
                 </Table.Th>
                 <Table.Th w={40}>
-                  <VisuallyHidden>Remove</VisuallyHidden>
+                  <VisuallyHidden>{t('Remove')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -493,16 +511,16 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
               {lines.fields.map((line, index) => (
                 <Table.Tr key={line.key}>
                   <Table.Td>
-                    <TextInput aria-label={`Item ${index + 1} name`} {...register(`items.${index}.name`)} error={errorOf(`items.${index}.name`)} />
+                    <TextInput aria-label={t('Item {{n}} name', { n: index + 1 })} {...register(`items.${index}.name`)} error={errorOf(`items.${index}.name`)} />
                   </Table.Td>
-                  {(['amount', 'price', 'discount', 'discountAbs'] as const).map((key) => (
+                  {LINE_NUMBER_FIELDS.map((key) => (
                     <Table.Td key={key}>
                       <Controller
                         control={control}
                         name={`items.${index}.${key}`}
                         render={({ field }) => (
                           <NumericInput
-                            aria-label={`Item ${index + 1} ${key === 'amount' ? 'quantity' : key === 'discountAbs' ? 'discount amount' : key}`}
+                            aria-label={t(LINE_FIELD_LABEL[key], { n: index + 1 })}
                             allowDecimal
                             maxDecimals={key === 'discountAbs' ? 2 : 4}
                             value={field.value}
@@ -520,8 +538,8 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                       name={`items.${index}.vat`}
                       render={({ field }) => (
                         <Select
-                          aria-label={`Item ${index + 1} VAT`}
-                          data={[{ value: '', label: 'As invoice' }, ...options.vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))]}
+                          aria-label={t('Item {{n}} VAT', { n: index + 1 })}
+                          data={[{ value: '', label: t('As invoice') }, ...options.vatRates.map((rate) => ({ value: rate, label: vatLabel(rate) }))]}
                           value={field.value}
                           onChange={(value) => field.onChange(value ?? '')}
                           allowDeselect={false}
@@ -539,10 +557,10 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                         const fallback = defaultAccount(rate);
                         return (
                           <Select
-                            aria-label={`Item ${index + 1} revenue account`}
+                            aria-label={t('Item {{n}} revenue account', { n: index + 1 })}
                             searchable
                             data={[
-                              { value: '', label: `By VAT rate${fallback ? ` (${fallback.number})` : ''}` },
+                              { value: '', label: fallback ? t('By VAT rate ({{number}})', { number: fallback.number }) : t('By VAT rate') },
                               ...options.revenueAccounts.map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` })),
                             ]}
                             value={field.value}
@@ -558,7 +576,7 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                     <LineTotal control={control} index={index} />
                   </Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`Remove item ${index + 1}`} onClick={() => lines.remove(index)} disabled={lines.fields.length === 1}>
+                    <ActionIcon variant="subtle" color="gray" aria-label={t('Remove item {{n}}', { n: index + 1 })} onClick={() => lines.remove(index)} disabled={lines.fields.length === 1}>
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Table.Td>
@@ -569,20 +587,20 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
         </Table.ScrollContainer>
         <Group justify="space-between" align="flex-start">
           <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => lines.append(emptyLine())}>
-            Add line
+            {t('Add line')}
           </Button>
           <Totals control={control} baseCurrency={options.currency} />
         </Group>
         {problems.length || formState.errors.root ? (
           <Alert color="red" variant="light" role="alert">
-            {[formState.errors.root?.message, ...problems].filter(Boolean).join(' · ')}
+            {problemText}
           </Alert>
         ) : null}
-        {failure ? <WriteError error={failure} what="Could not save the invoice" /> : null}
+        {failure ? <WriteError error={failure} what={t('Could not save the invoice')} /> : null}
         <Group justify="flex-end">
           {onCancel ? (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {t('Cancel')}
             </Button>
           ) : null}
           <Button type="submit" loading={formState.isSubmitting}>

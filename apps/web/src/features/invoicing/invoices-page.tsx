@@ -13,19 +13,22 @@ import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { Pager } from '../../ui/pager';
 import { INVOICE_PAGE_SIZE, InvoiceStatusColor, InvoiceStatusLabel, formOptionsQuery, invoiceListQuery, type InvoiceFilters } from './api';
+import { useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 const STATUS_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: '1', label: 'Pending' },
-  { value: '2', label: 'Open invoices' },
-  { value: '3', label: 'Paid' },
-  { value: '4', label: 'Denied' },
+  { value: 'all', label: msg('All') },
+  { value: '1', label: msg('Pending') },
+  { value: '2', label: msg('Open invoices') },
+  { value: '3', label: msg('Paid') },
+  { value: '4', label: msg('Denied') },
 ];
 
 export function StatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation();
   return (
     <Badge color={InvoiceStatusColor[status]} variant="light">
-      {InvoiceStatusLabel[status]}
+      {t(InvoiceStatusLabel[status] ?? '')}
     </Badge>
   );
 }
@@ -35,6 +38,7 @@ export function StatusBadge({ status }: { status: number }) {
  * from the palette), customer (`?company=<uuid>`, e.g. from Debtors), dates and text.
  */
 export function InvoicesPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const [status, setStatus] = useState(() => (['1', '2', '3', '4'].includes(search.get('filterStatus') ?? '') ? search.get('filterStatus')! : 'all'));
@@ -57,34 +61,34 @@ export function InvoicesPage() {
 
   return (
     <Page
-      title="Invoices"
+      title={t('Invoices')}
       actions={
         <>
           <Button component={Link} to={paths.debtors.getHref()} variant="default">
-            Debtors
+            {t('Debtors')}
           </Button>
           <Button component={Link} to={paths.invoiceImport.getHref()} variant="default" leftSection={<IconFileImport size={16} />}>
-            Import
+            {t('Import')}
           </Button>
           <Button component={Link} to={paths.invoiceAdd.getHref()} leftSection={<IconPlus size={16} />}>
-            Create Invoice
+            {t('Create Invoice')}
           </Button>
         </>
       }
     >
       <Group gap="sm" align="end" wrap="wrap">
         <SegmentedControl
-          data={STATUS_FILTERS}
+          data={STATUS_FILTERS.map((filter) => ({ ...filter, label: t(filter.label) }))}
           value={status}
           onChange={(value) => {
             setStatus(value);
             setPage(1);
           }}
-          aria-label="Status"
+          aria-label={t('Status')}
         />
         <TextInput
-          label="Search"
-          placeholder="Customer, number, text"
+          label={t('Search')}
+          placeholder={t('Customer, number, text')}
           leftSection={<IconSearch size={16} />}
           value={text}
           onChange={(event) => {
@@ -93,8 +97,8 @@ export function InvoicesPage() {
           }}
         />
         <Select
-          label="Customer"
-          placeholder="All customers"
+          label={t('Customer')}
+          placeholder={t('All customers')}
           searchable
           clearable
           w={240}
@@ -113,10 +117,10 @@ export function InvoicesPage() {
             setPage(1);
           }}
         />
-        <DateField label="From" value={dateFrom} onChange={setDateFrom} clearable w={150} />
-        <DateField label="To" value={dateTo} onChange={setDateTo} clearable w={150} />
+        <DateField label={t('From')} value={dateFrom} onChange={setDateFrom} clearable w={150} />
+        <DateField label={t('To')} value={dateTo} onChange={setDateTo} clearable w={150} />
       </Group>
-      {invoices.isError ? <ErrorAlert what="Could not load the invoices" error={invoices.error} onRetry={() => void invoices.refetch()} /> : null}
+      {invoices.isError ? <ErrorAlert what={t('Could not load the invoices')} error={invoices.error} onRetry={() => void invoices.refetch()} /> : null}
       {!invoices.data && !invoices.isError ? <TableSkeleton /> : null}
       {invoices.data ? (
         <>
@@ -124,14 +128,14 @@ export function InvoicesPage() {
             <Table striped highlightOnHover withTableBorder aria-busy={invoices.isFetching}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={130}>Number</Table.Th>
-                  <Table.Th w={110}>Date</Table.Th>
-                  <Table.Th w={110}>Due</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th w={100}>Status</Table.Th>
+                  <Table.Th w={130}>{t('Number')}</Table.Th>
+                  <Table.Th w={110}>{t('Date')}</Table.Th>
+                  <Table.Th w={110}>{t('Due')}</Table.Th>
+                  <Table.Th>{t('Customer')}</Table.Th>
+                  <Table.Th>{t('Description')}</Table.Th>
+                  <Table.Th w={100}>{t('Status')}</Table.Th>
                   <Table.Th className="num" w={140}>
-                    Total
+                    {t('Total')}
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -166,7 +170,7 @@ export function InvoicesPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {invoices.data.total === 0 ? <Text c="dimmed">No invoices match these filters.</Text> : null}
+          {invoices.data.total === 0 ? <Text c="dimmed">{t('No invoices match these filters.')}</Text> : null}
           <Pager page={page} pageSize={INVOICE_PAGE_SIZE} total={invoices.data.total} onChange={setPage} />
         </>
       ) : null}

@@ -12,6 +12,8 @@ import { NumericInput } from '../../ui/numeric-input';
 import { bookedAt, ForeignPaymentFields } from '../../ui/settled-amount-field';
 import { bankAccountsQuery, invoiceDetailQuery, invoiceKey, payInvoice, type Invoice } from './api';
 import { WriteError } from './write-error';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 type Rest = 'open' | 'discount' | 'difference';
 
@@ -22,6 +24,7 @@ type Rest = 'open' | 'discount' | 'difference';
  * detail's one-time `payToken` makes a double click book once.
  */
 function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const accounts = useQuery(bankAccountsQuery());
   const [token] = useState(() => invoice.payToken ?? crypto.randomUUID());
@@ -61,7 +64,9 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
       notifications.show({
         color: 'green',
         message:
-          updated.status === 3 ? `Invoice ${updated.refNumber} is paid` : `Part payment recorded: ${formatAmount(updated.openAmount ?? null)} ${updated.currency} still open`,
+          updated.status === 3
+            ? t('Invoice {{number}} is paid', { number: updated.refNumber })
+            : t('Part payment recorded: {{amount}} {{currency}} still open', { amount: formatAmount(updated.openAmount ?? null), currency: updated.currency }),
       });
       onClose();
     },
@@ -78,11 +83,15 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
     >
       <Stack>
         <Text size="sm">
-          Open: <Amount value={open} fw={600} /> {invoice.currency} of <Amount value={invoice.totals.total} /> {invoice.currency}. Posts the money to the bank
-          account against the receivable.
+          <Trans
+            t={t}
+            i18nKey={msg('Open: <open/> {{currency}} of <total/> {{currency}}. Posts the money to the bank account against the receivable.')}
+            values={{ currency: invoice.currency }}
+            components={{ open: <Amount value={open} fw={600} />, total: <Amount value={invoice.totals.total} /> }}
+          />
         </Text>
-        <Select label="Bank account" searchable data={options} value={account} onChange={setAccount} allowDeselect={false} error={fields['bankAccount.id']} />
-        <DateField label="Payment date" required value={date} onChange={setDate} error={fields.date} />
+        <Select label={t('Bank account')} searchable data={options} value={account} onChange={setAccount} allowDeselect={false} error={fields['bankAccount.id']} />
+        <DateField label={t('Payment date')} required value={date} onChange={setDate} error={fields.date} />
         {converted ? (
           <ForeignPaymentFields
             kind="receivable"
@@ -99,36 +108,36 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
         ) : (
           <>
             <SimpleGrid cols={2}>
-              <NumericInput label={`Amount received (${invoice.currency})`} allowDecimal value={amount} onChange={changeAmount} error={fields.amount} />
-              <NumericInput label="Fee deducted by the payer (6940)" allowDecimal value={fee} onChange={setFee} placeholder="0.00" error={fields.fee} />
+              <NumericInput label={t('Amount received ({{currency}})', { currency: invoice.currency })} allowDecimal value={amount} onChange={changeAmount} error={fields.amount} />
+              <NumericInput label={t('Fee deducted by the payer (6940)')} allowDecimal value={fee} onChange={setFee} placeholder="0.00" error={fields.fee} />
             </SimpleGrid>
             {left?.gt(0) ? (
               <Stack gap={4}>
                 <Text size="sm">
-                  Rest of <Amount value={toFixedAmount(left)} /> {invoice.currency}:
+                  <Trans t={t} i18nKey={msg('Rest of <amount/> {{currency}}:')} values={{ currency: invoice.currency }} components={{ amount: <Amount value={toFixedAmount(left)} /> }} />
                 </Text>
                 <SegmentedControl
-                  aria-label="Rest"
+                  aria-label={t('Rest')}
                   value={rest}
                   onChange={(value) => setRest(value as Rest)}
                   data={[
-                    { value: 'open', label: 'Leave open' },
-                    { value: 'discount', label: 'Cash discount (3800)' },
-                    { value: 'difference', label: 'Small difference (6943)' },
+                    { value: 'open', label: t('Leave open') },
+                    { value: 'discount', label: t('Cash discount (3800)') },
+                    { value: 'difference', label: t('Small difference (6943)') },
                   ]}
                 />
               </Stack>
             ) : null}
           </>
         )}
-        <TextInput label="Bank reference" value={bankRef} onChange={(e) => setBankRef(e.currentTarget.value)} />
-        {mutation.isError && !shown.some((field) => fields[field]) ? <WriteError error={mutation.error} what="Could not record the payment" /> : null}
+        <TextInput label={t('Bank reference')} value={bankRef} onChange={(e) => setBankRef(e.currentTarget.value)} />
+        {mutation.isError && !shown.some((field) => fields[field]) ? <WriteError error={mutation.error} what={t('Could not record the payment')} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" color="green" loading={mutation.isPending} disabled={!date || !amount || (converted && !amountBase)} data-autofocus>
-            {left?.gt(0) && rest === 'open' ? 'Record part payment' : 'Mark paid'}
+            {left?.gt(0) && rest === 'open' ? t('Record part payment') : t('Mark paid')}
           </Button>
         </Group>
       </Stack>
@@ -137,8 +146,9 @@ function PayInvoiceForm({ invoice, onClose }: { invoice: Invoice; onClose: () =>
 }
 
 export function PayInvoiceDialog({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title="Mark paid" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('Mark paid')} size="lg">
       {opened ? <PayInvoiceForm invoice={invoice} onClose={onClose} /> : null}
     </Modal>
   );

@@ -11,6 +11,7 @@ import { EmptyRow } from '../../ui/empty-row';
 import { ErrorAlert } from '../../ui/error-alert';
 import { MessageStatusBadge } from '../../ui/message-status-badge';
 import { customerContactsQuery, invoiceMessagesQuery, type Invoice } from './api';
+import { useTranslation } from 'react-i18next';
 
 export type EmailLang = 'de' | 'fr' | 'it' | 'en';
 export interface EmailChoice {
@@ -28,33 +29,34 @@ const LANGS = [
 
 /** Post only, or post and e-mail to the chosen contacts in a language (default: the first chosen contact's). */
 export function EmailOptions({ invoice, value, onChange, error }: { invoice: Invoice; value: EmailChoice; onChange: (next: EmailChoice) => void; error?: string }) {
+  const { t } = useTranslation();
   const contacts = useQuery(customerContactsQuery(invoice.company.uuid));
   const rows = contacts.data?.data ?? [];
   const firstChosen = rows.find((c) => value.contactIds.includes(c.id));
   return (
     <Stack gap="xs">
       <SegmentedControl
-        aria-label="How to send"
+        aria-label={t('How to send')}
         value={value.mode}
         onChange={(mode) => onChange({ ...value, mode: mode as EmailChoice['mode'] })}
         data={[
-          { value: 'post', label: 'Post only' },
-          { value: 'email', label: 'Post and e-mail' },
+          { value: 'post', label: t('Post only') },
+          { value: 'email', label: t('Post and e-mail') },
         ]}
       />
       {value.mode === 'email' ? (
         <Paper withBorder p="sm">
-          {contacts.isError ? <ErrorAlert what="Could not load the contacts" error={contacts.error} /> : null}
+          {contacts.isError ? <ErrorAlert what={t('Could not load the contacts')} error={contacts.error} /> : null}
           {contacts.data && rows.length === 0 ? (
             <Alert color="yellow" variant="light" p="xs">
-              {invoice.company.name} has no contact with an e-mail address.{' '}
+              {t('{{name}} has no contact with an e-mail address.', { name: invoice.company.name })}{' '}
               <Anchor component={Link} to={paths.company.getHref(invoice.company.uuid, 'contacts')} size="sm">
-                Add a contact
+                {t('Add a contact')}
               </Anchor>
             </Alert>
           ) : null}
           <Checkbox.Group
-            label="To"
+            label={t('To')}
             value={value.contactIds.map(String)}
             onChange={(ids) => onChange({ ...value, contactIds: ids.map(Number) })}
             error={error}
@@ -67,15 +69,15 @@ export function EmailOptions({ invoice, value, onChange, error }: { invoice: Inv
           </Checkbox.Group>
           <Select
             mt="xs"
-            label="Language"
+            label={t('Language')}
             data={LANGS}
             value={value.lang ?? firstChosen?.lang ?? 'de'}
             allowDeselect={false}
             onChange={(lang) => onChange({ ...value, lang: lang as EmailLang })}
-            description="of the e-mail and the PDF"
+            description={t('of the e-mail and the PDF')}
           />
           <Text size="xs" c="dimmed" mt="xs">
-            The PDF with the QR-bill is attached, with a link to view the invoice online.
+            {t('The PDF with the QR-bill is attached, with a link to view the invoice online.')}
           </Text>
         </Paper>
       ) : null}
@@ -83,34 +85,37 @@ export function EmailOptions({ invoice, value, onChange, error }: { invoice: Inv
   );
 }
 
+const RECIPIENT_SEPARATOR = ', ';
+
 const dateTime = (value: string) => new Date(value).toLocaleString('de-CH', { dateStyle: 'short', timeStyle: 'short' });
 
 /** The invoice's e-mails with their status (queued, sent, failed with the server's answer, not sent). */
 export function InvoiceMessages({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
   const messages = useQuery(invoiceMessagesQuery(invoice.uuid));
-  if (messages.isError) return <ErrorAlert what="Could not load the e-mails" error={messages.error} />;
+  if (messages.isError) return <ErrorAlert what={t('Could not load the e-mails')} error={messages.error} />;
   const rows = messages.data?.data ?? [];
   if (!messages.data || (rows.length === 0 && invoice.status === 1)) return null;
   return (
     <Paper withBorder p="md">
       <Text fw={600} mb="xs">
-        E-mails
+        {t('E-mails')}
       </Text>
-      <Table withTableBorder aria-label="E-mails">
+      <Table withTableBorder aria-label={t('E-mails')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={140}>Created</Table.Th>
-            <Table.Th>To</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th w={140}>{t('Created')}</Table.Th>
+            <Table.Th>{t('To')}</Table.Th>
+            <Table.Th>{t('Subject')}</Table.Th>
+            <Table.Th>{t('Status')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.length === 0 ? <EmptyRow columns={4}>Not sent by e-mail.</EmptyRow> : null}
+          {rows.length === 0 ? <EmptyRow columns={4}>{t('Not sent by e-mail.')}</EmptyRow> : null}
           {rows.map((message) => (
             <Table.Tr key={message.uuid}>
               <Table.Td>{dateTime(message.createdAt)}</Table.Td>
-              <Table.Td>{message.to.join(', ')}</Table.Td>
+              <Table.Td>{message.to.join(RECIPIENT_SEPARATOR)}</Table.Td>
               <Table.Td>{message.subject}</Table.Td>
               <Table.Td>
                 <Stack gap={2} align="flex-start">
