@@ -4,10 +4,11 @@
  * how long ago it was, so the server can end a session idle for more than 30 minutes (spec §9)
  * even when no tab is left to do it.
  */
+import { msg } from './i18n';
 import { readText, storageKeys, writeText } from './storage';
 
 /** Spec §8, word for word. */
-export const IDLE_MESSAGE = 'Inactivity exceeded 30min; you were automatically signed out';
+export const IDLE_MESSAGE = msg('Inactivity exceeded 30min; you were automatically signed out');
 
 /** The last activity recorded by any tab (epoch ms), or null when none or unreadable. A time in the future counts as now. */
 export function readLastActivity(now = Date.now()): number | null {

@@ -3,6 +3,7 @@
  * (docs/api.md); the session API's workplace lookup answers `{ err }` (spec §8).
  */
 import { ApiError } from './api';
+import { translate as t } from './i18n';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -16,14 +17,14 @@ export function errorMessage(error: unknown): string {
       if (typeof body.err === 'string' && body.err) return body.err;
     }
     if (typeof body === 'string' && body && body.length < 300) return body;
-    if (error.status === 401) return 'Your session has ended. Please sign in again.';
-    if (error.status === 403) return 'You are not allowed to do this.';
-    if (error.status >= 500) return 'The server ran into a problem. Please try again in a moment.';
-    return `The request failed (${error.status}).`;
+    if (error.status === 401) return t('Your session has ended. Please sign in again.');
+    if (error.status === 403) return t('You are not allowed to do this.');
+    if (error.status >= 500) return t('The server ran into a problem. Please try again in a moment.');
+    return t('The request failed ({{status}}).', { status: error.status });
   }
-  if (error instanceof TypeError) return 'The server could not be reached. Check your connection and try again.';
+  if (error instanceof TypeError) return t('The server could not be reached. Check your connection and try again.');
   if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong.';
+  return t('Something went wrong.');
 }
 
 /** The `fields` object of a server error: dotted path → message (spec §5 "server error data objects"). */

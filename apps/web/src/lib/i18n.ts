@@ -130,6 +130,15 @@ export async function setLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
 }
 
+/**
+ * `t` outside components (error sentences, messages built in plain functions), in the language
+ * shown now. Before i18next starts (unit tests, a failure at start-up) it answers the English text.
+ */
+export function translate(text: string, values: Record<string, unknown> = {}): string {
+  if (i18next.isInitialized) return i18next.t(text, values);
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
 /** The language shown now. */
 export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : 'en');
 

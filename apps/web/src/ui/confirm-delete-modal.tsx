@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 
@@ -17,6 +18,7 @@ export function ConfirmDeleteModal(props: {
   error?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal opened={props.opened} onClose={props.onCancel} title={props.title} centered>
       <Stack gap="md">
@@ -24,10 +26,10 @@ export function ConfirmDeleteModal(props: {
         {props.error}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onCancel}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button color="red" loading={props.pending} onClick={props.onConfirm}>
-            Delete
+            {t('Delete')}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../lib/errors';
@@ -11,6 +12,7 @@ interface ErrorAlertProps {
 
 /** 'Could not load the trial balance: <server message>' with an optional retry. */
 export function ErrorAlert({ what, error, onRetry }: ErrorAlertProps) {
+  const { t } = useTranslation();
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -19,7 +21,7 @@ export function ErrorAlert({ what, error, onRetry }: ErrorAlertProps) {
         </span>
         {onRetry ? (
           <Button size="compact-sm" variant="white" color="red" onClick={onRetry}>
-            Try again
+            {t('Try again')}
           </Button>
         ) : null}
       </Group>

@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /** Router errorElement: any render failure shows this page (spec §2.2). */
 export function ErrorPage() {
+  const { t } = useTranslation();
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
@@ -13,14 +15,14 @@ export function ErrorPage() {
     <Container size="sm" py="xl">
       <Stack gap="md">
         <Title order={1} size="h2">
-          Unexpected Application Error!
+          {t('Unexpected Application Error!')}
         </Title>
-        <Text>Something went wrong while showing this page. Your data is safe; reloading usually helps.</Text>
+        <Text>{t('Something went wrong while showing this page. Your data is safe; reloading usually helps.')}</Text>
         <Code block>{detail}</Code>
         <Group>
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+          <Button onClick={() => window.location.reload()}>{t('Reload the page')}</Button>
           <Button component="a" href="/" variant="default">
-            Go to the dashboard
+            {t('Go to the dashboard')}
           </Button>
         </Group>
       </Stack>

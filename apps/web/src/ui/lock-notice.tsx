@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,12 +12,13 @@ import { api } from '../lib/api';
  * shows here at once.
  */
 export function LockNotice() {
+  const { t } = useTranslation();
   const locks = useQuery({ queryKey: ['accounting', 'lock', 'list'], queryFn: () => api.get('/api/accounting/lock/list') });
   const inForce = locks.data?.locks[0];
   if (!inForce) return null;
   return (
     <Alert color="orange" variant="light" icon={<IconLock size={18} />} data-testid="lock-notice">
-      Books locked up to {formatDate(inForce.lockDate)}: entries dated on or before it are refused.
+      {t('Books locked up to {{date}}: entries dated on or before it are refused.', { date: formatDate(inForce.lockDate) })}
     </Alert>
   );
 }

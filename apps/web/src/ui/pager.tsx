@@ -1,14 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { msg } from '../lib/i18n';
 import { Group, Pagination, Text } from '@mantine/core';
+
+const CONTROL_LABELS = { first: msg('first page'), previous: msg('previous page'), next: msg('next page'), last: msg('last page') } as const;
 
 /** Page links with 'rows a–b of n' for lists the server pages (`page` from 1, `pageSize` rows a page). */
 export function Pager({ page, pageSize, total, onChange }: { page: number; pageSize: number; total: number; onChange: (page: number) => void }) {
+  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {from}–{to} of {total}
+        {t('{{from}}–{{to}} of {{total}}', { from, to, total })}
       </Text>
       {pages > 1 ? (
         <Pagination
@@ -16,8 +21,8 @@ export function Pager({ page, pageSize, total, onChange }: { page: number; pageS
           onChange={onChange}
           total={pages}
           size="sm"
-          aria-label="Pages"
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          aria-label={t('Pages')}
+          getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABELS[control]) })}
         />
       ) : null}
     </Group>

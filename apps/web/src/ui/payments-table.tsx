@@ -1,6 +1,8 @@
 import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '@bilan/domain';
+import { msg } from '../lib/i18n';
 import { Amount } from './amount';
 import { EmptyRow } from './empty-row';
 
@@ -18,7 +20,7 @@ export interface DocumentPayment {
   reversed: { date: string; entryId: number | null } | null;
 }
 
-const WRITE_OFF_LABEL = { discount: 'cash discount', difference: 'small difference' } as const;
+const WRITE_OFF_LABEL = { discount: msg('cash discount'), difference: msg('small difference') } as const;
 
 /**
  * The payments of a document (issue 14 §3): date, bank account, amount, fee, write-off, the entries
@@ -37,21 +39,22 @@ export function PaymentsTable({
   onReverse?: ((payment: DocumentPayment) => void) | undefined;
   reversing?: string | null | undefined;
 }) {
+  const { t } = useTranslation();
   return (
-    <Table striped aria-label="Payments">
+    <Table striped aria-label={t('Payments')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Bank account</Table.Th>
-          <Table.Th ta="right">Amount ({currency})</Table.Th>
-          <Table.Th ta="right">Fee</Table.Th>
-          <Table.Th ta="right">Written off</Table.Th>
-          <Table.Th>Entries</Table.Th>
+          <Table.Th>{t('Date')}</Table.Th>
+          <Table.Th>{t('Bank account')}</Table.Th>
+          <Table.Th ta="right">{t('Amount ({{currency}})', { currency })}</Table.Th>
+          <Table.Th ta="right">{t('Fee')}</Table.Th>
+          <Table.Th ta="right">{t('Written off')}</Table.Th>
+          <Table.Th>{t('Entries')}</Table.Th>
           <Table.Th />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {payments.length === 0 ? <EmptyRow columns={7}>No payments yet.</EmptyRow> : null}
+        {payments.length === 0 ? <EmptyRow columns={7}>{t('No payments yet.')}</EmptyRow> : null}
         {payments.map((payment) => (
           <Table.Tr key={payment.uuid} style={payment.reversed ? { textDecoration: 'line-through', opacity: 0.6 } : undefined}>
             <Table.Td>{formatDate(payment.date)}</Table.Td>
@@ -67,7 +70,7 @@ export function PaymentsTable({
                 <>
                   <Amount value={payment.writeOff} />{' '}
                   <Text span size="xs" c="dimmed">
-                    {WRITE_OFF_LABEL[payment.writeOffKind]}
+                    {t(WRITE_OFF_LABEL[payment.writeOffKind])}
                   </Text>
                 </>
               ) : null}
@@ -84,11 +87,11 @@ export function PaymentsTable({
             <Table.Td ta="right">
               {payment.reversed ? (
                 <Badge color="gray" variant="light">
-                  Reversed {formatDate(payment.reversed.date)}
+                  {t('Reversed {{date}}', { date: formatDate(payment.reversed.date) })}
                 </Badge>
               ) : onReverse ? (
                 <Button size="xs" variant="subtle" color="red" loading={reversing === payment.uuid} onClick={() => onReverse(payment)}>
-                  Reverse
+                  {t('Reverse')}
                 </Button>
               ) : null}
             </Table.Td>

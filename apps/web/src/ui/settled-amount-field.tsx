@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { formatAmount, isImplausibleFxDifference, realizedFxDifference, toBaseAmount, toFixedAmount, toMoney } from '@bilan/domain';
+import { useTranslation } from 'react-i18next';
 import { NumericInput } from './numeric-input';
 
 interface SettledAmountFieldProps {
@@ -21,20 +22,24 @@ interface SettledAmountFieldProps {
  * the user types, so the posting holds no surprise.
  */
 export function SettledAmountField({ kind, amount, currency, booked, base, value, onChange, error }: SettledAmountFieldProps) {
+  const { t } = useTranslation();
   const valid = /^\d+(\.\d{1,2})?$/.test(value) && toMoney(value).gt(0);
   const settled = valid ? toFixedAmount(value) : null;
   const difference = settled ? realizedFxDifference(kind, booked, settled) : null;
   const outcome = !settled
     ? null
     : isImplausibleFxDifference(booked, settled)
-      ? `More than 25 % away from the booked ${base} ${formatAmount(booked)}: check the amount.`
+      ? t('More than 25 % away from the booked {{base}} {{booked}}: check the amount.', { base, booked: formatAmount(booked) })
       : difference
-        ? `Exchange ${difference.direction === -1 ? 'gain' : 'loss'} of ${base} ${formatAmount(difference.amount)} to ${difference.account.number} ${difference.account.name}.`
-        : 'No exchange difference.';
+        ? difference.direction === -1
+          ? t('Exchange gain of {{base}} {{amount}} to {{account}}.', { base, amount: formatAmount(difference.amount), account: `${difference.account.number} ${difference.account.name}` })
+          : t('Exchange loss of {{base}} {{amount}} to {{account}}.', { base, amount: formatAmount(difference.amount), account: `${difference.account.number} ${difference.account.name}` })
+        : t('No exchange difference.');
+  const what = kind === 'receivable' ? t('What the bank credited in {{base}}.', { base }) : t('What the bank debited in {{base}}.', { base });
   return (
     <NumericInput
-      label={`${kind === 'receivable' ? 'Received' : 'Paid'} in ${base}`}
-      description={`${currency} ${formatAmount(amount)} booked at ${base} ${formatAmount(booked)}. ${outcome ?? `What the bank ${kind === 'receivable' ? 'credited' : 'debited'} in ${base}.`}`}
+      label={kind === 'receivable' ? t('Received in {{base}}', { base }) : t('Paid in {{base}}', { base })}
+      description={`${t('{{currency}} {{amount}} booked at {{base}} {{booked}}.', { currency, amount: formatAmount(amount), base, booked: formatAmount(booked) })} ${outcome ?? what}`}
       allowDecimal
       required
       value={value}
@@ -70,12 +75,13 @@ interface ForeignPaymentFieldsProps {
  */
 export function ForeignPaymentFields({ kind, currency, open, rate, base, amount, onAmount, amountBase, onAmountBase, errors }: ForeignPaymentFieldsProps) {
   const part = AMOUNT.test(amount) ? amount : open;
+  const { t } = useTranslation();
   const left = AMOUNT.test(amount) ? toMoney(open).minus(toMoney(amount)) : null;
   return (
     <SimpleGrid cols={2}>
       <NumericInput
-        label={`Amount ${kind === 'receivable' ? 'received' : 'paid'} (${currency})`}
-        description={left?.gt(0) ? `Part payment: ${currency} ${formatAmount(toFixedAmount(left))} stays open` : 'Pays what is open'}
+        label={kind === 'receivable' ? t('Amount received ({{currency}})', { currency }) : t('Amount paid ({{currency}})', { currency })}
+        description={left?.gt(0) ? t('Part payment: {{currency}} {{amount}} stays open', { currency, amount: formatAmount(toFixedAmount(left)) }) : t('Pays what is open')}
         allowDecimal
         value={amount}
         onChange={onAmount}

@@ -2,6 +2,7 @@
  * The observed year of the dashboard and the analytics (spec §3 local storage, §5 "Dashboard year"):
  * a four-digit field whose valid value is remembered, read back after a pause in typing.
  */
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { initialYear, isYear, rememberYear } from '../lib/year';
@@ -27,15 +28,16 @@ export function useObservedYear(start?: string | null): ObservedYear {
 
 /** The 'Year' field of a page header, for `useObservedYear`. */
 export function YearField({ observed }: { observed: ObservedYear }) {
+  const { t } = useTranslation();
   return (
     <NumericInput
-      label="Year"
+      label={t('Year')}
       value={observed.text}
       onChange={observed.setText}
       maxLength={4}
       w={100}
       size="sm"
-      error={observed.text.length === 4 && !isYear(observed.text) ? 'Not a year' : undefined}
+      error={observed.text.length === 4 && !isYear(observed.text) ? t('Not a year') : undefined}
     />
   );
 }

@@ -3,10 +3,11 @@ import { ActionIcon, Loader, Tooltip } from '@mantine/core';
 import { Spotlight, createSpotlight } from '@mantine/spotlight';
 import { IconMicrophone, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatReferenceNumber } from '@bilan/domain';
 import { api } from '../../lib/api';
-import { matchPages, parseCommand, voiceIntent, type Command, type PaletteLink } from './commands';
+import { matchPages, PAGES, parseCommand, voiceIntent, type Command, type PaletteLink } from './commands';
 
 /** The palette's own store: opened with Ctrl/Cmd+K anywhere in the shell, or by `paletteActions.open()`. */
 export const [paletteStore, paletteActions] = createSpotlight();
@@ -50,6 +51,7 @@ function directLink(command: Command): PaletteLink | null {
  * 'taking you to …' and goes; 'close' closes.
  */
 export function CommandPalette() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [listening, setListening] = useState(false);
@@ -79,7 +81,8 @@ export function CommandPalette() {
     links = (companies.data?.data ?? []).slice(0, 10).map((company) => ({ label: company.name, href: `/company/${company.uuid}/ap-ar` }));
   } else {
     const direct = directLink(command);
-    links = direct ? [direct] : matchPages(command.kind === 'pages' ? command.text : '');
+    // Pages are found by their name in the UI's language as well as by the spec's English one.
+    links = direct ? [direct] : matchPages(command.kind === 'pages' ? command.text : '', PAGES.map((page) => ({ ...page, keywords: [...(page.keywords ?? []), t(page.label)] })));
   }
   const loading = (command.kind === 'invoice' && invoice.isPending) || (command.kind === 'company' && companies.isPending);
 
@@ -128,15 +131,15 @@ export function CommandPalette() {
   }), []);
 
   const microphone = SpeechRecognition ? (
-    <Tooltip label={listening ? 'Listening… say e.g. "invoice 12", "open bills" or "close"' : 'Speak a command (English)'}>
-      <ActionIcon variant={listening ? 'filled' : 'subtle'} color={listening ? 'red' : 'gray'} aria-label="Voice command" aria-pressed={listening} onClick={listen}>
+    <Tooltip label={listening ? t('Listening… say e.g. "invoice 12", "open bills" or "close"') : t('Speak a command (English)')}>
+      <ActionIcon variant={listening ? 'filled' : 'subtle'} color={listening ? 'red' : 'gray'} aria-label={t('Voice command')} aria-pressed={listening} onClick={listen}>
         <IconMicrophone size={18} />
       </ActionIcon>
     </Tooltip>
   ) : (
-    <Tooltip label="Voice commands need a browser with speech recognition, such as Chrome or Edge">
+    <Tooltip label={t('Voice commands need a browser with speech recognition, such as Chrome or Edge')}>
       <span>
-        <ActionIcon variant="subtle" color="gray" aria-label="Voice command (not available in this browser)" disabled>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('Voice command (not available in this browser)')} disabled>
           <IconMicrophone size={18} />
         </ActionIcon>
       </span>
@@ -145,21 +148,21 @@ export function CommandPalette() {
 
   return (
     <Spotlight.Root store={paletteStore} query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={420}>
-      <Spotlight.Search placeholder="Type a command or search..." aria-label="Command" leftSection={<IconSearch size={18} stroke={1.6} />} rightSection={microphone} rightSectionPointerEvents="all" />
+      <Spotlight.Search placeholder={t('Type a command or search...')} aria-label={t('Command')} leftSection={<IconSearch size={18} stroke={1.6} />} rightSection={microphone} rightSectionPointerEvents="all" />
       {heard ? (
         <div role="status" style={{ padding: '4px 16px', fontSize: 13, color: 'var(--mantine-color-dimmed)' }}>
-          Heard: “{heard}”
+          {t('Heard: “{{phrase}}”', { phrase: heard })}
         </div>
       ) : null}
-      <Spotlight.ActionsList aria-label="Results">
+      <Spotlight.ActionsList aria-label={t('Results')}>
         {loading ? (
           <Spotlight.Empty>
             <Loader size="xs" />
           </Spotlight.Empty>
         ) : links.length ? (
-          links.map((link) => <Spotlight.Action key={`${link.label}|${link.href}`} label={link.label} description={link.href} onClick={() => go(link.href)} />)
+          links.map((link) => <Spotlight.Action key={`${link.label}|${link.href}`} label={t(link.label)} description={link.href} onClick={() => go(link.href)} />)
         ) : (
-          <Spotlight.Empty>No results found</Spotlight.Empty>
+          <Spotlight.Empty>{t('No results found')}</Spotlight.Empty>
         )}
       </Spotlight.ActionsList>
     </Spotlight.Root>

@@ -3,6 +3,7 @@
  * jumps, the page list, and spoken phrases. The component (command-palette.tsx) asks the server
  * only for what these name (an invoice by number, companies by name).
  */
+import { msg } from '../../lib/i18n';
 
 /** A page of the palette's list: the spec's label and target, plus the words it is known by. */
 export interface PaletteLink {
@@ -13,36 +14,36 @@ export interface PaletteLink {
 
 /** Spec §2.10's page list with its targets (Open Invoice: filterStatus=sent, Open Bills: filterStatus=true), then Bilan's own pages. */
 export const PAGES: readonly PaletteLink[] = [
-  { label: 'Home', href: '/', keywords: ['dashboard', 'start'] },
-  { label: 'Company List', href: '/company', keywords: ['companies', 'customers', 'suppliers'] },
-  { label: 'Company Create', href: '/company/add', keywords: ['new company', 'add company'] },
-  { label: 'List of Invoices', href: '/invoice', keywords: ['invoices'] },
-  { label: 'Invoice Create', href: '/invoice/add', keywords: ['new invoice', 'add invoice'] },
-  { label: 'Open Invoice', href: '/invoice?filterStatus=sent', keywords: ['open invoices', 'unpaid invoices'] },
-  { label: 'Bill', href: '/bill', keywords: ['bills', 'payables'] },
-  { label: 'Bill Create', href: '/bill/add', keywords: ['new bill', 'add bill'] },
-  { label: 'Open Bills', href: '/bill?filterStatus=true', keywords: ['unpaid bills'] },
-  { label: 'Transaction Groups', href: '/transaction-group', keywords: ['payment runs', 'transactions'] },
-  { label: 'Inbox', href: '/inbox', keywords: ['mail', 'documents'] },
-  { label: 'Inbox Add', href: '/inbox', keywords: ['upload'] },
-  { label: 'Settings', href: '/settings' },
-  { label: 'Profile', href: '/profile' },
-  { label: 'Ledger Codes', href: '/accounting/account', keywords: ['ledger accounts', 'chart of accounts'] },
-  { label: 'Journal', href: '/accounting/journal', keywords: ['entries'] },
-  { label: 'trial balance', href: '/accounting/trial-balance' },
-  { label: 'Creditors', href: '/bill/creditors', keywords: ['what we owe'] },
-  { label: 'Debtors', href: '/invoice/debtors', keywords: ['what customers owe'] },
-  { label: 'Quotes', href: '/quote', keywords: ['offers', 'offerten'] },
-  { label: 'Dunning', href: '/invoice/dunning', keywords: ['reminders', 'mahnungen'] },
-  { label: 'Recurring invoices', href: '/invoice/recurring' },
-  { label: 'VAT Return', href: '/accounting/vat', keywords: ['mwst', 'tva'] },
-  { label: 'Add Journal Entry', href: '/accounting/entry/add', keywords: ['new entry', 'booking'] },
-  { label: 'Accounting Checks', href: '/accounting/checks' },
-  { label: 'Closing', href: '/accounting/close', keywords: ['year end'] },
-  { label: 'Reports', href: '/report' },
-  { label: 'Outbox', href: '/outbox', keywords: ['e-mails sent'] },
-  { label: 'Support', href: '/support', keywords: ['help'] },
-  { label: 'Logout', href: '/logout', keywords: ['sign out'] },
+  { label: msg('Home'), href: '/', keywords: ['dashboard', 'start'] },
+  { label: msg('Company List'), href: '/company', keywords: ['companies', 'customers', 'suppliers'] },
+  { label: msg('Company Create'), href: '/company/add', keywords: ['new company', 'add company'] },
+  { label: msg('List of Invoices'), href: '/invoice', keywords: ['invoices'] },
+  { label: msg('Invoice Create'), href: '/invoice/add', keywords: ['new invoice', 'add invoice'] },
+  { label: msg('Open Invoice'), href: '/invoice?filterStatus=sent', keywords: ['open invoices', 'unpaid invoices'] },
+  { label: msg('Bill'), href: '/bill', keywords: ['bills', 'payables'] },
+  { label: msg('Bill Create'), href: '/bill/add', keywords: ['new bill', 'add bill'] },
+  { label: msg('Open Bills'), href: '/bill?filterStatus=true', keywords: ['unpaid bills'] },
+  { label: msg('Transaction Groups'), href: '/transaction-group', keywords: ['payment runs', 'transactions'] },
+  { label: msg('Inbox'), href: '/inbox', keywords: ['mail', 'documents'] },
+  { label: msg('Inbox Add'), href: '/inbox', keywords: ['upload'] },
+  { label: msg('Settings'), href: '/settings' },
+  { label: msg('Profile'), href: '/profile' },
+  { label: msg('Ledger Codes'), href: '/accounting/account', keywords: ['ledger accounts', 'chart of accounts'] },
+  { label: msg('Journal'), href: '/accounting/journal', keywords: ['entries'] },
+  { label: msg('trial balance'), href: '/accounting/trial-balance' },
+  { label: msg('Creditors'), href: '/bill/creditors', keywords: ['what we owe'] },
+  { label: msg('Debtors'), href: '/invoice/debtors', keywords: ['what customers owe'] },
+  { label: msg('Quotes'), href: '/quote', keywords: ['offers', 'offerten'] },
+  { label: msg('Dunning'), href: '/invoice/dunning', keywords: ['reminders', 'mahnungen'] },
+  { label: msg('Recurring invoices'), href: '/invoice/recurring' },
+  { label: msg('VAT Return'), href: '/accounting/vat', keywords: ['mwst', 'tva'] },
+  { label: msg('Add Journal Entry'), href: '/accounting/entry/add', keywords: ['new entry', 'booking'] },
+  { label: msg('Accounting Checks'), href: '/accounting/checks' },
+  { label: msg('Closing'), href: '/accounting/close', keywords: ['year end'] },
+  { label: msg('Reports'), href: '/report' },
+  { label: msg('Outbox'), href: '/outbox', keywords: ['e-mails sent'] },
+  { label: msg('Support'), href: '/support', keywords: ['help'] },
+  { label: msg('Logout'), href: '/logout', keywords: ['sign out'] },
 ];
 
 /** A typed command: a quick jump by number, a company search, or words to find among the pages. */

@@ -3,10 +3,12 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLifebuoy, IconLogout, IconSearch, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { VERSION } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
+import { msg } from '../../lib/i18n';
 import { getSession, reloadIntoInstance, useSession } from '../../lib/session';
 import { startIdleWatch } from '../../lib/idle';
 import { watchInstanceSwitch } from '../../lib/session-channel';
@@ -14,10 +16,10 @@ import { NavMenu } from './nav-menu';
 import { CommandPalette, paletteActions } from './command-palette';
 
 const topIcons = [
-  { label: 'Support', href: paths.support.getHref(), icon: IconLifebuoy },
-  { label: 'Profile', href: paths.profile.getHref(), icon: IconUser },
-  { label: 'Settings', href: paths.settings.getHref(), icon: IconSettings },
-  { label: 'Logout', href: paths.logout.getHref(), icon: IconLogout },
+  { label: msg('Support'), href: paths.support.getHref(), icon: IconLifebuoy },
+  { label: msg('Profile'), href: paths.profile.getHref(), icon: IconUser },
+  { label: msg('Settings'), href: paths.settings.getHref(), icon: IconSettings },
+  { label: msg('Logout'), href: paths.logout.getHref(), icon: IconLogout },
 ];
 
 function useVersion(): string {
@@ -31,6 +33,7 @@ function useVersion(): string {
 
 /** The authenticated shell (spec §2.3): top bar, menu, page, footer. */
 export function ShellLayout() {
+  const { t } = useTranslation();
   const { profile } = useSession();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   // One toggle for both widths: on a phone the menu starts closed, on a desktop open.
@@ -65,7 +68,7 @@ export function ShellLayout() {
             onClick={toggle}
             aria-expanded={menuOpened}
             aria-controls="main-menu"
-            aria-label={`${instanceName}, ${menuOpened ? 'hide' : 'show'} menu`}
+            aria-label={menuOpened ? t('{{name}}, hide menu', { name: instanceName }) : t('{{name}}, show menu', { name: instanceName })}
           >
             <Group gap={6} wrap="nowrap">
               <img src="/favicon.svg" alt="" width={24} height={24} />
@@ -80,14 +83,14 @@ export function ShellLayout() {
             </Group>
           </UnstyledButton>
           <Group gap={isMobile ? 0 : 4} wrap="nowrap">
-            <Tooltip label="Command palette (Ctrl+K)" openDelay={300}>
-              <ActionIcon variant="subtle" color="gray" size={isMobile ? 'md' : 'lg'} aria-label="Command palette" onClick={() => paletteActions.open()}>
+            <Tooltip label={t('Command palette (Ctrl+K)')} openDelay={300}>
+              <ActionIcon variant="subtle" color="gray" size={isMobile ? 'md' : 'lg'} aria-label={t('Command palette')} onClick={() => paletteActions.open()}>
                 <IconSearch size={isMobile ? 18 : 20} stroke={1.6} />
               </ActionIcon>
             </Tooltip>
             {topIcons.map(({ label, href, icon: Icon }) => (
-              <Tooltip key={href} label={label} openDelay={300}>
-                <ActionIcon component={Link} to={href} variant="subtle" color="gray" size={isMobile ? 'md' : 'lg'} aria-label={label}>
+              <Tooltip key={href} label={t(label)} openDelay={300}>
+                <ActionIcon component={Link} to={href} variant="subtle" color="gray" size={isMobile ? 'md' : 'lg'} aria-label={t(label)}>
                   <Icon size={isMobile ? 18 : 20} stroke={1.6} />
                 </ActionIcon>
               </Tooltip>
@@ -108,12 +111,12 @@ export function ShellLayout() {
       <AppShell.Footer>
         <Group h="100%" px="md" gap="md" justify="center">
           <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} Bilan
+            {`© ${new Date().getFullYear()} Bilan`}
           </Text>
           <Anchor component={Link} to={paths.home.getHref()} size="xs">
-            Home
+            {t('Home')}
           </Anchor>
-          <Anchor href="/api/docs" target="_blank" rel="noreferrer" size="xs" title="API documentation of this version">
+          <Anchor href="/api/docs" target="_blank" rel="noreferrer" size="xs" title={t('API documentation of this version')}>
             {version}
           </Anchor>
         </Group>
