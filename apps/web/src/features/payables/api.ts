@@ -4,6 +4,7 @@ import { api, fetchFile, getAccessToken, uploadText, type ApiBody, type ApiResul
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
 import { isPurchaseAccount } from '@bilan/domain';
+import { msg } from '../../lib/i18n';
 
 export const payablesKey = ['payables'] as const;
 
@@ -13,11 +14,23 @@ export type TransactionGroup = ApiResult<'get', '/api/transaction-group/list'>['
 export type PayableFilters = NonNullable<NonNullable<ApiBody<'/api/payable/list'>>['filters']>;
 export type PayableData = ApiBody<'/api/payable/insert'>['data'];
 
-export const payableStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Approved', 3: 'In transaction group', 4: 'Paid', 5: 'Cancelled' };
+export const payableStatusLabel: Record<number, string> = {
+  1: msg('Pending'),
+  2: msg('Approved'),
+  3: msg('In transaction group'),
+  4: msg('Paid'),
+  5: msg('Cancelled'),
+};
 export const payableStatusColor: Record<number, string> = { 1: 'gray', 2: 'blue', 3: 'violet', 4: 'green', 5: 'red' };
-export const groupStatusLabel: Record<number, string> = { 1: 'Pending', 4: 'Initiated', 2: 'Paid', 3: 'Denied' };
+export const groupStatusLabel: Record<number, string> = { 1: msg('Pending'), 4: msg('Initiated'), 2: msg('Paid'), 3: msg('Denied') };
 export const groupStatusColor: Record<number, string> = { 1: 'gray', 4: 'blue', 2: 'green', 3: 'red' };
-export const bankStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Paid', 3: 'Accepted (pain.002)', 4: 'Rejected (pain.002)', 5: 'Partly accepted (pain.002)' };
+export const bankStatusLabel: Record<number, string> = {
+  1: msg('Pending'),
+  2: msg('Paid'),
+  3: msg('Accepted (pain.002)'),
+  4: msg('Rejected (pain.002)'),
+  5: msg('Partly accepted (pain.002)'),
+};
 
 /** Rows per page of the bills and mail lists (the server pages, like the invoices list). */
 export const PAGE_SIZE = 50;
@@ -241,7 +254,7 @@ export const allAccountsQuery = () =>
 export type InboxFile = ApiResult<'post', '/api/file/list'>['data'][number];
 export type Mail = ApiResult<'post', '/api/mail/list'>['data'][number];
 
-export const mailStatusLabel: Record<number, string> = { 1: 'Pending', 2: 'Processed', 3: 'Refused' };
+export const mailStatusLabel: Record<number, string> = { 1: msg('Pending'), 2: msg('Processed'), 3: msg('Refused') };
 export const mailStatusColor: Record<number, string> = { 1: 'yellow', 2: 'green', 3: 'gray' };
 
 export type MailFilters = NonNullable<NonNullable<ApiBody<'/api/mail/list'>>['filters']>;

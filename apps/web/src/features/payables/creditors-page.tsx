@@ -10,6 +10,8 @@ import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { useSession } from '../../lib/session';
 import { creditorsQuery, type Creditor, type Creditors } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 interface OwedTableProps {
   label: string;
@@ -23,6 +25,7 @@ interface OwedTableProps {
 
 /** Open documents per company and currency, soonest due first, with their total in the instance currency. */
 function OwedTable({ label, rows, total, who, what, name }: OwedTableProps) {
+  const { t } = useTranslation();
   const { profile } = useSession();
   return (
     <Table withTableBorder striped aria-label={label}>
@@ -30,12 +33,12 @@ function OwedTable({ label, rows, total, who, what, name }: OwedTableProps) {
         <Table.Tr>
           <Table.Th>{who}</Table.Th>
           <Table.Th w={160}>{what}</Table.Th>
-          <Table.Th w={130}>Next due</Table.Th>
+          <Table.Th w={130}>{t('Next due')}</Table.Th>
           <Table.Th className="num" w={180}>
-            Open amount
+            {t('Open amount')}
           </Table.Th>
           <Table.Th className="num" w={180}>
-            In {profile?.instance.currency ?? 'CHF'}
+            {t('In {{currency}}', { currency: profile?.instance.currency ?? DEFAULT_CURRENCY })}
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -47,7 +50,7 @@ function OwedTable({ label, rows, total, who, what, name }: OwedTableProps) {
               {row.bills}
               {row.overdue ? (
                 <Badge color="red" variant="light" ml={6}>
-                  {row.overdue} overdue
+                  {t('{{overdue}} overdue', { overdue: row.overdue })}
                 </Badge>
               ) : null}
             </Table.Td>
@@ -63,7 +66,7 @@ function OwedTable({ label, rows, total, who, what, name }: OwedTableProps) {
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr>
-          <Table.Th colSpan={4}>Total open</Table.Th>
+          <Table.Th colSpan={4}>{t('Total open')}</Table.Th>
           <Table.Th className="num">
             <Amount value={total} />
           </Table.Th>
@@ -74,15 +77,25 @@ function OwedTable({ label, rows, total, who, what, name }: OwedTableProps) {
 }
 
 /** The account's balance beside the list's total, which it should equal. */
-function Agreement({ account, total, what }: { account: Creditors['payablesAccount']; total: string; what: string }) {
+function Agreement({ account, total, what }: { account: Creditors['payablesAccount']; total: string; what: 'bills' | 'expenses' }) {
+  const { t } = useTranslation();
   const agrees = total === account.balance;
+  const text = agrees
+    ? what === 'bills'
+      ? msg('Balance of {{number}} {{name}}: <amount/> — agrees with the open bills.')
+      : msg('Balance of {{number}} {{name}}: <amount/> — agrees with the open expenses.')
+    : what === 'bills'
+      ? msg('Balance of {{number}} {{name}}: <amount/> — differs from the open bills (postings on the account that are no bill, e.g. manual entries).')
+      : msg('Balance of {{number}} {{name}}: <amount/> — differs from the open expenses (postings on the account that are no expense, e.g. manual entries).');
   return (
     <Text size="sm" c={agrees ? 'dimmed' : 'orange.8'}>
-      Balance of {account.number} {account.name}: <Amount value={account.balance} />
-      {agrees ? ` — agrees with the open ${what}.` : ` — differs from the open ${what} (postings on the account that are no ${what === 'bills' ? 'bill' : 'expense'}, e.g. manual entries).`}
+      <Trans t={t} i18nKey={text} values={{ number: account.number, name: account.name }} components={{ amount: <Amount value={account.balance} /> }} />
     </Text>
   );
 }
+
+/** The books' currency until the profile is loaded. */
+const DEFAULT_CURRENCY = 'CHF';
 
 /** The open expenses of one employee in the bills list (kind expense, open, searched by name). */
 const expensesHref = (name: string | null) => `/bill?filterStatus=true&kind=expense${name ? `&text=${encodeURIComponent(name)}` : ''}`;
@@ -95,34 +108,35 @@ const expensesHref = (name: string | null) => `/bill?filterStatus=true&kind=expe
  * booked yet and are in neither list.
  */
 export function CreditorsPage() {
+  const { t } = useTranslation();
   const creditors = useQuery(creditorsQuery());
   const data = creditors.data;
   return (
-    <Page title="Creditors">
-      {creditors.isError ? <ErrorAlert what="Could not load the creditors" error={creditors.error} onRetry={() => void creditors.refetch()} /> : null}
+    <Page title={t('Creditors')}>
+      {creditors.isError ? <ErrorAlert what={t('Could not load the creditors')} error={creditors.error} onRetry={() => void creditors.refetch()} /> : null}
       {!data && !creditors.isError ? <TableSkeleton /> : null}
       {data ? (
         <Stack gap="xl">
           <Stack gap="sm">
             <Title order={2} size="h4">
-              Suppliers
+              {t('Suppliers')}
             </Title>
             {data.data.length === 0 ? (
-              <Text c="dimmed">No open bills.</Text>
+              <Text c="dimmed">{t('No open bills.')}</Text>
             ) : (
               <OwedTable
-                label="Open supplier bills"
+                label={t('Open supplier bills')}
                 rows={data.data}
                 total={data.total}
-                who="Supplier"
-                what="Bills"
+                who={t('Supplier')}
+                what={t('Bills')}
                 name={(row) =>
                   row.company ? (
                     <Anchor component={Link} to={paths.company.getHref(row.company.uuid)}>
                       {row.company.name}
                     </Anchor>
                   ) : (
-                    'Expenses (staff)'
+                    t('Expenses (staff)')
                   )
                 }
               />
@@ -131,23 +145,23 @@ export function CreditorsPage() {
           </Stack>
           <Stack gap="sm">
             <Title order={2} size="h4">
-              Staff
+              {t('Staff')}
             </Title>
             <Text size="sm" c="dimmed">
-              Approved staff expenses and net salaries owed to employees, per employee.
+              {t('Approved staff expenses and net salaries owed to employees, per employee.')}
             </Text>
             {data.staff.data.length === 0 ? (
-              <Text c="dimmed">Nothing owed to staff.</Text>
+              <Text c="dimmed">{t('Nothing owed to staff.')}</Text>
             ) : (
               <OwedTable
-                label="Owed to staff"
+                label={t('Owed to staff')}
                 rows={data.staff.data}
                 total={data.staff.total}
-                who="Employee"
-                what="Expenses"
+                who={t('Employee')}
+                what={t('Expenses')}
                 name={(row) => (
                   <Anchor component={Link} to={expensesHref(row.company?.name ?? null)}>
-                    {row.company?.name ?? 'No employee named'}
+                    {row.company?.name ?? t('No employee named')}
                   </Anchor>
                 )}
               />

@@ -7,6 +7,8 @@ import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { Page } from '../../ui/page';
 import { importReceipts, payablesKey, type ReceiptImportResult, type ReceiptImportRowError } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 type Status =
   | { step: 'idle' }
@@ -28,6 +30,7 @@ function rowErrors(error: unknown): ReceiptImportRowError[] {
  * all or nothing; a refused file lists every bad row.
  */
 export function MailImportPage() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [as, setAs] = useState<'bill' | 'expense'>('bill');
@@ -48,28 +51,32 @@ export function MailImportPage() {
   const rows = status.step === 'failed' ? rowErrors(status.error) : [];
 
   return (
-    <Page title="Import Mail/Dext">
+    <Page title={t('Import Mail/Dext')}>
       <Card withBorder radius="md" padding="md" maw={900}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            A CSV export of receipts from Dext (or any tool) becomes pending bills or staff expenses. Columns: <code>{COLUMNS}</code>{' '}
-            (optional: exchange rate, description, type). Dext&apos;s names such as Receipt Date, Supplier Name, Total, Tax Amount and
-            Currency Code are recognised; other columns are ignored. Amounts include VAT; the category is a ledger account number or
-            name. Suppliers are matched by name or created.
+            <Trans
+              t={t}
+              i18nKey={msg(
+                "A CSV export of receipts from Dext (or any tool) becomes pending bills or staff expenses. Columns: <code>{{columns}}</code> (optional: exchange rate, description, type). Dext's names such as Receipt Date, Supplier Name, Total, Tax Amount and Currency Code are recognised; other columns are ignored. Amounts include VAT; the category is a ledger account number or name. Suppliers are matched by name or created.",
+              )}
+              values={{ columns: COLUMNS }}
+              components={{ code: <code /> }}
+            />
           </Text>
           <SegmentedControl
             value={as}
             onChange={(value) => setAs(value as 'bill' | 'expense')}
             data={[
-              { value: 'bill', label: 'Supplier bills' },
-              { value: 'expense', label: 'Expenses (staff)' },
+              { value: 'bill', label: t('Supplier bills') },
+              { value: 'expense', label: t('Expenses (staff)') },
             ]}
             w={340}
             disabled={busy}
           />
           <FileInput
-            label="Receipts CSV"
-            placeholder="Choose a CSV file"
+            label={t('Receipts CSV')}
+            placeholder={t('Choose a CSV file')}
             accept=".csv,text/csv"
             clearable
             disabled={busy}
@@ -80,28 +87,33 @@ export function MailImportPage() {
               setStatus({ step: 'idle' });
             }}
           />
-          {status.step === 'uploading' ? <Progress value={status.fraction * 100} aria-label="Upload progress" /> : null}
+          {status.step === 'uploading' ? <Progress value={status.fraction * 100} aria-label={t('Upload progress')} /> : null}
           {status.step === 'done' ? (
-            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Import finished" role="status">
-              {status.result.bills} bills and {status.result.expenses} expenses created
-              {status.result.companiesCreated ? `, ${status.result.companiesCreated} new suppliers` : ''}.{' '}
+            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title={t('Import finished')} role="status">
+              {status.result.companiesCreated
+                ? t('{{bills}} bills and {{expenses}} expenses created, {{suppliers}} new suppliers.', {
+                    bills: status.result.bills,
+                    expenses: status.result.expenses,
+                    suppliers: status.result.companiesCreated,
+                  })
+                : t('{{bills}} bills and {{expenses}} expenses created.', { bills: status.result.bills, expenses: status.result.expenses })}{' '}
               <Anchor component={Link} to="/bill">
-                Open the bills
+                {t('Open the bills')}
               </Anchor>
             </Alert>
           ) : null}
           {status.step === 'failed' ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was imported" role="alert">
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('Nothing was imported')} role="alert">
               {errorMessage(status.error)}
             </Alert>
           ) : null}
           {rows.length ? (
-            <Table withTableBorder striped fz="sm" aria-label="Row errors">
+            <Table withTableBorder striped fz="sm" aria-label={t('Row errors')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={80}>Row</Table.Th>
-                  <Table.Th w={160}>Column</Table.Th>
-                  <Table.Th>Problem</Table.Th>
+                  <Table.Th w={80}>{t('Row')}</Table.Th>
+                  <Table.Th w={160}>{t('Column')}</Table.Th>
+                  <Table.Th>{t('Problem')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -117,7 +129,7 @@ export function MailImportPage() {
           ) : null}
           <Group justify="flex-end">
             <Button onClick={() => void upload()} disabled={!file || busy || status.step === 'done'} loading={busy}>
-              Import
+              {t('Import')}
             </Button>
           </Group>
         </Stack>

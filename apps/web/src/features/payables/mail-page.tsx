@@ -9,27 +9,32 @@ import { Page } from '../../ui/page';
 import { Pager } from '../../ui/pager';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { changeMailStatus, mailListQuery, mailStatusColor, mailStatusLabel, PAGE_SIZE, payablesKey, type InboxFile, type Mail, type MailFilters } from './api';
+import { useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 const STATUS_FILTERS = [
-  { value: '1', label: 'Pending' },
-  { value: '2', label: 'Processed' },
-  { value: '3', label: 'Refused' },
-  { value: 'all', label: 'All' },
+  { value: '1', label: msg('Pending') },
+  { value: '2', label: msg('Processed') },
+  { value: '3', label: msg('Refused') },
+  { value: 'all', label: msg('All') },
 ];
 
 /** Received time of a mail, Swiss style (11.03.2025, 09:30). */
 export const receivedAt = (iso: string) => new Date(iso).toLocaleString('de-CH', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function MailStatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const label = mailStatusLabel[status];
   return (
     <Badge color={mailStatusColor[status]} variant="light">
-      {mailStatusLabel[status] ?? status}
+      {label ? t(label) : status}
     </Badge>
   );
 }
 
 /** An attachment: a link to its bill draft (/inbox/{uuid}) or, once entered, to its bill. */
 export function AttachmentLink({ file }: { file: InboxFile }) {
+  const { t } = useTranslation();
   const Icon = file.mimeType.startsWith('image/') ? IconPhoto : IconFileText;
   return (
     <Group gap={6} wrap="nowrap">
@@ -39,7 +44,7 @@ export function AttachmentLink({ file }: { file: InboxFile }) {
       </Anchor>
       {file.payable ? (
         <Badge variant="light" size="sm">
-          Bill {file.payable.id}
+          {t('Bill {{id}}', { id: file.payable.id })}
         </Badge>
       ) : null}
     </Group>
@@ -48,42 +53,43 @@ export function AttachmentLink({ file }: { file: InboxFile }) {
 
 /** /inbox/mail: mails that brought bills, by status (pending first), with their attachments. */
 export function MailPage() {
+  const { t } = useTranslation();
   const [status, setStatus] = useState('1');
   const [page, setPage] = useState(1);
   const mails = useQuery(mailListQuery(status === 'all' ? {} : { status: Number(status) as NonNullable<MailFilters['status']> }, page));
 
   return (
     <Page
-      title="Mail"
+      title={t('Mail')}
       actions={
         <Button component={Link} to={paths.inbox.getHref()} variant="default" leftSection={<IconArrowLeft size={16} />}>
-          Inbox
+          {t('Inbox')}
         </Button>
       }
     >
       <SegmentedControl
-        data={STATUS_FILTERS}
+        data={STATUS_FILTERS.map((filter) => ({ ...filter, label: t(filter.label) }))}
         value={status}
         onChange={(value) => {
           setStatus(value);
           setPage(1);
         }}
-        aria-label="Status"
+        aria-label={t('Status')}
         w={420}
       />
-      {mails.isError ? <ErrorAlert what="Could not load the mails" error={mails.error} onRetry={() => void mails.refetch()} /> : null}
+      {mails.isError ? <ErrorAlert what={t('Could not load the mails')} error={mails.error} onRetry={() => void mails.refetch()} /> : null}
       {!mails.data && !mails.isError ? <TableSkeleton /> : null}
-      {mails.data?.data.length === 0 ? <Text c="dimmed">No mails here. Drop a forwarded .eml into the inbox.</Text> : null}
+      {mails.data?.data.length === 0 ? <Text c="dimmed">{t('No mails here. Drop a forwarded .eml into the inbox.')}</Text> : null}
       {mails.data?.data.length ? (
         <Table.ScrollContainer minWidth={800}>
           <Table withTableBorder striped aria-busy={mails.isFetching}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={160}>Received</Table.Th>
-                <Table.Th w={260}>From</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Attachments</Table.Th>
-                <Table.Th w={140}>Status</Table.Th>
+                <Table.Th w={160}>{t('Received')}</Table.Th>
+                <Table.Th w={260}>{t('From')}</Table.Th>
+                <Table.Th>{t('Subject')}</Table.Th>
+                <Table.Th>{t('Attachments')}</Table.Th>
+                <Table.Th w={140}>{t('Status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -97,7 +103,7 @@ export function MailPage() {
                   </Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={paths.mailDetail.getHref(mail.id)}>
-                      {mail.subject || '(no subject)'}
+                      {mail.subject || t('(no subject)')}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
@@ -109,7 +115,7 @@ export function MailPage() {
                       </Stack>
                     ) : (
                       <Text size="sm" c="dimmed">
-                        none
+                        {t('none')}
                       </Text>
                     )}
                   </Table.Td>
@@ -128,25 +134,26 @@ export function MailPage() {
 }
 
 function MailView({ mail }: { mail: Mail }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <div>
             <Text size="xs" c="dimmed">
-              From
+              {t('From')}
             </Text>
             <Text size="sm">{mail.from}</Text>
           </div>
           <div>
             <Text size="xs" c="dimmed">
-              Received
+              {t('Received')}
             </Text>
             <Text size="sm">{receivedAt(mail.receivedAt)}</Text>
           </div>
           <div>
             <Text size="xs" c="dimmed">
-              Status
+              {t('Status')}
             </Text>
             <MailStatusBadge status={mail.status} />
           </div>
@@ -154,7 +161,7 @@ function MailView({ mail }: { mail: Mail }) {
       </Paper>
       <Paper withBorder p="md" radius="md">
         <Title order={2} size="h4" mb="xs">
-          Attachments
+          {t('Attachments')}
         </Title>
         {mail.files.length ? (
           <Stack gap={4}>
@@ -163,7 +170,7 @@ function MailView({ mail }: { mail: Mail }) {
                 <AttachmentLink file={file} />
                 {!file.payable ? (
                   <Button component={Link} to={`/inbox/${file.uuid}`} size="compact-sm" variant="light">
-                    Open as bill draft
+                    {t('Open as bill draft')}
                   </Button>
                 ) : null}
               </Group>
@@ -171,16 +178,16 @@ function MailView({ mail }: { mail: Mail }) {
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            This mail brought no PDF or image.
+            {t('This mail brought no PDF or image.')}
           </Text>
         )}
       </Paper>
       <Paper withBorder p="md" radius="md">
         <Title order={2} size="h4" mb="xs">
-          Message
+          {t('Message')}
         </Title>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} aria-label="Mail text">
-          {mail.text || '(no text)'}
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} aria-label={t('Mail text')}>
+          {mail.text || t('(no text)')}
         </Text>
       </Paper>
     </Stack>
@@ -189,6 +196,7 @@ function MailView({ mail }: { mail: Mail }) {
 
 /** /inbox/mail/{id}: one mail (from, subject, date, text, attachments); mark it processed or refuse it. */
 export function MailDetailPage({ id }: { id: number }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const mails = useQuery(mailListQuery({ id }));
   const change = useMutation({
@@ -199,29 +207,29 @@ export function MailDetailPage({ id }: { id: number }) {
 
   return (
     <Page
-      title={mail ? mail.subject || '(no subject)' : `Mail ${id}`}
+      title={mail ? mail.subject || t('(no subject)') : t('Mail {{id}}', { id })}
       actions={
         <>
           <Button component={Link} to={paths.mails.getHref()} variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Mail
+            {t('Mail')}
           </Button>
           {mail?.status === 1 ? (
             <>
               <Button variant="default" color="gray" loading={change.isPending && change.variables === 3} onClick={() => change.mutate(3)}>
-                Refuse
+                {t('Refuse')}
               </Button>
               <Button loading={change.isPending && change.variables === 2} onClick={() => change.mutate(2)}>
-                Mark processed
+                {t('Mark processed')}
               </Button>
             </>
           ) : null}
         </>
       }
     >
-      {mails.isError ? <ErrorAlert what="Could not load the mail" error={mails.error} onRetry={() => void mails.refetch()} /> : null}
-      {change.isError ? <ErrorAlert what="Could not change the mail" error={change.error} /> : null}
+      {mails.isError ? <ErrorAlert what={t('Could not load the mail')} error={mails.error} onRetry={() => void mails.refetch()} /> : null}
+      {change.isError ? <ErrorAlert what={t('Could not change the mail')} error={change.error} /> : null}
       {!mails.data && !mails.isError ? <TableSkeleton /> : null}
-      {mails.data && !mail ? <Text c="dimmed">Mail {id} was not found.</Text> : null}
+      {mails.data && !mail ? <Text c="dimmed">{t('Mail {{id}} was not found.', { id })}</Text> : null}
       {mail ? <MailView mail={mail} /> : null}
     </Page>
   );

@@ -11,6 +11,8 @@ import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { bookedAt, ForeignPaymentFields } from '../../ui/settled-amount-field';
 import { allAccountsQuery, debtorAccountsQuery, payablesKey, payPayable, type Payable } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 interface PayBillDialogProps {
   /** The approved bill to pay; null: closed. */
@@ -20,7 +22,12 @@ interface PayBillDialogProps {
 
 type Rest = 'open' | 'discount' | 'difference';
 
+const SEPARATOR = ' · ';
+/** The payables account a bill without its own is booked against. */
+const DEFAULT_LIABILITY = '2000';
+
 function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const accounts = useQuery(allAccountsQuery());
   const banks = useQuery(debtorAccountsQuery());
@@ -70,21 +77,29 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
   return (
     <Stack gap="sm">
       <Text size="sm">
-        {bill.isExpense ? `Expense ${bill.id} · ${[bill.company?.name, bill.description].filter(Boolean).join(' · ')}` : `Bill ${bill.id} ${bill.company?.name ?? bill.description}`} ·{' '}
+        {bill.isExpense
+          ? t('Expense {{id}} · {{text}}', { id: bill.id, text: [bill.company?.name, bill.description].filter(Boolean).join(SEPARATOR) })
+          : t('Bill {{id}} {{name}}', { id: bill.id, name: bill.company?.name ?? bill.description })}
+        {SEPARATOR}
         <Amount value={bill.amount} /> {bill.currency}
         {open !== bill.amount ? (
           <>
-            {' '}
-            · open <Amount value={open} /> {bill.currency}
+            {SEPARATOR}
+            <Trans t={t} i18nKey={msg('open <amount/> {{currency}}')} values={{ currency: bill.currency }} components={{ amount: <Amount value={open} /> }} />
           </>
         ) : null}
       </Text>
       <Text size="xs" c="dimmed">
-        {bill.isExpense ? 'A staff expense refunded by hand (cash, bank transfer made elsewhere)' : 'For a direct debit (LSV), a card or cash payment'}: books debit{' '}
-        {bill.liabilityAccount?.number ?? '2000'} / credit the account below.
+        {bill.isExpense
+          ? t('A staff expense refunded by hand (cash, bank transfer made elsewhere): books debit {{account}} / credit the account below.', {
+              account: bill.liabilityAccount?.number ?? DEFAULT_LIABILITY,
+            })
+          : t('For a direct debit (LSV), a card or cash payment: books debit {{account}} / credit the account below.', {
+              account: bill.liabilityAccount?.number ?? DEFAULT_LIABILITY,
+            })}
       </Text>
-      <Select label="Paid from" searchable data={options} value={chosen} onChange={setAccount} allowDeselect={false} error={fields['account.id']} />
-      <DateField label="Payment date" value={date} onChange={setDate} error={fields.date} />
+      <Select label={t('Paid from')} searchable data={options} value={chosen} onChange={setAccount} allowDeselect={false} error={fields['account.id']} />
+      <DateField label={t('Payment date')} value={date} onChange={setDate} error={fields.date} />
       {converted && base ? (
         <ForeignPaymentFields
           kind="payable"
@@ -101,22 +116,22 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
       ) : (
         <>
           <SimpleGrid cols={2}>
-            <NumericInput label={`Amount paid (${bill.currency})`} allowDecimal value={amount} onChange={changeAmount} error={fields.amount} />
-            <NumericInput label="Bank fee (6940)" allowDecimal value={fee} onChange={setFee} error={fields.fee} placeholder="0.00" />
+            <NumericInput label={t('Amount paid ({{currency}})', { currency: bill.currency })} allowDecimal value={amount} onChange={changeAmount} error={fields.amount} />
+            <NumericInput label={t('Bank fee (6940)')} allowDecimal value={fee} onChange={setFee} error={fields.fee} placeholder="0.00" />
           </SimpleGrid>
           {left?.gt(0) ? (
             <Stack gap={4}>
               <Text size="sm">
-                Rest of <Amount value={toFixedAmount(left)} /> {bill.currency}:
+                <Trans t={t} i18nKey={msg('Rest of <amount/> {{currency}}:')} values={{ currency: bill.currency }} components={{ amount: <Amount value={toFixedAmount(left)} /> }} />
               </Text>
               <SegmentedControl
-                aria-label="Rest"
+                aria-label={t('Rest')}
                 value={rest}
                 onChange={(value) => setRest(value as Rest)}
                 data={[
-                  { value: 'open', label: 'Leave open' },
-                  { value: 'discount', label: 'Cash discount (4900)' },
-                  { value: 'difference', label: 'Small difference (6953)' },
+                  { value: 'open', label: t('Leave open') },
+                  { value: 'discount', label: t('Cash discount (4900)') },
+                  { value: 'difference', label: t('Small difference (6953)') },
                 ]}
               />
             </Stack>
@@ -126,10 +141,10 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
       {pay.isError && !shown.some((field) => fields[field]) ? <Alert color="red">{errorMessage(pay.error)}</Alert> : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button loading={pay.isPending} disabled={!chosen || !date || !amount || (converted && !amountBase)} onClick={() => submit()}>
-          {left?.gt(0) && rest === 'open' ? 'Record part payment' : 'Mark paid'}
+          {left?.gt(0) && rest === 'open' ? t('Record part payment') : t('Mark paid')}
         </Button>
       </Group>
     </Stack>
@@ -138,8 +153,9 @@ function PayBillForm({ bill, onClose }: { bill: Payable; onClose: () => void }) 
 
 /** "Pay" on an approved bill: pays it in full or in part outside a payment batch (POST /api/payable/pay). */
 export function PayBillDialog({ bill, onClose }: PayBillDialogProps) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={bill !== null} onClose={onClose} title={bill?.isExpense ? 'Pay expense' : 'Pay bill'} size="lg">
+    <Modal opened={bill !== null} onClose={onClose} title={bill?.isExpense ? t('Pay expense') : t('Pay bill')} size="lg">
       {bill ? <PayBillForm key={bill.uuid} bill={bill} onClose={onClose} /> : null}
     </Modal>
   );

@@ -22,16 +22,25 @@ import {
   payableStatusLabel,
   type ImportResult,
 } from './api';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
-const importSummary = (result: ImportResult) =>
+const importSummary = (result: ImportResult, t: TFunction) =>
   result.kind === 'pain.002'
-    ? `Status report read: ${result.accepted ?? 0} accepted, ${result.rejected ?? 0} rejected.`
+    ? t('Status report read: {{accepted}} accepted, {{rejected}} rejected.', { accepted: result.accepted ?? 0, rejected: result.rejected ?? 0 })
     : result.duplicateFile
-      ? 'This file was imported before: nothing new.'
-      : `${result.imported ?? 0} bank transactions imported, ${result.matched ?? 0} matched, ${result.duplicates ?? 0} imported before.`;
+      ? t('This file was imported before: nothing new.')
+      : t('{{imported}} bank transactions imported, {{matched}} matched, {{duplicates}} imported before.', {
+          imported: result.imported ?? 0,
+          matched: result.matched ?? 0,
+          duplicates: result.duplicates ?? 0,
+        });
+
+const LIST_SEPARATOR = ', ';
 
 /** /transaction-group/{id}/detail: the bills, the pain.001 download, status changes and bank answers. */
 export function TransactionGroupDetailPage({ id }: { id: number }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const group = useQuery(groupDetailQuery(id));
@@ -43,8 +52,8 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
 
   const g = group.data;
   return (
-    <Page title={`Transaction Group TG${id}`}>
-      {group.isError ? <ErrorAlert what="Could not load the transaction group" error={group.error} onRetry={() => void group.refetch()} /> : null}
+    <Page title={t('Transaction Group TG{{id}}', { id })}>
+      {group.isError ? <ErrorAlert what={t('Could not load the transaction group')} error={group.error} onRetry={() => void group.refetch()} /> : null}
       {!g && !group.isError ? <TableSkeleton /> : null}
       {g ? (
         <>
@@ -52,27 +61,27 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               <div>
                 <Text size="xs" c="dimmed">
-                  Status
+                  {t('Status')}
                 </Text>
                 <Badge color={groupStatusColor[g.status]} variant="light">
-                  {groupStatusLabel[g.status]}
+                  {t(groupStatusLabel[g.status] ?? '')}
                 </Badge>
               </div>
               <div>
                 <Text size="xs" c="dimmed">
-                  Bank
+                  {t('Bank')}
                 </Text>
-                <Text size="sm">{bankStatusLabel[g.bankStatus]}</Text>
+                <Text size="sm">{t(bankStatusLabel[g.bankStatus] ?? '')}</Text>
               </div>
               <div>
                 <Text size="xs" c="dimmed">
-                  {g.executionDates.length > 1 ? 'Execution dates (one payment block each)' : 'Execution date'}
+                  {g.executionDates.length > 1 ? t('Execution dates (one payment block each)') : t('Execution date')}
                 </Text>
-                <Text size="sm">{(g.executionDates.length ? g.executionDates : [g.executionDate]).map(formatDate).join(', ')}</Text>
+                <Text size="sm">{(g.executionDates.length ? g.executionDates : [g.executionDate]).map(formatDate).join(LIST_SEPARATOR)}</Text>
               </div>
               <div>
                 <Text size="xs" c="dimmed">
-                  Total
+                  {t('Total')}
                 </Text>
                 <Text size="sm" fw={600}>
                   <Amount value={g.total} />
@@ -80,16 +89,16 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
               </div>
               <div>
                 <Text size="xs" c="dimmed">
-                  Paid from
+                  {t('Paid from')}
                 </Text>
                 <Text size="sm">
-                  {g.debtor.company.name} · {formatIban(g.debtor.iban)} ({g.debtor.account.number})
+                  {`${g.debtor.company.name} · ${formatIban(g.debtor.iban)} (${g.debtor.account.number})`}
                 </Text>
               </div>
               {g.paidDate ? (
                 <div>
                   <Text size="xs" c="dimmed">
-                    Paid on
+                    {t('Paid on')}
                   </Text>
                   <Text size="sm">{formatDate(g.paidDate)}</Text>
                 </div>
@@ -98,21 +107,21 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
           </Paper>
           <Group gap="xs">
             <Button leftSection={<IconDownload size={16} />} disabled={g.count === 0 || action.isPending} onClick={() => run(() => downloadPain001(id))}>
-              Download pain.001
+              {t('Download pain.001')}
             </Button>
             {g.status === 1 ? (
               <Button variant="default" disabled={action.isPending} onClick={() => run(() => changeGroupStatus(id, 4))}>
-                Mark as sent to the bank
+                {t('Mark as sent to the bank')}
               </Button>
             ) : null}
             {g.status === 4 ? (
               <Button variant="default" disabled={action.isPending} onClick={() => run(() => changeGroupStatus(id, 2))}>
-                Mark as paid
+                {t('Mark as paid')}
               </Button>
             ) : null}
             {g.status === 1 || g.status === 4 ? (
               <Button variant="subtle" color="red" disabled={action.isPending} onClick={() => run(() => changeGroupStatus(id, 3))}>
-                Deny
+                {t('Deny')}
               </Button>
             ) : null}
             {g.status === 1 ? (
@@ -127,35 +136,35 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
                   })
                 }
               >
-                Delete
+                {t('Delete')}
               </Button>
             ) : null}
             <FileButton onChange={(file) => file && upload.mutate(file)} accept=".xml,application/xml,text/xml">
               {(props) => (
                 <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
-                  Import bank file (camt.054 / pain.002)
+                  {t('Import bank file (camt.054 / pain.002)')}
                 </Button>
               )}
             </FileButton>
           </Group>
-          {action.isError ? <ErrorAlert what="Could not do that" error={action.error} /> : null}
-          {upload.isError ? <ErrorAlert what="Could not import the bank file" error={upload.error} /> : null}
+          {action.isError ? <ErrorAlert what={t('Could not do that')} error={action.error} /> : null}
+          {upload.isError ? <ErrorAlert what={t('Could not import the bank file')} error={upload.error} /> : null}
           {upload.data ? (
             <Alert color="green" variant="light" role="status">
-              {importSummary(upload.data)}
+              {importSummary(upload.data, t)}
             </Alert>
           ) : null}
           <Table withTableBorder striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={70}>Bill</Table.Th>
-                <Table.Th>Supplier / employee</Table.Th>
-                <Table.Th>Pay to</Table.Th>
-                <Table.Th>Reference</Table.Th>
+                <Table.Th w={70}>{t('Bill')}</Table.Th>
+                <Table.Th>{t('Supplier / employee')}</Table.Th>
+                <Table.Th>{t('Pay to')}</Table.Th>
+                <Table.Th>{t('Reference')}</Table.Th>
                 <Table.Th className="num" w={150}>
-                  Amount
+                  {t('Amount')}
                 </Table.Th>
-                <Table.Th w={150}>Status</Table.Th>
+                <Table.Th w={150}>{t('Status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -165,7 +174,7 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
                   <Table.Td>
                     {bill.isExpense ? (
                       <Badge color="grape" variant="light" size="sm" mr={6}>
-                        Expense
+                        {t('Expense')}
                       </Badge>
                     ) : null}
                     {bill.company?.name ?? '-'}
@@ -181,10 +190,10 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
                     <Amount value={bill.amount} /> {bill.currency}
                   </Table.Td>
                   <Table.Td>
-                    {payableStatusLabel[bill.status]}
+                    {t(payableStatusLabel[bill.status] ?? '')}
                     {bill.bankTxStatus ? (
                       <Text size="xs" c={bill.bankTxStatus === 'rejected' ? 'red' : 'dimmed'}>
-                        Bank: {bill.bankTxStatus}
+                        {t('Bank: {{status}}', { status: bill.bankTxStatus })}
                         {bill.bankReason ? ` (${bill.bankReason})` : ''}
                       </Text>
                     ) : null}
@@ -193,7 +202,7 @@ export function TransactionGroupDetailPage({ id }: { id: number }) {
               ))}
             </Table.Tbody>
           </Table>
-          {g.Payable.length === 0 ? <Text c="dimmed">No bills left in this group.</Text> : null}
+          {g.Payable.length === 0 ? <Text c="dimmed">{t('No bills left in this group.')}</Text> : null}
         </>
       ) : null}
     </Page>

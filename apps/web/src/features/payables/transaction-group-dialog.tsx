@@ -8,6 +8,8 @@ import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { debtorAccountsQuery, insertGroup, payablesKey, type Payable, type TransactionGroup } from './api';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 interface PaySelectedDialogProps {
   opened: boolean;
@@ -17,10 +19,13 @@ interface PaySelectedDialogProps {
   onCreated: (group: TransactionGroup) => void;
 }
 
+const SEPARATOR = ' · ';
+
 /** A bill's proposed execution date: its due date when that is still ahead, else today. */
 const proposedDate = (bill: Payable, now: string) => (bill.dueDate && bill.dueDate > now ? bill.dueDate : now);
 
 function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogProps, 'opened'>) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const accounts = useQuery(debtorAccountsQuery());
   const now = today();
@@ -46,8 +51,8 @@ function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogPr
   return (
     <Stack gap="sm">
       <Select
-        label="Pay from"
-        description="A bank account of your company (Settings → Payment Configuration)"
+        label={t('Pay from')}
+        description={t('A bank account of your company (Settings → Payment Configuration)')}
         data={options}
         value={chosen}
         onChange={setDebtor}
@@ -57,25 +62,25 @@ function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogPr
       />
       {accounts.data && accounts.data.data.length === 0 ? (
         <Alert color="yellow" variant="light">
-          Your company has no bank account with an IBAN and a ledger account yet: add one under Settings → Payment Configuration.
+          {t('Your company has no bank account with an IBAN and a ledger account yet: add one under Settings → Payment Configuration.')}
         </Alert>
       ) : null}
       <Table withTableBorder>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Bill or expense</Table.Th>
-            <Table.Th w={110}>Due</Table.Th>
+            <Table.Th>{t('Bill or expense')}</Table.Th>
+            <Table.Th w={110}>{t('Due')}</Table.Th>
             <Table.Th className="num" w={140}>
-              Amount
+              {t('Amount')}
             </Table.Th>
-            <Table.Th w={180}>Execution date</Table.Th>
+            <Table.Th w={180}>{t('Execution date')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {bills.map((bill, index) => (
             <Table.Tr key={bill.uuid}>
               <Table.Td>
-                {bill.isExpense ? `Expense ${bill.id} · ${[bill.company?.name, bill.description].filter(Boolean).join(' · ')}` : `${bill.id} ${bill.company?.name ?? bill.description}`}
+                {bill.isExpense ? t('Expense {{id}} · {{text}}', { id: bill.id, text: [bill.company?.name, bill.description].filter(Boolean).join(SEPARATOR) }) : `${bill.id} ${bill.company?.name ?? bill.description}`}
                 {fields[`payable.uuids.${index}`] ? (
                   <Text size="xs" c="red">
                     {fields[`payable.uuids.${index}`]}
@@ -88,7 +93,7 @@ function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogPr
               </Table.Td>
               <Table.Td>
                 <DateField
-                  aria-label={`Execution date of bill ${bill.id}`}
+                  aria-label={t('Execution date of bill {{id}}', { id: bill.id })}
                   size="xs"
                   value={dates[bill.uuid] ?? null}
                   onChange={(value) => setDates((current) => ({ ...current, [bill.uuid]: value }))}
@@ -100,29 +105,28 @@ function PaySelectedForm({ bills, onClose, onCreated }: Omit<PaySelectedDialogPr
         </Table.Tbody>
       </Table>
       <Text size="sm" c="dimmed">
-        The payment file will hold {blocks} payment {blocks === 1 ? 'block' : 'blocks'} (one per execution date).
+        {t('The payment file will hold {{count}} payment blocks (one per execution date).', { count: blocks })}
       </Text>
       {create.isError && Object.keys(fields).length === 0 ? <Alert color="red">{errorMessage(create.error)}</Alert> : null}
       {create.isError && fields['payable.executionDates'] ? <Alert color="red">{fields['payable.executionDates']}</Alert> : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button loading={create.isPending} disabled={!chosen || bills.some((bill) => !dates[bill.uuid])} onClick={() => submit()}>
-          Create transaction group
+          {t('Create transaction group')}
         </Button>
       </Group>
     </Stack>
   );
 }
 
-/** 'bill', 'expenses', 'bills and expenses'…: what the selection holds. */
-function selectedKind(bills: Payable[]): string {
+/** 'Pay 1 selected bill', 'Pay 2 selected expenses', 'Pay 3 selected bills and expenses': what the selection holds. */
+function payTitle(bills: Payable[], t: TFunction): string {
   const expenses = bills.filter((bill) => bill.isExpense).length;
-  const plural = bills.length === 1 ? '' : 's';
-  if (expenses === 0) return `bill${plural}`;
-  if (expenses === bills.length) return `expense${plural}`;
-  return 'bills and expenses';
+  if (expenses === 0) return t('Pay {{count}} selected bills', { count: bills.length });
+  if (expenses === bills.length) return t('Pay {{count}} selected expenses', { count: bills.length });
+  return t('Pay {{number}} selected bills and expenses', { number: bills.length });
 }
 
 /**
@@ -131,8 +135,9 @@ function selectedKind(bills: Payable[]): string {
  * "Transaction groups"); the pain.001 gets one block per date.
  */
 export function PaySelectedDialog({ opened, bills, onClose, onCreated }: PaySelectedDialogProps) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={`Pay ${bills.length} selected ${selectedKind(bills)}`} size="lg">
+    <Modal opened={opened} onClose={onClose} title={payTitle(bills, t)} size="lg">
       {opened ? <PaySelectedForm bills={bills} onClose={onClose} onCreated={onCreated} /> : null}
     </Modal>
   );

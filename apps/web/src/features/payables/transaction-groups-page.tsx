@@ -8,36 +8,39 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { bankStatusLabel, groupListQuery, groupStatusColor, groupStatusLabel } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 /** /transaction-group: grouped bank payments, newest first. */
 export function TransactionGroupsPage() {
+  const { t } = useTranslation();
   const groups = useQuery(groupListQuery());
   return (
-    <Page title="Transaction Groups">
-      {groups.isError ? <ErrorAlert what="Could not load the transaction groups" error={groups.error} onRetry={() => void groups.refetch()} /> : null}
+    <Page title={t('Transaction Groups')}>
+      {groups.isError ? <ErrorAlert what={t('Could not load the transaction groups')} error={groups.error} onRetry={() => void groups.refetch()} /> : null}
       {!groups.data && !groups.isError ? <TableSkeleton /> : null}
       {groups.data?.data.length === 0 ? (
         <Text c="dimmed">
-          No transaction groups yet. Select approved bills on the{' '}
-          <Anchor component={Link} to={paths.bills.getHref()}>
-            Bills
-          </Anchor>{' '}
-          page to pay them together.
+          <Trans
+            t={t}
+            i18nKey={msg('No transaction groups yet. Select approved bills on the <a>Bills</a> page to pay them together.')}
+            components={{ a: <Anchor component={Link} to={paths.bills.getHref()} /> }}
+          />
         </Text>
       ) : null}
       {groups.data?.data.length ? (
         <Table withTableBorder striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={80}>Group</Table.Th>
-              <Table.Th w={120}>Execution</Table.Th>
-              <Table.Th>Paid from</Table.Th>
-              <Table.Th w={70}>Bills</Table.Th>
+              <Table.Th w={80}>{t('Group')}</Table.Th>
+              <Table.Th w={120}>{t('Execution')}</Table.Th>
+              <Table.Th>{t('Paid from')}</Table.Th>
+              <Table.Th w={70}>{t('Bills')}</Table.Th>
               <Table.Th className="num" w={150}>
-                Total
+                {t('Total')}
               </Table.Th>
-              <Table.Th w={120}>Status</Table.Th>
-              <Table.Th w={200}>Bank</Table.Th>
+              <Table.Th w={120}>{t('Status')}</Table.Th>
+              <Table.Th w={200}>{t('Bank')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -58,10 +61,10 @@ export function TransactionGroupsPage() {
                 </Table.Td>
                 <Table.Td>
                   <Badge color={groupStatusColor[group.status]} variant="light">
-                    {groupStatusLabel[group.status]}
+                    {t(groupStatusLabel[group.status] ?? '')}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{bankStatusLabel[group.bankStatus]}</Table.Td>
+                <Table.Td>{t(bankStatusLabel[group.bankStatus] ?? '')}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
