@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { currencyCodeById, formatDate, isValidIsoDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -24,8 +25,9 @@ import { Pager } from '../../ui/pager';
  * what was booked in other currencies (exchange differences, revaluations) and the average booked rate.
  */
 function ForeignBalance({ account, books, date }: { account: LedgerAccount; books: string; date: string }) {
+  const { t } = useTranslation();
   const snapshot = useQuery(accountSnapshotQuery(account.id, date));
-  if (snapshot.isError) return <Text size="sm" c="red">Could not load the balance in {account.currency}</Text>;
+  if (snapshot.isError) return <Text size="sm" c="red">{t('Could not load the balance in {{currency}}', { currency: account.currency })}</Text>;
   if (snapshot.isPending) return <Skeleton height={20} width={320} />;
   const row = snapshot.data;
   const own = row ? currencyCodeById(row.account_currency_id) ?? account.currency : account.currency;
@@ -33,23 +35,23 @@ function ForeignBalance({ account, books, date }: { account: LedgerAccount; book
   return (
     <Group gap="lg" data-testid="foreign-balance">
       <Text size="sm">
-        Balance at {formatDate(date)}{' '}
+        {t('Balance at {{date}}', { date: formatDate(date) })}{' '}
         <Text span fw={600}>
           <Amount value={row?.sum_native ?? '0.00'} /> {own}
         </Text>{' '}
-        ·{' '}
+        {`· `}
         <Text span fw={600}>
           <Amount value={row?.sum_base ?? '0.00'} /> {books}
         </Text>
       </Text>
       {row && row.sum_base_trade !== '0.00' ? (
         <Text size="sm" c="dimmed">
-          of which <Amount value={row.sum_base_trade} /> {books} booked in other currencies than {own}
+          {t('of which')} <Amount value={row.sum_base_trade} /> {t('{{books}} booked in other currencies than {{own}}', { books, own })}
         </Text>
       ) : null}
       {rate ? (
         <Text size="sm" c="dimmed">
-          booked at {rate} {books} per {own} on average
+          {t('booked at {{rate}} {{books}} per {{own}} on average', { rate, books, own })}
         </Text>
       ) : null}
     </Group>
@@ -65,6 +67,7 @@ const dateParam = (value: string | null) => (value && isValidIsoDate(value) ? va
  * `?dateFrom=…&dateTo=…` opens it filtered to a period (the statements link here per line).
  */
 export function AccountDetailPage() {
+  const { t } = useTranslation();
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
   const [search] = useSearchParams();
@@ -84,7 +87,7 @@ export function AccountDetailPage() {
   const isForeign = Boolean(account.data && books && account.data.currency !== books);
 
   if (!valid || isApiError(account.error, 404)) return <NotFound />;
-  const title = account.data ? `${account.data.number} ${account.data.name}` : 'Account';
+  const title = account.data ? `${account.data.number} ${account.data.name}` : t('Account');
 
   return (
     <Page
@@ -92,24 +95,25 @@ export function AccountDetailPage() {
       documentTitle={title}
       actions={
         <Button component={Link} to={paths.accountReconciliation.getHref(id)} variant="default">
-          Reconciliation
+          {t('Reconciliation')}
         </Button>
       }
     >
       <Group gap="lg">
         <Anchor component={Link} to={paths.accounts.getHref()} size="sm">
-          ← Ledger Accounts
+          {`← `}
+          {t('Ledger Accounts')}
         </Anchor>
         {account.data ? (
           <>
             <Badge variant="light" color="gray">
-              {accountTypeLabel(account.data.type.id)}
+              {t(accountTypeLabel(account.data.type.id))}
             </Badge>
             {isForeign ? (
               <ForeignBalance account={account.data} books={books!} date={filters.dateTo ?? today()} />
             ) : (
               <Text size="sm">
-                Balance{' '}
+                {t('Balance')}{' '}
                 <Text span fw={600}>
                   <Amount value={account.data.balance} /> {account.data.currency}
                 </Text>
@@ -118,7 +122,7 @@ export function AccountDetailPage() {
           </>
         ) : null}
       </Group>
-      {account.isError ? <ErrorAlert what="Could not load the account" error={account.error} onRetry={() => void account.refetch()} /> : null}
+      {account.isError ? <ErrorAlert what={t('Could not load the account')} error={account.error} onRetry={() => void account.refetch()} /> : null}
       <EntryFilters
         value={filters}
         onChange={(next) => {
@@ -128,7 +132,7 @@ export function AccountDetailPage() {
         withText={false}
         withAccount={false}
       />
-      {postings.isError ? <ErrorAlert what="Could not load the postings" error={postings.error} onRetry={() => void postings.refetch()} /> : null}
+      {postings.isError ? <ErrorAlert what={t('Could not load the postings')} error={postings.error} onRetry={() => void postings.refetch()} /> : null}
       {!postings.data && !postings.isError ? <TableSkeleton /> : null}
       {postings.data ? (
         <>
@@ -136,23 +140,23 @@ export function AccountDetailPage() {
             <Table stickyHeader striped withTableBorder aria-busy={postings.isFetching}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={110}>Date</Table.Th>
-                  <Table.Th w={80}>Entry</Table.Th>
-                  <Table.Th>Description</Table.Th>
+                  <Table.Th w={110}>{t('Date')}</Table.Th>
+                  <Table.Th w={80}>{t('Entry')}</Table.Th>
+                  <Table.Th>{t('Description')}</Table.Th>
                   <Table.Th className="num" w={140}>
-                    Debit{isForeign ? ` ${books}` : ''}
+                    {t('Debit')}{isForeign ? ` ${books}` : ''}
                   </Table.Th>
                   <Table.Th className="num" w={140}>
-                    Credit{isForeign ? ` ${books}` : ''}
+                    {t('Credit')}{isForeign ? ` ${books}` : ''}
                   </Table.Th>
                   <Table.Th className="num" w={150}>
-                    Balance{isForeign ? ` ${books}` : ''}
+                    {t('Balance')}{isForeign ? ` ${books}` : ''}
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 <Table.Tr className="totals">
-                  <Table.Td colSpan={5}>Opening balance</Table.Td>
+                  <Table.Td colSpan={5}>{t('Opening balance')}</Table.Td>
                   <Table.Td className="num">
                     <Amount value={postings.data.openingBalance} />
                   </Table.Td>
@@ -174,7 +178,7 @@ export function AccountDetailPage() {
                   </Table.Tr>
                 ))}
                 <Table.Tr className="totals">
-                  <Table.Td colSpan={5}>Closing balance</Table.Td>
+                  <Table.Td colSpan={5}>{t('Closing balance')}</Table.Td>
                   <Table.Td className="num">
                     <Amount value={postings.data.closingBalance} />
                   </Table.Td>
@@ -182,7 +186,7 @@ export function AccountDetailPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {postings.data.total === 0 ? <Text c="dimmed">No postings in this period.</Text> : null}
+          {postings.data.total === 0 ? <Text c="dimmed">{t('No postings in this period.')}</Text> : null}
           <Pager page={page} pageSize={PAGE_SIZE} total={postings.data.total} onChange={setPage} />
         </>
       ) : null}

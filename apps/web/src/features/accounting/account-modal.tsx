@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   currencyCodes,
   defaultAccountType,
@@ -42,6 +43,7 @@ interface AccountModalProps {
 }
 
 function AccountForm({ account, onClose }: { account: LedgerAccount | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { profile } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
@@ -81,20 +83,20 @@ function AccountForm({ account, onClose }: { account: LedgerAccount | null; onCl
           control={control}
           name="number"
           render={({ field, fieldState }) => (
-            <NumericInput label="Number" required data-autofocus maxLength={10} {...field} error={fieldState.error?.message} />
+            <NumericInput label={t('Number')} required data-autofocus maxLength={10} {...field} error={fieldState.error?.message} />
           )}
         />
         <Controller
           control={control}
           name="name"
-          render={({ field, fieldState }) => <TextInput label="Name" required {...field} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => <TextInput label={t('Name')} required {...field} error={fieldState.error?.message} />}
         />
         <Controller
           control={control}
           name="currency"
           render={({ field, fieldState }) => (
             <Select
-              label="Currency"
+              label={t('Currency')}
               required
               searchable
               data={currencyCodes}
@@ -110,11 +112,11 @@ function AccountForm({ account, onClose }: { account: LedgerAccount | null; onCl
           name="type"
           render={({ field, fieldState }) => (
             <Select
-              label="Type"
+              label={t('Type')}
               clearable
-              placeholder={defaultType ? `${defaultType} (from the number)` : 'From the number'}
-              description="Left empty, the first digit decides: 1 assets, 2 liabilities, 3 revenue, otherwise expenses."
-              data={accountTypeOptions}
+              placeholder={defaultType ? t('{{type}} (from the number)', { type: t(defaultType) }) : t('From the number')}
+              description={t('Left empty, the first digit decides: 1 assets, 2 liabilities, 3 revenue, otherwise expenses.')}
+              data={accountTypeOptions.map((option) => ({ ...option, label: t(option.label) }))}
               value={field.value}
               onChange={field.onChange}
               error={fieldState.error?.message}
@@ -126,10 +128,10 @@ function AccountForm({ account, onClose }: { account: LedgerAccount | null; onCl
           name="functionType"
           render={({ field, fieldState }) => (
             <Select
-              label="Used for"
+              label={t('Used for')}
               clearable
-              placeholder="Nothing special"
-              data={functionTypeOptions}
+              placeholder={t('Nothing special')}
+              data={functionTypeOptions.map((option) => ({ ...option, label: t(option.label) }))}
               value={field.value}
               onChange={field.onChange}
               error={fieldState.error?.message}
@@ -143,10 +145,10 @@ function AccountForm({ account, onClose }: { account: LedgerAccount | null; onCl
         ) : null}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" loading={formState.isSubmitting}>
-            {account ? 'Save' : 'Create'}
+            {account ? t('Save') : t('Create')}
           </Button>
         </Group>
       </Stack>
@@ -156,11 +158,12 @@ function AccountForm({ account, onClose }: { account: LedgerAccount | null; onCl
 
 /** Create or edit a ledger account; messages from ledgerAccountSchema and the server per field. */
 export function AccountModal({ opened, account, onClose }: AccountModalProps) {
+  const { t } = useTranslation();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={account ? `Edit account ${account.number}` : 'New ledger account'}
+      title={account ? t('Edit account {{number}}', { number: account.number }) : t('New ledger account')}
       centered
     >
       {opened ? <AccountForm key={account?.id ?? 'new'} account={account} onClose={onClose} /> : null}

@@ -1,5 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { accountListQuery } from './api';
 
 type AccountSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
@@ -9,6 +10,7 @@ type AccountSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
 
 /** Searchable ledger account picker showing "number name". */
 export function AccountSelect({ value, onChange, ...props }: AccountSelectProps) {
+  const { t } = useTranslation();
   const accounts = useQuery(accountListQuery());
   const data = (accounts.data?.data ?? []).map((account) => ({
     value: String(account.id),
@@ -20,8 +22,8 @@ export function AccountSelect({ value, onChange, ...props }: AccountSelectProps)
       clearable
       data={data}
       limit={200}
-      nothingFoundMessage={accounts.isError ? 'Could not load the accounts' : 'No account found'}
-      placeholder={accounts.isLoading ? 'Loading accounts…' : 'Number or name'}
+      nothingFoundMessage={accounts.isError ? t('Could not load the accounts') : t('No account found')}
+      placeholder={accounts.isLoading ? t('Loading accounts…') : t('Number or name')}
       {...props}
       value={value === null ? null : String(value)}
       onChange={(next) => onChange(next ? Number(next) : null)}

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCan } from '../../lib/session';
@@ -17,6 +18,7 @@ import { AccountModal } from './account-modal';
 import { accountTypeLabel } from './labels';
 
 function DeleteAccountModal({ account, onClose }: { account: LedgerAccount | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,7 +34,7 @@ function DeleteAccountModal({ account, onClose }: { account: LedgerAccount | nul
     try {
       await deleteAccount(account.id);
       await queryClient.invalidateQueries({ queryKey: accountingKey });
-      notifications.show({ color: 'green', message: `Account ${account.number} was deleted.` });
+      notifications.show({ color: 'green', message: t('Account {{number}} was deleted.', { number: account.number }) });
       close();
     } catch (error) {
       // 409 when the account has postings: the server says why (docs/api.md).
@@ -43,23 +45,23 @@ function DeleteAccountModal({ account, onClose }: { account: LedgerAccount | nul
   };
 
   return (
-    <Modal opened={account !== null} onClose={close} title={`Delete account ${account?.number ?? ''}?`} centered>
+    <Modal opened={account !== null} onClose={close} title={t('Delete account {{number}}?', { number: account?.number ?? '' })} centered>
       <Stack gap="md">
         <Text>
-          {account?.number} {account?.name} is removed from the chart of accounts.
+          {t('{{number}} {{name}} is removed from the chart of accounts.', { number: account?.number, name: account?.name })}
         </Text>
         {failure ? (
-          <Alert color="red" variant="light" role="alert" title="The account was not deleted">
+          <Alert color="red" variant="light" role="alert" title={t('The account was not deleted')}>
             {failure}
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {failure ? 'Close' : 'Cancel'}
+            {failure ? t('Close') : t('Cancel')}
           </Button>
           {!failure ? (
             <Button color="red" loading={pending} onClick={() => void remove()}>
-              Delete
+              {t('Delete')}
             </Button>
           ) : null}
         </Group>
@@ -70,6 +72,7 @@ function DeleteAccountModal({ account, onClose }: { account: LedgerAccount | nul
 
 /** /accounting/account: the chart of accounts with balances. */
 export function AccountsPage() {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [text] = useDebouncedValue(search.trim(), 250);
   const accounts = useQuery(accountListQuery(text));
@@ -80,29 +83,29 @@ export function AccountsPage() {
 
   return (
     <Page
-      title="Ledger Accounts"
+      title={t('Ledger Accounts')}
       actions={
         canWrite && (
         <>
           <Button component={Link} to={paths.accountingImport.getHref()} variant="default">
-            Import
+            {t('Import')}
           </Button>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New account
+            {t('New account')}
           </Button>
         </>
         )
       }
     >
       <TextInput
-        label="Search"
-        placeholder="Number or name"
+        label={t('Search')}
+        placeholder={t('Number or name')}
         leftSection={<IconSearch size={16} aria-hidden />}
         w={300}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
-      {accounts.isError ? <ErrorAlert what="Could not load the ledger accounts" error={accounts.error} onRetry={() => void accounts.refetch()} /> : null}
+      {accounts.isError ? <ErrorAlert what={t('Could not load the ledger accounts')} error={accounts.error} onRetry={() => void accounts.refetch()} /> : null}
       {!accounts.data && !accounts.isError ? <TableSkeleton /> : null}
       {accounts.data ? (
         <>
@@ -110,15 +113,15 @@ export function AccountsPage() {
             <Table stickyHeader striped highlightOnHover withTableBorder aria-busy={accounts.isFetching}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={100}>Number</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th w={110}>Type</Table.Th>
-                  <Table.Th w={90}>Currency</Table.Th>
+                  <Table.Th w={100}>{t('Number')}</Table.Th>
+                  <Table.Th>{t('Name')}</Table.Th>
+                  <Table.Th w={110}>{t('Type')}</Table.Th>
+                  <Table.Th w={90}>{t('Currency')}</Table.Th>
                   <Table.Th className="num" w={160}>
-                    Balance
+                    {t('Balance')}
                   </Table.Th>
                   <Table.Th w={80}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{t('Actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -131,7 +134,7 @@ export function AccountsPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{account.name}</Table.Td>
-                    <Table.Td>{accountTypeLabel(account.type.id)}</Table.Td>
+                    <Table.Td>{t(accountTypeLabel(account.type.id))}</Table.Td>
                     <Table.Td>{account.currency}</Table.Td>
                     <Table.Td className="num">
                       <Amount value={account.balance} />
@@ -139,10 +142,10 @@ export function AccountsPage() {
                     <Table.Td>
                       {canWrite ? (
                       <Group gap={2} wrap="nowrap">
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit account ${account.number}`} onClick={() => setEditing(account)}>
+                        <ActionIcon variant="subtle" color="gray" aria-label={t('Edit account {{number}}', { number: account.number })} onClick={() => setEditing(account)}>
                           <IconEdit size={16} />
                         </ActionIcon>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Delete account ${account.number}`} onClick={() => setDeleting(account)}>
+                        <ActionIcon variant="subtle" color="gray" aria-label={t('Delete account {{number}}', { number: account.number })} onClick={() => setDeleting(account)}>
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Group>
@@ -154,13 +157,13 @@ export function AccountsPage() {
             </Table>
           </Table.ScrollContainer>
           <Text size="sm" c="dimmed">
-            {accounts.data.total} accounts
+            {t('{{total}} accounts', { total: accounts.data.total })}
             {accounts.data.total === 0 && !text ? (
               <>
                 {' '}
-                ·{' '}
+                {`· `}
                 <Anchor component={Link} to={paths.accountingImport.getHref()} inherit>
-                  Import a chart of accounts
+                  {t('Import a chart of accounts')}
                 </Anchor>
               </>
             ) : null}

@@ -1,28 +1,32 @@
 import { useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { Anchor, Badge, Button, Card, Collapse, Group, Loader, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconCircleX, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '@bilan/domain';
 import { today } from '../../lib/dates';
+import { msg } from '../../lib/i18n';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { checksQuery, type CheckResult, type CheckStatus } from './api';
-import { periodPresets, presetOf, type Period } from './check-periods';
+import { periodPresets, presetOf, type Period, type PeriodPreset } from './check-periods';
 
 const STATUS: Record<CheckStatus, { color: string; label: string; icon: typeof IconCircleCheck }> = {
-  passed: { color: 'green', label: 'Passed', icon: IconCircleCheck },
-  warning: { color: 'yellow', label: 'Warning', icon: IconAlertTriangle },
-  failed: { color: 'red', label: 'Failed', icon: IconCircleX },
+  passed: { color: 'green', label: msg('Passed'), icon: IconCircleCheck },
+  warning: { color: 'yellow', label: msg('Warning'), icon: IconAlertTriangle },
+  failed: { color: 'red', label: msg('Failed'), icon: IconCircleX },
 };
 
 function StatusBadge({ status, size = 'md', testId }: { status: CheckStatus; size?: 'md' | 'lg'; testId?: string }) {
+  const { t } = useTranslation();
   const { color, label, icon: Icon } = STATUS[status];
   return (
     <Badge data-testid={testId} color={color} variant="light" size={size} w={size === 'md' ? 96 : undefined} leftSection={<Icon size={14} aria-hidden />}>
-      {label}
+      {t(label)}
     </Badge>
   );
 }
@@ -30,13 +34,20 @@ function StatusBadge({ status, size = 'md', testId }: { status: CheckStatus; siz
 /** Problems first: failed, then warnings, then passed; the API's order within each. */
 export const RANK: Record<CheckStatus, number> = { failed: 0, warning: 1, passed: 2 };
 
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** A preset's label: this year and last year name their year; the quarters are Q1–Q4. */
+function presetLabel(t: TFunction, preset: PeriodPreset): string {
+  const year = preset.dateFrom.slice(0, 4);
+  if (preset.key === 'this-year') return t('This year ({{year}})', { year });
+  if (preset.key === 'last-year') return t('Last year ({{year}})', { year });
+  return preset.label;
+}
 
 /**
  * One check: status, what is checked, what was found, and the offending items (expandable);
  * `children` below them (the closing wizard's note to acknowledge a failure).
  */
 export function CheckRow({ check, children }: { check: CheckResult; children?: ReactNode }) {
+  const { t } = useTranslation();
   // Failures open with their items; warnings wait for a click.
   const [open, setOpen] = useState(check.status === 'failed');
   const items = check.items;
@@ -56,8 +67,8 @@ export function CheckRow({ check, children }: { check: CheckResult; children?: R
               <UnstyledButton onClick={() => setOpen((value) => !value)} aria-expanded={open} c="blue" fz="sm">
                 <Group gap={4}>
                   {open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
-                  {open ? 'Hide' : 'Show'} {count(items.length, 'item')}
-                  {items.length === 50 ? ' (the first 50)' : ''}
+                  {open ? t('Hide {{count}} items', { count: items.length }) : t('Show {{count}} items', { count: items.length })}
+                  {items.length === 50 ? ` ${t('(the first 50)')}` : ''}
                 </Group>
               </UnstyledButton>
               <Collapse expanded={open}>
@@ -97,6 +108,7 @@ export function CheckRow({ check, children }: { check: CheckResult; children?: R
  * first (with their items open), then warnings, then the passed ones.
  */
 export function ChecksPage() {
+  const { t } = useTranslation();
   const presets = periodPresets(today());
   const [period, setPeriod] = useState<Period>({ dateFrom: presets[0]!.dateFrom, dateTo: presets[0]!.dateTo });
   const [dateFrom, setDateFrom] = useState<string | null>(period.dateFrom);
@@ -115,46 +127,54 @@ export function ChecksPage() {
   };
   const chosen = presetOf(presets, { dateFrom: dateFrom ?? '', dateTo: dateTo ?? '' });
   const tally = (status: CheckStatus) => data?.checks.filter((check) => check.status === status).length ?? 0;
+  const failedChecks = t('{{count}} checks failed', { count: tally('failed') });
+  const warnings = t('{{count}} warnings', { count: tally('warning') });
 
   return (
-    <Page title="Accounting Checks" actions={data && !report.isFetching ? <StatusBadge status={data.status} size="lg" testId="checks-status" /> : null}>
+    <Page title={t('Accounting Checks')} actions={data && !report.isFetching ? <StatusBadge status={data.status} size="lg" testId="checks-status" /> : null}>
       <Card withBorder>
         <Stack gap="sm">
           <Group align="flex-end" gap="sm">
-            <DateField label="From" w={170} value={dateFrom} onChange={setDateFrom} error={dateFrom && dateTo && dateFrom > dateTo ? 'After "To"' : undefined} />
-            <DateField label="To" w={170} value={dateTo} onChange={setDateTo} />
+            <DateField label={t('From')} w={170} value={dateFrom} onChange={setDateFrom} error={dateFrom && dateTo && dateFrom > dateTo ? t('After "To"') : undefined} />
+            <DateField label={t('To')} w={170} value={dateTo} onChange={setDateTo} />
             <Button
               leftSection={<IconPlayerPlay size={16} aria-hidden />}
               disabled={invalid}
               loading={report.isFetching}
               onClick={() => run({ dateFrom: dateFrom!, dateTo: dateTo! })}
             >
-              Run checks
+              {t('Run checks')}
             </Button>
           </Group>
           <Group gap="xs">
             {presets.map((preset) => (
               <Button key={preset.key} size="compact-sm" variant={chosen?.key === preset.key ? 'light' : 'subtle'} onClick={() => run(preset)}>
-                {preset.label}
+                {presetLabel(t, preset)}
               </Button>
             ))}
           </Group>
         </Stack>
       </Card>
 
-      {report.isError ? <ErrorAlert what="Could not run the checks" error={report.error} onRetry={() => void report.refetch()} /> : null}
+      {report.isError ? <ErrorAlert what={t('Could not run the checks')} error={report.error} onRetry={() => void report.refetch()} /> : null}
       {report.isPending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" />
-          <Text size="sm">Running the checks for {formatDate(period.dateFrom)} to {formatDate(period.dateTo)}…</Text>
+          <Text size="sm">{t('Running the checks for {{from}} to {{to}}…', { from: formatDate(period.dateFrom), to: formatDate(period.dateTo) })}</Text>
         </Group>
       ) : null}
       {data ? (
         <Stack gap="xs" aria-busy={report.isFetching}>
           <Text size="sm" c="dimmed" role="status">
             {report.isFetching
-              ? `Running the checks for ${formatDate(period.dateFrom)} to ${formatDate(period.dateTo)}…`
-              : `${formatDate(data.dateFrom)} to ${formatDate(data.dateTo)}: ${count(tally('failed'), 'check')} failed, ${count(tally('warning'), 'warning')}, ${tally('passed')} passed.`}
+              ? t('Running the checks for {{from}} to {{to}}…', { from: formatDate(period.dateFrom), to: formatDate(period.dateTo) })
+              : t('{{from}} to {{to}}: {{failed}}, {{warnings}}, {{passed}} passed.', {
+                  from: formatDate(data.dateFrom),
+                  to: formatDate(data.dateTo),
+                  failed: failedChecks,
+                  warnings,
+                  passed: tally('passed'),
+                })}
           </Text>
           {[...data.checks].sort((a, b) => RANK[a.status] - RANK[b.status]).map((check) => (
             <CheckRow key={`${data.dateFrom}-${data.dateTo}-${check.key}`} check={check} />

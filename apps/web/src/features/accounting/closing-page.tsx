@@ -21,10 +21,13 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconInfoCircle, IconLock, IconLockOpen, IconSettings } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { accountingSettingsPatchSchema, formatAmount, formatDate, toMoney, type AccountingSettingsPatch } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { useCan, useSession } from '../../lib/session';
 import { useSingleFlight } from '../../lib/single-flight';
@@ -51,20 +54,37 @@ import {
 } from './api';
 import { EmptyRow } from '../../ui/empty-row';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  msg('January'),
+  msg('February'),
+  msg('March'),
+  msg('April'),
+  msg('May'),
+  msg('June'),
+  msg('July'),
+  msg('August'),
+  msg('September'),
+  msg('October'),
+  msg('November'),
+  msg('December'),
+];
 
 /** "January – December", "July – June". */
-const fiscalYearSpan = (startMonth: number) => `${MONTHS[startMonth - 1]} – ${MONTHS[(startMonth + 10) % 12]}`;
+const fiscalYearSpan = (t: TFunction, startMonth: number) => `${t(MONTHS[startMonth - 1]!)} – ${t(MONTHS[(startMonth + 10) % 12]!)}`;
 
-const resultLabel = (result: string) => (toMoney(result).isNegative() ? 'Loss' : 'Profit');
+/** 'Profit' or 'Loss', an English text to show through t(). */
+const resultLabel = (result: string) => (toMoney(result).isNegative() ? msg('Loss') : msg('Profit'));
+/** The same inside a sentence. */
+const resultName = (result: string) => (toMoney(result).isNegative() ? msg('loss') : msg('profit'));
 
 /** The member who did something, by user id (the API answers ids). */
 function useMemberName() {
+  const { t } = useTranslation();
   const members = useQuery(lockMembersQuery());
   return (user: { id: string } | null) => {
     if (!user) return '—';
     const member = members.data?.data.find((m) => m.uuid === user.id);
-    return member ? `${member.firstName} ${member.lastName}`.trim() || member.email : 'a former member';
+    return member ? `${member.firstName} ${member.lastName}`.trim() || member.email : t('a former member');
   };
 }
 
@@ -83,6 +103,7 @@ const toSettingsPayload = (values: SettingsValues): unknown => ({
 });
 
 function SettingsModal({ settings, opened, onClose }: { settings: AccountingSettings; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<SettingsValues, unknown, AccountingSettingsPatch>({
@@ -99,7 +120,7 @@ function SettingsModal({ settings, opened, onClose }: { settings: AccountingSett
     mutationFn: (payload: AccountingSettingsPatch) => updateAccountingSettings(payload),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: accountingKey });
-      notifications.show({ color: 'green', message: 'The accounting settings were saved.' });
+      notifications.show({ color: 'green', message: t('The accounting settings were saved.') });
       onClose();
     },
     onError: (error) => {
@@ -111,7 +132,7 @@ function SettingsModal({ settings, opened, onClose }: { settings: AccountingSett
   });
   const save = useSingleFlight(mutation.mutateAsync);
   return (
-    <Modal opened={opened} onClose={onClose} title="Fiscal year settings" centered>
+    <Modal opened={opened} onClose={onClose} title={t('Fiscal year settings')} centered>
       <form
         onSubmit={handleSubmit((payload) => {
           setFailure(null);
@@ -124,9 +145,9 @@ function SettingsModal({ settings, opened, onClose }: { settings: AccountingSett
             name="fiscalYearStartMonth"
             render={({ field }) => (
               <Select
-                label="Fiscal year starts in"
-                description="January is the calendar year; e.g. July for a fiscal year from July to June."
-                data={MONTHS.map((label, index) => ({ value: String(index + 1), label }))}
+                label={t('Fiscal year starts in')}
+                description={t('January is the calendar year; e.g. July for a fiscal year from July to June.')}
+                data={MONTHS.map((label, index) => ({ value: String(index + 1), label: t(label) }))}
                 allowDeselect={false}
                 value={field.value}
                 onChange={(value) => field.onChange(value ?? '1')}
@@ -139,8 +160,8 @@ function SettingsModal({ settings, opened, onClose }: { settings: AccountingSett
             name="profitLossAccountId"
             render={({ field }) => (
               <AccountSelect
-                label="Profit-or-loss account"
-                description="An equity account; empty: 2979 Jahresgewinn oder -verlust of the Swiss SME chart."
+                label={t('Profit-or-loss account')}
+                description={t('An equity account; empty: 2979 Jahresgewinn oder -verlust of the Swiss SME chart.')}
                 placeholder="2979 Jahresgewinn oder -verlust"
                 value={field.value}
                 onChange={field.onChange}
@@ -155,10 +176,10 @@ function SettingsModal({ settings, opened, onClose }: { settings: AccountingSett
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" loading={mutation.isPending}>
-              Save
+              {t('Save')}
             </Button>
           </Group>
         </Stack>
@@ -168,20 +189,24 @@ function SettingsModal({ settings, opened, onClose }: { settings: AccountingSett
 }
 
 function SettingsLine() {
+  const { t } = useTranslation();
   const settings = useQuery(accountingSettingsQuery());
   const isAdmin = useCan('admin');
   const [editing, setEditing] = useState(false);
-  if (!settings.data) return settings.error ? <ErrorAlert what="Could not load the accounting settings" error={settings.error} /> : null;
+  if (!settings.data) return settings.error ? <ErrorAlert what={t('Could not load the accounting settings')} error={settings.error} /> : null;
   const { fiscalYearStartMonth, profitLossAccount } = settings.data;
   return (
     <Group gap="xs" wrap="wrap">
       <Text size="sm" c="dimmed">
-        Fiscal year {fiscalYearSpan(fiscalYearStartMonth)} · result to {profitLossAccount.number} {profitLossAccount.name}
-        {profitLossAccount.id === null ? ' (created by the first closing)' : ''}
+        {t('Fiscal year {{span}} · result to {{account}}', {
+          span: fiscalYearSpan(t, fiscalYearStartMonth),
+          account: `${profitLossAccount.number} ${profitLossAccount.name}`,
+        })}
+        {profitLossAccount.id === null ? ` ${t('(created by the first closing)')}` : ''}
       </Text>
       {isAdmin ? (
         <Button variant="subtle" size="compact-sm" leftSection={<IconSettings size={14} />} onClick={() => setEditing(true)}>
-          Change
+          {t('Change')}
         </Button>
       ) : null}
       {editing ? <SettingsModal settings={settings.data} opened onClose={() => setEditing(false)} /> : null}
@@ -194,9 +219,10 @@ function SettingsLine() {
 // ------------------------------------------------------------------------------------------------
 
 function ResultSummary({ preview }: { preview: ClosingPreview }) {
+  const { t } = useTranslation();
   const items: [string, string, string?][] = [
-    ['Revenue', preview.revenue],
-    ['Expenses', preview.expenses],
+    [msg('Revenue'), preview.revenue],
+    [msg('Expenses'), preview.expenses],
     [resultLabel(preview.result), toMoney(preview.result).abs().toFixed(2), toMoney(preview.result).isNegative() ? 'red' : 'green'],
   ];
   return (
@@ -204,7 +230,7 @@ function ResultSummary({ preview }: { preview: ClosingPreview }) {
       {items.map(([label, value, color]) => (
         <Paper key={label} withBorder p="md">
           <Text size="sm" c="dimmed">
-            {label} {preview.fiscalYear.label}
+            {t(label)} {preview.fiscalYear.label}
           </Text>
           <Text size="xl" fw={700} c={color}>
             <Amount value={value} />
@@ -219,12 +245,13 @@ const debitOf = (amount: string, direction: number) => (direction === 1 ? amount
 const creditOf = (amount: string, direction: number) => (direction === -1 ? amount : null);
 
 function AccountCell({ account }: { account: { id: number | null; number: string; name: string } }) {
+  const { t } = useTranslation();
   const label = `${account.number} ${account.name}`;
   return account.id === null ? (
     <Text span size="sm">
       {label}{' '}
       <Text span c="dimmed" size="xs">
-        (new)
+        {t('(new)')}
       </Text>
     </Text>
   ) : (
@@ -235,19 +262,26 @@ function AccountCell({ account }: { account: { id: number | null; number: string
 }
 
 function ClosingEntryTable({ preview }: { preview: ClosingPreview }) {
+  const { t } = useTranslation();
   const { entry } = preview;
   if (entry.lines.length === 0) {
-    return <Text c="dimmed">No revenue or expense account has a balance for {preview.fiscalYear.label}: the closing posts no entry, it records the closing and locks the year.</Text>;
+    return (
+      <Text c="dimmed">
+        {t('No revenue or expense account has a balance for {{year}}: the closing posts no entry, it records the closing and locks the year.', {
+          year: preview.fiscalYear.label,
+        })}
+      </Text>
+    );
   }
   const total = entry.lines.reduce((sum, line) => (line.direction === 1 ? sum.plus(toMoney(line.amount)) : sum), toMoney(0));
   return (
-    <Table striped withTableBorder aria-label="Closing entry">
+    <Table striped withTableBorder aria-label={t('Closing entry')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Ledger account</Table.Th>
-          <Table.Th ta="right">Balance {preview.fiscalYear.label}</Table.Th>
-          <Table.Th ta="right">Debit</Table.Th>
-          <Table.Th ta="right">Credit</Table.Th>
+          <Table.Th>{t('Ledger account')}</Table.Th>
+          <Table.Th ta="right">{t('Balance {{year}}', { year: preview.fiscalYear.label })}</Table.Th>
+          <Table.Th ta="right">{t('Debit')}</Table.Th>
+          <Table.Th ta="right">{t('Credit')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -266,7 +300,7 @@ function ClosingEntryTable({ preview }: { preview: ClosingPreview }) {
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr>
-          <Table.Th colSpan={2}>Total</Table.Th>
+          <Table.Th colSpan={2}>{t('Total')}</Table.Th>
           <Table.Th ta="right">
             <Amount value={total.toFixed(2)} />
           </Table.Th>
@@ -280,26 +314,29 @@ function ClosingEntryTable({ preview }: { preview: ClosingPreview }) {
 }
 
 function OpeningBalances({ preview }: { preview: ClosingPreview }) {
+  const { t } = useTranslation();
   const { opening } = preview;
   const debit = opening.accounts.reduce((sum, a) => (toMoney(a.balance).isPositive() ? sum.plus(toMoney(a.balance)) : sum), toMoney(0));
   const credit = opening.accounts.reduce((sum, a) => (toMoney(a.balance).isNegative() ? sum.minus(toMoney(a.balance)) : sum), toMoney(0));
   return (
     <Stack gap="xs">
       <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
-        Bilan's balances are cumulative: the balance sheet accounts carry into the next fiscal year as they are, so no opening entry is
-        posted. These are the balances on {formatDate(opening.date)}.
+        {t(
+          "Bilan's balances are cumulative: the balance sheet accounts carry into the next fiscal year as they are, so no opening entry is posted. These are the balances on {{date}}.",
+          { date: formatDate(opening.date) },
+        )}
       </Alert>
-      <Table striped withTableBorder aria-label="Opening balances">
+      <Table striped withTableBorder aria-label={t('Opening balances')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Ledger account</Table.Th>
-            <Table.Th ta="right">Debit</Table.Th>
-            <Table.Th ta="right">Credit</Table.Th>
+            <Table.Th>{t('Ledger account')}</Table.Th>
+            <Table.Th ta="right">{t('Debit')}</Table.Th>
+            <Table.Th ta="right">{t('Credit')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {opening.accounts.length === 0 ? (
-            <EmptyRow columns={3}>No balances</EmptyRow>
+            <EmptyRow columns={3}>{t('No balances')}</EmptyRow>
           ) : null}
           {opening.accounts.map((account) => (
             <Table.Tr key={account.number}>
@@ -313,7 +350,7 @@ function OpeningBalances({ preview }: { preview: ClosingPreview }) {
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th>Total</Table.Th>
+            <Table.Th>{t('Total')}</Table.Th>
             <Table.Th ta="right">
               <Amount value={debit.toFixed(2)} />
             </Table.Th>
@@ -332,18 +369,21 @@ function OpeningBalances({ preview }: { preview: ClosingPreview }) {
 // ------------------------------------------------------------------------------------------------
 
 function ChecksStep({ year, notes, onNote }: { year: number; notes: Record<string, string>; onNote: (key: string, note: string) => void }) {
+  const { t } = useTranslation();
   const checks = useQuery(closingChecksQuery(year));
-  if (checks.error) return <ErrorAlert what="Could not run the checks" error={checks.error} onRetry={() => void checks.refetch()} />;
+  if (checks.error) return <ErrorAlert what={t('Could not run the checks')} error={checks.error} onRetry={() => void checks.refetch()} />;
   if (!checks.data) return <TableSkeleton rows={4} />;
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Checks for {formatDate(checks.data.dateFrom)} – {formatDate(checks.data.dateTo)}. A failed check must be resolved, or acknowledged with a note that is kept
-          with the closing.
+          {t('Checks for {{from}} – {{to}}. A failed check must be resolved, or acknowledged with a note that is kept with the closing.', {
+            from: formatDate(checks.data.dateFrom),
+            to: formatDate(checks.data.dateTo),
+          })}
         </Text>
         <Button variant="default" size="compact-sm" loading={checks.isFetching} onClick={() => void checks.refetch()}>
-          Run again
+          {t('Run again')}
         </Button>
       </Group>
       {[...checks.data.checks]
@@ -352,8 +392,8 @@ function ChecksStep({ year, notes, onNote }: { year: number; notes: Record<strin
           <CheckRow key={check.key} check={check}>
             {check.status === 'failed' ? (
               <Textarea
-                label="Note to acknowledge this failure"
-                placeholder="Why the year can be closed anyway"
+                label={t('Note to acknowledge this failure')}
+                placeholder={t('Why the year can be closed anyway')}
                 autosize
                 minRows={1}
                 maw={720}
@@ -372,9 +412,10 @@ function ChecksStep({ year, notes, onNote }: { year: number; notes: Record<strin
 // ------------------------------------------------------------------------------------------------
 
 function Blockers({ preview }: { preview: ClosingPreview }) {
+  const { t } = useTranslation();
   if (preview.blockers.length === 0) return null;
   return (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={`The fiscal year ${preview.fiscalYear.label} cannot be closed yet`}>
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={t('The fiscal year {{year}} cannot be closed yet', { year: preview.fiscalYear.label })}>
       <List size="sm">
         {preview.blockers.map((blocker) => (
           <List.Item key={blocker.code}>{blocker.message}</List.Item>
@@ -385,23 +426,28 @@ function Blockers({ preview }: { preview: ClosingPreview }) {
 }
 
 function DoneStep({ closing }: { closing: FiscalYearClosing }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="sm">
-      <Alert color="green" variant="light" icon={<IconLock size={18} />} title={`The fiscal year ${closing.fiscalYear.label} is closed`}>
-        The books are locked up to {formatDate(closing.lockDate)}. {resultLabel(closing.result)} {formatAmount(toMoney(closing.result).abs().toFixed(2))} went to{' '}
-        {closing.profitLossAccount.number} {closing.profitLossAccount.name}.
+      <Alert color="green" variant="light" icon={<IconLock size={18} />} title={t('The fiscal year {{year}} is closed', { year: closing.fiscalYear.label })}>
+        {t('The books are locked up to {{date}}. {{result}} {{amount}} went to {{account}}.', {
+          date: formatDate(closing.lockDate),
+          result: t(resultLabel(closing.result)),
+          amount: formatAmount(toMoney(closing.result).abs().toFixed(2)),
+          account: `${closing.profitLossAccount.number} ${closing.profitLossAccount.name}`,
+        })}
       </Alert>
       <Group gap="md">
         <Anchor component={Link} to={paths.statement.getHref()}>
-          Financial statements
+          {t('Financial statements')}
         </Anchor>
         {closing.closingEntry ? (
           <Anchor component={Link} to={paths.entryDetail.getHref(closing.closingEntry.id)}>
-            Closing entry {closing.closingEntry.id}
+            {t('Closing entry {{id}}', { id: closing.closingEntry.id })}
           </Anchor>
         ) : null}
         <Anchor component={Link} to={paths.lock.getHref()}>
-          Accounting locks
+          {t('Accounting locks')}
         </Anchor>
       </Group>
     </Stack>
@@ -409,6 +455,7 @@ function DoneStep({ closing }: { closing: FiscalYearClosing }) {
 }
 
 function ClosingWizard({ preview, onBooked }: { preview: ClosingPreview; onBooked: (closing: FiscalYearClosing) => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const isAdmin = useCan('admin');
   const year = preview.fiscalYear.year;
@@ -431,25 +478,26 @@ function ClosingWizard({ preview, onBooked }: { preview: ClosingPreview; onBooke
       setConfirming(false);
       setStep(3);
       onBooked(closing);
-      notifications.show({ color: 'green', message: `The fiscal year ${closing.fiscalYear.label} is closed.` });
+      notifications.show({ color: 'green', message: t('The fiscal year {{year}} is closed.', { year: closing.fiscalYear.label }) });
       await queryClient.invalidateQueries({ queryKey: accountingKey });
     },
   });
   const book = useSingleFlight(mutation.mutateAsync);
+  const acknowledged = t('{{count}} failed checks are acknowledged with a note.', { count: failed.length });
 
   const next = (
     <Group justify="flex-end">
       {step > 0 && step < 3 ? (
         <Button variant="default" onClick={() => setStep(step - 1)}>
-          Back
+          {t('Back')}
         </Button>
       ) : null}
       {step === 0 ? (
         <Button onClick={() => setStep(1)} disabled={!checks.data || unacknowledged.length > 0}>
-          {unacknowledged.length > 0 ? `Acknowledge ${unacknowledged.length} failed check${unacknowledged.length === 1 ? '' : 's'} first` : 'Next: preview'}
+          {unacknowledged.length > 0 ? t('Acknowledge {{count}} failed checks first', { count: unacknowledged.length }) : t('Next: preview')}
         </Button>
       ) : null}
-      {step === 1 ? <Button onClick={() => setStep(2)}>Next: book</Button> : null}
+      {step === 1 ? <Button onClick={() => setStep(2)}>{t('Next: book')}</Button> : null}
     </Group>
   );
 
@@ -457,10 +505,10 @@ function ClosingWizard({ preview, onBooked }: { preview: ClosingPreview; onBooke
     <Stack gap="lg">
       <Blockers preview={preview} />
       <Stepper active={step === 3 ? 4 : step} onStepClick={(target) => target < step && step < 3 && setStep(target)} allowNextStepsSelect={false} size="sm">
-        <Stepper.Step label="Checks" description="Resolve or acknowledge" />
-        <Stepper.Step label="Preview" description="Closing entry and result" />
-        <Stepper.Step label="Book" description="Post and lock" />
-        <Stepper.Step label="Done" description="Year locked" />
+        <Stepper.Step label={t('Checks')} description={t('Resolve or acknowledge')} />
+        <Stepper.Step label={t('Preview')} description={t('Closing entry and result')} />
+        <Stepper.Step label={t('Book')} description={t('Post and lock')} />
+        <Stepper.Step label={t('Done')} description={t('Year locked')} />
       </Stepper>
 
       {step === 0 ? (
@@ -474,15 +522,17 @@ function ClosingWizard({ preview, onBooked }: { preview: ClosingPreview; onBooke
         <Stack gap="md">
           <ResultSummary preview={preview} />
           <Title order={2} size="h4">
-            Closing entry {formatDate(preview.entry.dateLedger)}: {preview.entry.description}
+            {t('Closing entry {{date}}: {{description}}', { date: formatDate(preview.entry.dateLedger), description: preview.entry.description })}
           </Title>
           <Text size="sm" c="dimmed">
-            Every revenue and expense account with a balance for {preview.fiscalYear.label} is moved to {preview.profitLossAccount.number}{' '}
-            {preview.profitLossAccount.name}.
+            {t('Every revenue and expense account with a balance for {{year}} is moved to {{account}}.', {
+              year: preview.fiscalYear.label,
+              account: `${preview.profitLossAccount.number} ${preview.profitLossAccount.name}`,
+            })}
           </Text>
           <ClosingEntryTable preview={preview} />
           <Title order={2} size="h4">
-            Opening balances {formatDate(preview.opening.date)}
+            {t('Opening balances {{date}}', { date: formatDate(preview.opening.date) })}
           </Title>
           <OpeningBalances preview={preview} />
           {next}
@@ -492,19 +542,23 @@ function ClosingWizard({ preview, onBooked }: { preview: ClosingPreview; onBooke
       {step === 2 ? (
         <Stack gap="md">
           <Text>
-            Booking posts the closing entry dated {formatDate(preview.entry.dateLedger)} ({preview.entry.lines.length} postings,{' '}
-            {resultLabel(preview.result).toLowerCase()} {formatAmount(toMoney(preview.result).abs().toFixed(2))}) and locks the books up to{' '}
-            {formatDate(preview.fiscalYear.dateTo)}.
-            {failed.length ? ` ${failed.length} failed check${failed.length === 1 ? ' is' : 's are'} acknowledged with a note.` : ''}
+            {t('Booking posts the closing entry dated {{date}} ({{postings}} postings, {{result}} {{amount}}) and locks the books up to {{lockDate}}.', {
+              date: formatDate(preview.entry.dateLedger),
+              postings: preview.entry.lines.length,
+              result: t(resultName(preview.result)),
+              amount: formatAmount(toMoney(preview.result).abs().toFixed(2)),
+              lockDate: formatDate(preview.fiscalYear.dateTo),
+            })}
+            {failed.length ? ` ${acknowledged}` : ''}
           </Text>
-          {!isAdmin ? <Alert color="gray">Only an owner or admin can close a fiscal year.</Alert> : null}
-          {mutation.isError ? <ErrorAlert what="Could not close the year" error={mutation.error} /> : null}
+          {!isAdmin ? <Alert color="gray">{t('Only an owner or admin can close a fiscal year.')}</Alert> : null}
+          {mutation.isError ? <ErrorAlert what={t('Could not close the year')} error={mutation.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setStep(1)}>
-              Back
+              {t('Back')}
             </Button>
             <Button leftSection={<IconLock size={16} />} disabled={!isAdmin || preview.blockers.length > 0} onClick={() => setConfirming(true)}>
-              Close fiscal year {preview.fiscalYear.label}
+              {t('Close fiscal year {{year}}', { year: preview.fiscalYear.label })}
             </Button>
           </Group>
         </Stack>
@@ -512,19 +566,21 @@ function ClosingWizard({ preview, onBooked }: { preview: ClosingPreview; onBooke
 
       {step === 3 && booked ? <DoneStep closing={booked} /> : null}
 
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Close fiscal year ${preview.fiscalYear.label}`} centered>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('Close fiscal year {{year}}', { year: preview.fiscalYear.label })} centered>
         <Stack>
           <Text>
-            The closing entry of {formatDate(preview.entry.dateLedger)} is posted and the books are locked up to {formatDate(preview.fiscalYear.dateTo)}: nothing
-            in {preview.fiscalYear.label} can be posted, changed or deleted afterwards. Only an owner can reopen the year.
+            {t(
+              'The closing entry of {{date}} is posted and the books are locked up to {{lockDate}}: nothing in {{year}} can be posted, changed or deleted afterwards. Only an owner can reopen the year.',
+              { date: formatDate(preview.entry.dateLedger), lockDate: formatDate(preview.fiscalYear.dateTo), year: preview.fiscalYear.label },
+            )}
           </Text>
-          {mutation.isError ? <ErrorAlert what="Could not close the year" error={mutation.error} /> : null}
+          {mutation.isError ? <ErrorAlert what={t('Could not close the year')} error={mutation.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button loading={mutation.isPending} onClick={() => book(undefined)} data-autofocus>
-              Book and lock
+              {t('Book and lock')}
             </Button>
           </Group>
         </Stack>
@@ -534,6 +590,7 @@ function ClosingWizard({ preview, onBooked }: { preview: ClosingPreview; onBooke
 }
 
 function ClosedYear({ preview }: { preview: ClosingPreview }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { profile } = useSession();
   const nameOf = useMemberName();
@@ -543,31 +600,35 @@ function ClosedYear({ preview }: { preview: ClosingPreview }) {
     mutationFn: () => reopenClosing(preview.fiscalYear.year),
     onSuccess: async (reopened) => {
       setConfirming(false);
-      notifications.show({ color: 'green', message: `The fiscal year ${reopened.fiscalYear.label} is open again.` });
+      notifications.show({ color: 'green', message: t('The fiscal year {{year}} is open again.', { year: reopened.fiscalYear.label }) });
       await queryClient.invalidateQueries({ queryKey: accountingKey });
     },
   });
   const reopen = useSingleFlight(mutation.mutateAsync);
   return (
     <Stack gap="lg">
-      <Alert color="green" variant="light" icon={<IconLock size={18} />} title={`The fiscal year ${preview.fiscalYear.label} is closed`}>
+      <Alert color="green" variant="light" icon={<IconLock size={18} />} title={t('The fiscal year {{year}} is closed', { year: preview.fiscalYear.label })}>
         <Stack gap={4}>
           <Text size="sm">
-            Closed on {formatDate(closing.closedAt)} by {nameOf(closing.closedBy)}; the books are locked up to {formatDate(closing.lockDate)}.
+            {t('Closed on {{date}} by {{name}}; the books are locked up to {{lockDate}}.', {
+              date: formatDate(closing.closedAt),
+              name: nameOf(closing.closedBy),
+              lockDate: formatDate(closing.lockDate),
+            })}
           </Text>
           <Group gap="md">
             {closing.closingEntry ? (
               <Anchor component={Link} to={paths.entryDetail.getHref(closing.closingEntry.id)} size="sm">
-                Closing entry {closing.closingEntry.id}
+                {t('Closing entry {{id}}', { id: closing.closingEntry.id })}
               </Anchor>
             ) : (
-              <Text size="sm">No closing entry (nothing to move).</Text>
+              <Text size="sm">{t('No closing entry (nothing to move).')}</Text>
             )}
             <Anchor component={Link} to={paths.statement.getHref()} size="sm">
-              Financial statements
+              {t('Financial statements')}
             </Anchor>
             <Anchor component={Link} to={paths.lock.getHref()} size="sm">
-              Accounting locks
+              {t('Accounting locks')}
             </Anchor>
           </Group>
         </Stack>
@@ -575,7 +636,7 @@ function ClosedYear({ preview }: { preview: ClosingPreview }) {
       {closing.acknowledgements.length ? (
         <Card withBorder>
           <Text fw={600} mb="xs">
-            Failed checks acknowledged at closing
+            {t('Failed checks acknowledged at closing')}
           </Text>
           <List size="sm">
             {closing.acknowledgements.map((ack) => (
@@ -587,7 +648,7 @@ function ClosedYear({ preview }: { preview: ClosingPreview }) {
                   {ack.detail}
                 </Text>
                 <Text size="sm">
-                  Note: <em>{ack.note}</em>
+                  {t('Note:')} <em>{ack.note}</em>
                 </Text>
               </List.Item>
             ))}
@@ -596,35 +657,40 @@ function ClosedYear({ preview }: { preview: ClosingPreview }) {
       ) : null}
       <ResultSummary preview={preview} />
       <Title order={2} size="h4">
-        Closing entry {formatDate(preview.entry.dateLedger)}
+        {t('Closing entry {{date}}', { date: formatDate(preview.entry.dateLedger) })}
       </Title>
       <ClosingEntryTable preview={preview} />
       <Title order={2} size="h4">
-        Opening balances {formatDate(preview.opening.date)}
+        {t('Opening balances {{date}}', { date: formatDate(preview.opening.date) })}
       </Title>
       <OpeningBalances preview={preview} />
       {profile?.role === 'owner' ? (
         <Group justify="flex-end">
           <Button color="red" variant="light" leftSection={<IconLockOpen size={16} />} onClick={() => setConfirming(true)}>
-            Reopen year
+            {t('Reopen year')}
           </Button>
         </Group>
       ) : null}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Reopen fiscal year ${preview.fiscalYear.label}`} centered>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('Reopen fiscal year {{year}}', { year: preview.fiscalYear.label })} centered>
         <Stack>
           <Text>
-            Reopening removes the lock of {formatDate(closing.lockDate)} and posts the reversal of the closing entry
-            {closing.closingEntry ? ` ${closing.closingEntry.id}` : ''} on {formatDate(preview.fiscalYear.dateTo)}: the revenue and expense accounts show the
-            year's balances again and postings into {preview.fiscalYear.label} are possible until it is closed again. A later closed year or a later lock must
-            be removed first. The reopening is recorded in the audit trail.
+            {t(
+              "Reopening removes the lock of {{lockDate}} and posts the reversal of the closing entry{{entry}} on {{date}}: the revenue and expense accounts show the year's balances again and postings into {{year}} are possible until it is closed again. A later closed year or a later lock must be removed first. The reopening is recorded in the audit trail.",
+              {
+                lockDate: formatDate(closing.lockDate),
+                entry: closing.closingEntry ? ` ${closing.closingEntry.id}` : '',
+                date: formatDate(preview.fiscalYear.dateTo),
+                year: preview.fiscalYear.label,
+              },
+            )}
           </Text>
-          {mutation.isError ? <ErrorAlert what="Could not reopen the year" error={mutation.error} /> : null}
+          {mutation.isError ? <ErrorAlert what={t('Could not reopen the year')} error={mutation.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button color="red" loading={mutation.isPending} onClick={() => reopen(undefined)}>
-              Reopen year
+              {t('Reopen year')}
             </Button>
           </Group>
         </Stack>
@@ -634,10 +700,11 @@ function ClosedYear({ preview }: { preview: ClosingPreview }) {
 }
 
 function YearClosing({ year }: { year: number }) {
+  const { t } = useTranslation();
   const preview = useQuery(closingPreviewQuery(year));
   // After booking, the wizard stays on its last step although the year now reads as closed.
   const [justBooked, setJustBooked] = useState(false);
-  if (preview.error) return <ErrorAlert what="Could not load the closing" error={preview.error} onRetry={() => void preview.refetch()} />;
+  if (preview.error) return <ErrorAlert what={t('Could not load the closing')} error={preview.error} onRetry={() => void preview.refetch()} />;
   if (!preview.data) return <TableSkeleton rows={6} />;
   if (preview.data.status === 'closed' && !justBooked) return <ClosedYear preview={preview.data} />;
   return <ClosingWizard preview={preview.data} onBooked={() => setJustBooked(true)} />;
@@ -656,6 +723,7 @@ function defaultYear(years: FiscalYearSummary[], currentYear: number): number | 
  * year'. The fiscal year start and the profit-or-loss account are set here (owner and admin).
  */
 export function ClosingPage() {
+  const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const years = useQuery(fiscalYearListQuery());
   const list = years.data?.years ?? [];
@@ -667,23 +735,23 @@ export function ClosingPage() {
   }, [year, requested, setSearch]);
 
   return (
-    <Page title="Year-end closing" documentTitle={paths.close.label}>
+    <Page title={t('Year-end closing')} documentTitle={t('Closing')}>
       <Stack gap="lg">
         <Group align="flex-end" justify="space-between" wrap="wrap">
           <Select
-            label="Fiscal year"
+            label={t('Fiscal year')}
             w={360}
             allowDeselect={false}
             value={year === undefined ? null : String(year)}
             onChange={(value) => value && setSearch({ year: value })}
             data={list.map((y) => ({
               value: String(y.year),
-              label: `${y.label} (${formatDate(y.dateFrom)} – ${formatDate(y.dateTo)}) · ${y.status === 'closed' ? 'closed' : 'open'}`,
+              label: `${y.label} (${formatDate(y.dateFrom)} – ${formatDate(y.dateTo)}) · ${y.status === 'closed' ? t('closed') : t('open')}`,
             }))}
           />
           <SettingsLine />
         </Group>
-        {years.error ? <ErrorAlert what="Could not load the fiscal years" error={years.error} /> : null}
+        {years.error ? <ErrorAlert what={t('Could not load the fiscal years')} error={years.error} /> : null}
         {years.isPending ? <TableSkeleton rows={3} /> : null}
         {year !== undefined ? <YearClosing key={year} year={year} /> : null}
       </Stack>

@@ -3,6 +3,7 @@ import { Anchor, Button, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -17,6 +18,7 @@ import { Pager } from '../../ui/pager';
 
 /** /accounting/entry: paged entries, newest first; a row opens the entry. */
 export function EntriesPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<EntryFilterValues>(emptyEntryFilters);
   const [text] = useDebouncedValue(filters.text, 300);
@@ -33,22 +35,22 @@ export function EntriesPage() {
 
   return (
     <Page
-      title="Entries"
+      title={t('Entries')}
       actions={
         canWrite && (
         <>
           <Button component={Link} to={paths.accountingImport.getHref()} variant="default">
-            Import
+            {t('Import')}
           </Button>
           <Button component={Link} to={paths.entryAdd.getHref()} leftSection={<IconPlus size={16} />}>
-            Add Journal Entry
+            {t('Add Journal Entry')}
           </Button>
         </>
         )
       }
     >
       <EntryFilters value={filters} onChange={changeFilters} />
-      {entries.isError ? <ErrorAlert what="Could not load the entries" error={entries.error} onRetry={() => void entries.refetch()} /> : null}
+      {entries.isError ? <ErrorAlert what={t('Could not load the entries')} error={entries.error} onRetry={() => void entries.refetch()} /> : null}
       {!entries.data && !entries.isError ? <TableSkeleton /> : null}
       {entries.data ? (
         <>
@@ -56,11 +58,11 @@ export function EntriesPage() {
             <Table stickyHeader striped highlightOnHover withTableBorder aria-busy={entries.isFetching}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={110}>Date</Table.Th>
-                  <Table.Th w={80}>ID</Table.Th>
-                  <Table.Th>Description</Table.Th>
+                  <Table.Th w={110}>{t('Date')}</Table.Th>
+                  <Table.Th w={80}>{t('ID')}</Table.Th>
+                  <Table.Th>{t('Description')}</Table.Th>
                   <Table.Th className="num" w={160}>
-                    Debit total
+                    {t('Debit total')}
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -90,7 +92,7 @@ export function EntriesPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {entries.data.total === 0 ? <Text c="dimmed">No entries match these filters.</Text> : null}
+          {entries.data.total === 0 ? <Text c="dimmed">{t('No entries match these filters.')}</Text> : null}
           <Pager page={page} pageSize={PAGE_SIZE} total={entries.data.total} onChange={setPage} />
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Paper } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { JournalEntryInput } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -10,6 +11,7 @@ import { EntryForm } from './entry-form';
 
 /** /accounting/entry/add: on success, home with the banner 'Journal Entry {id} was successfully added.' */
 export function EntryAddPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canWrite = useCan('write');
@@ -22,11 +24,11 @@ export function EntryAddPage() {
 
   return (
     <Page
-      title="Add Journal Entry"
+      title={t('Add Journal Entry')}
       actions={
         canWrite ? (
           <Anchor component={Link} to={paths.accountingImport.getHref()} size="sm">
-            Import a journal instead
+            {t('Import a journal instead')}
           </Anchor>
         ) : null
       }
@@ -37,7 +39,7 @@ export function EntryAddPage() {
         </Paper>
       ) : (
         <Alert color="yellow" variant="light" role="alert">
-          Your role (viewer) may only read in this workplace.
+          {t('Your role (viewer) may only read in this workplace.')}
         </Alert>
       )}
     </Page>

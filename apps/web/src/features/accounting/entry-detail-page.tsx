@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconLock, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DebitCredit, formatDate, type JournalEntryInput } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -19,16 +20,17 @@ import { WriteError } from './write-error';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 
 function EntryLines({ entry }: { entry: JournalEntry }) {
+  const { t } = useTranslation();
   const creditTotal = entry.debitTotal;
   return (
     <Table withTableBorder striped>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Account</Table.Th>
-          <Table.Th>Text</Table.Th>
-          <Table.Th>VAT</Table.Th>
-          <Table.Th className="num">Debit</Table.Th>
-          <Table.Th className="num">Credit</Table.Th>
+          <Table.Th>{t('Account')}</Table.Th>
+          <Table.Th>{t('Text')}</Table.Th>
+          <Table.Th>{t('VAT')}</Table.Th>
+          <Table.Th className="num">{t('Debit')}</Table.Th>
+          <Table.Th className="num">{t('Credit')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -44,17 +46,19 @@ function EntryLines({ entry }: { entry: JournalEntry }) {
               {line.currency && line.originalAmount ? (
                 <Text span size="xs" c="dimmed">
                   {' '}
-                  ({line.currency} <Amount value={line.originalAmount} /> at {line.exchangeRate})
+                  {`(`}
+                  {line.currency} <Amount value={line.originalAmount} /> {t('at {{rate}}', { rate: line.exchangeRate })}
+                  {`)`}
                 </Text>
               ) : null}
             </Table.Td>
             <Table.Td>
               {line.vat ? (
-                <Text size="sm" span title={`base ${line.vat.base}, tax ${line.vat.amount}`}>
+                <Text size="sm" span title={t('base {{base}}, tax {{tax}}', { base: line.vat.base, tax: line.vat.amount })}>
                   {line.vat.code} {line.vat.role} {line.vat.percent} %
                   <Text span size="xs" c="dimmed">
                     {' '}
-                    {line.vat.role === 'base' ? <>tax <Amount value={line.vat.amount} /></> : <>on <Amount value={line.vat.base} /></>}
+                    {line.vat.role === 'base' ? <>{t('tax')} <Amount value={line.vat.amount} /></> : <>{t('on')} <Amount value={line.vat.base} /></>}
                   </Text>
                 </Text>
               ) : null}
@@ -64,7 +68,7 @@ function EntryLines({ entry }: { entry: JournalEntry }) {
           </Table.Tr>
         ))}
         <Table.Tr className="totals">
-          <Table.Td colSpan={3}>Total</Table.Td>
+          <Table.Td colSpan={3}>{t('Total')}</Table.Td>
           <Table.Td className="num">
             <Amount value={entry.debitTotal} />
           </Table.Td>
@@ -83,16 +87,17 @@ function EntryLines({ entry }: { entry: JournalEntry }) {
  * edit and delete.
  */
 function PostedBy({ document }: { document: PostingDocument }) {
+  const { t } = useTranslation();
   const name = `${document.type} ${document.reference}`;
   return (
-    <Alert variant="light" color="blue" icon={<IconLock size={18} />} title={`Posted by ${name}`}>
+    <Alert variant="light" color="blue" icon={<IconLock size={18} />} title={t('Posted by {{name}}', { name })}>
       <Text size="sm">
-        This entry belongs to the {document.type}: it changes only through the {document.type}
+        {t('This entry belongs to the {{type}}: it changes only through the {{type}}', { type: document.type })}
         {document.link ? (
           <>
-            {' — '}
+            {` — `}
             <Anchor component={Link} to={document.link}>
-              open the {document.type}
+              {t('open the {{type}}', { type: document.type })}
             </Anchor>
           </>
         ) : null}
@@ -112,6 +117,7 @@ export function EntryDetailPage() {
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
   const canWrite = useCan('write');
+  const { t } = useTranslation();
 
   if (!Number.isSafeInteger(id) || id <= 0 || isApiError(entry.error, 404)) return <NotFound />;
 
@@ -119,7 +125,7 @@ export function EntryDetailPage() {
     await updateEntry(id, payload);
     await queryClient.invalidateQueries({ queryKey: accountingKey });
     setEditing(false);
-    notifications.show({ color: 'green', message: `Journal Entry ${id} was saved.` });
+    notifications.show({ color: 'green', message: t('Journal Entry {{id}} was saved.', { id }) });
   };
 
   const remove = async () => {
@@ -129,7 +135,7 @@ export function EntryDetailPage() {
       await deleteEntry(id);
       queryClient.removeQueries({ queryKey: entryDetailQuery(id).queryKey });
       await queryClient.invalidateQueries({ queryKey: accountingKey });
-      notifications.show({ color: 'green', message: `Journal Entry ${id} was deleted.` });
+      notifications.show({ color: 'green', message: t('Journal Entry {{id}} was deleted.', { id }) });
       await navigate(paths.entries.getHref());
     } catch (error) {
       setDeleteError(error);
@@ -140,29 +146,30 @@ export function EntryDetailPage() {
   const data = entry.data;
   return (
     <Page
-      title={`Journal Entry ${id}`}
+      title={t('Journal Entry {{id}}', { id })}
       actions={
         data && !editing && canWrite && !data.document ? (
           <>
             <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
-              Edit
+              {t('Edit')}
             </Button>
             <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-              Delete
+              {t('Delete')}
             </Button>
           </>
         ) : null
       }
     >
       <Anchor component={Link} to={paths.entries.getHref()} size="sm">
-        ← All entries
+        {`← `}
+        {t('All entries')}
       </Anchor>
-      {entry.isError ? <ErrorAlert what="Could not load the journal entry" error={entry.error} onRetry={() => void entry.refetch()} /> : null}
+      {entry.isError ? <ErrorAlert what={t('Could not load the journal entry')} error={entry.error} onRetry={() => void entry.refetch()} /> : null}
       {!data && !entry.isError ? <TableSkeleton rows={4} /> : null}
       {data?.document ? <PostedBy document={data.document} /> : null}
       {data && editing && !data.document ? (
         <Paper withBorder p="md" radius="md">
-          <EntryForm initial={data} submitLabel="Save changes" onSubmit={save} onCancel={() => setEditing(false)} />
+          <EntryForm initial={data} submitLabel={t('Save changes')} onSubmit={save} onCancel={() => setEditing(false)} />
         </Paper>
       ) : null}
       {data && !editing ? (
@@ -170,20 +177,20 @@ export function EntryDetailPage() {
           <Group gap="xl">
             <div>
               <Text size="xs" c="dimmed">
-                Date
+                {t('Date')}
               </Text>
               <Text>{formatDate(data.dateLedger)}</Text>
             </div>
             <div>
               <Text size="xs" c="dimmed">
-                Description
+                {t('Description')}
               </Text>
               <Text>{data.description || '-'}</Text>
             </div>
             {data.source ? (
               <div>
                 <Text size="xs" c="dimmed">
-                  Source
+                  {t('Source')}
                 </Text>
                 <Text>{data.source}</Text>
               </div>
@@ -195,13 +202,13 @@ export function EntryDetailPage() {
 
       <ConfirmDeleteModal
         opened={confirming}
-        title={`Delete Journal Entry ${id}?`}
+        title={t('Delete Journal Entry {{id}}?', { id })}
         pending={deleting}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void remove()}
-        error={deleteError ? <WriteError error={deleteError} what="Could not delete the journal entry" /> : null}
+        error={deleteError ? <WriteError error={deleteError} what={t('Could not delete the journal entry')} /> : null}
       >
-        <Text>The entry and its {data?.entryAccounts.length ?? ''} lines are removed from the books. This cannot be undone.</Text>
+        <Text>{t('The entry and its {{lines}} lines are removed from the books. This cannot be undone.', { lines: data?.entryAccounts.length ?? '' })}</Text>
       </ConfirmDeleteModal>
     </Page>
   );

@@ -1,5 +1,6 @@
 import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { DateField } from '../../ui/date-field';
 import { AccountSelect } from './account-select';
 
@@ -21,14 +22,15 @@ interface EntryFiltersProps {
 
 /** Date range, text and account filters shared by the entry list and the journal. */
 export function EntryFilters({ value, onChange, withText = true, withAccount = true }: EntryFiltersProps) {
+  const { t } = useTranslation();
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <DateField label="From" w={150} clearable value={value.dateFrom} onChange={(dateFrom) => onChange({ ...value, dateFrom })} />
-      <DateField label="To" w={150} clearable value={value.dateTo} onChange={(dateTo) => onChange({ ...value, dateTo })} />
+      <DateField label={t('From')} w={150} clearable value={value.dateFrom} onChange={(dateFrom) => onChange({ ...value, dateFrom })} />
+      <DateField label={t('To')} w={150} clearable value={value.dateTo} onChange={(dateTo) => onChange({ ...value, dateTo })} />
       {withText ? (
         <TextInput
-          label="Search"
-          placeholder="Description"
+          label={t('Search')}
+          placeholder={t('Description')}
           leftSection={<IconSearch size={16} aria-hidden />}
           w={220}
           value={value.text}
@@ -36,7 +38,7 @@ export function EntryFilters({ value, onChange, withText = true, withAccount = t
         />
       ) : null}
       {withAccount ? (
-        <AccountSelect label="Account" w={280} value={value.accountId} onChange={(accountId) => onChange({ ...value, accountId })} />
+        <AccountSelect label={t('Account')} w={280} value={value.accountId} onChange={(accountId) => onChange({ ...value, accountId })} />
       ) : null}
     </Group>
   );

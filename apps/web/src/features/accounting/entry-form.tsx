@@ -3,9 +3,11 @@ import { ActionIcon, Alert, Badge, Button, Group, SegmentedControl, Select, Stac
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { formatAmount, journalEntrySchema, validationMessages, VAT_ACCOUNT_NAMES, type JournalEntryInput, type VatSplitCode } from '@bilan/domain';
 import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { serverFieldErrors } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { AccountSelect } from './account-select';
@@ -34,6 +36,7 @@ function usePreview(control: FormControl, codes: Codes) {
 }
 
 function Difference({ control, codes }: { control: FormControl; codes: Codes }) {
+  const { t } = useTranslation();
   const { debit, credit, difference, hasVat } = usePreview(control, codes);
   const balanced = difference.isZero();
   const empty = debit.isZero() && credit.isZero();
@@ -42,14 +45,14 @@ function Difference({ control, codes }: { control: FormControl; codes: Codes }) 
       <Table.Td>
         <Group gap="xs">
           <Text fw={600} span>
-            Difference
+            {t('Difference')}
           </Text>
           <Badge color={empty ? 'gray' : balanced ? 'green' : 'red'} variant="light" className="amount" aria-live="polite">
             {formatAmount(difference)}
           </Badge>
           {hasVat ? (
             <Text size="xs" c="dimmed" span>
-              after VAT
+              {t('after VAT')}
             </Text>
           ) : null}
         </Group>
@@ -61,13 +64,14 @@ function Difference({ control, codes }: { control: FormControl; codes: Codes }) 
   );
 }
 
-const ROLE_LABEL = { base: 'base', tax: 'tax', deduction: 'deduction' } as const;
+const ROLE_LABEL = { base: msg('base'), tax: msg('tax'), deduction: msg('deduction') } as const;
 
 /**
  * The postings the server will write, shown under the lines as soon as a line carries a VAT code
  * (issue 13 §2: the split is shown before saving). Same domain function as the server's split.
  */
 function VatSplitPreview({ control, codes }: { control: FormControl; codes: Codes }) {
+  const { t } = useTranslation();
   const preview = usePreview(control, codes);
   const accounts = useQuery(accountListQuery());
   if (!preview.hasVat) return null;
@@ -80,23 +84,23 @@ function VatSplitPreview({ control, codes }: { control: FormControl; codes: Code
     }
     const number = posting.accountNumber ?? '';
     const account = byNumber.get(number);
-    return account ? `${account.number} ${account.name}` : `${number} ${VAT_ACCOUNT_NAMES[number] ?? ''} (created on saving)`;
+    return account ? `${account.number} ${account.name}` : t('{{number}} {{name}} (created on saving)', { number, name: VAT_ACCOUNT_NAMES[number] ?? '' });
   };
   return (
-    <Stack gap={4} aria-label="Postings after VAT" role="region">
+    <Stack gap={4} aria-label={t('Postings after VAT')} role="region">
       <Title order={4} size="h5">
-        Postings after VAT
+        {t('Postings after VAT')}
       </Title>
       <Table withTableBorder verticalSpacing={2} fz="sm" className="vat-preview">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Account</Table.Th>
-            <Table.Th w={170}>VAT</Table.Th>
+            <Table.Th>{t('Account')}</Table.Th>
+            <Table.Th w={170}>{t('VAT')}</Table.Th>
             <Table.Th className="num" w={150}>
-              Debit
+              {t('Debit')}
             </Table.Th>
             <Table.Th className="num" w={150}>
-              Credit
+              {t('Credit')}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -104,7 +108,7 @@ function VatSplitPreview({ control, codes }: { control: FormControl; codes: Code
           {preview.postings.map((posting, index) => (
             <Table.Tr key={index}>
               <Table.Td>{label(posting)}</Table.Td>
-              <Table.Td>{posting.vat ? `${posting.vat.code} ${ROLE_LABEL[posting.vat.role]} ${posting.vat.percent} %` : ''}</Table.Td>
+              <Table.Td>{posting.vat ? `${posting.vat.code} ${t(ROLE_LABEL[posting.vat.role])} ${posting.vat.percent} %` : ''}</Table.Td>
               <Table.Td className="num">{posting.direction === 1 ? formatAmount(posting.amount) : ''}</Table.Td>
               <Table.Td className="num">{posting.direction === -1 ? formatAmount(posting.amount) : ''}</Table.Td>
             </Table.Tr>
@@ -113,7 +117,7 @@ function VatSplitPreview({ control, codes }: { control: FormControl; codes: Code
       </Table>
       {[...preview.problems.entries()].map(([line, message]) => (
         <Text key={line} size="sm" c="red">
-          Line {line + 1}: {message}
+          {t('Line {{line}}: {{message}}', { line: line + 1, message })}
         </Text>
       ))}
     </Stack>
@@ -121,11 +125,12 @@ function VatSplitPreview({ control, codes }: { control: FormControl; codes: Code
 }
 
 function SaveButton({ control, codes, pending, label }: { control: FormControl; codes: Codes; pending: boolean; label: string }) {
+  const { t } = useTranslation();
   const { debit, difference, problems } = usePreview(control, codes);
   // Spec: the Difference must be 0.00 before Save is enabled (after the VAT split).
   const ready = difference.isZero() && !debit.isZero() && problems.size === 0;
   return (
-    <Tooltip label={problems.size ? 'A VAT line cannot be split' : 'Debit and credit must be equal'} disabled={ready}>
+    <Tooltip label={problems.size ? t('A VAT line cannot be split') : t('Debit and credit must be equal')} disabled={ready}>
       <Button type="submit" loading={pending} disabled={!ready}>
         {label}
       </Button>
@@ -157,7 +162,7 @@ const entryResolver: Resolver<EntryFormValues, unknown, JournalEntryInput> = (va
     if (isBlankLine(line)) return;
     const row: NonNullable<FieldErrors<EntryFormValues>['lines']>[number] = {};
     if (line.accountId === null) row.accountId = { type: 'validate', message: validationMessages.accountMustNotBeEmpty };
-    else if (typedAmount(line.debit).isZero() && typedAmount(line.credit).isZero()) row.debit = { type: 'validate', message: 'Enter a debit or a credit amount' };
+    else if (typedAmount(line.debit).isZero() && typedAmount(line.credit).isZero()) row.debit = { type: 'validate', message: msg('Enter a debit or a credit amount') };
     else return;
     const lines = (errors.lines ??= []) as NonNullable<typeof row>[];
     lines[index] = row;
@@ -174,7 +179,8 @@ interface EntryFormProps {
 }
 
 /** Journal entry form, for adding and for editing in place. */
-export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }: EntryFormProps) {
+export function EntryForm({ initial, submitLabel, onSubmit, onCancel }: EntryFormProps) {
+  const { t } = useTranslation();
   const form = useForm<EntryFormValues, unknown, JournalEntryInput>({
     defaultValues: initial ? entryToFormValues(initial) : newEntryValues(),
     resolver: entryResolver,
@@ -207,10 +213,10 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
           <Controller
             control={control}
             name="dateLedger"
-            rules={{ required: 'This field must be given' }}
+            rules={{ required: t('This field must be given') }}
             render={({ field, fieldState }) => (
               <DateField
-                label="Date"
+                label={t('Date')}
                 required
                 w={170}
                 value={field.value}
@@ -224,7 +230,7 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
             control={control}
             name="description"
             render={({ field, fieldState }) => (
-              <TextInput label="Description" style={{ flex: 1, minWidth: 260 }} maxLength={500} {...field} error={fieldState.error?.message} />
+              <TextInput label={t('Description')} style={{ flex: 1, minWidth: 260 }} maxLength={500} {...field} error={fieldState.error?.message} />
             )}
           />
         </Group>
@@ -232,16 +238,16 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
         <Table withTableBorder verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Account</Table.Th>
+              <Table.Th>{t('Account')}</Table.Th>
               <Table.Th className="num" w={150}>
-                Debit
+                {t('Debit')}
               </Table.Th>
               <Table.Th className="num" w={150}>
-                Credit
+                {t('Credit')}
               </Table.Th>
-              <Table.Th w={230}>VAT</Table.Th>
+              <Table.Th w={230}>{t('VAT')}</Table.Th>
               <Table.Th w={44}>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('Actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -254,7 +260,7 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
                     name={`lines.${index}.accountId`}
                     render={({ field, fieldState }) => (
                       <AccountSelect
-                        aria-label={`Account, line ${index + 1}`}
+                        aria-label={t('Account, line {{line}}', { line: index + 1 })}
                         value={field.value}
                         onChange={field.onChange}
                         onBlur={field.onBlur}
@@ -269,7 +275,7 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
                     name={`lines.${index}.debit`}
                     render={({ field, fieldState }) => (
                       <NumericInput
-                        aria-label={`Debit, line ${index + 1}`}
+                        aria-label={t('Debit, line {{line}}', { line: index + 1 })}
                         allowDecimal
                         value={field.value}
                         onBlur={field.onBlur}
@@ -278,7 +284,7 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
                           // A line is either a debit or a credit.
                           if (value !== '') setValue(`lines.${index}.credit`, '');
                         }}
-                        error={fieldState.error?.message}
+                        error={fieldState.error?.message && t(fieldState.error.message)}
                         styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
                       />
                     )}
@@ -290,7 +296,7 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
                     name={`lines.${index}.credit`}
                     render={({ field, fieldState }) => (
                       <NumericInput
-                        aria-label={`Credit, line ${index + 1}`}
+                        aria-label={t('Credit, line {{line}}', { line: index + 1 })}
                         allowDecimal
                         value={field.value}
                         onBlur={field.onBlur}
@@ -313,8 +319,8 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
                       return (
                         <Stack gap={4}>
                           <Select
-                            aria-label={`VAT code, line ${index + 1}`}
-                            placeholder="No VAT"
+                            aria-label={t('VAT code, line {{line}}', { line: index + 1 })}
+                            placeholder={t('No VAT')}
                             searchable
                             clearable
                             data={codeOptions(vatCodes.data?.data ?? [], field.value)}
@@ -336,12 +342,12 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
                               render={({ field: entry }) => (
                                 <SegmentedControl
                                   size="xs"
-                                  aria-label={`Amount with or without VAT, line ${index + 1}`}
+                                  aria-label={t('Amount with or without VAT, line {{line}}', { line: index + 1 })}
                                   value={entry.value ?? code.defaultEntry}
                                   onChange={(value) => entry.onChange(value)}
                                   data={[
-                                    { value: 'gross', label: 'incl. VAT', disabled: code.kind === 'acquisition' },
-                                    { value: 'net', label: 'excl. VAT' },
+                                    { value: 'gross', label: t('incl. VAT'), disabled: code.kind === 'acquisition' },
+                                    { value: 'net', label: t('excl. VAT') },
                                   ]}
                                 />
                               )}
@@ -356,7 +362,7 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
                   <ActionIcon
                     variant="subtle"
                     color="gray"
-                    aria-label={`Remove line ${index + 1}`}
+                    aria-label={t('Remove line {{line}}', { line: index + 1 })}
                     disabled={lines.fields.length <= 2}
                     onClick={() => lines.remove(index)}
                   >
@@ -373,19 +379,19 @@ export function EntryForm({ initial, submitLabel = 'Save', onSubmit, onCancel }:
 
         <Group justify="space-between">
           <Button variant="subtle" leftSection={<IconPlus size={16} />} onClick={() => lines.append(emptyLine())}>
-            Add line
+            {t('Add line')}
           </Button>
           <Group gap="xs">
             {onCancel ? (
               <Button variant="default" onClick={onCancel}>
-                Cancel
+                {t('Cancel')}
               </Button>
             ) : null}
-            <SaveButton control={control} codes={codes} pending={formState.isSubmitting} label={submitLabel} />
+            <SaveButton control={control} codes={codes} pending={formState.isSubmitting} label={submitLabel ?? t('Save')} />
           </Group>
         </Group>
 
-        {failure ? <WriteError error={failure} what="Could not save the journal entry" /> : null}
+        {failure ? <WriteError error={failure} what={t('Could not save the journal entry')} /> : null}
         {(problems.length > 0 || formState.errors.root) && !failure ? (
           <Alert color="red" variant="light" role="alert">
             {[formState.errors.root?.message, ...problems].filter(Boolean).join(' ')}

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, FileInput, Group, List, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileTypeCsv } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import Papa from 'papaparse';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '@bilan/domain';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { importProblems } from './import-errors';
@@ -28,7 +30,7 @@ type Status =
 
 const PREVIEW_ROWS = 20;
 
-function parseCsv(file: File, text: string): Parsed {
+function parseCsv(t: TFunction, file: File, text: string): Parsed {
   const result = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
   const [header = [], ...rows] = result.data;
   return {
@@ -37,19 +39,20 @@ function parseCsv(file: File, text: string): Parsed {
     header,
     preview: rows.slice(0, PREVIEW_ROWS),
     rowCount: rows.length,
-    problems: result.errors.slice(0, 5).map((error) => `Row ${(error.row ?? 0) + 1}: ${error.message}`),
+    problems: result.errors.slice(0, 5).map((error) => t('Row {{row}}: {{message}}', { row: (error.row ?? 0) + 1, message: error.message })),
   };
 }
 
 function ImportFailure({ error }: { error: unknown }) {
+  const { t } = useTranslation();
   const problems = importProblems(serverFieldErrors(error));
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was imported" role="alert">
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('Nothing was imported')} role="alert">
       {problems ? (
         <Stack gap="xs">
           {problems.unmapped.length ? (
             <div>
-              <Text size="sm">These account numbers are not in the chart of accounts. Import or create them first:</Text>
+              <Text size="sm">{t('These account numbers are not in the chart of accounts. Import or create them first:')}</Text>
               <List size="sm" mt={4}>
                 {problems.unmapped.map((line) => (
                   <List.Item key={line}>{line}</List.Item>
@@ -58,12 +61,12 @@ function ImportFailure({ error }: { error: unknown }) {
             </div>
           ) : null}
           {problems.rows.length ? (
-            <Table withTableBorder fz="sm" verticalSpacing={2} aria-label="Row errors">
+            <Table withTableBorder fz="sm" verticalSpacing={2} aria-label={t('Row errors')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Line</Table.Th>
-                  <Table.Th>Column</Table.Th>
-                  <Table.Th>Problem</Table.Th>
+                  <Table.Th>{t('Line')}</Table.Th>
+                  <Table.Th>{t('Column')}</Table.Th>
+                  <Table.Th>{t('Problem')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -86,13 +89,20 @@ function ImportFailure({ error }: { error: unknown }) {
 }
 
 function ImportResult({ result }: { result: ChartImportResult | JournalImportResult }) {
+  const { t } = useTranslation();
   const text =
     'entries' in result
-      ? `${result.entries} entries with ${result.lines} lines were booked` +
-        (result.dateFrom && result.dateTo ? `, from ${formatDate(result.dateFrom)} to ${formatDate(result.dateTo)}.` : '.')
-      : `${result.created} accounts created, ${result.updated} updated.`;
+      ? result.dateFrom && result.dateTo
+        ? t('{{entries}} entries with {{lines}} lines were booked, from {{from}} to {{to}}.', {
+            entries: result.entries,
+            lines: result.lines,
+            from: formatDate(result.dateFrom),
+            to: formatDate(result.dateTo),
+          })
+        : t('{{entries}} entries with {{lines}} lines were booked.', { entries: result.entries, lines: result.lines })
+      : t('{{created}} accounts created, {{updated}} updated.', { created: result.created, updated: result.updated });
   return (
-    <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Import finished" role="status">
+    <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title={t('Import finished')} role="status">
       {text}
     </Alert>
   );
@@ -107,6 +117,7 @@ interface ImportCardProps {
 
 /** One CSV import: pick, preview, upload with progress, then the booking result. */
 export function ImportCard({ kind, title, columns, help }: ImportCardProps) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
@@ -119,9 +130,9 @@ export function ImportCard({ kind, title, columns, help }: ImportCardProps) {
     setParsed(null);
     if (!file) return;
     try {
-      setParsed(parseCsv(file, await file.text()));
+      setParsed(parseCsv(t, file, await file.text()));
     } catch (error) {
-      setReadError(`Could not read ${file.name}: ${errorMessage(error)}`);
+      setReadError(t('Could not read {{file}}: {{error}}', { file: file.name, error: errorMessage(error) }));
     }
   };
 
@@ -152,11 +163,11 @@ export function ImportCard({ kind, title, columns, help }: ImportCardProps) {
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          {help} Columns: <code>{columns}</code>
+          {help} {t('Columns:')} <code>{columns}</code>
         </Text>
         <FileInput
-          label="File"
-          placeholder="Choose a CSV file"
+          label={t('File')}
+          placeholder={t('Choose a CSV file')}
           accept=".csv,text/csv"
           clearable
           disabled={busy}
@@ -168,11 +179,11 @@ export function ImportCard({ kind, title, columns, help }: ImportCardProps) {
         {parsed ? (
           <>
             <Text size="sm">
-              <b>{parsed.rowCount}</b> rows in {parsed.file.name}
-              {parsed.rowCount > PREVIEW_ROWS ? `, the first ${PREVIEW_ROWS} shown` : ''}.
+              <b>{parsed.rowCount}</b> {t('rows in {{file}}', { file: parsed.file.name })}
+              {parsed.rowCount > PREVIEW_ROWS ? t(', the first {{rows}} shown', { rows: PREVIEW_ROWS }) : ''}.
             </Text>
             {parsed.problems.length ? (
-              <Alert color="yellow" variant="light" title="The file has formatting problems">
+              <Alert color="yellow" variant="light" title={t('The file has formatting problems')}>
                 {parsed.problems.join(' ')}
               </Alert>
             ) : null}
@@ -201,14 +212,14 @@ export function ImportCard({ kind, title, columns, help }: ImportCardProps) {
 
         {status.step === 'uploading' ? (
           <Stack gap={4}>
-            <Text size="sm">Uploading… {Math.round(status.fraction * 100)}%</Text>
-            <Progress value={status.fraction * 100} aria-label="Upload progress" />
+            <Text size="sm">{t('Uploading… {{percent}}%', { percent: Math.round(status.fraction * 100) })}</Text>
+            <Progress value={status.fraction * 100} aria-label={t('Upload progress')} />
           </Stack>
         ) : null}
         {status.step === 'booking' ? (
           <Stack gap={4}>
-            <Text size="sm">Booking…</Text>
-            <Progress value={100} striped animated aria-label="Booking" />
+            <Text size="sm">{t('Booking…')}</Text>
+            <Progress value={100} striped animated aria-label={t('Booking')} />
           </Stack>
         ) : null}
         {status.step === 'done' ? <ImportResult result={status.result} /> : null}
@@ -216,7 +227,7 @@ export function ImportCard({ kind, title, columns, help }: ImportCardProps) {
 
         <Group justify="flex-end">
           <Button onClick={() => void upload()} disabled={!parsed || parsed.rowCount === 0 || busy || status.step === 'done'} loading={busy}>
-            Import
+            {t('Import')}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { Anchor, Button, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DebitCredit, formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -16,6 +17,7 @@ import { Pager } from '../../ui/pager';
 
 /** /accounting/journal: entries in date order, each with its lines. */
 export function JournalPage() {
+  const { t } = useTranslation();
   const [filters, setFilters] = useState<EntryFilterValues>(emptyEntryFilters);
   const [page, setPage] = useState(1);
   const journal = useQuery(entryListQuery(toRequestFilters(filters, ''), page, 'asc'));
@@ -23,19 +25,19 @@ export function JournalPage() {
   const canWrite = useCan('write');
   return (
     <Page
-      title="Journal"
+      title={t('Journal')}
       actions={
         <>
           <Button component={Link} to={paths.entries.getHref()} variant="default">
-            Entries
+            {t('Entries')}
           </Button>
           {canWrite ? (
             <>
               <Button component={Link} to={paths.accountingImport.getHref()} variant="default">
-                Import
+                {t('Import')}
               </Button>
               <Button component={Link} to={paths.entryAdd.getHref()} leftSection={<IconPlus size={16} />}>
-                Add Journal Entry
+                {t('Add Journal Entry')}
               </Button>
             </>
           ) : null}
@@ -51,7 +53,7 @@ export function JournalPage() {
         withText={false}
         withAccount={false}
       />
-      {journal.isError ? <ErrorAlert what="Could not load the journal" error={journal.error} onRetry={() => void journal.refetch()} /> : null}
+      {journal.isError ? <ErrorAlert what={t('Could not load the journal')} error={journal.error} onRetry={() => void journal.refetch()} /> : null}
       {!journal.data && !journal.isError ? <TableSkeleton /> : null}
       {journal.data ? (
         <>
@@ -59,14 +61,14 @@ export function JournalPage() {
             <Table stickyHeader withTableBorder aria-busy={journal.isFetching}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={110}>Date</Table.Th>
-                  <Table.Th w={80}>Entry</Table.Th>
-                  <Table.Th>Account / description</Table.Th>
+                  <Table.Th w={110}>{t('Date')}</Table.Th>
+                  <Table.Th w={80}>{t('Entry')}</Table.Th>
+                  <Table.Th>{t('Account / description')}</Table.Th>
                   <Table.Th className="num" w={150}>
-                    Debit
+                    {t('Debit')}
                   </Table.Th>
                   <Table.Th className="num" w={150}>
-                    Credit
+                    {t('Credit')}
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -102,13 +104,13 @@ export function JournalPage() {
           </Table.ScrollContainer>
           {journal.data.total === 0 ? (
             <Text c="dimmed">
-              The journal is empty.{' '}
+              {t('The journal is empty.')}{' '}
               <Anchor component={Link} to={paths.entryAdd.getHref()} inherit>
-                Add a journal entry
+                {t('Add a journal entry')}
               </Anchor>{' '}
-              or{' '}
+              {t('or')}{' '}
               <Anchor component={Link} to={paths.accountingImport.getHref()} inherit>
-                import a journal
+                {t('import a journal')}
               </Anchor>
               .
             </Text>

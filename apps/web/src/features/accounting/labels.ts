@@ -1,21 +1,29 @@
 import { AccountFunctionType, AccountType } from '@bilan/domain';
+import { msg } from '../../lib/i18n';
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const accountTypeNames: Record<keyof typeof AccountType, string> = {
+  assets: msg('Assets'),
+  liability: msg('Liability'),
+  expenses: msg('Expenses'),
+  revenue: msg('Revenue'),
+  equity: msg('Equity'),
+};
 
 export const accountTypeOptions = Object.entries(AccountType).map(([name, id]) => ({
   value: String(id),
-  label: name === 'liability' ? 'Liability' : capitalize(name),
+  label: accountTypeNames[name as keyof typeof AccountType],
 }));
 
+/** The type's label, an English text to show through t(). */
 export const accountTypeLabel = (id: number | undefined): string =>
   accountTypeOptions.find((option) => option.value === String(id))?.label ?? '-';
 
 const functionTypeNames: Record<keyof typeof AccountFunctionType, string> = {
-  bankAccount: 'Bank account',
-  vat: 'VAT',
-  salesRevenue: 'Sales revenue',
-  payable: 'Payable',
-  receivable: 'Receivable',
+  bankAccount: msg('Bank account'),
+  vat: msg('VAT'),
+  salesRevenue: msg('Sales revenue'),
+  payable: msg('Payable'),
+  receivable: msg('Receivable'),
 };
 
 export const functionTypeOptions = Object.entries(AccountFunctionType).map(([name, id]) => ({

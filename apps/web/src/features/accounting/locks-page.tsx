@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, NumberInput, SegmentedControl, Stack, Table
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -21,6 +22,7 @@ import { EmptyRow } from '../../ui/empty-row';
 const formatTimestamp = (iso: string) => new Date(iso).toLocaleString('de-CH', { dateStyle: 'medium', timeStyle: 'short' });
 
 function LockForm({ onCreated }: { onCreated: () => Promise<void> }) {
+  const { t } = useTranslation();
   const [by, setBy] = useState<'date' | 'entry'>('date');
   const [date, setDate] = useState<string | null>(null);
   const [entryId, setEntryId] = useState<number | string>('');
@@ -29,12 +31,12 @@ function LockForm({ onCreated }: { onCreated: () => Promise<void> }) {
 
   const submit = async () => {
     setError(null);
-    if (by === 'date' && !date) return setError('Choose the date up to which the books are locked.');
-    if (by === 'entry' && typeof entryId !== 'number') return setError('Enter the number of the last journal entry to lock.');
+    if (by === 'date' && !date) return setError(t('Choose the date up to which the books are locked.'));
+    if (by === 'entry' && typeof entryId !== 'number') return setError(t('Enter the number of the last journal entry to lock.'));
     setSaving(true);
     try {
       const lock = await insertLock(by === 'date' ? { date: date! } : { endEntry: { id: entryId as number } });
-      notifications.show({ color: 'green', message: `The books are locked up to ${formatDate(lock.lockDate)}.` });
+      notifications.show({ color: 'green', message: t('The books are locked up to {{date}}.', { date: formatDate(lock.lockDate) }) });
       setDate(null);
       setEntryId('');
       await onCreated();
@@ -48,27 +50,27 @@ function LockForm({ onCreated }: { onCreated: () => Promise<void> }) {
   return (
     <Card withBorder>
       <Stack gap="sm">
-        <Text fw={600}>Lock the books</Text>
+        <Text fw={600}>{t('Lock the books')}</Text>
         <Text size="sm" c="dimmed">
-          Nothing dated on or before the lock date can be posted, changed or deleted.
+          {t('Nothing dated on or before the lock date can be posted, changed or deleted.')}
         </Text>
         <SegmentedControl
           w={320}
           value={by}
           onChange={(value) => setBy(value as 'date' | 'entry')}
           data={[
-            { value: 'date', label: 'Up to a date' },
-            { value: 'entry', label: 'Up to an entry' },
+            { value: 'date', label: t('Up to a date') },
+            { value: 'entry', label: t('Up to an entry') },
           ]}
         />
         <Group align="flex-end">
           {by === 'date' ? (
-            <DateField label="Lock date" w={200} value={date} onChange={setDate} maxDate={today()} />
+            <DateField label={t('Lock date')} w={200} value={date} onChange={setDate} maxDate={today()} />
           ) : (
-            <NumberInput label="Journal entry number" description="The lock date is its ledger date" w={240} min={1} allowDecimal={false} value={entryId} onChange={setEntryId} />
+            <NumberInput label={t('Journal entry number')} description={t('The lock date is its ledger date')} w={240} min={1} allowDecimal={false} value={entryId} onChange={setEntryId} />
           )}
           <Button leftSection={<IconLock size={16} />} loading={saving} onClick={() => void submit()}>
-            Lock
+            {t('Lock')}
           </Button>
         </Group>
         {error ? (
@@ -87,6 +89,7 @@ function LockForm({ onCreated }: { onCreated: () => Promise<void> }) {
  * API refuses others with 403).
  */
 export function LocksPage() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const locks = useQuery(lockListQuery());
   const members = useQuery(lockMembersQuery());
@@ -97,7 +100,7 @@ export function LocksPage() {
   const nameOf = (lock: AccountingLock) => {
     if (!lock.createdBy) return '—';
     const member = members.data?.data.find((m) => m.uuid === lock.createdBy!.id);
-    return member ? `${member.firstName} ${member.lastName}`.trim() || member.email : 'a former member';
+    return member ? `${member.firstName} ${member.lastName}`.trim() || member.email : t('a former member');
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountingKey });
 
@@ -107,7 +110,7 @@ export function LocksPage() {
     setDeleteError(null);
     try {
       await deleteLock(deleting.uuid);
-      notifications.show({ color: 'green', message: `The lock of ${formatDate(deleting.lockDate)} was deleted.` });
+      notifications.show({ color: 'green', message: t('The lock of {{date}} was deleted.', { date: formatDate(deleting.lockDate) }) });
       setDeleting(null);
       await refresh();
     } catch (caught) {
@@ -119,37 +122,37 @@ export function LocksPage() {
 
   const inForce = locks.data?.locks[0];
   return (
-    <Page title="Accounting Locks">
+    <Page title={t('Accounting Locks')}>
       <Stack gap="lg">
         {inForce ? (
           <Alert color="orange" variant="light" icon={<IconLock size={18} />}>
-            Books locked up to {formatDate(inForce.lockDate)}.
+            {t('Books locked up to {{date}}.', { date: formatDate(inForce.lockDate) })}
           </Alert>
         ) : locks.data ? (
-          <Text c="dimmed">The books are not locked.</Text>
+          <Text c="dimmed">{t('The books are not locked.')}</Text>
         ) : null}
         <LockForm onCreated={refresh} />
-        {locks.error ? <ErrorAlert what="Could not load the locks" error={locks.error} /> : null}
+        {locks.error ? <ErrorAlert what={t('Could not load the locks')} error={locks.error} /> : null}
         {locks.isPending ? <TableSkeleton rows={3} /> : null}
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Lock date</Table.Th>
-              <Table.Th>Up to entry</Table.Th>
-              <Table.Th>Locked by</Table.Th>
-              <Table.Th>Locked at</Table.Th>
+              <Table.Th>{t('Lock date')}</Table.Th>
+              <Table.Th>{t('Up to entry')}</Table.Th>
+              <Table.Th>{t('Locked by')}</Table.Th>
+              <Table.Th>{t('Locked at')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {locks.data?.locks.length === 0 ? (
-              <EmptyRow columns={5}>No locks</EmptyRow>
+              <EmptyRow columns={5}>{t('No locks')}</EmptyRow>
             ) : null}
             {locks.data?.locks.map((lock) => (
               <Table.Tr key={lock.uuid}>
                 <Table.Td>{formatDate(lock.lockDate)}</Table.Td>
                 <Table.Td>
-                  {lock.endEntry ? <Link to={paths.entryDetail.getHref(lock.endEntry.id)}>{lock.endEntry.id}</Link> : '—'}
+                  {lock.endEntry ? <Link to={paths.entryDetail.getHref(lock.endEntry.id)}>{lock.endEntry.id}</Link> : `—`}
                 </Table.Td>
                 <Table.Td>{nameOf(lock)}</Table.Td>
                 <Table.Td>{formatTimestamp(lock.createdAt)}</Table.Td>
@@ -159,13 +162,13 @@ export function LocksPage() {
                     color="red"
                     size="compact-sm"
                     leftSection={<IconTrash size={14} />}
-                    aria-label={`Delete the lock of ${formatDate(lock.lockDate)}`}
+                    aria-label={t('Delete the lock of {{date}}', { date: formatDate(lock.lockDate) })}
                     onClick={() => {
                       setDeleteError(null);
                       setDeleting(lock);
                     }}
                   >
-                    Delete
+                    {t('Delete')}
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -176,7 +179,7 @@ export function LocksPage() {
 
       <ConfirmDeleteModal
         opened={deleting !== null}
-        title="Delete lock"
+        title={t('Delete lock')}
         pending={busy}
         onCancel={() => setDeleting(null)}
         onConfirm={() => void remove()}
@@ -188,8 +191,8 @@ export function LocksPage() {
           ) : null
         }
       >
-        <Text>{CONFIRM_DELETE}</Text>
-        {deleting ? <Text size="sm" c="dimmed">The books open again after the previous lock date, if any.</Text> : null}
+        <Text>{t(CONFIRM_DELETE)}</Text>
+        {deleting ? <Text size="sm" c="dimmed">{t('The books open again after the previous lock date, if any.')}</Text> : null}
       </ConfirmDeleteModal>
     </Page>
   );

@@ -2,6 +2,7 @@ import { Fragment, useState, type KeyboardEvent } from 'react';
 import { Anchor, Badge, Button, Group, Select, Switch, Table, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -46,13 +47,14 @@ interface Block {
 const periodText = (from: string, to: string) => `${formatDate(from)} – ${formatDate(to)}`;
 
 function BalancedBadge({ balanced }: { balanced: boolean }) {
+  const { t } = useTranslation();
   return balanced ? (
     <Badge color="green" variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
-      Assets = liabilities + equity
+      {t('Assets = liabilities + equity')}
     </Badge>
   ) : (
     <Badge color="red" variant="light" size="lg" leftSection={<IconAlertTriangle size={16} aria-hidden />}>
-      Not balanced
+      {t('Not balanced')}
     </Badge>
   );
 }
@@ -72,6 +74,7 @@ interface StatementTableProps {
  * results) and block totals. A line opens to its accounts; an account links to its postings.
  */
 function StatementTable({ currency, columns, blocks, accountHref, busy }: StatementTableProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
     setOpen((current) => {
@@ -105,10 +108,10 @@ function StatementTable({ currency, columns, blocks, accountHref, busy }: Statem
     <>
       <Group justify="flex-end" gap="xs">
         <Button variant="subtle" size="compact-sm" onClick={() => setOpen(new Set(allLineKeys))}>
-          Show all accounts
+          {t('Show all accounts')}
         </Button>
         <Button variant="subtle" size="compact-sm" onClick={() => setOpen(new Set())}>
-          Hide accounts
+          {t('Hide accounts')}
         </Button>
       </Group>
       <Table.ScrollContainer minWidth={640}>
@@ -216,6 +219,7 @@ function StatementTable({ currency, columns, blocks, accountHref, busy }: Statem
  * and downloads as PDF, XLSX or CSV in the chosen language.
  */
 export function StatementPage() {
+  const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('balance-sheet');
   // The presets and the first period follow the fiscal year of the accounting settings (calendar year by default).
   const settings = useQuery(accountingSettingsQuery());
@@ -254,11 +258,11 @@ export function StatementPage() {
 
   return (
     <Page
-      title="Financials"
+      title={t('Financials')}
       actions={
         <Group gap="xs">
           <Select
-            aria-label="Statement language"
+            aria-label={t('Statement language')}
             w={130}
             data={LANGS}
             value={lang}
@@ -282,21 +286,21 @@ export function StatementPage() {
     >
       <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="balance-sheet">Balance sheet</Tabs.Tab>
-          <Tabs.Tab value="income">Income statement</Tabs.Tab>
+          <Tabs.Tab value="balance-sheet">{t('Balance sheet')}</Tabs.Tab>
+          <Tabs.Tab value="income">{t('Income statement')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <Group align="flex-end" gap="sm" wrap="wrap">
         {tab === 'income' ? (
           <DateField
-            label="From"
+            label={t('From')}
             w={150}
             value={period.dateFrom}
             onChange={(dateFrom) => dateFrom && setPeriod({ ...period, dateFrom })}
-            error={isValid ? undefined : 'After "To"'}
+            error={isValid ? undefined : t('After "To"')}
           />
         ) : null}
-        <DateField label={tab === 'income' ? 'To' : 'As of'} w={150} value={period.dateTo} onChange={(dateTo) => dateTo && setPeriod({ ...period, dateTo })} />
+        <DateField label={tab === 'income' ? t('To') : t('As of')} w={150} value={period.dateTo} onChange={(dateTo) => dateTo && setPeriod({ ...period, dateTo })} />
         <Group gap={4} mb={4} wrap="wrap">
           {periodPresets(today(), period, startMonth).map((preset) => (
             <Button
@@ -305,21 +309,21 @@ export function StatementPage() {
               variant={samePeriod(preset.period, period) ? 'light' : 'subtle'}
               onClick={() => setPeriod(preset.period)}
             >
-              {preset.label}
+              {t(preset.label)}
             </Button>
           ))}
         </Group>
-        <Switch label="Prior-period column" checked={withCompare} onChange={(event) => setWithCompare(event.currentTarget.checked)} mb={8} />
+        <Switch label={t('Prior-period column')} checked={withCompare} onChange={(event) => setWithCompare(event.currentTarget.checked)} mb={8} />
       </Group>
-      {exportFile.isError ? <WriteError error={exportFile.error} what="Could not make the file" /> : null}
-      {query.isError ? <ErrorAlert what="Could not load the statement" error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {exportFile.isError ? <WriteError error={exportFile.error} what={t('Could not make the file')} /> : null}
+      {query.isError ? <ErrorAlert what={t('Could not load the statement')} error={query.error} onRetry={() => void query.refetch()} /> : null}
       {!query.data && !query.isError && isValid ? <TableSkeleton /> : null}
 
       {sheet ? (
         <>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {sheet.title} as of {formatDate(sheet.date)}, {sheet.currency}; the result not yet closed is shown in equity.
+              {t('{{title}} as of {{date}}, {{currency}}; the result not yet closed is shown in equity.', { title: sheet.title, date: formatDate(sheet.date), currency: sheet.currency })}
             </Text>
             <BalancedBadge balanced={sheet.balanced && sheet.compareBalanced !== false} />
           </Group>
@@ -336,7 +340,11 @@ export function StatementPage() {
       {statement ? (
         <>
           <Text size="sm" c="dimmed">
-            {statement.title} {periodText(statement.dateFrom, statement.dateTo)}, {statement.currency}; year-end closing entries are left out.
+            {t('{{title}} {{period}}, {{currency}}; year-end closing entries are left out.', {
+              title: statement.title,
+              period: periodText(statement.dateFrom, statement.dateTo),
+              currency: statement.currency,
+            })}
           </Text>
           <StatementTable
             currency={statement.currency}

@@ -4,6 +4,7 @@
  * "Year-end closing and settings"): with a July start, 2025 is 2025-07-01…2026-06-30, "2025/26";
  * with January (the default, `startMonth` 1) it is the calendar year.
  */
+import { msg } from '../../lib/i18n';
 
 export interface Period {
   dateFrom: string;
@@ -42,6 +43,7 @@ export function fiscalYearOf(date: string, startMonth = 1): number {
 export const yearLabel = (year: number, startMonth = 1): string => (startMonth === 1 ? String(year) : `${year}/${String(year + 1).slice(-2)}`);
 
 export interface PeriodPreset {
+  /** 'This year' and 'Last year' are English texts to show through t(); Q1 2025 is shown as is. */
   label: string;
   period: Period;
 }
@@ -56,8 +58,8 @@ export function periodPresets(today: string, current: Period, startMonth = 1): P
   const shownYear = fiscalYearOf(current.dateTo, startMonth);
   const shownLabel = yearLabel(shownYear, startMonth);
   return [
-    { label: 'This year', period: yearPeriod(thisYear, startMonth) },
-    { label: 'Last year', period: yearPeriod(thisYear - 1, startMonth) },
+    { label: msg('This year'), period: yearPeriod(thisYear, startMonth) },
+    { label: msg('Last year'), period: yearPeriod(thisYear - 1, startMonth) },
     ...([1, 2, 3, 4] as const).map((quarter) => ({ label: `Q${quarter} ${shownLabel}`, period: quarterPeriod(shownYear, quarter, startMonth) })),
   ];
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount, formatDate, toMoney } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -16,16 +17,17 @@ import { trialBalanceQuery, type TrialBalance } from './api';
 import { trialBalanceCsv, trialBalanceFileName } from './trial-balance-csv';
 
 function BalancedBadge({ totals }: { totals: TrialBalance['totals'] }) {
+  const { t } = useTranslation();
   const difference = toMoney(totals.debit).minus(toMoney(totals.credit));
   if (difference.isZero())
     return (
       <Badge color="green" variant="light" size="lg" leftSection={<IconCircleCheck size={16} aria-hidden />}>
-        Balanced
+        {t('Balanced')}
       </Badge>
     );
   return (
     <Badge color="red" variant="light" size="lg" leftSection={<IconAlertTriangle size={16} aria-hidden />}>
-      Not balanced: difference {formatAmount(difference)}
+      {t('Not balanced: difference {{difference}}', { difference: formatAmount(difference) })}
     </Badge>
   );
 }
@@ -37,6 +39,7 @@ const startOfYear = (date: string) => `${date.slice(0, 4)}-01-01`;
  * "From" date, the turnover covers the period and an opening-balance column shows what came before.
  */
 export function TrialBalancePage() {
+  const { t } = useTranslation();
   const [date, setDate] = useState<string | null>(today());
   const [dateFrom, setDateFrom] = useState<string | null>(null);
   const asOf = date ?? today();
@@ -52,13 +55,13 @@ export function TrialBalancePage() {
 
   return (
     <Page
-      title="Trial Balance"
+      title={t('Trial Balance')}
       actions={
         data ? (
           <Group gap="sm">
             <BalancedBadge totals={data.totals} />
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={download}>
-              Download CSV
+              {t('Download CSV')}
             </Button>
           </Group>
         ) : null
@@ -66,48 +69,48 @@ export function TrialBalancePage() {
     >
       <Group align="flex-end">
         <DateField
-          label="From"
+          label={t('From')}
           w={170}
           clearable
-          placeholder="First posting"
+          placeholder={t('First posting')}
           value={dateFrom}
           onChange={setDateFrom}
-          error={dateFrom && dateFrom > asOf ? 'After the "As of" date' : undefined}
+          error={dateFrom && dateFrom > asOf ? t('After the "As of" date') : undefined}
         />
-        <DateField label="As of" w={170} value={date} onChange={setDate} />
+        <DateField label={t('As of')} w={170} value={date} onChange={setDate} />
         <Button variant="subtle" size="compact-sm" mb={6} onClick={() => setDateFrom(startOfYear(asOf))}>
-          This year
+          {t('This year')}
         </Button>
         {data ? (
           <Text size="sm" c="dimmed" pb={8}>
             {data.dateFrom
-              ? `Turnover from ${formatDate(data.dateFrom)} to ${formatDate(data.date)}, opening balances before it`
-              : `Postings up to and including ${formatDate(data.date)}`}
+              ? t('Turnover from {{from}} to {{to}}, opening balances before it', { from: formatDate(data.dateFrom), to: formatDate(data.date) })
+              : t('Postings up to and including {{date}}', { date: formatDate(data.date) })}
           </Text>
         ) : null}
       </Group>
-      {balance.isError ? <ErrorAlert what="Could not load the trial balance" error={balance.error} onRetry={() => void balance.refetch()} /> : null}
+      {balance.isError ? <ErrorAlert what={t('Could not load the trial balance')} error={balance.error} onRetry={() => void balance.refetch()} /> : null}
       {!data && !balance.isError ? <TableSkeleton /> : null}
       {data ? (
         <Table.ScrollContainer minWidth={700} maxHeight="calc(100vh - 260px)">
           <Table stickyHeader striped withTableBorder aria-busy={balance.isFetching}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={100}>Account</Table.Th>
-                <Table.Th>Name</Table.Th>
+                <Table.Th w={100}>{t('Account')}</Table.Th>
+                <Table.Th>{t('Name')}</Table.Th>
                 {withOpening ? (
                   <Table.Th className="num" w={160}>
-                    Opening balance
+                    {t('Opening balance')}
                   </Table.Th>
                 ) : null}
                 <Table.Th className="num" w={160}>
-                  Debit
+                  {t('Debit')}
                 </Table.Th>
                 <Table.Th className="num" w={160}>
-                  Credit
+                  {t('Credit')}
                 </Table.Th>
                 <Table.Th className="num" w={160}>
-                  Balance
+                  {t('Balance')}
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -140,7 +143,7 @@ export function TrialBalancePage() {
                 <Table.Tr>
                   <Table.Td colSpan={columns}>
                     <Text c="dimmed" size="sm">
-                      No postings up to this date.
+                      {t('No postings up to this date.')}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
@@ -150,7 +153,7 @@ export function TrialBalancePage() {
               <Table.Tr className="totals">
                 <Table.Td colSpan={2}>
                   <Group gap="xs">
-                    Total <BalancedBadge totals={data.totals} />
+                    {t('Total')} <BalancedBadge totals={data.totals} />
                   </Group>
                 </Table.Td>
                 {withOpening ? (

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   VAT_CODE_KINDS,
   VAT_RATE_PERIODS,
@@ -16,6 +17,7 @@ import {
 } from '@bilan/domain';
 import { useCan } from '../../lib/session';
 import { today } from '../../lib/dates';
+import { msg } from '../../lib/i18n';
 import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
@@ -26,14 +28,16 @@ import { CONFIRM_DELETE, ConfirmDeleteModal } from '../../ui/confirm-delete-moda
 import { accountingKey, deleteVatCode, insertVatCode, updateVatCode, vatCodeListQuery, type VatCodeData, type VatCodePatch, type VatCodeRow } from './api';
 
 const KIND_LABEL: Record<VatCodeKind, string> = {
-  sales: 'Sales (tax due)',
-  input: 'Input tax',
-  acquisition: 'Acquisition tax',
-  exempt: 'Exempt / export',
-  reduction: 'Reduction of consideration',
-  outside: 'Outside the scope',
+  sales: msg('Sales (tax due)'),
+  input: msg('Input tax'),
+  acquisition: msg('Acquisition tax'),
+  exempt: msg('Exempt / export'),
+  reduction: msg('Reduction of consideration'),
+  outside: msg('Outside the scope'),
 };
-const RATE_LABEL: Record<VatRateType, string> = { standard: 'Standard', reduced: 'Reduced', accommodation: 'Accommodation', zero: 'None' };
+const RATE_LABEL: Record<VatRateType, string> = { standard: msg('Standard'), reduced: msg('Reduced'), accommodation: msg('Accommodation'), zero: msg('None') };
+/** The rate's name inside a sentence ("8.1 % (standard)"). */
+const RATE_NAME: Record<VatRateType, string> = { standard: msg('standard'), reduced: msg('reduced'), accommodation: msg('accommodation'), zero: msg('none') };
 
 /** The form's values: text inputs hold '' for "none". */
 interface CodeFormValues {
@@ -95,6 +99,7 @@ const valuesOf = (row: VatCodeRow): CodeFormValues => ({
 
 /** Create or change one code; the code text is fixed once created (postings refer to it). */
 function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const isNew = editing === 'new';
   const row = editing && editing !== 'new' ? editing : null;
@@ -108,7 +113,7 @@ function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; o
   const save = useMutation({
     mutationFn: (body: VatCodeData | VatCodePatch) => (isNew ? insertVatCode(body as VatCodeData) : updateVatCode(row!.code, body as VatCodePatch)),
     onSuccess: async (saved) => {
-      notifications.show({ color: 'green', message: `VAT code ${saved.code} saved.` });
+      notifications.show({ color: 'green', message: t('VAT code {{code}} saved.', { code: saved.code }) });
       await queryClient.invalidateQueries({ queryKey: accountingKey });
       onClose();
     },
@@ -118,18 +123,32 @@ function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; o
   });
   const submit = useSingleFlight(save.mutateAsync);
   const errorOf = (name: keyof CodeFormValues) => formState.errors[name]?.message;
+  // The text inputs' registrations with their messages (named here, outside the markup).
+  const textField = (name: 'code' | 'name' | 'accountNumber' | 'deductionAccountNumber' | 'zifferBase' | 'zifferTax' | 'zifferDeduction') => ({
+    ...register(name),
+    error: errorOf(name),
+  });
+  const fields = {
+    code: textField('code'),
+    name: textField('name'),
+    accountNumber: textField('accountNumber'),
+    deductionAccountNumber: textField('deductionAccountNumber'),
+    zifferBase: textField('zifferBase'),
+    zifferTax: textField('zifferTax'),
+    zifferDeduction: textField('zifferDeduction'),
+  };
   return (
-    <Modal opened={editing !== null} onClose={onClose} title={isNew ? 'New VAT code' : `VAT code ${row?.code ?? ''}`} size="lg">
+    <Modal opened={editing !== null} onClose={onClose} title={isNew ? t('New VAT code') : t('VAT code {{code}}', { code: row?.code ?? '' })} size="lg">
       <form onSubmit={(event) => void handleSubmit((values) => submit(values))(event)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={2}>
-            <TextInput label="Code" description="Capitals and digits, e.g. M81" disabled={!isNew} {...register('code')} error={errorOf('code')} />
-            <TextInput label="Name" {...register('name')} error={errorOf('name')} />
+            <TextInput label={t('Code')} description={t('Capitals and digits, e.g. M81')} disabled={!isNew} {...fields.code} />
+            <TextInput label={t('Name')} {...fields.name} />
             <Controller
               control={control}
               name="kind"
               render={({ field }) => (
-                <Select label="Kind" data={VAT_CODE_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))} value={field.value} onChange={(v) => field.onChange(v)} allowDeselect={false} error={errorOf('kind')} />
+                <Select label={t('Kind')} data={VAT_CODE_KINDS.map((k) => ({ value: k, label: t(KIND_LABEL[k]) }))} value={field.value} onChange={(v) => field.onChange(v)} allowDeselect={false} error={errorOf('kind')} />
               )}
             />
             <Controller
@@ -137,9 +156,12 @@ function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; o
               name="rateType"
               render={({ field }) => (
                 <Select
-                  label="Rate"
-                  description="The percentage follows the supply date"
-                  data={VAT_RATE_TYPES.map((t) => ({ value: t, label: t === 'zero' ? 'None (0 %)' : `${RATE_LABEL[t]} (${vatPercentAt(t, today())} % today)` }))}
+                  label={t('Rate')}
+                  description={t('The percentage follows the supply date')}
+                  data={VAT_RATE_TYPES.map((type) => ({
+                    value: type,
+                    label: type === 'zero' ? t('None (0 %)') : t('{{rate}} ({{percent}} % today)', { rate: t(RATE_LABEL[type]), percent: vatPercentAt(type, today()) }),
+                  }))}
                   value={field.value}
                   onChange={(v) => field.onChange(v)}
                   allowDeselect={false}
@@ -147,16 +169,16 @@ function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; o
                 />
               )}
             />
-            <TextInput label="VAT account" description="Where the tax goes (none for 0 %)" {...register('accountNumber')} error={errorOf('accountNumber')} />
+            <TextInput label={t('VAT account')} description={t('Where the tax goes (none for 0 %)')} {...fields.accountNumber} />
             {kind === 'acquisition' ? (
-              <TextInput label="Deduction account" description="Input tax of the acquisition tax" {...register('deductionAccountNumber')} error={errorOf('deductionAccountNumber')} />
+              <TextInput label={t('Deduction account')} description={t('Input tax of the acquisition tax')} {...fields.deductionAccountNumber} />
             ) : (
               <div />
             )}
-            <TextInput label="Ziffer of the base" description="As on the 2024 form, e.g. 303" {...register('zifferBase')} error={errorOf('zifferBase')} />
-            <TextInput label="Ziffer of the tax" description="e.g. 303, 400, 405" {...register('zifferTax')} error={errorOf('zifferTax')} />
+            <TextInput label={t('Ziffer of the base')} description={t('As on the 2024 form, e.g. 303')} {...fields.zifferBase} />
+            <TextInput label={t('Ziffer of the tax')} description={t('e.g. 303, 400, 405')} {...fields.zifferTax} />
             {kind === 'acquisition' ? (
-              <TextInput label="Ziffer of the deduction" description="400 or 405" {...register('zifferDeduction')} error={errorOf('zifferDeduction')} />
+              <TextInput label={t('Ziffer of the deduction')} description={t('400 or 405')} {...fields.zifferDeduction} />
             ) : null}
           </SimpleGrid>
           <Controller
@@ -165,15 +187,15 @@ function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; o
             render={({ field }) => (
               <Stack gap={4}>
                 <Text size="sm" fw={500}>
-                  Amounts are entered
+                  {t('Amounts are entered')}
                 </Text>
                 <SegmentedControl
                   style={{ alignSelf: 'flex-start' }}
                   value={field.value}
                   onChange={field.onChange}
                   data={[
-                    { value: 'gross', label: 'incl. VAT (gross)' },
-                    { value: 'net', label: 'excl. VAT (net)' },
+                    { value: 'gross', label: t('incl. VAT (gross)') },
+                    { value: 'net', label: t('excl. VAT (net)') },
                   ]}
                 />
                 {errorOf('defaultEntry') ? (
@@ -187,20 +209,20 @@ function CodeModal({ editing, onClose }: { editing: VatCodeRow | 'new' | null; o
           <Controller
             control={control}
             name="isActive"
-            render={({ field }) => <Switch label="Active (offered on new journal lines)" checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />}
+            render={({ field }) => <Switch label={t('Active (offered on new journal lines)')} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />}
           />
           {formState.errors.root ? (
             <Alert color="red" variant="light" role="alert">
               {formState.errors.root.message}
             </Alert>
           ) : null}
-          {save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? <ErrorAlert error={save.error} what="Could not save the VAT code" /> : null}
+          {save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? <ErrorAlert error={save.error} what={t('Could not save the VAT code')} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save
+              {t('Save')}
             </Button>
           </Group>
         </Stack>
@@ -216,13 +238,14 @@ const sorted = (rows: readonly VatCodeRow[]) =>
 
 /** The rate periods of the domain's table, latest first, as a line each. */
 function RatePeriods() {
+  const { t } = useTranslation();
+  const periods = VAT_RATE_PERIODS.slice(0, 3)
+    .map((p, i) => `${p.standard} / ${p.reduced} / ${p.accommodation} % ${i === 0 ? t('from {{year}}', { year: p.from.slice(0, 4) }) : `${p.from.slice(0, 4)}–${Number(VAT_RATE_PERIODS[i - 1]!.from.slice(0, 4)) - 1}`}`)
+    .join('; ');
   return (
     <Text size="sm" c="dimmed">
-      The rate of a code follows the supply date:{' '}
-      {VAT_RATE_PERIODS.slice(0, 3)
-        .map((p, i) => `${p.standard} / ${p.reduced} / ${p.accommodation} % ${i === 0 ? `from ${p.from.slice(0, 4)}` : `${p.from.slice(0, 4)}–${Number(VAT_RATE_PERIODS[i - 1]!.from.slice(0, 4)) - 1}`}`)
-        .join('; ')}{' '}
-      (standard / reduced / accommodation).
+      {t('The rate of a code follows the supply date:')} {periods}{' '}
+      {t('(standard / reduced / accommodation).')}
     </Text>
   );
 }
@@ -232,6 +255,7 @@ function RatePeriods() {
  * and Ziffern. Owners and admins create and change them; a used code is deactivated, not deleted.
  */
 export function VatCodesPage() {
+  const { t } = useTranslation();
   const codes = useQuery(vatCodeListQuery());
   const canAdmin = useCan('admin');
   const queryClient = useQueryClient();
@@ -241,7 +265,7 @@ export function VatCodesPage() {
   const remove = useMutation({
     mutationFn: (code: string) => deleteVatCode(code),
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: `VAT code ${deleting?.code ?? ''} deleted.` });
+      notifications.show({ color: 'green', message: t('VAT code {{code}} deleted.', { code: deleting?.code ?? '' }) });
       setDeleting(null);
       await queryClient.invalidateQueries({ queryKey: accountingKey });
     },
@@ -251,31 +275,31 @@ export function VatCodesPage() {
   const date = today();
   return (
     <Page
-      title="VAT Codes"
+      title={t('VAT Codes')}
       actions={
         canAdmin ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            New VAT code
+            {t('New VAT code')}
           </Button>
         ) : null
       }
     >
       <RatePeriods />
-      {codes.isError ? <ErrorAlert error={codes.error} what="Could not load the VAT codes" /> : null}
+      {codes.isError ? <ErrorAlert error={codes.error} what={t('Could not load the VAT codes')} /> : null}
       {codes.isLoading ? (
         <TableSkeleton />
       ) : (
-        <Table withTableBorder striped verticalSpacing={6} aria-label="VAT codes">
+        <Table withTableBorder striped verticalSpacing={6} aria-label={t('VAT codes')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={80}>Code</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Rate today</Table.Th>
-              <Table.Th>VAT account</Table.Th>
-              <Table.Th>Entered</Table.Th>
-              <Table.Th>Ziffern</Table.Th>
-              <Table.Th w={150}>Status</Table.Th>
+              <Table.Th w={80}>{t('Code')}</Table.Th>
+              <Table.Th>{t('Name')}</Table.Th>
+              <Table.Th>{t('Kind')}</Table.Th>
+              <Table.Th>{t('Rate today')}</Table.Th>
+              <Table.Th>{t('VAT account')}</Table.Th>
+              <Table.Th>{t('Entered')}</Table.Th>
+              <Table.Th>{t('Ziffern')}</Table.Th>
+              <Table.Th w={150}>{t('Status')}</Table.Th>
               {canAdmin ? <Table.Th w={90} /> : null}
             </Table.Tr>
           </Table.Thead>
@@ -284,22 +308,22 @@ export function VatCodesPage() {
               <Table.Tr key={row.code} style={row.isActive ? undefined : { opacity: 0.55 }}>
                 <Table.Td fw={600}>{row.code}</Table.Td>
                 <Table.Td>{row.name}</Table.Td>
-                <Table.Td>{KIND_LABEL[row.kind]}</Table.Td>
-                <Table.Td>{row.rateType === 'zero' ? '0 %' : `${vatPercentAt(row.rateType, date)} % (${RATE_LABEL[row.rateType].toLowerCase()})`}</Table.Td>
+                <Table.Td>{t(KIND_LABEL[row.kind])}</Table.Td>
+                <Table.Td>{row.rateType === 'zero' ? '0 %' : `${vatPercentAt(row.rateType, date)} % (${t(RATE_NAME[row.rateType])})`}</Table.Td>
                 <Table.Td>
-                  {row.accountNumber ?? '—'}
+                  {row.accountNumber ?? `—`}
                   {row.deductionAccountNumber ? ` / ${row.deductionAccountNumber}` : ''}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.defaultEntry === 'gross' ? 'incl. VAT' : 'excl. VAT'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{[row.zifferBase, row.zifferTax, row.zifferDeduction].filter(Boolean).join(' / ') || '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.defaultEntry === 'gross' ? t('incl. VAT') : t('excl. VAT')}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{[row.zifferBase, row.zifferTax, row.zifferDeduction].filter(Boolean).join(' / ') || `—`}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Badge variant="light" color={row.isActive ? 'green' : 'gray'}>
-                      {row.isActive ? 'active' : 'inactive'}
+                      {row.isActive ? t('active') : t('inactive')}
                     </Badge>
                     {row.hasPostings ? (
                       <Badge variant="outline" color="gray">
-                        used
+                        {t('used')}
                       </Badge>
                     ) : null}
                   </Group>
@@ -307,7 +331,7 @@ export function VatCodesPage() {
                 {canAdmin ? (
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Button size="compact-xs" variant="subtle" aria-label={`Edit ${row.code}`} onClick={() => setEditing(row)}>
+                      <Button size="compact-xs" variant="subtle" aria-label={t('Edit {{code}}', { code: row.code })} onClick={() => setEditing(row)}>
                         <IconPencil size={14} />
                       </Button>
                       {row.hasPostings ? null : (
@@ -315,7 +339,7 @@ export function VatCodesPage() {
                           size="compact-xs"
                           variant="subtle"
                           color="red"
-                          aria-label={`Delete ${row.code}`}
+                          aria-label={t('Delete {{code}}', { code: row.code })}
                           onClick={() => {
                             setDeleteError(null);
                             setDeleting(row);
@@ -335,7 +359,7 @@ export function VatCodesPage() {
       <CodeModal key={editing === 'new' ? 'new' : (editing?.code ?? 'none')} editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDeleteModal
         opened={deleting !== null}
-        title={`Delete VAT code ${deleting?.code ?? ''}`}
+        title={t('Delete VAT code {{code}}', { code: deleting?.code ?? '' })}
         pending={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && removeOnce(deleting.code)}
@@ -347,7 +371,7 @@ export function VatCodesPage() {
           ) : null
         }
       >
-        <Text>{CONFIRM_DELETE}</Text>
+        <Text>{t(CONFIRM_DELETE)}</Text>
       </ConfirmDeleteModal>
     </Page>
   );

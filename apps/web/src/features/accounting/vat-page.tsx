@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Drawer, Group, Menu, Modal, Paper, Segmen
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileCheck, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   formatDate,
@@ -18,6 +19,7 @@ import {
 import { paths } from '../../config/paths';
 import { today } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
+import { isLanguage, msg } from '../../lib/i18n';
 import { saveBlob } from '../../lib/save-file';
 import { useCan } from '../../lib/session';
 import { useSingleFlight } from '../../lib/single-flight';
@@ -42,8 +44,15 @@ import {
 import { BASIS_LABELS, METHOD_LABELS, VatSettingsForm, VatSettingsSection } from './vat-settings';
 import { EmptyRow } from '../../ui/empty-row';
 
-const LABELS = VAT_FIGURE_LABELS.en;
-const TYPE_LABELS: Record<SubmissionType, string> = { 1: 'Return', 2: 'Correction', 3: 'Yearly reconciliation' };
+const TYPE_LABELS: Record<SubmissionType, string> = { 1: msg('Return'), 2: msg('Correction'), 3: msg('Yearly reconciliation') };
+/** The type inside a sentence ("Mark return Q1 2025 as filed"). */
+const TYPE_NAMES: Record<SubmissionType, string> = { 1: msg('return'), 2: msg('correction'), 3: msg('yearly reconciliation') };
+
+/** The ESTV form's language for the figures' labels: the UI's. */
+function useFormLanguage(): VatLanguage {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : 'en';
+}
 const LANGS: { value: VatLanguage; label: string }[] = [
   { value: 'de', label: 'Deutsch' },
   { value: 'fr', label: 'Français' },
@@ -60,10 +69,11 @@ interface FigureKey {
 
 /** An amount that opens the postings behind it. */
 function FigureAmount({ value, figure, onOpen, bold }: { value: string; figure: FigureKey; onOpen: (figure: FigureKey) => void; bold?: boolean }) {
+  const { t } = useTranslation();
   const zero = toMoney(value).isZero();
   if (zero) return <Amount value={value} c="dimmed" fw={bold ? 700 : undefined} />;
   return (
-    <Anchor component="button" type="button" onClick={() => onOpen(figure)} aria-label={`Postings of ${figure.ziffer}${figure.ratePercent ? ` at ${figure.ratePercent} %` : ''}`} fw={bold ? 700 : undefined}>
+    <Anchor component="button" type="button" onClick={() => onOpen(figure)} aria-label={figure.ratePercent ? t('Postings of {{ziffer}} at {{rate}} %', { ziffer: figure.ziffer, rate: figure.ratePercent }) : t('Postings of {{ziffer}}', { ziffer: figure.ziffer })} fw={bold ? 700 : undefined}>
       <Amount value={value} />
     </Anchor>
   );
@@ -89,6 +99,9 @@ function SectionTitle({ children, columns }: { children: React.ReactNode; column
 
 /** The form-like figures: I. Turnover, II. Tax calculation, III. Other cash flows; each amount opens its postings. */
 function VatForm({ vatReturn, onOpen }: { vatReturn: VatReturn; onOpen: (figure: FigureKey) => void }) {
+  const { t } = useTranslation();
+  const lang = useFormLanguage();
+  const LABELS = VAT_FIGURE_LABELS[lang];
   const f = vatReturn.figures.figures as Record<ScalarZiffer, string>;
   const derived = new Set(['299', '500', '510']);
   const scalar = (ziffer: ScalarZiffer, column: 'base' | 'tax', bold = false) => (
@@ -106,14 +119,20 @@ function VatForm({ vatReturn, onOpen }: { vatReturn: VatReturn; onOpen: (figure:
     </Table.Tr>
   );
   const isNet = vatReturn.figures.method === 'net';
+  const turnover = TURNOVER_ZIFFERN.map((ziffer) => scalar(ziffer, 'base', ziffer === '289' || ziffer === '299'));
+  const taxDue = scalar('399', 'tax', true);
+  const inputTax = isNet ? scalar('470', 'tax') : INPUT_TAX_ZIFFERN.map((ziffer) => scalar(ziffer, 'tax', ziffer === '479'));
+  const payable = scalar('500', 'tax', true);
+  const credit = scalar('510', 'tax', true);
+  const otherFlows = OTHER_FLOW_ZIFFERN.map((ziffer) => scalar(ziffer, 'base'));
   return (
-    <Table withTableBorder verticalSpacing={6} aria-label="VAT return figures">
+    <Table withTableBorder verticalSpacing={6} aria-label={t('VAT return figures')}>
       <Table.Tbody>
-        <SectionTitle columns={['Turnover CHF', '']}>I. Turnover</SectionTitle>
-        {TURNOVER_ZIFFERN.map((ziffer) => scalar(ziffer, 'base', ziffer === '289' || ziffer === '299'))}
-        <SectionTitle columns={['Turnover CHF', 'Tax CHF']}>II. Tax calculation</SectionTitle>
+        <SectionTitle columns={[t('Turnover CHF'), '']}>{t('I. Turnover')}</SectionTitle>
+        {turnover}
+        <SectionTitle columns={[t('Turnover CHF'), t('Tax CHF')]}>{t('II. Tax calculation')}</SectionTitle>
         {vatReturn.figures.taxLines.map((line) => {
-          const label = vatTaxLineLabel(line);
+          const label = vatTaxLineLabel(line, lang);
           const figure = { ziffer: line.ziffer, ratePercent: line.ratePercent, label };
           return (
             <Table.Tr key={`${line.kind}-${line.ziffer}-${line.ratePercent}`}>
@@ -126,12 +145,12 @@ function VatForm({ vatReturn, onOpen }: { vatReturn: VatReturn; onOpen: (figure:
             </Table.Tr>
           );
         })}
-        {scalar('399', 'tax', true)}
-        {isNet ? scalar('470', 'tax') : INPUT_TAX_ZIFFERN.map((ziffer) => scalar(ziffer, 'tax', ziffer === '479'))}
-        {scalar('500', 'tax', true)}
-        {scalar('510', 'tax', true)}
-        <SectionTitle columns={['Amount CHF', '']}>III. Other cash flows</SectionTitle>
-        {OTHER_FLOW_ZIFFERN.map((ziffer) => scalar(ziffer, 'base'))}
+        {taxDue}
+        {inputTax}
+        {payable}
+        {credit}
+        <SectionTitle columns={[t('Amount CHF'), '']}>{t('III. Other cash flows')}</SectionTitle>
+        {otherFlows}
       </Table.Tbody>
     </Table>
   );
@@ -139,32 +158,33 @@ function VatForm({ vatReturn, onOpen }: { vatReturn: VatReturn; onOpen: (figure:
 
 /** The postings behind one figure, each linked to its journal entry. */
 function DrillDrawer({ request, figure, onClose }: { request: VatPeriodRequest; figure: FigureKey | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const drill = useQuery(vatDrillQuery(figure ? { dateFrom: request.dateFrom, dateTo: request.dateTo, ziffer: figure.ziffer, ...(figure.ratePercent ? { ratePercent: figure.ratePercent } : {}) } : null));
   const data = drill.data;
   return (
     <Drawer opened={figure !== null} onClose={onClose} position="right" size="xl" title={figure ? `${figure.ziffer} — ${figure.label}` : ''}>
-      {drill.isError ? <ErrorAlert what="Could not load the postings" error={drill.error} /> : null}
+      {drill.isError ? <ErrorAlert what={t('Could not load the postings')} error={drill.error} /> : null}
       {drill.isPending && figure ? <TableSkeleton rows={4} /> : null}
       {data ? (
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            The postings of {formatDate(request.dateFrom)}–{formatDate(request.dateTo)} that make the figure, each with what it adds.
-            {request.type !== 1 ? ' These are the postings of the books; the correction is their total minus what was filed.' : ''}
+            {t('The postings of {{from}}–{{to}} that make the figure, each with what it adds.', { from: formatDate(request.dateFrom), to: formatDate(request.dateTo) })}
+            {request.type !== 1 ? ` ${t('These are the postings of the books; the correction is their total minus what was filed.')}` : ''}
           </Text>
-          <Table striped withTableBorder aria-label="Postings of the figure">
+          <Table striped withTableBorder aria-label={t('Postings of the figure')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Entry</Table.Th>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Code</Table.Th>
-                <Table.Th ta="right">Turnover</Table.Th>
-                <Table.Th ta="right">Tax</Table.Th>
+                <Table.Th>{t('Date')}</Table.Th>
+                <Table.Th>{t('Entry')}</Table.Th>
+                <Table.Th>{t('Account')}</Table.Th>
+                <Table.Th>{t('Code')}</Table.Th>
+                <Table.Th ta="right">{t('Turnover')}</Table.Th>
+                <Table.Th ta="right">{t('Tax')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {data.data.length === 0 ? (
-                <EmptyRow columns={6}>No postings</EmptyRow>
+                <EmptyRow columns={6}>{t('No postings')}</EmptyRow>
               ) : null}
               {data.data.map((row, index) => (
                 <Table.Tr key={`${row.entry.id}-${row.account.id}-${row.role}-${index}`}>
@@ -172,7 +192,7 @@ function DrillDrawer({ request, figure, onClose }: { request: VatPeriodRequest; 
                     {formatDate(row.countedOn)}
                     {row.payment ? (
                       <Text size="xs" c="dimmed">
-                        paid by <Link to={paths.entryDetail.getHref(row.payment.entry.id)}>entry {row.payment.entry.id}</Link>
+                        {t('paid by')} <Link to={paths.entryDetail.getHref(row.payment.entry.id)}>{t('entry {{id}}', { id: row.payment.entry.id })}</Link>
                       </Text>
                     ) : null}
                   </Table.Td>
@@ -186,7 +206,7 @@ function DrillDrawer({ request, figure, onClose }: { request: VatPeriodRequest; 
                     {row.account.number} {row.account.name}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {row.vatCode} <Text span size="xs" c="dimmed">{row.role} {row.ratePercent} %</Text>
+                    {row.vatCode} <Text span size="xs" c="dimmed">{t(row.role)} {row.ratePercent} %</Text>
                   </Table.Td>
                   <Table.Td ta="right">{toMoney(row.base).isZero() ? '' : <Amount value={row.base} />}</Table.Td>
                   <Table.Td ta="right">{toMoney(row.tax).isZero() ? '' : <Amount value={row.tax} />}</Table.Td>
@@ -195,7 +215,7 @@ function DrillDrawer({ request, figure, onClose }: { request: VatPeriodRequest; 
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Th colSpan={4}>Total</Table.Th>
+                <Table.Th colSpan={4}>{t('Total')}</Table.Th>
                 <Table.Th ta="right">{data.column === 'tax' ? '' : <Amount value={data.total.base} />}</Table.Th>
                 <Table.Th ta="right">{data.column === 'base' ? '' : <Amount value={data.total.tax} />}</Table.Th>
               </Table.Tr>
@@ -209,6 +229,7 @@ function DrillDrawer({ request, figure, onClose }: { request: VatPeriodRequest; 
 
 /** The VAT accounts' movements in the period beside what the return accounts for. */
 function Reconciliation({ vatReturn }: { vatReturn: VatReturn }) {
+  const { t } = useTranslation();
   const { reconciliation } = vatReturn;
   const received = vatReturn.basis === 'received';
   const showNotCounted = received || vatReturn.method === 'net' || reconciliation.accounts.some((a) => !toMoney(a.notCounted).isZero());
@@ -216,32 +237,32 @@ function Reconciliation({ vatReturn }: { vatReturn: VatReturn }) {
     <Paper withBorder p="lg">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          Reconciliation with the VAT accounts
+          {t('Reconciliation with the VAT accounts')}
         </Title>
         {reconciliation.isBalanced ? (
           <Badge color="green" variant="light" leftSection={<IconCircleCheck size={14} />}>
-            The VAT accounts agree with the return
+            {t('The VAT accounts agree with the return')}
           </Badge>
         ) : (
           <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={14} />}>
-            Differences
+            {t('Differences')}
           </Badge>
         )}
       </Group>
-      <Table withTableBorder aria-label="VAT accounts">
+      <Table withTableBorder aria-label={t('VAT accounts')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Account</Table.Th>
-            <Table.Th ta="right">Movement (credit − debit)</Table.Th>
-            <Table.Th ta="right">In the return</Table.Th>
-            <Table.Th ta="right">Without VAT code</Table.Th>
-            {showNotCounted ? <Table.Th ta="right">{received ? 'Not paid in the period' : 'Not counted (input tax)'}</Table.Th> : null}
-            <Table.Th ta="right">Difference</Table.Th>
+            <Table.Th>{t('Account')}</Table.Th>
+            <Table.Th ta="right">{t('Movement (credit − debit)')}</Table.Th>
+            <Table.Th ta="right">{t('In the return')}</Table.Th>
+            <Table.Th ta="right">{t('Without VAT code')}</Table.Th>
+            {showNotCounted ? <Table.Th ta="right">{received ? t('Not paid in the period') : t('Not counted (input tax)')}</Table.Th> : null}
+            <Table.Th ta="right">{t('Difference')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {reconciliation.accounts.length === 0 ? (
-            <EmptyRow columns={showNotCounted ? 6 : 5}>No movements on the VAT accounts in the period</EmptyRow>
+            <EmptyRow columns={showNotCounted ? 6 : 5}>{t('No movements on the VAT accounts in the period')}</EmptyRow>
           ) : null}
           {reconciliation.accounts.map((row) => (
             <Table.Tr key={row.account.id}>
@@ -274,12 +295,17 @@ function Reconciliation({ vatReturn }: { vatReturn: VatReturn }) {
       {reconciliation.uncodedPostings.length ? (
         <Stack gap={4} mt="sm">
           <Text size="sm" fw={500}>
-            Postings on VAT accounts without a VAT code
+            {t('Postings on VAT accounts without a VAT code')}
           </Text>
           {reconciliation.uncodedPostings.map((posting, index) => (
             <Text size="sm" key={`${posting.entry.id}-${index}`}>
-              {formatDate(posting.entry.dateLedger)} · <Link to={paths.entryDetail.getHref(posting.entry.id)}>entry {posting.entry.id}</Link> {posting.entry.description} ·{' '}
-              {posting.account.number} · <Amount value={posting.amount} />
+              {formatDate(posting.entry.dateLedger)}
+              {` · `}
+              <Link to={paths.entryDetail.getHref(posting.entry.id)}>{t('entry {{id}}', { id: posting.entry.id })}</Link> {posting.entry.description}
+              {` · `}
+              {posting.account.number}
+              {` · `}
+              <Amount value={posting.amount} />
             </Text>
           ))}
         </Stack>
@@ -290,10 +316,11 @@ function Reconciliation({ vatReturn }: { vatReturn: VatReturn }) {
 
 /** Download buttons: XML for the ESTV portal, the PDF in a language. */
 function Downloads({ onXml, onPdf, busy }: { onXml: () => void; onPdf: (lang: VatLanguage) => void; busy: boolean }) {
+  const { t } = useTranslation();
   return (
     <Group gap="xs">
       <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onXml} loading={busy}>
-        Download XML
+        {t('Download XML')}
       </Button>
       <Menu>
         <Menu.Target>
@@ -330,24 +357,27 @@ function useDownload() {
   return { busy, error, run };
 }
 
+const formatTimestamp = (iso: string) => new Date(iso).toLocaleString('de-CH', { dateStyle: 'medium', timeStyle: 'short' });
+
 function FiledReturns({ returns }: { returns: VatReturnSummary[] }) {
+  const { t } = useTranslation();
   const download = useDownload();
   if (!returns.length) return null;
   return (
     <Paper withBorder p="lg">
       <Title order={2} size="h4" mb="sm">
-        Filed
+        {t('Filed')}
       </Title>
-      {download.error ? <ErrorAlert what="Could not download the return" error={download.error} /> : null}
-      <Table withTableBorder aria-label="Filed returns">
+      {download.error ? <ErrorAlert what={t('Could not download the return')} error={download.error} /> : null}
+      <Table withTableBorder aria-label={t('Filed returns')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>No.</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Filed</Table.Th>
-            <Table.Th ta="right">Payable (500 − 510)</Table.Th>
-            <Table.Th>Settlement</Table.Th>
-            <Table.Th>Locked up to</Table.Th>
+            <Table.Th>{t('No.')}</Table.Th>
+            <Table.Th>{t('Type')}</Table.Th>
+            <Table.Th>{t('Filed')}</Table.Th>
+            <Table.Th ta="right">{t('Payable (500 − 510)')}</Table.Th>
+            <Table.Th>{t('Settlement')}</Table.Th>
+            <Table.Th>{t('Locked up to')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -355,12 +385,12 @@ function FiledReturns({ returns }: { returns: VatReturnSummary[] }) {
           {returns.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td>{row.id}</Table.Td>
-              <Table.Td>{TYPE_LABELS[row.typeOfSubmission as SubmissionType]}</Table.Td>
-              <Table.Td>{new Date(row.filedAt).toLocaleString('de-CH', { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+              <Table.Td>{t(TYPE_LABELS[row.typeOfSubmission as SubmissionType])}</Table.Td>
+              <Table.Td>{formatTimestamp(row.filedAt)}</Table.Td>
               <Table.Td ta="right">
                 <Amount value={row.payable} />
               </Table.Td>
-              <Table.Td>{row.settlementEntry ? <Link to={paths.entryDetail.getHref(row.settlementEntry.id)}>entry {row.settlementEntry.id}</Link> : '—'}</Table.Td>
+              <Table.Td>{row.settlementEntry ? <Link to={paths.entryDetail.getHref(row.settlementEntry.id)}>{t('entry {{id}}', { id: row.settlementEntry.id })}</Link> : `—`}</Table.Td>
               <Table.Td>{formatDate(row.lockDate)}</Table.Td>
               <Table.Td>
                 <Downloads
@@ -379,12 +409,17 @@ function FiledReturns({ returns }: { returns: VatReturnSummary[] }) {
 
 /** The confirmation before filing: what it books and locks. */
 function FileModal({ vatReturn, opened, onClose }: { vatReturn: VatReturn; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const file = useMutation({
     mutationFn: fileVatReturn,
     onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: ['accounting'] });
-      notifications.show({ color: 'green', message: `${TYPE_LABELS[answer.filed.typeOfSubmission as SubmissionType]} ${answer.label} filed; the books are locked up to ${formatDate(answer.filed.lockDate)}.` });
+      notifications.show({ color: 'green', message: t('{{type}} {{label}} filed; the books are locked up to {{date}}.', {
+          type: t(TYPE_LABELS[answer.filed.typeOfSubmission as SubmissionType]),
+          label: answer.label,
+          date: formatDate(answer.filed.lockDate),
+        }) });
       onClose();
     },
   });
@@ -392,15 +427,20 @@ function FileModal({ vatReturn, opened, onClose }: { vatReturn: VatReturn; opene
   const type = vatReturn.typeOfSubmission as SubmissionType;
   const payable = toMoney(vatReturn.settlement.payable);
   return (
-    <Modal opened={opened} onClose={onClose} title={`Mark ${TYPE_LABELS[type].toLowerCase()} ${vatReturn.label} as filed`}>
+    <Modal opened={opened} onClose={onClose} title={t('Mark {{type}} {{label}} as filed', { type: t(TYPE_NAMES[type]), label: vatReturn.label })}>
       <Stack gap="sm">
         <Text size="sm">
-          {payable.gte(0) ? 'Amount payable' : 'Credit'} <b>CHF <Amount value={payable.abs().toFixed(2)} /></b>. Filing stores the figures as they are now, books the
-          settlement entry (the VAT accounts to {vatReturn.settlement.settlementAccount.number} {vatReturn.settlement.settlementAccount.name}) and locks the books up to{' '}
-          {formatDate(vatReturn.dateTo)}: afterwards nothing dated in the period can be posted or changed.
+          {payable.gte(0) ? t('Amount payable') : t('Credit')} <b>CHF <Amount value={payable.abs().toFixed(2)} /></b>.{' '}
+          {t(
+            'Filing stores the figures as they are now, books the settlement entry (the VAT accounts to {{account}}) and locks the books up to {{date}}: afterwards nothing dated in the period can be posted or changed.',
+            {
+              account: `${vatReturn.settlement.settlementAccount.number} ${vatReturn.settlement.settlementAccount.name}`,
+              date: formatDate(vatReturn.dateTo),
+            },
+          )}
         </Text>
         <Text size="sm" c="dimmed">
-          Upload the XML on the ESTV portal (or submit the form there) yourself; Bilan records that it was filed.
+          {t('Upload the XML on the ESTV portal (or submit the form there) yourself; Bilan records that it was filed.')}
         </Text>
         {file.error ? (
           <Alert color="red" variant="light" role="alert">
@@ -409,10 +449,10 @@ function FileModal({ vatReturn, opened, onClose }: { vatReturn: VatReturn; opene
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button leftSection={<IconLock size={16} />} loading={file.isPending} onClick={() => send({ dateFrom: vatReturn.dateFrom, dateTo: vatReturn.dateTo, type })}>
-            Mark as filed
+            {t('Mark as filed')}
           </Button>
         </Group>
       </Stack>
@@ -422,12 +462,13 @@ function FileModal({ vatReturn, opened, onClose }: { vatReturn: VatReturn; opene
 
 /** The return of the chosen period: facts, actions, figures, reconciliation, filed returns. */
 function ReturnView({ request }: { request: VatPeriodRequest }) {
+  const { t } = useTranslation();
   const canAdmin = useCan('admin');
   const vatReturn = useQuery(vatReturnQuery(request));
   const [figure, setFigure] = useState<FigureKey | null>(null);
   const [filing, setFiling] = useState(false);
   const download = useDownload();
-  if (vatReturn.isError) return <ErrorAlert what="Could not compute the return" error={vatReturn.error} onRetry={() => void vatReturn.refetch()} />;
+  if (vatReturn.isError) return <ErrorAlert what={t('Could not compute the return')} error={vatReturn.error} onRetry={() => void vatReturn.refetch()} />;
   if (!vatReturn.data) return <TableSkeleton rows={12} />;
   const data = vatReturn.data;
   const type = data.typeOfSubmission as SubmissionType;
@@ -440,26 +481,29 @@ function ReturnView({ request }: { request: VatPeriodRequest }) {
           <Stack gap={4}>
             <Group gap="sm">
               <Title order={2} size="h3">
-                {TYPE_LABELS[type]} {data.label}
+                {t(TYPE_LABELS[type])} {data.label}
               </Title>
               {data.status === 'filed' ? (
                 <Badge color="green" leftSection={<IconFileCheck size={14} />}>
-                  Filed
+                  {t('Filed')}
                 </Badge>
               ) : (
-                <Badge color="gray">Open</Badge>
+                <Badge color="gray">{t('Open')}</Badge>
               )}
             </Group>
             <Text size="sm" c="dimmed">
-              {formatDate(data.dateFrom)}–{formatDate(data.dateTo)} · {METHOD_LABELS[data.method]} · {BASIS_LABELS[data.basis]} · {data.vatNumber}
+              {[`${formatDate(data.dateFrom)}–${formatDate(data.dateTo)}`, t(METHOD_LABELS[data.method]), t(BASIS_LABELS[data.basis]), data.vatNumber].join(` · `)}
             </Text>
             <Text size="sm">
-              {toMoney(data.settlement.payable).gte(0) ? 'Amount payable' : 'Credit'}: <b>CHF <Amount value={toMoney(data.settlement.payable).abs().toFixed(2)} /></b>
+              {toMoney(data.settlement.payable).gte(0) ? t('Amount payable') : t('Credit')}: <b>CHF <Amount value={toMoney(data.settlement.payable).abs().toFixed(2)} /></b>
               {data.filed ? (
                 <Text span size="sm" c="dimmed">
                   {' '}
-                  (books <Amount value={data.books.figures['500'] !== '0.00' ? data.books.figures['500'] : `-${data.books.figures['510']}`} />, filed{' '}
-                  <Amount value={data.filed.figures['500'] !== '0.00' ? data.filed.figures['500'] : `-${data.filed.figures['510']}`} />)
+                  {`(`}
+                  {t('books')} <Amount value={data.books.figures['500'] !== '0.00' ? data.books.figures['500'] : `-${data.books.figures['510']}`} />
+                  {`, `}
+                  {t('filed')} <Amount value={data.filed.figures['500'] !== '0.00' ? data.filed.figures['500'] : `-${data.filed.figures['510']}`} />
+                  {`)`}
                 </Text>
               ) : null}
             </Text>
@@ -472,20 +516,20 @@ function ReturnView({ request }: { request: VatPeriodRequest }) {
             />
             {canFile ? (
               <Button leftSection={<IconLock size={16} />} onClick={() => setFiling(true)}>
-                Mark as filed
+                {t('Mark as filed')}
               </Button>
             ) : null}
           </Group>
         </Group>
-        {download.error ? <ErrorAlert what="Could not download the return" error={download.error} /> : null}
+        {download.error ? <ErrorAlert what={t('Could not download the return')} error={download.error} /> : null}
         {type === 2 && isZeroCorrection(data) ? (
           <Alert color="green" variant="light" mt="sm">
-            The filed returns of {data.label} match the books: there is nothing to correct.
+            {t('The filed returns of {{label}} match the books: there is nothing to correct.', { label: data.label })}
           </Alert>
         ) : null}
         {type === 1 && data.status === 'filed' ? (
           <Alert color="blue" variant="light" mt="sm">
-            This period is filed and locked. To change it, delete its lock, post the change, and file a correction for the difference.
+            {t('This period is filed and locked. To change it, delete its lock, post the change, and file a correction for the difference.')}
           </Alert>
         ) : null}
       </Paper>
@@ -516,6 +560,7 @@ function defaultPeriod(list: VatPeriodList): { dateFrom: string; dateTo: string 
  * reconciliation; the settings. The chosen period lives in the address (?dateFrom&dateTo&type).
  */
 export function VatPage() {
+  const { t } = useTranslation();
   const canAdmin = useCan('admin');
   const settings = useQuery(vatSettingsQuery());
   const [params, setParams] = useSearchParams();
@@ -540,35 +585,35 @@ export function VatPage() {
   const choose = (next: { dateFrom: string; dateTo: string }, nextType: SubmissionType = 1) =>
     setParams({ dateFrom: next.dateFrom, dateTo: next.dateTo, ...(nextType !== 1 ? { type: String(nextType) } : {}) }, { replace: true });
 
-  if (settings.isError) return <Page title="VAT Return"><ErrorAlert what="Could not load the VAT settings" error={settings.error} onRetry={() => void settings.refetch()} /></Page>;
-  if (!settings.data) return <Page title="VAT Return"><TableSkeleton rows={6} /></Page>;
+  if (settings.isError) return <Page title={t('VAT Return')}><ErrorAlert what={t('Could not load the VAT settings')} error={settings.error} onRetry={() => void settings.refetch()} /></Page>;
+  if (!settings.data) return <Page title={t('VAT Return')}><TableSkeleton rows={6} /></Page>;
   const current = settings.data.settings;
   if (!current) {
     return (
-      <Page title="VAT Return">
+      <Page title={t('VAT Return')}>
         <Paper withBorder p="lg" maw={760}>
           <Title order={2} size="h4" mb="xs">
-            Set up the VAT registration
+            {t('Set up the VAT registration')}
           </Title>
           <Text size="sm" c="dimmed" mb="md">
-            The return is computed from the postings' VAT codes. Enter the VAT number, the method, the period and the basis the ESTV registered.
+            {t("The return is computed from the postings' VAT codes. Enter the VAT number, the method, the period and the basis the ESTV registered.")}
           </Text>
-          {canAdmin ? <VatSettingsForm settings={null} /> : <Alert variant="light">An owner or an admin of the workplace sets up the VAT registration.</Alert>}
+          {canAdmin ? <VatSettingsForm settings={null} /> : <Alert variant="light">{t('An owner or an admin of the workplace sets up the VAT registration.')}</Alert>}
         </Paper>
       </Page>
     );
   }
 
   const periodOptions = [
-    ...(list?.periods ?? []).map((p) => ({ value: `${p.dateFrom}|${p.dateTo}`, label: `${p.label} · ${p.status === 'filed' ? 'filed' : 'open'}` })),
-    ...(list?.yearly ? [{ value: `${list.yearly.dateFrom}|${list.yearly.dateTo}`, label: `Year ${list.yearly.label} (reconciliation) · ${list.yearly.status === 'filed' ? 'filed' : 'open'}` }] : []),
+    ...(list?.periods ?? []).map((p) => ({ value: `${p.dateFrom}|${p.dateTo}`, label: `${p.label} · ${p.status === 'filed' ? t('filed') : t('open')}` })),
+    ...(list?.yearly ? [{ value: `${list.yearly.dateFrom}|${list.yearly.dateTo}`, label: `${t('Year {{label}} (reconciliation)', { label: list.yearly.label })} · ${list.yearly.status === 'filed' ? t('filed') : t('open')}` }] : []),
   ];
   return (
-    <Page title="VAT Return">
+    <Page title={t('VAT Return')}>
       <Paper withBorder p="md">
         <Group gap="md" align="flex-end" wrap="wrap">
           <Select
-            label="Year"
+            label={t('Year')}
             w={110}
             data={(list?.years ?? []).map(String)}
             value={list ? String(list.year) : null}
@@ -580,7 +625,7 @@ export function VatPage() {
             allowDeselect={false}
           />
           <Select
-            label="Period"
+            label={t('Period')}
             w={300}
             data={periodOptions}
             value={chosen ? `${chosen.dateFrom}|${chosen.dateTo}` : null}
@@ -596,15 +641,15 @@ export function VatPage() {
               value={String(type)}
               onChange={(value) => choose(chosen, Number(value) as SubmissionType)}
               data={[
-                { value: '1', label: 'As filed / books' },
-                { value: '2', label: 'Correction' },
+                { value: '1', label: t('As filed / books') },
+                { value: '2', label: t('Correction') },
               ]}
             />
           ) : null}
         </Group>
-        {periods.isError ? <ErrorAlert what="Could not load the periods" error={periods.error} /> : null}
+        {periods.isError ? <ErrorAlert what={t('Could not load the periods')} error={periods.error} /> : null}
       </Paper>
-      {request ? <ReturnView key={`${request.dateFrom}|${request.dateTo}|${request.type}`} request={request} /> : periods.isPending ? <TableSkeleton rows={8} /> : <Text c="dimmed">No VAT period in this year.</Text>}
+      {request ? <ReturnView key={`${request.dateFrom}|${request.dateTo}|${request.type}`} request={request} /> : periods.isPending ? <TableSkeleton rows={8} /> : <Text c="dimmed">{t('No VAT period in this year.')}</Text>}
       <VatSettingsSection settings={current} canEdit={canAdmin} />
     </Page>
   );

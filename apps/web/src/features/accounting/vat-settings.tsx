@@ -4,17 +4,20 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { defaultVatPeriod, formatDate, vatSettingsSchema, type VatMethod, type VatPeriodKind, type VatSettingsInput } from '@bilan/domain';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { useSingleFlight } from '../../lib/single-flight';
 import { DateField } from '../../ui/date-field';
 import { AccountSelect } from './account-select';
 import { instanceVatNumberQuery, updateVatSettings, vatKey, type VatSettings } from './vat-api';
 
-export const METHOD_LABELS: Record<VatMethod, string> = { effective: 'Effective method', net: 'Net tax rate method (Saldosteuersatz)' };
-export const BASIS_LABELS = { agreed: 'Agreed consideration (by invoice date)', received: 'Received consideration (by payment date)' } as const;
-export const PERIOD_LABELS: Record<VatPeriodKind, string> = { monthly: 'Monthly', quarterly: 'Quarterly', 'half-yearly': 'Half-yearly', yearly: 'Yearly' };
+/** English texts, shown through t(). */
+export const METHOD_LABELS: Record<VatMethod, string> = { effective: msg('Effective method'), net: msg('Net tax rate method (Saldosteuersatz)') };
+export const BASIS_LABELS = { agreed: msg('Agreed consideration (by invoice date)'), received: msg('Received consideration (by payment date)') } as const;
+export const PERIOD_LABELS: Record<VatPeriodKind, string> = { monthly: msg('Monthly'), quarterly: msg('Quarterly'), 'half-yearly': msg('Half-yearly'), yearly: msg('Yearly') };
 
 interface RateValues {
   ratePercent: string;
@@ -56,6 +59,7 @@ const toPayload = (values: FormValues): VatSettingsInput => ({
 
 /** The VAT registration form (owner and admin): number, date, method with its rates, period, basis, settlement account. */
 export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | null; onDone?: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const instanceVatNumber = useQuery({ ...instanceVatNumberQuery(), enabled: settings === null });
   const [failure, setFailure] = useState<string | null>(null);
@@ -82,7 +86,7 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
     mutationFn: updateVatSettings,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: vatKey });
-      notifications.show({ color: 'green', message: 'VAT settings saved.' });
+      notifications.show({ color: 'green', message: t('VAT settings saved.') });
       onDone?.();
     },
     onError: (error) => {
@@ -97,7 +101,7 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="VAT settings">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('VAT settings')}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Controller
@@ -105,16 +109,16 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
             name="vatNumber"
             render={({ field, fieldState }) => (
               <TextInput
-                label="VAT number"
+                label={t('VAT number')}
                 placeholder="CHE-123.456.789 MWST"
                 required
                 {...field}
                 error={fieldState.error?.message}
-                description={proposed ? `From the settings: ${proposed}` : undefined}
+                description={proposed ? t('From the settings: {{number}}', { number: proposed }) : undefined}
                 rightSection={
                   proposed ? (
                     <Button size="compact-xs" variant="subtle" onClick={() => setValue('vatNumber', /\s(MWST|TVA|IVA)$/.test(proposed) ? proposed : `${proposed} MWST`)}>
-                      Use
+                      {t('Use')}
                     </Button>
                   ) : null
                 }
@@ -125,7 +129,7 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
           <Controller
             control={control}
             name="registrationDate"
-            render={({ field, fieldState }) => <DateField label="Registered since" required value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+            render={({ field, fieldState }) => <DateField label={t('Registered since')} required value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
           />
         </SimpleGrid>
         <Controller
@@ -133,7 +137,7 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
           name="method"
           render={({ field }) => (
             <div>
-              <Text size="sm" fw={500} mb={4}>Method</Text>
+              <Text size="sm" fw={500} mb={4}>{t('Method')}</Text>
               <SegmentedControl
                 value={field.value}
                 onChange={(value) => {
@@ -142,8 +146,8 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
                   setValue('period', defaultVatPeriod(value as VatMethod));
                 }}
                 data={[
-                  { value: 'effective', label: 'Effective' },
-                  { value: 'net', label: 'Net tax rate' },
+                  { value: 'effective', label: t('Effective') },
+                  { value: 'net', label: t('Net tax rate') },
                 ]}
               />
             </div>
@@ -152,37 +156,38 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
         {method === 'net' ? (
           <Paper withBorder p="sm">
             <Stack gap="xs">
-              <Text size="sm" fw={500}>Approved net tax rates</Text>
+              <Text size="sm" fw={500}>{t('Approved net tax rates')}</Text>
               <Text size="xs" c="dimmed">
-                Turnover including VAT on the revenue accounts of a range goes to that rate; turnover on no rate's accounts to the first. Supplies made
-                up to 31.12.2023 are taxed at the rate approved then (figures 321/331) when you enter it.
+                {t(
+                  "Turnover including VAT on the revenue accounts of a range goes to that rate; turnover on no rate's accounts to the first. Supplies made up to 31.12.2023 are taxed at the rate approved then (figures 321/331) when you enter it.",
+                )}
               </Text>
               {rates.fields.map((item, index) => (
                 <Group key={item.id} align="flex-start" gap="xs" wrap="nowrap">
                   <Controller
                     control={control}
                     name={`netTaxRates.${index}.ratePercent`}
-                    render={({ field, fieldState }) => <TextInput label={`Rate ${index + 1} (%)`} placeholder="6.5" w={110} {...field} error={fieldState.error?.message} />}
+                    render={({ field, fieldState }) => <TextInput label={t('Rate {{number}} (%)', { number: index + 1 })} placeholder="6.5" w={110} {...field} error={fieldState.error?.message} />}
                   />
                   <Controller
                     control={control}
                     name={`netTaxRates.${index}.previousRatePercent`}
                     render={({ field, fieldState }) => (
-                      <TextInput label="Up to 2023 (%)" placeholder="same" w={120} {...field} error={fieldState.error?.message} />
+                      <TextInput label={t('Up to 2023 (%)')} placeholder={t('same')} w={120} {...field} error={fieldState.error?.message} />
                     )}
                   />
                   <Controller
                     control={control}
                     name={`netTaxRates.${index}.accountFrom`}
-                    render={({ field, fieldState }) => <TextInput label="Accounts from" placeholder="3000" w={130} {...field} error={fieldState.error?.message} />}
+                    render={({ field, fieldState }) => <TextInput label={t('Accounts from')} placeholder="3000" w={130} {...field} error={fieldState.error?.message} />}
                   />
                   <Controller
                     control={control}
                     name={`netTaxRates.${index}.accountTo`}
-                    render={({ field, fieldState }) => <TextInput label="to" placeholder="3999" w={130} {...field} error={fieldState.error?.message} />}
+                    render={({ field, fieldState }) => <TextInput label={t('to')} placeholder="3999" w={130} {...field} error={fieldState.error?.message} />}
                   />
                   {rates.fields.length > 1 ? (
-                    <ActionIcon variant="subtle" color="red" mt={26} aria-label={`Remove rate ${index + 1}`} onClick={() => rates.remove(index)}>
+                    <ActionIcon variant="subtle" color="red" mt={26} aria-label={t('Remove rate {{number}}', { number: index + 1 })} onClick={() => rates.remove(index)}>
                       <IconTrash size={16} />
                     </ActionIcon>
                   ) : null}
@@ -190,7 +195,7 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
               ))}
               {rates.fields.length < 2 ? (
                 <Button variant="subtle" size="xs" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => rates.append({ ratePercent: '', accountFrom: '', accountTo: '', previousRatePercent: '' })}>
-                  Second rate
+                  {t('Second rate')}
                 </Button>
               ) : null}
               {formState.errors.netTaxRates?.message ? <Text size="xs" c="red">{formState.errors.netTaxRates.message}</Text> : null}
@@ -203,8 +208,8 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
             name="period"
             render={({ field, fieldState }) => (
               <Select
-                label="Period"
-                data={Object.entries(PERIOD_LABELS).map(([value, label]) => ({ value, label }))}
+                label={t('Period')}
+                data={Object.entries(PERIOD_LABELS).map(([value, label]) => ({ value, label: t(label) }))}
                 value={field.value}
                 onChange={(value) => field.onChange(value ?? 'quarterly')}
                 allowDeselect={false}
@@ -217,8 +222,8 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
             name="basis"
             render={({ field, fieldState }) => (
               <Select
-                label="Basis"
-                data={Object.entries(BASIS_LABELS).map(([value, label]) => ({ value, label }))}
+                label={t('Basis')}
+                data={Object.entries(BASIS_LABELS).map(([value, label]) => ({ value, label: t(label) }))}
                 value={field.value}
                 onChange={(value) => field.onChange(value ?? 'agreed')}
                 allowDeselect={false}
@@ -232,9 +237,9 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
           name="settlementAccount"
           render={({ field, fieldState }) => (
             <AccountSelect
-              label="Settlement account"
-              description="The account a filed return moves the VAT to (the amount owed to or claimed from the ESTV)."
-              placeholder="2209 Abrechnungskonto MWST (default, created on the first filing)"
+              label={t('Settlement account')}
+              description={t('The account a filed return moves the VAT to (the amount owed to or claimed from the ESTV).')}
+              placeholder={t('2209 Abrechnungskonto MWST (default, created on the first filing)')}
               value={field.value}
               onChange={field.onChange}
               error={fieldState.error?.message}
@@ -249,11 +254,11 @@ export function VatSettingsForm({ settings, onDone }: { settings: VatSettings | 
         <Group justify="flex-end">
           {onDone && settings ? (
             <Button variant="default" onClick={onDone}>
-              Cancel
+              {t('Cancel')}
             </Button>
           ) : null}
           <Button type="submit" loading={save.isPending}>
-            Save
+            {t('Save')}
           </Button>
         </Group>
       </Stack>
@@ -274,16 +279,23 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /** The settings section of the VAT page: the registration at a glance, editable by owner and admin. */
 export function VatSettingsSection({ settings, canEdit }: { settings: VatSettings; canEdit: boolean }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
+  const rates = settings.netTaxRates
+    .map(
+      (rate) =>
+        `${rate.ratePercent} %${rate.previousRatePercent ? ` ${t('(up to 2023: {{rate}} %)', { rate: rate.previousRatePercent })}` : ''}${rate.accountFrom || rate.accountTo ? ` ${t('(accounts {{from}}–{{to}})', { from: rate.accountFrom ?? '…', to: rate.accountTo ?? '…' })}` : ''}`,
+    )
+    .join(', ');
   return (
     <Paper withBorder p="lg">
       <Group justify="space-between" mb="md">
         <Title order={2} size="h4">
-          VAT settings
+          {t('VAT settings')}
         </Title>
         {canEdit && !editing ? (
           <Button variant="default" size="xs" onClick={() => setEditing(true)}>
-            Edit
+            {t('Edit')}
           </Button>
         ) : null}
       </Group>
@@ -291,19 +303,17 @@ export function VatSettingsSection({ settings, canEdit }: { settings: VatSetting
         <VatSettingsForm settings={settings} onDone={() => setEditing(false)} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <Fact label="VAT number">{settings.vatNumber}</Fact>
-          <Fact label="Registered since">{formatDate(settings.registrationDate)}</Fact>
-          <Fact label="Method">
-            {METHOD_LABELS[settings.method]}
-            {settings.method === 'net'
-              ? `: ${settings.netTaxRates.map((rate) => `${rate.ratePercent} %${rate.previousRatePercent ? ` (up to 2023: ${rate.previousRatePercent} %)` : ''}${rate.accountFrom || rate.accountTo ? ` (accounts ${rate.accountFrom ?? '…'}–${rate.accountTo ?? '…'})` : ''}`).join(', ')}`
-              : ''}
+          <Fact label={t('VAT number')}>{settings.vatNumber}</Fact>
+          <Fact label={t('Registered since')}>{formatDate(settings.registrationDate)}</Fact>
+          <Fact label={t('Method')}>
+            {t(METHOD_LABELS[settings.method])}
+            {settings.method === 'net' ? `: ${rates}` : ''}
           </Fact>
-          <Fact label="Period">{PERIOD_LABELS[settings.period]}</Fact>
-          <Fact label="Basis">{BASIS_LABELS[settings.basis]}</Fact>
-          <Fact label="Settlement account">
+          <Fact label={t('Period')}>{t(PERIOD_LABELS[settings.period])}</Fact>
+          <Fact label={t('Basis')}>{t(BASIS_LABELS[settings.basis])}</Fact>
+          <Fact label={t('Settlement account')}>
             {settings.settlementAccount.number} {settings.settlementAccount.name}
-            {settings.settlementAccount.id === null ? ' (created on the first filing)' : ''}
+            {settings.settlementAccount.id === null ? ` ${t('(created on the first filing)')}` : ''}
           </Fact>
         </SimpleGrid>
       )}

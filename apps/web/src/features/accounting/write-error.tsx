@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { formatDate } from '@bilan/domain';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '../../lib/errors';
 
 /**
@@ -22,10 +23,11 @@ const isLockRefusal = (error: unknown) =>
  * says what could not be done and the server's reason.
  */
 export function WriteError({ error, what }: { error: unknown; what: string }) {
+  const { t } = useTranslation();
   if (isLockRefusal(error)) {
     return (
-      <Alert color="orange" variant="light" icon={<IconLock size={18} />} title="The books are locked for this date" role="alert">
-        {lockSentence(errorMessage(error))} Choose a date after the lock date, or ask an administrator to move the lock.
+      <Alert color="orange" variant="light" icon={<IconLock size={18} />} title={t('The books are locked for this date')} role="alert">
+        {lockSentence(errorMessage(error))} {t('Choose a date after the lock date, or ask an administrator to move the lock.')}
       </Alert>
     );
   }
