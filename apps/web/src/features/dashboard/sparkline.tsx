@@ -1,4 +1,5 @@
 import { formatAmount, formatDate, toMoney } from '@bilan/domain';
+import { useTranslation } from 'react-i18next';
 
 interface SparklineProps {
   values: string[];
@@ -9,6 +10,7 @@ interface SparklineProps {
 
 /** 12 month-end balances as a line. Floats are used for pixel positions only, never for amounts. */
 export function Sparkline({ values, dates, width = 220, height = 44 }: SparklineProps) {
+  const { t } = useTranslation();
   const numbers = values.map((value) => {
     try {
       return toMoney(value).toNumber();
@@ -27,7 +29,7 @@ export function Sparkline({ values, dates, width = 220, height = 44 }: Sparkline
   const summary = values.map((value, i) => `${formatDate(dates[i])}: ${formatAmount(value)}`).join('; ');
 
   return (
-    <svg className="sparkline" width="100%" height={height} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={`Month-end balances. ${summary}`}>
+    <svg className="sparkline" width="100%" height={height} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={t('Month-end balances. {{summary}}', { summary })}>
       {showZero ? <line x1={0} x2={width} y1={y(0)} y2={y(0)} stroke="var(--mantine-color-gray-4)" strokeDasharray="3 3" /> : null}
       <polyline points={points} fill="none" stroke="var(--mantine-primary-color-filled)" strokeWidth={1.8} vectorEffect="non-scaling-stroke" />
       {numbers.map((n, i) => (
