@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Progress, Table, Tabs, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -21,10 +22,11 @@ const barValue = (share: string) => Math.min(100, Math.max(0, Number(share) || 0
 const shownShare = (share: string) => `${share.replace('.', ',')} %`;
 
 function AnalyticsTable({ kind, year }: { kind: AnalyticsKind; year: number }) {
+  const { t } = useTranslation();
   const info = kindInfo(kind);
   const currency = useSession().profile?.instance.currency ?? '';
   const result = useQuery(analyticsQuery(kind, year));
-  if (result.isError) return <ErrorAlert what={`Could not load the ${info.label.toLowerCase()}`} error={result.error} onRetry={() => void result.refetch()} />;
+  if (result.isError) return <ErrorAlert what={t(info.failure)} error={result.error} onRetry={() => void result.refetch()} />;
   const data = result.data;
   if (!data) return <TableSkeleton />;
   const download = () => saveBlob(new Blob([analyticsCsv(data)], { type: 'text/csv;charset=utf-8' }), analyticsFileName(data));
@@ -35,34 +37,35 @@ function AnalyticsTable({ kind, year }: { kind: AnalyticsKind; year: number }) {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Text size="sm" c="dimmed">
-            {formatDate(data.dateFrom)} – {formatDate(data.dateTo)} · {info.explanation}
+            {`${formatDate(data.dateFrom)} – ${formatDate(data.dateTo)} · `}
+            {t(info.explanation)}
           </Text>
           <Text fw={600} fz="lg">
-            Total <Amount value={data.total} /> {currency}
+            {t('Total')} <Amount value={data.total} /> {currency}
           </Text>
         </div>
         <Button variant="default" leftSection={<IconDownload size={16} />} onClick={download} disabled={data.rows.length === 0}>
-          Download CSV
+          {t('Download CSV')}
         </Button>
       </Group>
       {data.rows.length === 0 ? (
-        <Text c="dimmed">{info.empty(data.label)}</Text>
+        <Text c="dimmed">{t(info.empty, { year: data.label })}</Text>
       ) : (
         <Table.ScrollContainer minWidth={680}>
-          <Table striped withTableBorder aria-busy={result.isFetching} aria-label={`${info.label} ${data.label}`}>
+          <Table striped withTableBorder aria-busy={result.isFetching} aria-label={`${t(info.label)} ${data.label}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={48}>#</Table.Th>
-                <Table.Th>{info.party}</Table.Th>
+                <Table.Th>{t(info.party)}</Table.Th>
                 {info.documents ? (
                   <Table.Th className="num" w={90}>
-                    {info.documents}
+                    {t(info.documents)}
                   </Table.Th>
                 ) : null}
                 <Table.Th className="num" w={160}>
-                  Amount {currency}
+                  {t('Amount {{currency}}', { currency })}
                 </Table.Th>
-                <Table.Th w={260}>Share</Table.Th>
+                <Table.Th w={260}>{t('Share')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -89,7 +92,7 @@ function AnalyticsTable({ kind, year }: { kind: AnalyticsKind; year: number }) {
                 </Table.Tr>
               ))}
               <Table.Tr className="totals">
-                <Table.Td colSpan={columns - 2}>Total ({data.rows.length})</Table.Td>
+                <Table.Td colSpan={columns - 2}>{t('Total ({{rows}})', { rows: data.rows.length })}</Table.Td>
                 <Table.Td className="num">
                   <Amount value={data.total} />
                 </Table.Td>
@@ -110,6 +113,7 @@ function AnalyticsTable({ kind, year }: { kind: AnalyticsKind; year: number }) {
  * The year is the dashboard's observed year (spec §3 local storage); the tab is in the URL.
  */
 export function AnalyticsPage() {
+  const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const requested = search.get('kind');
   const kind: AnalyticsKind = isAnalyticsKind(requested) ? requested : 'revenue-by-customer';
@@ -118,19 +122,20 @@ export function AnalyticsPage() {
 
   return (
     <Page
-      title="Analytics"
+      title={t('Analytics')}
       actions={
         <YearField observed={observed} />
       }
     >
       <Anchor component={Link} to={paths.reports.getHref()} size="sm">
-        ← Reports
+        {`← `}
+        {t('Reports')}
       </Anchor>
       <Tabs value={kind} onChange={(value) => value && setSearch({ kind: value }, { replace: true })} keepMounted={false}>
         <Tabs.List>
           {KINDS.map((info) => (
             <Tabs.Tab key={info.kind} value={info.kind}>
-              {info.label}
+              {t(info.label)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -139,7 +144,7 @@ export function AnalyticsPage() {
             <Paper withBorder p="md" radius="md">
               <Group gap="md" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
                 {year === null ? (
-                  <Text c="dimmed">Enter a year between 1900 and 2300.</Text>
+                  <Text c="dimmed">{t('Enter a year between 1900 and 2300.')}</Text>
                 ) : (
                   <AnalyticsTable kind={info.kind} year={year} />
                 )}

@@ -1,11 +1,13 @@
 /** Analytics of a year (docs/api.md "Analytics"; spec §7.1 `/accounting/analytics/{kind} {year}`). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, type ApiResult } from '../../lib/api';
+import { msg } from '../../lib/i18n';
 
 export type Analytics = ApiResult<'post', '/api/accounting/analytics/{kind}'>;
 export type AnalyticsKind = Analytics['kind'];
 export type AnalyticsRow = Analytics['rows'][number];
 
+/** The texts are English, shown through t(). */
 export interface KindInfo {
   kind: AnalyticsKind;
   /** Tab label. */
@@ -16,9 +18,10 @@ export interface KindInfo {
   documents: string | null;
   /** What the amounts are, under the tabs. */
   explanation: string;
-  /** Shown when the year has no row. */
-  /** The sentence for an empty year; `year` is the fiscal year's label ("2024", "2024/25"). */
-  empty: (year: string) => string;
+  /** The sentence for an empty year, with `{{year}}` for the fiscal year's label ("2024", "2024/25"). */
+  empty: string;
+  /** What could not be loaded, when the analysis fails. */
+  failure: string;
   /** CSV file name prefix. */
   file: string;
 }
@@ -26,38 +29,42 @@ export interface KindInfo {
 export const KINDS: readonly KindInfo[] = [
   {
     kind: 'revenue-by-customer',
-    label: 'Revenue by customer',
-    party: 'Customer',
-    documents: 'Invoices',
-    explanation: 'Sent invoices by ledger date, net of VAT; a denied invoice is subtracted at its denial date.',
-    empty: (year) => `No invoice was sent or denied in ${year}.`,
+    label: msg('Revenue by customer'),
+    party: msg('Customer'),
+    documents: msg('Invoices'),
+    explanation: msg('Sent invoices by ledger date, net of VAT; a denied invoice is subtracted at its denial date.'),
+    empty: msg('No invoice was sent or denied in {{year}}.'),
+    failure: msg('Could not load the revenue by customer'),
     file: 'RevenueByCustomer',
   },
   {
     kind: 'expenses-by-supplier',
-    label: 'Expenses by supplier',
-    party: 'Supplier',
-    documents: 'Bills',
-    explanation: 'Approved bills by bill date, net of input VAT, on expense accounts; staff expenses as one row.',
-    empty: (year) => `No bill was booked in ${year}.`,
+    label: msg('Expenses by supplier'),
+    party: msg('Supplier'),
+    documents: msg('Bills'),
+    explanation: msg('Approved bills by bill date, net of input VAT, on expense accounts; staff expenses as one row.'),
+    empty: msg('No bill was booked in {{year}}.'),
+    failure: msg('Could not load the expenses by supplier'),
     file: 'ExpensesBySupplier',
   },
   {
     kind: 'revenue-by-account',
-    label: 'Revenue by account',
-    party: 'Ledger account',
+    label: msg('Revenue by account'),
+    party: msg('Ledger account'),
     documents: null,
-    explanation: 'Credit − debit of each revenue account in the year, without the year-end closing entries.',
-    empty: (year) => `No revenue account has postings in ${year}.`,
+    explanation: msg('Credit − debit of each revenue account in the year, without the year-end closing entries.'),
+    empty: msg('No revenue account has postings in {{year}}.'),
+    failure: msg('Could not load the revenue by account'),
     file: 'RevenueByAccount',
   },
   {
     kind: 'expenses-by-account',
-    label: 'Expenses by account',
-    party: 'Ledger account',
+    label: msg('Expenses by account'),
+    party: msg('Ledger account'),
     documents: null,
-    explanation: 'Debit − credit of each expense account in the year, without the year-end closing entries.',
-    empty: (year) => `No expense account has postings in ${year}.`,
+    explanation: msg('Debit − credit of each expense account in the year, without the year-end closing entries.'),
+    empty: msg('No expense account has postings in {{year}}.'),
+    failure: msg('Could not load the expenses by account'),
     file: 'ExpensesByAccount',
   },
 ];
