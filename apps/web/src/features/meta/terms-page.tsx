@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '@bilan/domain';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -48,24 +49,25 @@ function MarkdownBlocks({ text }: { text: string }) {
 
 /** /terms: the installation's Terms and Conditions, public (the sign-up checkbox opens it in a new tab). */
 export function TermsPage() {
+  const { t } = useTranslation();
   const terms = useQuery({ queryKey: ['meta', 'terms'], queryFn: ({ signal }) => api.get('/api/meta/terms', { signal }) });
   useEffect(() => {
-    document.title = 'Terms and Conditions · Bilan';
-  }, []);
+    document.title = t('Terms and Conditions · Bilan');
+  }, [t]);
   return (
     <Container size="sm" py="xl">
       <Paper withBorder radius="md" p="xl">
         {terms.isPending ? <CenteredLoader /> : null}
         {terms.isError ? (
-          <Alert color="red" variant="light" title="The terms could not be loaded">
-            {errorMessage(terms.error)}. Reload the page to try again.
+          <Alert color="red" variant="light" title={t('The terms could not be loaded')}>
+            {errorMessage(terms.error)}. {t('Reload the page to try again.')}
           </Alert>
         ) : null}
         {terms.data ? (
           <Stack gap="sm">
             <MarkdownBlocks text={terms.data.text} />
             <Text size="sm" c="dimmed" mt="md">
-              Last changed {formatDate(terms.data.updated)}. <Anchor href="/login/signup">Back to sign-up</Anchor>
+              {t('Last changed {{date}}.', { date: formatDate(terms.data.updated) })} <Anchor href="/login/signup">{t('Back to sign-up')}</Anchor>
             </Text>
           </Stack>
         ) : null}
