@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -57,6 +58,7 @@ const fieldsOf = (error: unknown) =>
  * refused file lists every bad row; the wage-type mapping is edited below and saved per instance.
  */
 export function SalaryImportPage() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [groupBy, setGroupBy] = useState<'period' | 'employee'>('period');
@@ -90,18 +92,19 @@ export function SalaryImportPage() {
   const shown = status.step === 'previewed' || status.step === 'posting' ? status.preview : null;
 
   return (
-    <Page title="Salary Import">
+    <Page title={t('Salary Import')}>
       <Card withBorder radius="md" padding="md" maw={1100}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            A payroll journal from your payroll software (CSV with <code>,</code> or <code>;</code>, or XLSX) with the columns period
-            (2026-03 or 03.2026), employee, wage type (Lohnart) and amount; optional description, date, IBAN, or debit/credit accounts
-            instead of a wage type. Wage types post to the accounts of the mapping below. Nothing is posted before you confirm the preview.
+            {t('A payroll journal from your payroll software (CSV with')} <code>{`,`}</code> {t('or')} <code>{`;`}</code>
+            {t(
+              ', or XLSX) with the columns period (2026-03 or 03.2026), employee, wage type (Lohnart) and amount; optional description, date, IBAN, or debit/credit accounts instead of a wage type. Wage types post to the accounts of the mapping below. Nothing is posted before you confirm the preview.',
+            )}
           </Text>
           <Group align="flex-end" gap="lg" wrap="wrap">
             <FileInput
-              label="Payroll journal"
-              placeholder="Choose a CSV or XLSX file"
+              label={t('Payroll journal')}
+              placeholder={t('Choose a CSV or XLSX file')}
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               clearable
               disabled={busy}
@@ -115,24 +118,24 @@ export function SalaryImportPage() {
             />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
-                One journal entry per
+                {t('One journal entry per')}
               </Text>
               <SegmentedControl
-                aria-label="One journal entry per"
+                aria-label={t('One journal entry per')}
                 value={groupBy}
                 onChange={(value) => {
                   setGroupBy(value as 'period' | 'employee');
                   reset();
                 }}
                 data={[
-                  { value: 'period', label: 'Month' },
-                  { value: 'employee', label: 'Month and employee' },
+                  { value: 'period', label: t('Month') },
+                  { value: 'employee', label: t('Month and employee') },
                 ]}
                 disabled={busy}
               />
             </Stack>
             <Switch
-              label="Net salaries as claims to pay in a payment run"
+              label={t('Net salaries as claims to pay in a payment run')}
               checked={netClaims}
               onChange={(event) => {
                 setNetClaims(event.currentTarget.checked);
@@ -141,25 +144,25 @@ export function SalaryImportPage() {
               disabled={busy}
             />
           </Group>
-          {busy ? <Progress value={100} animated aria-label={status.step === 'posting' ? 'Posting' : 'Reading the file'} /> : null}
+          {busy ? <Progress value={100} animated aria-label={status.step === 'posting' ? t('Posting') : t('Reading the file')} /> : null}
           {status.step === 'failed' ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Nothing was posted" role="alert">
-              {problems.length ? `${problems.length} problem${problems.length === 1 ? '' : 's'} in the file: correct them and preview again.` : errorMessage(status.error)}
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('Nothing was posted')} role="alert">
+              {problems.length ? t('{{count}} problems in the file: correct them and preview again.', { count: problems.length }) : errorMessage(status.error)}
             </Alert>
           ) : null}
           {problems.length ? (
-            <Table withTableBorder striped fz="sm" aria-label="Row errors">
+            <Table withTableBorder striped fz="sm" aria-label={t('Row errors')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={80}>Line</Table.Th>
-                  <Table.Th w={140}>Column</Table.Th>
-                  <Table.Th>Problem</Table.Th>
+                  <Table.Th w={80}>{t('Line')}</Table.Th>
+                  <Table.Th w={140}>{t('Column')}</Table.Th>
+                  <Table.Th>{t('Problem')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {problems.map((problem, index) => (
                   <Table.Tr key={index}>
-                    <Table.Td>{problem.line ?? '—'}</Table.Td>
+                    <Table.Td>{problem.line ?? `—`}</Table.Td>
                     <Table.Td>{problem.column}</Table.Td>
                     <Table.Td>{problem.message}</Table.Td>
                   </Table.Tr>
@@ -168,17 +171,27 @@ export function SalaryImportPage() {
             </Table>
           ) : null}
           {status.step === 'done' ? (
-            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Salaries posted" role="status">
-              {status.result.entries.length} journal entries ({status.result.periodFrom} to {status.result.periodTo})
-              {status.result.claims.length ? ` and ${status.result.claims.length} net salaries owed to employees` : ''}.{' '}
+            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title={t('Salaries posted')} role="status">
+              {status.result.claims.length
+                ? t('{{entries}} journal entries ({{from}} to {{to}}) and {{claims}} net salaries owed to employees.', {
+                    entries: status.result.entries.length,
+                    from: status.result.periodFrom,
+                    to: status.result.periodTo,
+                    claims: status.result.claims.length,
+                  })
+                : t('{{entries}} journal entries ({{from}} to {{to}}).', {
+                    entries: status.result.entries.length,
+                    from: status.result.periodFrom,
+                    to: status.result.periodTo,
+                  })}{' '}
               <Anchor component={Link} to="/accounting/journal">
-                Open the journal
+                {t('Open the journal')}
               </Anchor>
               {status.result.claims.length ? (
                 <>
-                  {' · '}
+                  {` · `}
                   <Anchor component={Link} to="/bill">
-                    Pay the net salaries
+                    {t('Pay the net salaries')}
                   </Anchor>
                 </>
               ) : null}
@@ -186,10 +199,10 @@ export function SalaryImportPage() {
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void preview()} disabled={!file || busy} loading={status.step === 'previewing'}>
-              Preview
+              {t('Preview')}
             </Button>
             <Button onClick={() => void post()} disabled={status.step !== 'previewed'} loading={status.step === 'posting'}>
-              Post
+              {t('Post')}
             </Button>
           </Group>
         </Stack>
@@ -202,27 +215,39 @@ export function SalaryImportPage() {
 }
 
 function PreviewCard({ preview }: { preview: SalaryPreview }) {
+  const { t } = useTranslation();
   return (
-    <Card withBorder radius="md" padding="md" maw={1100} aria-label="Preview">
+    <Card withBorder radius="md" padding="md" maw={1100} aria-label={t('Preview')}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Preview: {preview.entries.length} entries, {preview.rows} rows, {preview.employees} employees, {preview.periodFrom} to {preview.periodTo}
+          {t('Preview: {{entries}} entries, {{rows}} rows, {{employees}} employees, {{from}} to {{to}}', {
+            entries: preview.entries.length,
+            rows: preview.rows,
+            employees: preview.employees,
+            from: preview.periodFrom,
+            to: preview.periodTo,
+          })}
         </Title>
-        <Text size="sm">Salary cost (debited to expense accounts): {preview.totalCost}</Text>
+        <Text size="sm">{t('Salary cost (debited to expense accounts): {{cost}}', { cost: preview.totalCost })}</Text>
         <Accordion variant="separated" multiple>
           {preview.entries.map((entry) => (
             <Accordion.Item key={entry.key} value={entry.key}>
               <Accordion.Control>
-                {entry.date} · {entry.description} · {entry.lines.length} postings · {entry.total}
+                {t('{{date}} · {{description}} · {{postings}} postings · {{total}}', {
+                  date: entry.date,
+                  description: entry.description,
+                  postings: entry.lines.length,
+                  total: entry.total,
+                })}
               </Accordion.Control>
               <Accordion.Panel>
-                <Table fz="sm" striped aria-label={`Postings of ${entry.description}`}>
+                <Table fz="sm" striped aria-label={t('Postings of {{description}}', { description: entry.description })}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Account</Table.Th>
-                      <Table.Th>Text</Table.Th>
-                      <Table.Th ta="right">Debit</Table.Th>
-                      <Table.Th ta="right">Credit</Table.Th>
+                      <Table.Th>{t('Account')}</Table.Th>
+                      <Table.Th>{t('Text')}</Table.Th>
+                      <Table.Th ta="right">{t('Debit')}</Table.Th>
+                      <Table.Th ta="right">{t('Credit')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -232,7 +257,7 @@ function PreviewCard({ preview }: { preview: SalaryPreview }) {
                           {line.account.number} {line.account.name}{' '}
                           {line.account.isNew ? (
                             <Badge size="xs" variant="light">
-                              new
+                              {t('new')}
                             </Badge>
                           ) : null}
                         </Table.Td>
@@ -250,15 +275,18 @@ function PreviewCard({ preview }: { preview: SalaryPreview }) {
         {preview.claims.length ? (
           <>
             <Title order={3} size="h5">
-              Net salaries owed ({preview.claims.length}), booked from {preview.clearingAccount} to the staff account and payable in a payment run
+              {t('Net salaries owed ({{claims}}), booked from {{account}} to the staff account and payable in a payment run', {
+                claims: preview.claims.length,
+                account: preview.clearingAccount,
+              })}
             </Title>
-            <Table fz="sm" striped withTableBorder aria-label="Net salaries owed">
+            <Table fz="sm" striped withTableBorder aria-label={t('Net salaries owed')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Period</Table.Th>
-                  <Table.Th>Employee</Table.Th>
+                  <Table.Th>{t('Period')}</Table.Th>
+                  <Table.Th>{t('Employee')}</Table.Th>
                   <Table.Th>IBAN</Table.Th>
-                  <Table.Th ta="right">Net salary</Table.Th>
+                  <Table.Th ta="right">{t('Net salary')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -281,6 +309,7 @@ function PreviewCard({ preview }: { preview: SalaryPreview }) {
 
 /** The wage-type → ledger account mapping, edited in place and saved as a whole. */
 function MappingCard() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const saved = useQuery(wageTypesQuery());
   const [draft, setDraft] = useState<WageType[] | null>(null);
@@ -307,22 +336,23 @@ function MappingCard() {
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} size="h4">
-            Wage types → ledger accounts
+            {t('Wage types → ledger accounts')}
           </Title>
-          {saved.data?.isDefault && !draft ? <Badge variant="light">Swiss SME chart defaults</Badge> : null}
+          {saved.data?.isDefault && !draft ? <Badge variant="light">{t('Swiss SME chart defaults')}</Badge> : null}
         </Group>
         <Text size="sm" c="dimmed">
-          Each row of the payroll journal with this wage type is debited and credited to these accounts. Leave a side empty when the file gives
-          it. Net pay rows become the claims owed to employees when you choose so.
+          {t(
+            'Each row of the payroll journal with this wage type is debited and credited to these accounts. Leave a side empty when the file gives it. Net pay rows become the claims owed to employees when you choose so.',
+          )}
         </Text>
-        <Table fz="sm" aria-label="Wage types">
+        <Table fz="sm" aria-label={t('Wage types')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={110}>Wage type</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th w={110}>Debit</Table.Th>
-              <Table.Th w={110}>Credit</Table.Th>
-              <Table.Th w={80}>Net pay</Table.Th>
+              <Table.Th w={110}>{t('Wage type')}</Table.Th>
+              <Table.Th>{t('Name')}</Table.Th>
+              <Table.Th w={110}>{t('Debit')}</Table.Th>
+              <Table.Th w={110}>{t('Credit')}</Table.Th>
+              <Table.Th w={80}>{t('Net pay')}</Table.Th>
               <Table.Th w={40} />
             </Table.Tr>
           </Table.Thead>
@@ -330,15 +360,15 @@ function MappingCard() {
             {rows.map((row, index) => (
               <Table.Tr key={index}>
                 <Table.Td>
-                  <TextInput size="xs" aria-label={`Wage type ${index + 1} code`} value={row.code} onChange={(e) => change(index, { code: e.currentTarget.value })} error={fields[`data.${index}.code`]} />
+                  <TextInput size="xs" aria-label={t('Wage type {{number}} code', { number: index + 1 })} value={row.code} onChange={(e) => change(index, { code: e.currentTarget.value })} error={fields[`data.${index}.code`]} />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput size="xs" aria-label={`Wage type ${index + 1} name`} value={row.name} onChange={(e) => change(index, { name: e.currentTarget.value })} />
+                  <TextInput size="xs" aria-label={t('Wage type {{number}} name', { number: index + 1 })} value={row.name} onChange={(e) => change(index, { name: e.currentTarget.value })} />
                 </Table.Td>
                 <Table.Td>
                   <TextInput
                     size="xs"
-                    aria-label={`Wage type ${row.code} debit account`}
+                    aria-label={t('Wage type {{code}} debit account', { code: row.code })}
                     value={row.debitAccount ?? ''}
                     onChange={(e) => change(index, { debitAccount: e.currentTarget.value })}
                     error={fields[`data.${index}.debitAccount`]}
@@ -347,17 +377,17 @@ function MappingCard() {
                 <Table.Td>
                   <TextInput
                     size="xs"
-                    aria-label={`Wage type ${row.code} credit account`}
+                    aria-label={t('Wage type {{code}} credit account', { code: row.code })}
                     value={row.creditAccount ?? ''}
                     onChange={(e) => change(index, { creditAccount: e.currentTarget.value })}
                     error={fields[`data.${index}.creditAccount`]}
                   />
                 </Table.Td>
                 <Table.Td>
-                  <Checkbox aria-label={`Wage type ${row.code} is net pay`} checked={row.isNetPay} onChange={(e) => change(index, { isNetPay: e.currentTarget.checked })} />
+                  <Checkbox aria-label={t('Wage type {{code}} is net pay', { code: row.code })} checked={row.isNetPay} onChange={(e) => change(index, { isNetPay: e.currentTarget.checked })} />
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove wage type ${row.code}`} onClick={() => setDraft(rows.filter((_, i) => i !== index))}>
+                  <ActionIcon variant="subtle" color="red" aria-label={t('Remove wage type {{code}}', { code: row.code })} onClick={() => setDraft(rows.filter((_, i) => i !== index))}>
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Table.Td>
@@ -372,7 +402,7 @@ function MappingCard() {
         ) : null}
         {state.ok ? (
           <Text size="sm" c="green" role="status">
-            Mapping saved.
+            {t('Mapping saved.')}
           </Text>
         ) : null}
         <Group justify="space-between">
@@ -381,14 +411,14 @@ function MappingCard() {
             leftSection={<IconPlus size={16} />}
             onClick={() => setDraft([...rows, { code: '', name: '', debitAccount: null, creditAccount: null, isNetPay: false }])}
           >
-            Add wage type
+            {t('Add wage type')}
           </Button>
           <Group>
             <Button variant="default" disabled={!draft} onClick={() => setDraft(null)}>
-              Discard changes
+              {t('Discard changes')}
             </Button>
             <Button onClick={() => void save()} disabled={!draft} loading={state.saving}>
-              Save mapping
+              {t('Save mapping')}
             </Button>
           </Group>
         </Group>
@@ -398,31 +428,32 @@ function MappingCard() {
 }
 
 function ImportsCard() {
+  const { t } = useTranslation();
   const imports = useQuery(salaryImportsQuery());
   const data = imports.data?.data ?? [];
   if (!data.length) return null;
   return (
     <Card withBorder radius="md" padding="md" maw={1100}>
       <Title order={2} size="h4" mb="sm">
-        Posted salary imports
+        {t('Posted salary imports')}
       </Title>
-      <Table fz="sm" striped aria-label="Posted salary imports">
+      <Table fz="sm" striped aria-label={t('Posted salary imports')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>File</Table.Th>
-            <Table.Th>Periods</Table.Th>
-            <Table.Th>Entries</Table.Th>
-            <Table.Th>Claims</Table.Th>
-            <Table.Th ta="right">Salary cost</Table.Th>
-            <Table.Th>Posted</Table.Th>
+            <Table.Th>{t('File')}</Table.Th>
+            <Table.Th>{t('Periods')}</Table.Th>
+            <Table.Th>{t('Entries')}</Table.Th>
+            <Table.Th>{t('Claims')}</Table.Th>
+            <Table.Th ta="right">{t('Salary cost')}</Table.Th>
+            <Table.Th>{t('Posted')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {data.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td>{row.fileName || `Import ${row.id}`}</Table.Td>
+              <Table.Td>{row.fileName || t('Import {{id}}', { id: row.id })}</Table.Td>
               <Table.Td>
-                {row.periodFrom} – {row.periodTo}
+                {`${row.periodFrom} – ${row.periodTo}`}
               </Table.Td>
               <Table.Td>{row.entryIds.length}</Table.Td>
               <Table.Td>{row.payableUuids.length}</Table.Td>
