@@ -55,7 +55,7 @@ test('overdue invoice → partial credit note → rest paid', async ({ page }) =
   await page.goto(`/invoice/${invoice.uuid}/detail`);
   await page.getByRole('button', { name: 'Mark paid' }).click();
   const pay = page.getByRole('dialog', { name: 'Mark paid' });
-  await expect(pay.getByLabel('Amount received (CHF)')).toHaveValue('1297.20');
+  await expect(pay.getByLabel('Amount received (CHF)')).toHaveValue('1297,20');
   await pay.getByLabel('Payment date').fill('20.11.2025');
   await pay.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -30,7 +30,7 @@ test('EUR invoice and EUR bill settled in CHF book the exchange gain and loss', 
   await page.getByRole('button', { name: 'Mark paid' }).click();
   const paidDialog = page.getByRole('dialog', { name: 'Mark paid' });
   const received = paidDialog.getByLabel('Received in CHF');
-  await expect(received).toHaveValue('1016.14');
+  await expect(received).toHaveValue('1016,14');
   await expect(paidDialog.getByText('No exchange difference.')).toBeVisible();
   await received.fill('1023.50');
   await expect(paidDialog.getByText(/Exchange gain of CHF 7,36 to 6952 Kursgewinne/)).toBeVisible();
@@ -55,7 +55,7 @@ test('EUR invoice and EUR bill settled in CHF book the exchange gain and loss', 
   await page.getByRole('row').filter({ hasText: 'Licence annuelle' }).getByRole('button', { name: 'Pay', exact: true }).click();
   const payDialog = page.getByRole('dialog');
   const paidOut = payDialog.getByLabel('Paid in CHF');
-  await expect(paidOut).toHaveValue('475.00');
+  await expect(paidOut).toHaveValue('475,00');
   await paidOut.fill('481.20');
   await expect(payDialog.getByText(/Exchange loss of CHF 6,20 to 6942 Kursverluste/)).toBeVisible();
   await snap(page, 'fx-03-bill-paid-in-chf');
@@ -107,7 +107,7 @@ test('an EUR invoice paid in two parts through Mark paid, each at what the bank 
   let dialog = page.getByRole('dialog', { name: 'Mark paid' });
   await dialog.getByLabel('Amount received (EUR)').fill('500.00');
   await expect(dialog.getByText('Part payment: EUR 581,00 stays open')).toBeVisible();
-  await expect(dialog.getByLabel('Received in CHF')).toHaveValue('470.00');
+  await expect(dialog.getByLabel('Received in CHF')).toHaveValue('470,00');
   await dialog.getByLabel('Received in CHF').fill('472.50');
   await expect(dialog.getByText(/Exchange gain of CHF 2,50 to 6952 Kursgewinne/)).toBeVisible();
   await snap(page, 'fx-05-invoice-part-payment');
@@ -118,7 +118,7 @@ test('an EUR invoice paid in two parts through Mark paid, each at what the bank 
   // The rest, 581.00 EUR, arrives as 540.00 CHF: the receivable is cleared, a loss of 6.14.
   await page.getByRole('button', { name: 'Mark paid' }).click();
   dialog = page.getByRole('dialog', { name: 'Mark paid' });
-  await expect(dialog.getByLabel('Amount received (EUR)')).toHaveValue('581.00');
+  await expect(dialog.getByLabel('Amount received (EUR)')).toHaveValue('581,00');
   await dialog.getByLabel('Received in CHF').fill('540.00');
   await dialog.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

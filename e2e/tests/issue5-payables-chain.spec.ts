@@ -38,7 +38,7 @@ test('QR-bill from another workplace → bill → approved → grouped → pain.
   await page.getByLabel('Choose files').setInputFiles({ name: 'rechnung-november.pdf', mimeType: 'application/pdf', buffer: pdf });
   await page.getByRole('link', { name: 'rechnung-november.pdf' }).click();
   await expect(page.getByLabel('QR-bill read')).toContainText('New supplier', { timeout: 30_000 });
-  await expect(page.getByLabel('Amount')).toHaveValue('269.55');
+  await expect(page.getByLabel('Amount')).toHaveValue('269,55');
   await page.getByLabel('Description').fill('Beratung November');
   await page.getByRole('button', { name: 'Save bill' }).click();
   await page.waitForURL('**/bill');
@@ -58,7 +58,7 @@ test('QR-bill from another workplace → bill → approved → grouped → pain.
   await page.waitForURL('**/bill/*/detail');
   await page.getByRole('link', { name: 'Edit' }).click();
   await page.waitForURL('**/bill/*/edit');
-  await expect(page.getByLabel('Amount')).toHaveValue('540.50');
+  await expect(page.getByLabel('Amount')).toHaveValue('540,50');
   await page.getByLabel('Description').fill('Wartung Server Q4');
   await snap(page, 'chain-01-bill-edit');
   await page.getByRole('button', { name: 'Save changes' }).click();

@@ -53,7 +53,7 @@ test('QR-bill PDF from another workplace → prefilled bill → confirmed', asyn
   await expect(read).toContainText(/Invoice BILAN\d{6} · of 03\.11\.2025 · VAT 8\.1 %/);
   await expect(page.getByLabel('Bill date')).toHaveValue('03.11.2025');
   await expect(page.getByLabel('Due date')).toHaveValue('03.12.2025');
-  await expect(page.getByLabel('of which VAT')).toHaveValue('20.20');
+  await expect(page.getByLabel('of which VAT')).toHaveValue('20,20');
   await expect(page.getByLabel('Description')).toHaveValue(/^Invoice BILAN\d{6}$/);
   await snap(page, 'inbox-qr-01-prefilled');
   await page.getByRole('button', { name: 'Save bill' }).click();
@@ -116,7 +116,8 @@ test('QR-bill photos: turned PNG, JPEG scan, page with a second QR code → pref
     const read = page.getByLabel('QR-bill read');
     await expect(read, image.name).toBeVisible({ timeout: 30_000 });
     await expect(read).toContainText('CH44 3199 9123 0008 8901 2 (QR-IBAN)');
-    await expect(page.getByLabel('Amount')).toHaveValue(amount);
+    // The input shows the user's decimal separator (fr-CH: a comma).
+    await expect(page.getByLabel('Amount')).toHaveValue(amount.replace('.', ','));
     await expect(page.getByLabel('Reference (QR or RF…)')).toHaveValue(reference);
     await snap(page, image.shot);
   }

@@ -24,7 +24,7 @@ test('invoice: part payment, then the rest with a cash discount; bill: part paym
   await page.getByRole('button', { name: 'Mark paid' }).click();
   let dialog = page.getByRole('dialog', { name: 'Mark paid' });
   const received = dialog.getByLabel('Amount received (CHF)');
-  await expect(received).toHaveValue('1081.00');
+  await expect(received).toHaveValue('1081,00');
   await received.fill('500.00');
   await expect(dialog.getByText(/Rest of 581,00 CHF/)).toBeVisible();
   await dialog.getByLabel('Payment date').fill('15.10.2025');
@@ -39,7 +39,7 @@ test('invoice: part payment, then the rest with a cash discount; bill: part paym
   // The rest: 559.38 received, 21.62 (2 % of 1081.00) written off as cash discount.
   await page.getByRole('button', { name: 'Mark paid' }).click();
   dialog = page.getByRole('dialog', { name: 'Mark paid' });
-  await expect(dialog.getByLabel('Amount received (CHF)')).toHaveValue('581.00');
+  await expect(dialog.getByLabel('Amount received (CHF)')).toHaveValue('581,00');
   await dialog.getByLabel('Amount received (CHF)').fill('559.38');
   await dialog.getByText('Cash discount (3800)').click();
   await snap(page, 'partial-03-invoice-rest-with-discount');
@@ -60,7 +60,7 @@ test('invoice: part payment, then the rest with a cash discount; bill: part paym
   await page.goto(`/bill/${bill.uuid}/detail`);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   dialog = page.getByRole('dialog', { name: 'Pay bill' });
-  await expect(dialog.getByLabel('Amount paid (CHF)')).toHaveValue('1081.00');
+  await expect(dialog.getByLabel('Amount paid (CHF)')).toHaveValue('1081,00');
   await dialog.getByLabel('Amount paid (CHF)').fill('400.00');
   await dialog.getByLabel('Payment date').fill('20.10.2025');
   await snap(page, 'partial-05-bill-part-payment-dialog');

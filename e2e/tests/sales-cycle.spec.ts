@@ -177,7 +177,7 @@ test.describe('the sales cycle with a mail server', () => {
     await snap(page, 'cycle-08-credit-note');
     await page.getByRole('button', { name: 'Mark paid' }).click();
     const pay = page.getByRole('dialog', { name: 'Mark paid' });
-    await expect(pay.getByLabel('Amount received (CHF)')).toHaveValue('1135.05');
+    await expect(pay.getByLabel('Amount received (CHF)')).toHaveValue('1135,05');
     await pay.getByRole('button', { name: 'Mark paid' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();

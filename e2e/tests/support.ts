@@ -82,7 +82,8 @@ export async function signUpAndOnboard(page: Page, workplace: Workplace, shots =
   if (shots) await snap(page, '05-onboarding-bank');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await expect(page.getByLabel('VAT')).toHaveValue('8.1');
+  // Amount and rate inputs show the user's decimal separator: a comma in the spec's default fr-CH (issue 17 §3).
+  await expect(page.getByLabel('VAT')).toHaveValue('8,1');
   if (workplace.currency !== 'CHF') {
     await page.getByRole('combobox', { name: 'Default currency' }).fill(workplace.currency);
     await page.getByRole('option', { name: workplace.currency, exact: true }).click();
