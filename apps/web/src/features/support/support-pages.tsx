@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
@@ -25,11 +27,13 @@ import {
 
 const dateTime = (value: string) => new Date(value).toLocaleString('de-CH', { dateStyle: 'short', timeStyle: 'short' });
 const STATUS_COLOR: Record<SupportStatus, string> = { open: 'blue', answered: 'green', closed: 'gray' };
+const STATUS_LABEL: Record<SupportStatus, string> = { open: msg('open'), answered: msg('answered'), closed: msg('closed') };
 
 export function StatusBadge({ status }: { status: SupportStatus }) {
+  const { t } = useTranslation();
   return (
     <Badge color={STATUS_COLOR[status]} variant="light">
-      {status}
+      {t(STATUS_LABEL[status])}
     </Badge>
   );
 }
@@ -39,6 +43,7 @@ export function StatusBadge({ status }: { status: SupportStatus }) {
  * (the sign-in pages, no session) also the e-mail and the workplace name.
  */
 export function SupportForm({ withEmail = false, instance = '', onSent }: { withEmail?: boolean; instance?: string; onSent: () => void }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [workplace, setWorkplace] = useState(instance);
   const [subject, setSubject] = useState('');
@@ -70,27 +75,27 @@ export function SupportForm({ withEmail = false, instance = '', onSent }: { with
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
-    if (withEmail && !email.trim()) missing.email = 'This field is required';
-    if (!subject.trim()) missing.subject = 'This field is required';
-    if (!message.trim()) missing.message = 'This field is required';
-    if (file && file.size > MAX_FILE_BYTES) missing.file = 'larger than 5 MB';
+    if (withEmail && !email.trim()) missing.email = t('This field is required');
+    if (!subject.trim()) missing.subject = t('This field is required');
+    if (!message.trim()) missing.message = t('This field is required');
+    if (file && file.size > MAX_FILE_BYTES) missing.file = t('larger than 5 MB');
     setFields(missing);
     if (Object.keys(missing).length === 0) send.mutate();
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Support request">
+    <form onSubmit={submit} noValidate aria-label={t('Support request')}>
       <Stack gap="sm">
         {withEmail ? (
           <>
-            <TextInput label="E-mail" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fields.email} />
-            <TextInput label="Workplace" name="instance" description="The name you sign in with (optional)" value={workplace} onChange={(e) => setWorkplace(e.currentTarget.value)} error={fields.instance} />
+            <TextInput label={t('E-mail')} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fields.email} />
+            <TextInput label={t('Workplace')} name="instance" description={t('The name you sign in with (optional)')} value={workplace} onChange={(e) => setWorkplace(e.currentTarget.value)} error={fields.instance} />
           </>
         ) : null}
-        <TextInput label="Subject" name="subject" required maxLength={200} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={fields.subject} />
-        <Textarea label="Message" name="message" required autosize minRows={5} maxLength={10000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={fields.message} />
+        <TextInput label={t('Subject')} name="subject" required maxLength={200} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={fields.subject} />
+        <Textarea label={t('Message')} name="message" required autosize minRows={5} maxLength={10000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={fields.message} />
         <FileInput
-          label="Screenshot or file"
-          description="Optional, at most 5 MB"
+          label={t('Screenshot or file')}
+          description={t('Optional, at most 5 MB')}
           clearable
           value={file}
           onChange={setFile}
@@ -103,7 +108,7 @@ export function SupportForm({ withEmail = false, instance = '', onSent }: { with
         ) : null}
         <Group>
           <Button type="submit" loading={send.isPending}>
-            Send request
+            {t('Send request')}
           </Button>
         </Group>
       </Stack>
@@ -113,6 +118,7 @@ export function SupportForm({ withEmail = false, instance = '', onSent }: { with
 
 /** A request with its replies, oldest first; `children` holds the actions of the page. */
 function RequestCard({ request, showRequester = false, children }: { request: SupportRequest; showRequester?: boolean; children?: React.ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Paper withBorder p="md" component="article" aria-label={request.subject}>
       <Stack gap="xs">
@@ -124,7 +130,7 @@ function RequestCard({ request, showRequester = false, children }: { request: Su
         </Group>
         <Text size="xs" c="dimmed">
           {dateTime(request.createdAt)}
-          {showRequester ? ` · ${request.email}${request.instance ? ` · ${request.instance.name}` : ''}${request.origin === 'signin' ? ' · written at sign-in' : ''}` : ''}
+          {showRequester ? ` · ${request.email}${request.instance ? ` · ${request.instance.name}` : ''}${request.origin === 'signin' ? ` · ${t('written at sign-in')}` : ''}` : ''}
         </Text>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {request.message}
@@ -133,19 +139,20 @@ function RequestCard({ request, showRequester = false, children }: { request: Su
           showRequester ? (
             <Group>
               <Anchor component="button" type="button" size="sm" onClick={() => void downloadAttachment(request)}>
-                {request.attachment.filename} ({Math.ceil(request.attachment.size / 1024)} KB)
+                {`${request.attachment.filename} (${Math.ceil(request.attachment.size / 1024)} KB)`}
               </Anchor>
             </Group>
           ) : (
             <Text size="sm" c="dimmed">
-              Attached: {request.attachment.filename}
+              {t('Attached: {{file}}', { file: request.attachment.filename })}
             </Text>
           )
         ) : null}
         {request.replies.map((reply) => (
           <Paper key={reply.position} p="sm" bg={reply.authorRole === 'support' ? 'var(--mantine-color-green-light)' : 'var(--mantine-color-gray-light)'}>
             <Text size="xs" fw={600}>
-              {reply.authorRole === 'support' ? 'Bilan support' : 'You'} · {dateTime(reply.createdAt)}
+              {reply.authorRole === 'support' ? t('Bilan support') : t('You')}
+              {` · ${dateTime(reply.createdAt)}`}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {reply.message}
@@ -160,6 +167,7 @@ function RequestCard({ request, showRequester = false, children }: { request: Su
 
 /** A one-field reply form (follow-up of the user, answer of the support team). */
 function ReplyForm({ label, submitLabel, onSubmit }: { label: string; submitLabel: string; onSubmit: (message: string) => Promise<unknown> }) {
+  const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
@@ -174,7 +182,7 @@ function ReplyForm({ label, submitLabel, onSubmit }: { label: string; submitLabe
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!message.trim()) return setError('This field is required');
+        if (!message.trim()) return setError(t('This field is required'));
         mutation.mutate();
       }}
       noValidate
@@ -193,34 +201,35 @@ function ReplyForm({ label, submitLabel, onSubmit }: { label: string; submitLabe
 
 /** /support (spec §2.2, issue 16 §2): write a request; the user's requests with the team's answers. */
 export function SupportPage() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const own = useQuery(ownRequestsQuery());
   const refresh = () => queryClient.invalidateQueries({ queryKey: supportKey });
   return (
-    <Page title="Support">
+    <Page title={t('Support')}>
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="xs">
-          Write to our support team
+          {t('Write to our support team')}
         </Title>
         <SupportForm
           onSent={() => {
-            notifications.show({ color: 'green', message: 'Your request was sent to our support team' });
+            notifications.show({ color: 'green', message: t('Your request was sent to our support team') });
             void refresh();
           }}
         />
       </Paper>
       <Title order={2} size="h4">
-        Your requests
+        {t('Your requests')}
       </Title>
       {own.isLoading ? <TableSkeleton /> : null}
-      {own.error ? <ErrorAlert what="Could not load your requests" error={own.error} onRetry={() => void own.refetch()} /> : null}
-      {own.data?.data.length === 0 ? <Text c="dimmed">No support request yet.</Text> : null}
+      {own.error ? <ErrorAlert what={t('Could not load your requests')} error={own.error} onRetry={() => void own.refetch()} /> : null}
+      {own.data?.data.length === 0 ? <Text c="dimmed">{t('No support request yet.')}</Text> : null}
       {own.data?.data.map((request) => (
         <RequestCard key={request.uuid} request={request}>
           {request.status !== 'closed' ? (
             <ReplyForm
-              label="Add a message"
-              submitLabel="Send"
+              label={t('Add a message')}
+              submitLabel={t('Send')}
               onSubmit={async (message) => {
                 await followUp(request.uuid, message);
                 await refresh();
@@ -235,38 +244,40 @@ export function SupportPage() {
 
 /** /login/support: the same form without a session (a user blocked by two-factor attempts, spec §8). */
 export function LoginSupportPage({ instance }: { instance: string }) {
+  const { t } = useTranslation();
   const [sent, setSent] = useState(false);
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
-        Contact support
+        {t('Contact support')}
       </Title>
       {sent ? (
         <Alert color="green" variant="light" role="status">
-          Thank you. Our support team will answer you by e-mail.
+          {t('Thank you. Our support team will answer you by e-mail.')}
         </Alert>
       ) : (
         <>
-          <Text size="sm">Cannot sign in? Tell us what happened; we answer by e-mail.</Text>
+          <Text size="sm">{t('Cannot sign in? Tell us what happened; we answer by e-mail.')}</Text>
           <SupportForm withEmail instance={instance} onSent={() => setSent(true)} />
         </>
       )}
       <Anchor component={Link} to={paths.login.getHref()} size="sm" ta="center">
-        Go Back
+        {t('Go Back')}
       </Anchor>
     </Stack>
   );
 }
 
 const FILTERS = [
-  { value: 'open', label: 'Open' },
-  { value: 'answered', label: 'Answered' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
+  { value: 'open', label: msg('Open') },
+  { value: 'answered', label: msg('Answered') },
+  { value: 'closed', label: msg('Closed') },
+  { value: 'all', label: msg('All') },
 ];
 
 /** /superadmin/support (issue 16 §2): the queue of every request; answer, close or reopen. */
 export function SupportQueue() {
+  const { t } = useTranslation();
   const [filter, setFilter] = useState('open');
   const queryClient = useQueryClient();
   const queue = useQuery(queueQuery(filter === 'all' ? undefined : (filter as SupportStatus)));
@@ -278,19 +289,19 @@ export function SupportQueue() {
   });
   return (
     <Stack gap="md">
-      <SegmentedControl data={FILTERS} value={filter} onChange={setFilter} aria-label="Status" w="fit-content" />
+      <SegmentedControl data={FILTERS.map((option) => ({ ...option, label: t(option.label) }))} value={filter} onChange={setFilter} aria-label={t('Status')} w="fit-content" />
       {queue.isLoading ? <TableSkeleton /> : null}
-      {queue.error ? <ErrorAlert what="Could not load the support queue" error={queue.error} onRetry={() => void queue.refetch()} /> : null}
-      {queue.data?.data.length === 0 ? <Text c="dimmed">No request.</Text> : null}
+      {queue.error ? <ErrorAlert what={t('Could not load the support queue')} error={queue.error} onRetry={() => void queue.refetch()} /> : null}
+      {queue.data?.data.length === 0 ? <Text c="dimmed">{t('No request.')}</Text> : null}
       {queue.data?.data.map((request) => (
         <RequestCard key={request.uuid} request={request} showRequester>
           {request.status !== 'closed' ? (
             <ReplyForm
-              label="Answer"
-              submitLabel="Send answer"
+              label={t('Answer')}
+              submitLabel={t('Send answer')}
               onSubmit={async (message) => {
                 await answerRequest(request.uuid, message);
-                notifications.show({ color: 'green', message: `Answer e-mailed to ${request.email}` });
+                notifications.show({ color: 'green', message: t('Answer e-mailed to {{email}}', { email: request.email }) });
                 await refresh();
               }}
             />
@@ -298,11 +309,11 @@ export function SupportQueue() {
           <Group>
             {request.status === 'closed' ? (
               <Button size="xs" variant="default" onClick={() => status.mutate({ uuid: request.uuid, to: 'open' })}>
-                Reopen
+                {t('Reopen')}
               </Button>
             ) : (
               <Button size="xs" variant="default" onClick={() => status.mutate({ uuid: request.uuid, to: 'closed' })}>
-                Close
+                {t('Close')}
               </Button>
             )}
           </Group>
