@@ -4,7 +4,7 @@ import { api, fetchFile, getAccessToken, uploadText, type ApiBody, type ApiResul
 import { ApiError } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
 import { isPurchaseAccount } from '@bilan/domain';
-import { msg } from '../../lib/i18n';
+import { i18next, msg } from '../../lib/i18n';
 
 export const payablesKey = ['payables'] as const;
 
@@ -291,7 +291,7 @@ export function inboxContentType(file: File): string | null {
 /** Uploads one file's bytes with XMLHttpRequest so the progress can be shown. */
 export function uploadInboxFile(file: File, onProgress: (fraction: number) => void): Promise<UploadResult> {
   const type = inboxContentType(file);
-  if (!type) return Promise.reject(new Error(`${file.name}: only PDF, PNG, JPEG, WebP and .eml files`));
+  if (!type) return Promise.reject(new Error(i18next.t('{{name}}: only PDF, PNG, JPEG, WebP and .eml files', { name: file.name })));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/file/upload?name=${encodeURIComponent(file.name)}`);

@@ -44,6 +44,8 @@ import {
   type PayableData,
   type SupplierData,
 } from './api';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('de-CH') === b.trim().toLocaleLowerCase('de-CH');
@@ -58,16 +60,18 @@ function supplierAddress(bill: ParsedQrBill): SupplierData['address'] {
 }
 
 /** What the supplier's Swico S1 billing information says, in one line (SIX IG QR-bill v2.3 Annex D). */
-function swicoSummary(s1: SwicoS1): string {
+function swicoSummary(s1: SwicoS1, t: TFunction): string {
   const parts = [
-    s1.invoiceNumber ? `Invoice ${s1.invoiceNumber}` : null,
-    s1.invoiceDate ? `of ${formatDate(s1.invoiceDate)}` : null,
+    s1.invoiceNumber ? t('Invoice {{number}}', { number: s1.invoiceNumber }) : null,
+    s1.invoiceDate ? t('of {{date}}', { date: formatDate(s1.invoiceDate) }) : null,
     s1.uid ? `UID ${s1.uid}` : null,
-    s1.vat ? `VAT ${s1.vat.map((v) => `${v.rate} %${v.net ? ` on ${v.net}` : ''}`).join(', ')}` : null,
-    ...(s1.conditions ?? []).filter((c) => c.discount !== '0').map((c) => `${c.discount} % discount within ${c.days} days`),
+    s1.vat ? t('VAT {{rates}}', { rates: s1.vat.map((v) => (v.net ? t('{{rate}} % on {{net}}', { rate: v.rate, net: v.net }) : `${v.rate} %`)).join(', ') }) : null,
+    ...(s1.conditions ?? []).filter((c) => c.discount !== '0').map((c) => t('{{discount}} % discount within {{days}} days', { discount: c.discount, days: c.days })),
   ];
   return parts.filter(Boolean).join(' · ');
 }
+
+const QR_IBAN_SUFFIX = ' (QR-IBAN)';
 
 /** What a receipt or voucher may be: the inbox's file types, without mails. */
 const RECEIPT_TYPES = 'application/pdf,image/png,image/jpeg,image/webp';
@@ -185,12 +189,13 @@ function expenseIssues(values: BillFormValues, newEmployee: boolean, company: st
  * the server's field errors are shown per field.
  */
 export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {}) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   // The supplier's Swico S1 billing information, when its QR-bill carries one: date, term and VAT.
   const s1 = qrBill ? parseSwicoS1(qrBill.billInformation) : null;
-  const swicoLine = s1 ? swicoSummary(s1) : '';
+  const swicoLine = s1 ? swicoSummary(s1, t) : '';
   const [defaultValues] = useState(() => initialValues(bill, qrBill, s1, !qrBill && search.get('type') === 'expense'));
   const [newEmployee, setNewEmployee] = useState(false);
   const [receipt, setReceipt] = useState<File | null>(null);
@@ -266,9 +271,9 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
   const receiptUuid = async (): Promise<string | undefined> => {
     if (!receipt) return undefined;
     if (uploaded.current?.file === receipt) return uploaded.current.uuid;
-    if (inboxContentType(receipt) === 'message/rfc822') throw new Error(`${receipt.name}: a receipt is a PDF or an image`);
+    if (inboxContentType(receipt) === 'message/rfc822') throw new Error(t('{{name}}: a receipt is a PDF or an image', { name: receipt.name }));
     const answer = await uploadInboxFile(receipt, () => undefined);
-    if (!('uuid' in answer)) throw new Error(`${receipt.name}: a receipt is a PDF or an image`);
+    if (!('uuid' in answer)) throw new Error(t('{{name}}: a receipt is a PDF or an image', { name: receipt.name }));
     uploaded.current = { file: receipt, uuid: answer.uuid };
     return answer.uuid;
   };
@@ -296,15 +301,16 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
   const staffUuids = new Set(staff.map((employee) => employee.company.uuid));
   // Employees first (people expenses were owed to), then every other person or company on file.
   const employeeOptions = [
-    { group: 'Staff', items: staff.map((employee) => ({ value: employee.company.uuid, label: employee.company.name })) },
+    { group: t('Staff'), items: staff.map((employee) => ({ value: employee.company.uuid, label: employee.company.name })) },
     {
-      group: 'Other persons and companies',
+      group: t('Other persons and companies'),
       items: (companies.data?.data ?? []).filter((c) => !c.isOwn && !staffUuids.has(c.uuid)).map((c) => ({ value: c.uuid, label: c.name })),
     },
   ].filter((group) => group.items.length > 0);
   const profileOptions = (profiles.data?.data ?? []).filter((p) => p.iban).map((p) => ({ value: String(p.id), label: `${formatIban(p.iban!)}${p.type === 2 ? ' (QR)' : ''}` }));
-  const pageTitle = title ?? (isExpense ? 'Add expense' : 'Add bill');
+  const pageTitle = title ?? (isExpense ? t('Add expense') : t('Add bill'));
   const [unplaced, setUnplaced] = useState<string[]>([]);
+  const problemText = [formState.errors.root?.message, ...unplaced].filter(Boolean).join('; ');
 
   const submit = handleSubmit(async (data) => {
     setUnplaced([]);
@@ -332,17 +338,14 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
       <Paper withBorder p="md" radius="md" component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           {qrBill ? (
-            <Alert color="teal" variant="light" title="QR-bill read" aria-label="QR-bill read">
+            <Alert color="teal" variant="light" title={t('QR-bill read')} aria-label={t('QR-bill read')}>
               <Text size="sm">
-                {qrBill.creditor.name}, {[qrBill.creditor.street, qrBill.creditor.buildingNumber].filter(Boolean).join(' ')}, {[qrBill.creditor.zip, qrBill.creditor.city].filter(Boolean).join(' ')} ({qrBill.creditor.country})
-                {' · '}
-                {formatIban(qrBill.iban)}
-                {isQrIban(qrBill.iban) ? ' (QR-IBAN)' : ''}
+                {`${qrBill.creditor.name}, ${[qrBill.creditor.street, qrBill.creditor.buildingNumber].filter(Boolean).join(' ')}, ${[qrBill.creditor.zip, qrBill.creditor.city].filter(Boolean).join(' ')} (${qrBill.creditor.country}) · ${formatIban(qrBill.iban)}${isQrIban(qrBill.iban) ? QR_IBAN_SUFFIX : ''}`}
               </Text>
               {swicoLine ? <Text size="sm">{swicoLine}</Text> : null}
-              {sendsSupplier && ibanMatch ? <Text size="sm">Known IBAN: the bill goes to {ibanMatch.company?.name}.</Text> : null}
-              {createsSupplier ? <Text size="sm">New supplier: saving creates it with this address and IBAN.</Text> : null}
-              {createsProfile ? <Text size="sm">Saving adds this IBAN to the supplier&apos;s payment profiles.</Text> : null}
+              {sendsSupplier && ibanMatch ? <Text size="sm">{t('Known IBAN: the bill goes to {{name}}.', { name: ibanMatch.company?.name })}</Text> : null}
+              {createsSupplier ? <Text size="sm">{t('New supplier: saving creates it with this address and IBAN.')}</Text> : null}
+              {createsProfile ? <Text size="sm">{t("Saving adds this IBAN to the supplier's payment profiles.")}</Text> : null}
             </Alert>
           ) : null}
           {!bill ? (
@@ -354,8 +357,8 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                   value={field.value}
                   onChange={(value) => field.onChange(value as '0' | '1')}
                   data={[
-                    { value: '0', label: 'Supplier bill' },
-                    { value: '1', label: 'Expense (staff)' },
+                    { value: '0', label: t('Supplier bill') },
+                    { value: '1', label: t('Expense (staff)') },
                   ]}
                   w={320}
                 />
@@ -371,11 +374,11 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                       control={control}
                       name="employeeName"
                       render={({ field, fieldState }) => (
-                        <TextInput label="Employee" description="A new employee: first and last name" {...field} error={fieldState.error?.message} withAsterisk />
+                        <TextInput label={t('Employee')} description={t('A new employee: first and last name')} {...field} error={fieldState.error?.message} withAsterisk />
                       )}
                     />
                     <Anchor component="button" type="button" size="sm" mt={4} onClick={() => chooseNewEmployee(false)}>
-                      Choose an employee on file
+                      {t('Choose an employee on file')}
                     </Anchor>
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -383,7 +386,7 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                       control={control}
                       name="employeeIban"
                       render={({ field, fieldState }) => (
-                        <TextInput label="IBAN" description="The employee's account the expense is refunded to" {...field} error={fieldState.error?.message} withAsterisk />
+                        <TextInput label="IBAN" description={t("The employee's account the expense is refunded to")} {...field} error={fieldState.error?.message} withAsterisk />
                       )}
                     />
                   </Grid.Col>
@@ -396,8 +399,8 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                       name="company"
                       render={({ fieldState }) => (
                         <Select
-                          label="Employee"
-                          description="Who paid and is owed the expense"
+                          label={t('Employee')}
+                          description={t('Who paid and is owed the expense')}
                           searchable
                           clearable
                           data={employeeOptions}
@@ -410,12 +413,12 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                           }}
                           error={fieldState.error?.message}
                           withAsterisk
-                          placeholder={companies.isError ? 'Could not load the companies' : 'Choose the employee'}
+                          placeholder={companies.isError ? t('Could not load the companies') : t('Choose the employee')}
                         />
                       )}
                     />
                     <Anchor component="button" type="button" size="sm" mt={4} onClick={() => chooseNewEmployee(true)}>
-                      New employee (name and IBAN)
+                      {t('New employee (name and IBAN)')}
                     </Anchor>
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -424,8 +427,8 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                       name="companyFinance"
                       render={({ field, fieldState }) => (
                         <Select
-                          label="Pay to (IBAN)"
-                          description="Empty: refunded by hand (cash, wages)"
+                          label={t('Pay to (IBAN)')}
+                          description={t('Empty: refunded by hand (cash, wages)')}
                           data={profileOptions}
                           value={profile}
                           onChange={field.onChange}
@@ -446,7 +449,7 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                     name="company"
                     render={({ fieldState }) => (
                       <Select
-                        label="Supplier"
+                        label={t('Supplier')}
                         searchable
                         clearable
                         data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
@@ -457,7 +460,13 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                         }}
                         error={fieldState.error?.message}
                         withAsterisk
-                        placeholder={companies.isError ? 'Could not load the companies' : createsSupplier && qrBill ? `New: ${qrBill.creditor.name}` : 'Company'}
+                        placeholder={
+                          companies.isError
+                            ? t('Could not load the companies')
+                            : createsSupplier && qrBill
+                              ? t('New: {{name}}', { name: qrBill.creditor.name })
+                              : t('Company')
+                        }
                       />
                     )}
                   />
@@ -468,14 +477,14 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                     name="companyFinance"
                     render={({ field, fieldState }) => (
                       <Select
-                        label="Pay to (IBAN / QR-IBAN)"
+                        label={t('Pay to (IBAN / QR-IBAN)')}
                         data={profileOptions}
                         value={profile}
                         onChange={field.onChange}
                         error={fieldState.error?.message}
                         disabled={!company}
                         clearable
-                        placeholder={(createsProfile || createsSupplier) && qrBill ? `New: ${formatIban(qrBill.iban)}` : undefined}
+                        placeholder={(createsProfile || createsSupplier) && qrBill ? t('New: {{name}}', { name: formatIban(qrBill.iban) }) : undefined}
                       />
                     )}
                   />
@@ -487,7 +496,7 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                 control={control}
                 name="date"
                 render={({ field, fieldState }) => (
-                  <DateField label={isExpense ? 'Receipt date' : 'Bill date'} value={field.value} onChange={field.onChange} error={fieldState.error?.message} withAsterisk />
+                  <DateField label={isExpense ? t('Receipt date') : t('Bill date')} value={field.value} onChange={field.onChange} error={fieldState.error?.message} withAsterisk />
                 )}
               />
             </Grid.Col>
@@ -495,21 +504,21 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
               <Controller
                 control={control}
                 name="dueDate"
-                render={({ field, fieldState }) => <DateField label="Due date" value={field.value} onChange={field.onChange} error={fieldState.error?.message} clearable />}
+                render={({ field, fieldState }) => <DateField label={t('Due date')} value={field.value} onChange={field.onChange} error={fieldState.error?.message} clearable />}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 2 }}>
               <Controller
                 control={control}
                 name="amount"
-                render={({ field, fieldState }) => <NumericInput label="Amount" allowDecimal value={field.value} onChange={field.onChange} error={fieldState.error?.message} withAsterisk />}
+                render={({ field, fieldState }) => <NumericInput label={t('Amount')} allowDecimal value={field.value} onChange={field.onChange} error={fieldState.error?.message} withAsterisk />}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 2 }}>
               <Controller
                 control={control}
                 name="vatAmount"
-                render={({ field, fieldState }) => <NumericInput label="of which VAT" allowDecimal value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+                render={({ field, fieldState }) => <NumericInput label={t('of which VAT')} allowDecimal value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 2 }}>
@@ -517,7 +526,7 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                 control={control}
                 name="currency"
                 render={({ field, fieldState }) => (
-                  <Select label="Currency" data={currencyCodes} value={field.value} onChange={(v) => field.onChange(v ?? 'CHF')} allowDeselect={false} error={fieldState.error?.message} />
+                  <Select label={t('Currency')} data={currencyCodes} value={field.value} onChange={(v) => field.onChange(v ?? 'CHF')} allowDeselect={false} error={fieldState.error?.message} />
                 )}
               />
             </Grid.Col>
@@ -527,7 +536,7 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                   control={control}
                   name="exchangeRate"
                   render={({ field, fieldState }) => (
-                    <NumericInput label="Exchange rate" allowDecimal maxDecimals={10} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+                    <NumericInput label={t('Exchange rate')} allowDecimal maxDecimals={10} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
                   )}
                 />
               </Grid.Col>
@@ -538,15 +547,15 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                 name="expenseAccount"
                 render={({ field, fieldState }) => (
                   <Select
-                    label="Account"
-                    description="Expense (classes 4–6) or fixed asset (15xx–17xx); search by number or name"
+                    label={t('Account')}
+                    description={t('Expense (classes 4–6) or fixed asset (15xx–17xx); search by number or name')}
                     searchable
                     clearable
                     data={(accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }))}
                     value={field.value}
                     onChange={field.onChange}
                     error={fieldState.error?.message}
-                    placeholder={isExpense ? 'Default: last used for the employee, else 6500' : 'Default: last used for the supplier, else 4000'}
+                    placeholder={isExpense ? t('Default: last used for the employee, else 6500') : t('Default: last used for the supplier, else 4000')}
                   />
                 )}
               />
@@ -558,8 +567,8 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                   name="description"
                   render={({ field, fieldState }) => (
                     <TextInput
-                      label="Description"
-                      description="What was bought, e.g. 'Train ticket Bern': the journal text"
+                      label={t('Description')}
+                      description={t("What was bought, e.g. 'Train ticket Bern': the journal text")}
                       {...field}
                       error={fieldState.error?.message}
                       withAsterisk
@@ -572,7 +581,7 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                 <Controller
                   control={control}
                   name="referenceNumber"
-                  render={({ field, fieldState }) => <TextInput label="Reference (QR or RF…)" {...field} error={fieldState.error?.message} />}
+                  render={({ field, fieldState }) => <TextInput label={t('Reference (QR or RF…)')} {...field} error={fieldState.error?.message} />}
                 />
               </Grid.Col>
             )}
@@ -582,9 +591,9 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                 name="message"
                 render={({ field, fieldState }) =>
                   isExpense ? (
-                    <TextInput label="Payment note" description="Shown to the employee on the transfer (default: the description)" {...field} error={fieldState.error?.message} />
+                    <TextInput label={t('Payment note')} description={t('Shown to the employee on the transfer (default: the description)')} {...field} error={fieldState.error?.message} />
                   ) : (
-                    <TextInput label="Message to the supplier" {...field} error={fieldState.error?.message} />
+                    <TextInput label={t('Message to the supplier')} {...field} error={fieldState.error?.message} />
                   )
                 }
               />
@@ -594,27 +603,27 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                 <Controller
                   control={control}
                   name="description"
-                  render={({ field, fieldState }) => <TextInput label="Description" {...field} error={fieldState.error?.message} />}
+                  render={({ field, fieldState }) => <TextInput label={t('Description')} {...field} error={fieldState.error?.message} />}
                 />
               </Grid.Col>
             )}
             {fileUuid ? null : (
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <FileInput
-                  label={isExpense ? 'Receipt' : 'Voucher'}
-                  description={bill ? 'PDF or image, added to those already kept' : 'PDF or image, kept with the document'}
+                  label={isExpense ? t('Receipt') : t('Voucher')}
+                  description={bill ? t('PDF or image, added to those already kept') : t('PDF or image, kept with the document')}
                   accept={RECEIPT_TYPES}
                   leftSection={<IconReceipt size={16} aria-hidden />}
                   value={receipt}
                   onChange={setReceipt}
                   clearable
-                  placeholder="Choose a file"
+                  placeholder={t('Choose a file')}
                 />
               </Grid.Col>
             )}
           </Grid>
           {supplierErrors.length ? (
-            <Alert color="red" variant="light" title={supplierErrors.some(([key]) => key.startsWith('supplier.')) ? 'The supplier of the QR-bill' : isExpense ? 'The receipt' : 'The voucher'}>
+            <Alert color="red" variant="light" title={supplierErrors.some(([key]) => key.startsWith('supplier.')) ? t('The supplier of the QR-bill') : isExpense ? t('The receipt') : t('The voucher')}>
               {supplierErrors.map(([key, text]) => (
                 <Text key={key} size="sm">
                   {key}: {text}
@@ -624,19 +633,23 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
           ) : null}
           {formState.errors.root?.message || unplaced.length ? (
             <Alert color="red" variant="light" role="alert">
-              {[formState.errors.root?.message, ...unplaced].filter(Boolean).join('; ')}
+              {problemText}
             </Alert>
           ) : save.isError ? (
             <Alert color="red" variant="light" role="alert">
-              {Object.keys(fields).length ? 'Please correct the marked fields.' : `Could not save the ${isExpense ? 'expense' : 'bill'}: ${errorMessage(save.error)}`}
+              {Object.keys(fields).length
+                ? t('Please correct the marked fields.')
+                : isExpense
+                  ? t('Could not save the expense: {{error}}', { error: errorMessage(save.error) })
+                  : t('Could not save the bill: {{error}}', { error: errorMessage(save.error) })}
             </Alert>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void navigate(bill ? paths.billDetail.getHref(bill.uuid) : '/bill')}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" loading={formState.isSubmitting}>
-              {bill ? 'Save changes' : isExpense ? 'Save expense' : 'Save bill'}
+              {bill ? t('Save changes') : isExpense ? t('Save expense') : t('Save bill')}
             </Button>
           </Group>
         </Stack>

@@ -27,11 +27,17 @@ import { BillAddPage } from './bill-add-page';
 import { PayBillDialog } from './pay-bill-dialog';
 import { PaymentsTable } from '../../ui/payments-table';
 import { reversePayablePayment } from './api';
+import { useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 /** A payment reference grouped for reading (SIX IG: QR reference in blocks of 5, RF… in blocks of 4). */
 const shownReference = (reference: string) => (isValidQrReference(reference) ? formatQrReference(reference) : formatCreditorReference(reference));
 
-const ROLE_LABEL: Record<PayableHistory['entries'][number]['role'], string> = { booking: 'Booking', payment: 'Payment', reversal: 'Reversal' };
+const ROLE_LABEL: Record<PayableHistory['entries'][number]['role'], string> = { booking: msg('Booking'), payment: msg('Payment'), reversal: msg('Reversal') };
+
+const QR_IBAN_SUFFIX = ' (QR-IBAN)';
+/** When a status changed, Swiss style (11.03.2025, 09:30). */
+const eventTime = (at: string) => new Date(at).toLocaleString('de-CH', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -48,6 +54,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** The voucher shown beside the bill: a PDF in a frame, an image as it is (fetched with the session token). */
 function VoucherPreview({ file }: { file: InboxFile }) {
+  const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
@@ -65,7 +72,7 @@ function VoucherPreview({ file }: { file: InboxFile }) {
       if (current) URL.revokeObjectURL(current);
     };
   }, [file.uuid]);
-  if (error) return <ErrorAlert what="Could not show the voucher" error={error} />;
+  if (error) return <ErrorAlert what={t('Could not show the voucher')} error={error} />;
   if (!url) return <TableSkeleton rows={3} />;
   return file.mimeType.startsWith('image/') ? (
     <img src={url} alt={file.name} style={{ width: '100%' }} />
@@ -76,10 +83,11 @@ function VoucherPreview({ file }: { file: InboxFile }) {
 
 /** A bill's fields; a staff expense in its own words (issue 16 §4): employee, receipt date, payment note. */
 function BillFields({ bill }: { bill: Payable }) {
+  const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-      <Field label="Type">{bill.isExpense ? 'Expense (staff)' : 'Supplier bill'}</Field>
-      <Field label={bill.isExpense ? 'Employee' : 'Supplier'}>
+      <Field label={t('Type')}>{bill.isExpense ? t('Expense (staff)') : t('Supplier bill')}</Field>
+      <Field label={bill.isExpense ? t('Employee') : t('Supplier')}>
         {bill.company ? (
           <Anchor component={Link} to={paths.company.getHref(bill.company.uuid)}>
             {bill.company.name}
@@ -88,36 +96,36 @@ function BillFields({ bill }: { bill: Payable }) {
           '-'
         )}
       </Field>
-      <Field label="Pay to">{bill.companyFinance?.iban ? `${formatIban(bill.companyFinance.iban)}${bill.companyFinance.type === 2 ? ' (QR-IBAN)' : ''}` : '-'}</Field>
-      <Field label={bill.isExpense ? 'Receipt date' : 'Bill date'}>{formatDate(bill.date)}</Field>
-      <Field label="Due date">{bill.dueDate ? formatDate(bill.dueDate) : '-'}</Field>
-      <Field label="Amount">
+      <Field label={t('Pay to')}>{bill.companyFinance?.iban ? `${formatIban(bill.companyFinance.iban)}${bill.companyFinance.type === 2 ? QR_IBAN_SUFFIX : ''}` : '-'}</Field>
+      <Field label={bill.isExpense ? t('Receipt date') : t('Bill date')}>{formatDate(bill.date)}</Field>
+      <Field label={t('Due date')}>{bill.dueDate ? formatDate(bill.dueDate) : '-'}</Field>
+      <Field label={t('Amount')}>
         <Text span fw={600} inherit>
           <Amount value={bill.amount} /> {bill.currency}
         </Text>
       </Field>
       {bill.status === 2 || bill.status === 3 ? (
-        <Field label="Open">
+        <Field label={t('Open')}>
           <Text span fw={600} inherit c={bill.openAmount !== bill.amount ? 'orange' : undefined}>
             <Amount value={bill.openAmount} /> {bill.currency}
           </Text>
         </Field>
       ) : null}
-      <Field label="of which VAT">
+      <Field label={t('of which VAT')}>
         <Amount value={bill.vatAmount} /> {bill.currency}
       </Field>
-      {bill.exchangeRate !== '1' ? <Field label="Exchange rate">{bill.exchangeRate}</Field> : null}
-      <Field label="Account">
+      {bill.exchangeRate !== '1' ? <Field label={t('Exchange rate')}>{bill.exchangeRate}</Field> : null}
+      <Field label={t('Account')}>
         {bill.expenseAccount
           ? `${bill.expenseAccount.number} ${bill.expenseAccount.name}`
           : bill.isExpense
-            ? 'Default (last used for the employee, else 6500)'
-            : 'Default (last used for the supplier, else 4000)'}
+            ? t('Default (last used for the employee, else 6500)')
+            : t('Default (last used for the supplier, else 4000)')}
       </Field>
-      {bill.isExpense && !bill.referenceNumber ? null : <Field label="Reference">{bill.referenceNumber ? shownReference(bill.referenceNumber) : '-'}</Field>}
-      <Field label={bill.isExpense ? 'Payment note' : 'Message'}>{bill.message ?? '-'}</Field>
-      <Field label="Description">{bill.description || '-'}</Field>
-      <Field label="Transaction group">
+      {bill.isExpense && !bill.referenceNumber ? null : <Field label={t('Reference')}>{bill.referenceNumber ? shownReference(bill.referenceNumber) : '-'}</Field>}
+      <Field label={bill.isExpense ? t('Payment note') : t('Message')}>{bill.message ?? '-'}</Field>
+      <Field label={t('Description')}>{bill.description || '-'}</Field>
+      <Field label={t('Transaction group')}>
         {bill.transactionGroup ? (
           <Anchor component={Link} to={paths.transactionGroupDetail.getHref(bill.transactionGroup.id)}>
             TG{bill.transactionGroup.id}
@@ -127,7 +135,7 @@ function BillFields({ bill }: { bill: Payable }) {
         )}
       </Field>
       {bill.bankTxStatus ? (
-        <Field label="Bank">
+        <Field label={t('Bank')}>
           {bill.bankTxStatus}
           {bill.bankReason ? ` (${bill.bankReason})` : ''}
         </Field>
@@ -137,13 +145,16 @@ function BillFields({ bill }: { bill: Payable }) {
 }
 
 function History({ history }: { history: PayableHistory }) {
+  const { t } = useTranslation();
   return (
-    <Timeline active={history.events.length - 1} bulletSize={18} lineWidth={2} aria-label="Status history">
+    <Timeline active={history.events.length - 1} bulletSize={18} lineWidth={2} aria-label={t('Status history')}>
       {history.events.map((event, i) => (
-        <Timeline.Item key={`${event.at}-${i}`} title={payableStatusLabel[event.status] ?? event.statusName}>
+        <Timeline.Item key={`${event.at}-${i}`} title={t(payableStatusLabel[event.status] ?? event.statusName)}>
           <Text size="xs" c="dimmed">
-            {new Date(event.at).toLocaleString('de-CH', { dateStyle: 'medium', timeStyle: 'short' })}
-            {event.fromStatus ? ` · from ${payableStatusLabel[event.fromStatus] ?? event.fromStatus}` : ' · created'}
+            {eventTime(event.at)}
+            {event.fromStatus
+              ? ` · ${t('from {{status}}', { status: payableStatusLabel[event.fromStatus] ? t(payableStatusLabel[event.fromStatus]!) : event.fromStatus })}`
+              : ` · ${t('created')}`}
           </Text>
           {event.transactionGroup && event.status === 3 ? (
             <Anchor component={Link} to={paths.transactionGroupDetail.getHref(event.transactionGroup.id)} size="xs">
@@ -158,19 +169,26 @@ function History({ history }: { history: PayableHistory }) {
 
 /** The entries that booked, paid or reversed the bill: per entry a row with its link, date and journal text, then its lines. */
 function Postings({ entries, isExpense }: { entries: PayableHistory['entries']; isExpense: boolean }) {
-  if (!entries.length) return <Text c="dimmed" size="sm">Nothing booked yet: {isExpense ? 'an expense' : 'a bill'} is booked when it is approved.</Text>;
+  const { t } = useTranslation();
+  if (!entries.length) {
+    return (
+      <Text c="dimmed" size="sm">
+        {isExpense ? t('Nothing booked yet: an expense is booked when it is approved.') : t('Nothing booked yet: a bill is booked when it is approved.')}
+      </Text>
+    );
+  }
   return (
-    <Table withTableBorder aria-label="Postings">
+    <Table withTableBorder aria-label={t('Postings')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={90}>Entry</Table.Th>
-          <Table.Th w={110}>Date</Table.Th>
-          <Table.Th>Account</Table.Th>
+          <Table.Th w={90}>{t('Entry')}</Table.Th>
+          <Table.Th w={110}>{t('Date')}</Table.Th>
+          <Table.Th>{t('Account')}</Table.Th>
           <Table.Th className="num" w={130}>
-            Debit
+            {t('Debit')}
           </Table.Th>
           <Table.Th className="num" w={130}>
-            Credit
+            {t('Credit')}
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -182,8 +200,7 @@ function Postings({ entries, isExpense }: { entries: PayableHistory['entries']; 
                 EN{entry.id}
               </Anchor>
               <Text size="xs" c="dimmed">
-                {ROLE_LABEL[entry.role]}
-                {entry.reverses ? ` of EN${entry.reverses.id}` : ''}
+                {entry.reverses ? t('{{role}} of EN{{id}}', { role: t(ROLE_LABEL[entry.role]), id: entry.reverses.id }) : t(ROLE_LABEL[entry.role])}
               </Text>
             </Table.Td>
             <Table.Td>{formatDate(entry.dateLedger)}</Table.Td>
@@ -198,7 +215,7 @@ function Postings({ entries, isExpense }: { entries: PayableHistory['entries']; 
               <Table.Td />
               <Table.Td />
               <Table.Td>
-                {line.account.number} {line.account.name}
+                {`${line.account.number} ${line.account.name}`}
               </Table.Td>
               <Table.Td className="num">{line.direction === 1 ? <Amount value={line.amount} /> : null}</Table.Td>
               <Table.Td className="num">{line.direction === -1 ? <Amount value={line.amount} /> : null}</Table.Td>
@@ -216,6 +233,7 @@ function Postings({ entries, isExpense }: { entries: PayableHistory['entries']; 
  * with links to the entries, and its voucher beside it.
  */
 export function BillDetailPage({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const detail = useQuery(payableDetailQuery(uuid));
@@ -236,20 +254,24 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
 
   return (
     <Page
-      title={bill ? `${bill.isExpense ? 'Expense' : 'Bill'} ${bill.id}${bill.company ? ` · ${bill.company.name}` : ''}` : 'Bill'}
+      title={
+        bill
+          ? `${bill.isExpense ? t('Expense {{id}}', { id: bill.id }) : t('Bill {{id}}', { id: bill.id })}${bill.company ? ` · ${bill.company.name}` : ''}`
+          : t('Bill')
+      }
       actions={
         bill ? (
           <>
             {bill.status === 1 ? (
               <>
                 <Button component={Link} to={paths.billEdit.getHref(uuid)} variant="default" leftSection={<IconEdit size={16} />}>
-                  Edit
+                  {t('Edit')}
                 </Button>
                 <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-                  Delete
+                  {t('Delete')}
                 </Button>
                 <Button onClick={() => action.mutate(() => changePayableStatus(uuid, 2))} loading={action.isPending}>
-                  Approve
+                  {t('Approve')}
                 </Button>
               </>
             ) : null}
@@ -258,24 +280,24 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
                 {bill.openAmount === bill.amount ? (
                   <>
                     <Button variant="default" onClick={() => action.mutate(() => changePayableStatus(uuid, 1))} loading={action.isPending}>
-                      Back to pending
+                      {t('Back to pending')}
                     </Button>
                     <Button variant="subtle" color="red" onClick={() => action.mutate(() => changePayableStatus(uuid, 5))} loading={action.isPending}>
-                      {bill.isExpense ? 'Cancel expense' : 'Cancel bill'}
+                      {bill.isExpense ? t('Cancel expense') : t('Cancel bill')}
                     </Button>
                   </>
                 ) : null}
-                <Button onClick={() => setPaying(true)}>Pay</Button>
+                <Button onClick={() => setPaying(true)}>{t('Pay')}</Button>
               </>
             ) : null}
           </>
         ) : null
       }
     >
-      {detail.isError ? <ErrorAlert what="Could not load the bill" error={detail.error} onRetry={() => void detail.refetch()} /> : null}
-      {action.isError ? <ErrorAlert what={`Could not change the ${bill?.isExpense ? 'expense' : 'bill'}`} error={action.error} /> : null}
-      {remove.isError ? <ErrorAlert what={`Could not delete the ${bill?.isExpense ? 'expense' : 'bill'}`} error={remove.error} /> : null}
-      {reverse.isError ? <ErrorAlert what="Could not reverse the payment" error={reverse.error} /> : null}
+      {detail.isError ? <ErrorAlert what={t('Could not load the bill')} error={detail.error} onRetry={() => void detail.refetch()} /> : null}
+      {action.isError ? <ErrorAlert what={bill?.isExpense ? t('Could not change the expense') : t('Could not change the bill')} error={action.error} /> : null}
+      {remove.isError ? <ErrorAlert what={bill?.isExpense ? t('Could not delete the expense') : t('Could not delete the bill')} error={remove.error} /> : null}
+      {reverse.isError ? <ErrorAlert what={t('Could not reverse the payment')} error={reverse.error} /> : null}
       <PayBillDialog bill={paying && bill ? bill : null} onClose={() => setPaying(false)} />
       {!bill && !detail.isError ? <TableSkeleton /> : null}
       {bill ? (
@@ -285,25 +307,25 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
               <Paper withBorder p="md" radius="md">
                 <Group justify="space-between" mb="sm">
                   <Badge color={payableStatusColor[bill.status]} variant="light" size="lg">
-                    {payableStatusLabel[bill.status] ?? bill.statusName}
+                    {t(payableStatusLabel[bill.status] ?? bill.statusName)}
                   </Badge>
                   {bill.status === 1 ? (
                     <Text size="sm" c="dimmed">
-                      Pending: editable until approved.
+                      {t('Pending: editable until approved.')}
                     </Text>
                   ) : null}
                 </Group>
                 <BillFields bill={bill} />
                 {bill.bankTxStatus === 'rejected' ? (
                   <Alert color="red" variant="light" mt="sm">
-                    Rejected by the bank: {bill.bankReason}
+                    {t('Rejected by the bank: {{reason}}', { reason: bill.bankReason })}
                   </Alert>
                 ) : null}
               </Paper>
               {bill.payments && bill.payments.length > 0 ? (
                 <Paper withBorder p="md" radius="md">
                   <Title order={2} size="h4" mb="sm">
-                    Payments
+                    {t('Payments')}
                   </Title>
                   <PaymentsTable
                     payments={bill.payments}
@@ -316,13 +338,13 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
               ) : null}
               <Paper withBorder p="md" radius="md">
                 <Title order={2} size="h4" mb="sm">
-                  Postings
+                  {t('Postings')}
                 </Title>
                 {history.isError ? <Text c="red">{errorMessage(history.error)}</Text> : history.data ? <Postings entries={history.data.entries} isExpense={bill.isExpense} /> : <TableSkeleton rows={3} />}
               </Paper>
               <Paper withBorder p="md" radius="md">
                 <Title order={2} size="h4" mb="sm">
-                  Status history
+                  {t('Status history')}
                 </Title>
                 {history.data ? <History history={history.data} /> : null}
               </Paper>
@@ -330,14 +352,14 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
           </Grid.Col>
           {voucher ? (
             <Grid.Col span={{ base: 12, lg: 5 }}>
-              <Paper withBorder p="xs" radius="md" aria-label={bill.isExpense ? 'Receipt' : 'Voucher'}>
+              <Paper withBorder p="xs" radius="md" aria-label={bill.isExpense ? t('Receipt') : t('Voucher')}>
                 <Group justify="space-between" px="xs" pb="xs">
                   <Text size="sm" fw={500}>
                     {voucher.name}
                   </Text>
                   {history.data && history.data.files.length > 1 ? (
                     <Text size="xs" c="dimmed">
-                      + {history.data.files.length - 1} more
+                      {t('+ {{number}} more', { number: history.data.files.length - 1 })}
                     </Text>
                   ) : null}
                 </Group>
@@ -353,17 +375,18 @@ export function BillDetailPage({ uuid }: { uuid: string }) {
 
 /** /bill/{uuid}/edit: the bill form on a pending bill (`/payable/update`); other statuses go back to the detail. */
 export function BillEditPage({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
   const detail = useQuery(payableDetailQuery(uuid));
-  if (detail.isError) return <ErrorAlert what="Could not load the bill" error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isError) return <ErrorAlert what={t('Could not load the bill')} error={detail.error} onRetry={() => void detail.refetch()} />;
   if (!detail.data) return <TableSkeleton />;
   if (detail.data.status !== 1) {
     return (
-      <Alert color="yellow" title="Only a pending bill can be edited">
+      <Alert color="yellow" title={t('Only a pending bill can be edited')}>
         <Anchor component={Link} to={paths.billDetail.getHref(uuid)}>
-          Back to the bill
+          {t('Back to the bill')}
         </Anchor>
       </Alert>
     );
   }
-  return <BillAddPage key={detail.data.uuid} bill={detail.data} title={`Edit ${detail.data.isExpense ? 'expense' : 'bill'} ${detail.data.id}`} />;
+  return <BillAddPage key={detail.data.uuid} bill={detail.data} title={detail.data.isExpense ? t('Edit expense {{id}}', { id: detail.data.id }) : t('Edit bill {{id}}', { id: detail.data.id })} />;
 }

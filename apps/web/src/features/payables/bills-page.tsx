@@ -27,17 +27,19 @@ import {
 } from './api';
 import { PayBillDialog } from './pay-bill-dialog';
 import { PaySelectedDialog } from './transaction-group-dialog';
+import { useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 const STATUS_OPTIONS = [
-  { value: 'all', label: 'All bills' },
-  { value: 'open', label: 'Open bills' },
+  { value: 'all', label: msg('All bills') },
+  { value: 'open', label: msg('Open bills') },
   ...Object.entries(payableStatusLabel).map(([value, label]) => ({ value, label })),
 ];
 
 const KIND_OPTIONS = [
-  { value: 'all', label: 'Bills and expenses' },
-  { value: 'bill', label: 'Supplier bills' },
-  { value: 'expense', label: 'Staff expenses' },
+  { value: 'all', label: msg('Bills and expenses') },
+  { value: 'bill', label: msg('Supplier bills') },
+  { value: 'expense', label: msg('Staff expenses') },
 ];
 
 /**
@@ -46,6 +48,7 @@ const KIND_OPTIONS = [
  * approved bills and expenses for payment. Each links to its detail page.
  */
 export function BillsPage() {
+  const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -83,25 +86,25 @@ export function BillsPage() {
 
   return (
     <Page
-      title="Bills"
+      title={t('Bills')}
       actions={
         <>
           <Button component={Link} to="/bill/creditors" variant="default" leftSection={<IconUsers size={16} />}>
-            Creditors
+            {t('Creditors')}
           </Button>
           <Button component={Link} to="/bill/add?type=expense" variant="default" leftSection={<IconReceipt size={16} />}>
-            Add expense
+            {t('Add expense')}
           </Button>
           <Button component={Link} to="/bill/add" leftSection={<IconPlus size={16} />}>
-            Add bill
+            {t('Add bill')}
           </Button>
         </>
       }
     >
       <Group gap="sm" align="end" wrap="wrap">
         <Select
-          label="Status"
-          data={STATUS_OPTIONS}
+          label={t('Status')}
+          data={STATUS_OPTIONS.map((option) => ({ ...option, label: t(option.label) }))}
           value={statusValue}
           allowDeselect={false}
           onChange={(value) => {
@@ -114,21 +117,21 @@ export function BillsPage() {
           w={200}
         />
         <Select
-          label="Supplier or employee"
+          label={t('Supplier or employee')}
           searchable
           clearable
           data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
           value={company}
           onChange={setCompany}
-          placeholder="All"
+          placeholder={t('All')}
           w={240}
         />
-        <DateField label="From" value={dateFrom} onChange={setDateFrom} clearable w={150} />
-        <DateField label="To" value={dateTo} onChange={setDateTo} clearable w={150} />
-        <TextInput label="Search" placeholder="Name, description, reference" value={text} onChange={(e) => setText(e.currentTarget.value)} w={260} />
+        <DateField label={t('From')} value={dateFrom} onChange={setDateFrom} clearable w={150} />
+        <DateField label={t('To')} value={dateTo} onChange={setDateTo} clearable w={150} />
+        <TextInput label={t('Search')} placeholder={t('Name, description, reference')} value={text} onChange={(e) => setText(e.currentTarget.value)} w={260} />
         <Select
-          label="Kind"
-          data={KIND_OPTIONS}
+          label={t('Kind')}
+          data={KIND_OPTIONS.map((option) => ({ ...option, label: t(option.label) }))}
           value={kind}
           allowDeselect={false}
           onChange={(value) => {
@@ -140,7 +143,7 @@ export function BillsPage() {
           w={190}
         />
         <Button disabled={selected.length === 0} onClick={() => setPaying(true)}>
-          Pay selected ({selected.length})
+          {t('Pay selected ({{number}})', { number: selected.length })}
         </Button>
       </Group>
       <PaySelectedDialog
@@ -154,26 +157,26 @@ export function BillsPage() {
         }}
       />
       <PayBillDialog bill={payBill} onClose={() => setPayBill(null)} />
-      {action.isError ? <ErrorAlert what="Could not change the bill" error={action.error} /> : null}
-      {list.isError ? <ErrorAlert what="Could not load the bills" error={list.error} onRetry={() => void list.refetch()} /> : null}
+      {action.isError ? <ErrorAlert what={t('Could not change the bill')} error={action.error} /> : null}
+      {list.isError ? <ErrorAlert what={t('Could not load the bills')} error={list.error} onRetry={() => void list.refetch()} /> : null}
       {!list.data && !list.isError ? <TableSkeleton /> : null}
       {list.data ? (
         list.data.data.length === 0 ? (
-          <Text c="dimmed">{kind === 'expense' ? 'No staff expenses yet.' : <>No bills yet. Add one, or drop a supplier&apos;s bill in the inbox.</>}</Text>
+          <Text c="dimmed">{kind === 'expense' ? t('No staff expenses yet.') : t("No bills yet. Add one, or drop a supplier's bill in the inbox.")}</Text>
         ) : (
           <Table.ScrollContainer minWidth={900}>
             <Table withTableBorder striped aria-busy={list.isFetching}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40} />
-                  <Table.Th w={70}>Bill</Table.Th>
-                  <Table.Th w={110}>Date</Table.Th>
-                  <Table.Th>Supplier / employee</Table.Th>
-                  <Table.Th w={110}>Due</Table.Th>
+                  <Table.Th w={70}>{t('Bill')}</Table.Th>
+                  <Table.Th w={110}>{t('Date')}</Table.Th>
+                  <Table.Th>{t('Supplier / employee')}</Table.Th>
+                  <Table.Th w={110}>{t('Due')}</Table.Th>
                   <Table.Th className="num" w={150}>
-                    Amount
+                    {t('Amount')}
                   </Table.Th>
-                  <Table.Th w={170}>Status</Table.Th>
+                  <Table.Th w={170}>{t('Status')}</Table.Th>
                   <Table.Th w={190} />
                 </Table.Tr>
               </Table.Thead>
@@ -183,7 +186,7 @@ export function BillsPage() {
                     <Table.Td>
                       {bill.status === 2 ? (
                         <Checkbox
-                          aria-label={`Select bill ${bill.id}`}
+                          aria-label={t('Select bill {{id}}', { id: bill.id })}
                           checked={selected.includes(bill.uuid)}
                           onChange={(e) => {
                             const checked = e.currentTarget.checked;
@@ -193,7 +196,7 @@ export function BillsPage() {
                       ) : null}
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={paths.billDetail.getHref(bill.uuid)} aria-label={`Bill ${bill.id}`}>
+                      <Anchor component={Link} to={paths.billDetail.getHref(bill.uuid)} aria-label={t('Bill {{id}}', { id: bill.id })}>
                         {bill.id}
                       </Anchor>
                     </Table.Td>
@@ -201,10 +204,10 @@ export function BillsPage() {
                     <Table.Td>
                       {bill.isExpense ? (
                         <Badge color="grape" variant="light" size="sm" mr={6}>
-                          Expense
+                          {t('Expense')}
                         </Badge>
                       ) : null}
-                      {bill.company?.name ?? (bill.isExpense ? 'No employee named' : '-')}
+                      {bill.company?.name ?? (bill.isExpense ? t('No employee named') : '-')}
                       {bill.description ? (
                         <Text size="xs" c="dimmed">
                           {bill.description}
@@ -217,7 +220,7 @@ export function BillsPage() {
                     </Table.Td>
                     <Table.Td>
                       <Badge color={payableStatusColor[bill.status]} variant="light">
-                        {payableStatusLabel[bill.status] ?? bill.statusName}
+                        {t(payableStatusLabel[bill.status] ?? bill.statusName)}
                       </Badge>
                       {bill.transactionGroup ? (
                         <Anchor component={Link} to={paths.transactionGroupDetail.getHref(bill.transactionGroup.id)} size="xs" ml={6}>
@@ -226,7 +229,7 @@ export function BillsPage() {
                       ) : null}
                       {bill.bankTxStatus === 'rejected' ? (
                         <Text size="xs" c="red">
-                          Rejected by the bank: {bill.bankReason}
+                          {t('Rejected by the bank: {{reason}}', { reason: bill.bankReason })}
                         </Text>
                       ) : null}
                     </Table.Td>
@@ -235,20 +238,20 @@ export function BillsPage() {
                         {bill.status === 1 ? (
                           <>
                             <Button size="compact-sm" onClick={() => action.mutate(() => changePayableStatus(bill.uuid, 2))}>
-                              Approve
+                              {t('Approve')}
                             </Button>
                             <Button size="compact-sm" variant="subtle" color="red" onClick={() => action.mutate(() => deletePayable(bill.uuid))}>
-                              Delete
+                              {t('Delete')}
                             </Button>
                           </>
                         ) : null}
                         {bill.status === 2 ? (
                           <>
                             <Button size="compact-sm" variant="light" onClick={() => setPayBill(bill)}>
-                              Pay
+                              {t('Pay')}
                             </Button>
                             <Button size="compact-sm" variant="subtle" color="red" onClick={() => action.mutate(() => changePayableStatus(bill.uuid, 5))}>
-                              Cancel
+                              {t('Cancel')}
                             </Button>
                           </>
                         ) : null}
@@ -269,7 +272,7 @@ export function BillsPage() {
       {list.data ? <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} /> : null}
       {action.isPending || action.isError ? (
         <Text size="sm" c="dimmed">
-          {action.isPending ? 'saving…' : ''}
+          {action.isPending ? t('saving…') : ''}
           {action.isError ? errorMessage(action.error) : ''}
         </Text>
       ) : null}

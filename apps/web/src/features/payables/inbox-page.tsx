@@ -14,6 +14,9 @@ import { deleteFile, fileBlob, filesQuery, mailListQuery, payablesKey, uploadInb
 import { readQrBill } from './qr-decode';
 import { BillAddPage } from './bill-add-page';
 import { AttachmentLink, receivedAt } from './mail-page';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
+import type { TFunction } from 'i18next';
 
 interface Upload {
   name: string;
@@ -23,17 +26,18 @@ interface Upload {
   result?: string;
 }
 
-const describe = (result: UploadResult): string =>
+const describe = (result: UploadResult, t: TFunction): string =>
   'skipped' in result
-    ? `Mail ${result.mail.id} with ${result.mail.files.length} attachment${result.mail.files.length === 1 ? '' : 's'}` +
-      (result.skipped.length ? ` (skipped: ${result.skipped.map((s) => s.name).join(', ')})` : '')
-    : 'Stored';
+    ? t('Mail {{id}} with {{count}} attachments', { id: result.mail.id, count: result.mail.files.length }) +
+      (result.skipped.length ? ` ${t('(skipped: {{names}})', { names: result.skipped.map((s) => s.name).join(', ') })}` : '')
+    : t('Stored');
 
 /**
  * /inbox: drop PDFs, images or .eml mails (several at once, with progress). A file becomes a bill
  * draft; an .eml becomes a pending mail whose attachments are listed with it, each a bill draft.
  */
 export function InboxPage() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const files = useQuery(filesQuery());
   const mails = useQuery(mailListQuery({ status: 1 }));
@@ -51,7 +55,7 @@ export function InboxPage() {
         const update = (patch: Partial<Upload>) => setUploads((current) => current.map((u, j) => (j === offset + i ? { ...u, ...patch } : u)));
         try {
           const result = await uploadInboxFile(file, (progress) => update({ progress }));
-          update({ progress: 1, result: describe(result) });
+          update({ progress: 1, result: describe(result, t) });
         } catch (error) {
           update({ error: errorMessage(error) });
         }
@@ -62,10 +66,10 @@ export function InboxPage() {
 
   return (
     <Page
-      title="Inbox"
+      title={t('Inbox')}
       actions={
         <Button component={Link} to={paths.mails.getHref()} variant="default" leftSection={<IconMail size={16} />}>
-          All mail
+          {t('All mail')}
         </Button>
       }
     >
@@ -87,10 +91,10 @@ export function InboxPage() {
       >
         <Stack align="center" gap="xs">
           <IconUpload size={28} aria-hidden />
-          <Text>Drop supplier bills here (PDF, photo or .eml), several at once</Text>
+          <Text>{t('Drop supplier bills here (PDF, photo or .eml), several at once')}</Text>
           <Button component="label" variant="default">
-            Choose files
-            <input type="file" multiple hidden accept=".pdf,.png,.jpg,.jpeg,.webp,.eml" aria-label="Choose files" onChange={(e) => e.currentTarget.files && void add(e.currentTarget.files)} />
+            {t('Choose files')}
+            <input type="file" multiple hidden accept=".pdf,.png,.jpg,.jpeg,.webp,.eml" aria-label={t('Choose files')} onChange={(e) => e.currentTarget.files && void add(e.currentTarget.files)} />
           </Button>
         </Stack>
       </Paper>
@@ -106,7 +110,7 @@ export function InboxPage() {
                   {upload.error}
                 </Text>
               ) : (
-                <Progress value={upload.progress * 100} w={240} aria-label={`Upload of ${upload.name}`} />
+                <Progress value={upload.progress * 100} w={240} aria-label={t('Upload of {{name}}', { name: upload.name })} />
               )}
               {upload.result ? (
                 <Text size="sm" c="dimmed">
@@ -117,19 +121,19 @@ export function InboxPage() {
           ))}
         </Stack>
       ) : null}
-      {mails.isError ? <ErrorAlert what="Could not load the mails" error={mails.error} onRetry={() => void mails.refetch()} /> : null}
+      {mails.isError ? <ErrorAlert what={t('Could not load the mails')} error={mails.error} onRetry={() => void mails.refetch()} /> : null}
       {mails.data?.data.length ? (
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Pending mails ({mails.data.total})
+            {t('Pending mails ({{total}})', { total: mails.data.total })}
           </Title>
-          <Table withTableBorder striped aria-label="Pending mails">
+          <Table withTableBorder striped aria-label={t('Pending mails')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={160}>Received</Table.Th>
-                <Table.Th w={260}>From</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Attachments</Table.Th>
+                <Table.Th w={160}>{t('Received')}</Table.Th>
+                <Table.Th w={260}>{t('From')}</Table.Th>
+                <Table.Th>{t('Subject')}</Table.Th>
+                <Table.Th>{t('Attachments')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -143,7 +147,7 @@ export function InboxPage() {
                   </Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={paths.mailDetail.getHref(mail.id)}>
-                      {mail.subject || '(no subject)'}
+                      {mail.subject || t('(no subject)')}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
@@ -153,7 +157,7 @@ export function InboxPage() {
                       ))}
                       {mail.files.length === 0 ? (
                         <Text size="sm" c="dimmed">
-                          none
+                          {t('none')}
                         </Text>
                       ) : null}
                     </Stack>
@@ -164,22 +168,22 @@ export function InboxPage() {
           </Table>
         </Stack>
       ) : null}
-      {files.isError ? <ErrorAlert what="Could not load the inbox" error={files.error} onRetry={() => void files.refetch()} /> : null}
-      {remove.isError ? <ErrorAlert what="Could not delete the file" error={remove.error} /> : null}
+      {files.isError ? <ErrorAlert what={t('Could not load the inbox')} error={files.error} onRetry={() => void files.refetch()} /> : null}
+      {remove.isError ? <ErrorAlert what={t('Could not delete the file')} error={remove.error} /> : null}
       {!files.data && !files.isError ? <TableSkeleton /> : null}
-      {looseFiles?.length === 0 && mails.data?.data.length === 0 ? <Text c="dimmed">The inbox is empty.</Text> : null}
+      {looseFiles?.length === 0 && mails.data?.data.length === 0 ? <Text c="dimmed">{t('The inbox is empty.')}</Text> : null}
       {looseFiles?.length ? (
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Files
+            {t('Files')}
           </Title>
-          <Table withTableBorder striped aria-label="Files">
+          <Table withTableBorder striped aria-label={t('Files')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>File</Table.Th>
-                <Table.Th w={120}>Received</Table.Th>
-                <Table.Th w={100}>Size</Table.Th>
-                <Table.Th w={160}>Bill</Table.Th>
+                <Table.Th>{t('File')}</Table.Th>
+                <Table.Th w={120}>{t('Received')}</Table.Th>
+                <Table.Th w={100}>{t('Size')}</Table.Th>
+                <Table.Th w={160}>{t('Bill')}</Table.Th>
                 <Table.Th w={90} />
               </Table.Tr>
             </Table.Thead>
@@ -193,10 +197,10 @@ export function InboxPage() {
                   </Table.Td>
                   <Table.Td>{formatDate(file.createdAt.slice(0, 10))}</Table.Td>
                   <Table.Td>{Math.max(1, Math.round(file.size / 1024))} KB</Table.Td>
-                  <Table.Td>{file.payable ? <Badge variant="light">Bill {file.payable.id}</Badge> : <Text size="sm" c="dimmed">to process</Text>}</Table.Td>
+                  <Table.Td>{file.payable ? <Badge variant="light">{t('Bill {{id}}', { id: file.payable.id })}</Badge> : <Text size="sm" c="dimmed">{t('to process')}</Text>}</Table.Td>
                   <Table.Td>
                     <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove.mutate(file.uuid)}>
-                      Delete
+                      {t('Delete')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -222,6 +226,7 @@ interface Reading {
  * Swiss QR-bill prefills the draft (creditor, IBAN, amount, currency, reference, message).
  */
 export function InboxFilePage() {
+  const { t } = useTranslation();
   const uuid = useParams()['*'] ?? '';
   const files = useQuery(filesQuery());
   const file = files.data?.data.find((f) => f.uuid === uuid);
@@ -257,7 +262,7 @@ export function InboxFilePage() {
     <Grid>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <Paper withBorder radius="md" h="80vh" style={{ overflow: 'hidden' }}>
-          {error ? <ErrorAlert what="Could not show the file" error={error} /> : null}
+          {error ? <ErrorAlert what={t('Could not show the file')} error={error} /> : null}
           {url && file?.mimeType.startsWith('image/') ? <img src={url} alt={file.name} style={{ width: '100%' }} /> : null}
           {url && file && !file.mimeType.startsWith('image/') ? <iframe title={file.name} src={url} style={{ width: '100%', height: '100%', border: 0 }} /> : null}
         </Paper>
@@ -265,27 +270,28 @@ export function InboxFilePage() {
       <Grid.Col span={{ base: 12, lg: 7 }}>
         {file?.mail ? (
           <Text size="sm" c="dimmed" mb="xs">
-            Attachment of{' '}
-            <Anchor component={Link} to={paths.mailDetail.getHref(file.mail.id)} size="sm">
-              mail {file.mail.id}
-            </Anchor>
-            : saving the bill marks the mail processed.
+            <Trans
+              t={t}
+              i18nKey={msg('Attachment of <a>mail {{id}}</a>: saving the bill marks the mail processed.')}
+              values={{ id: file.mail.id }}
+              components={{ a: <Anchor component={Link} to={paths.mailDetail.getHref(file.mail.id)} size="sm" /> }}
+            />
           </Text>
         ) : null}
         {file?.payable ? (
           <Text size="sm" c="orange" mb="xs">
-            This file is already the voucher of bill {file.payable.id}.
+            {t('This file is already the voucher of bill {{id}}.', { id: file.payable.id })}
           </Text>
         ) : null}
         {reading || error ? (
           <>
-            {reading?.failure ? <Text size="sm" c="dimmed">Could not look for a QR-bill: {reading.failure}</Text> : null}
-            <BillAddPage key={reading?.qrBill ? 'qr' : 'plain'} fileUuid={uuid} qrBill={reading?.qrBill ?? null} title={file ? `Bill from ${file.name}` : 'Bill from file'} />
+            {reading?.failure ? <Text size="sm" c="dimmed">{t('Could not look for a QR-bill: {{error}}', { error: reading.failure })}</Text> : null}
+            <BillAddPage key={reading?.qrBill ? 'qr' : 'plain'} fileUuid={uuid} qrBill={reading?.qrBill ?? null} title={file ? t('Bill from {{name}}', { name: file.name }) : t('Bill from file')} />
           </>
         ) : (
           <Group gap="sm" p="md">
             <Loader size="sm" />
-            <Text size="sm">Looking for a QR-bill…</Text>
+            <Text size="sm">{t('Looking for a QR-bill…')}</Text>
           </Group>
         )}
       </Grid.Col>

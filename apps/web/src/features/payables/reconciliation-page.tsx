@@ -13,6 +13,9 @@ import { DateField } from '../../ui/date-field';
 import { serverFieldErrors } from '../../lib/errors';
 import { allAccountsQuery, bankSettingsQuery, bookBankTransaction, updateChargesAccount, importStatement, matchBankTransaction, payablesKey, reconcileQuery, type MatchSuggestion, type UnmatchedTransaction } from './api';
 import { DoneSections, IgnoreModal, MatchPostingsModal, SummaryPanel } from './reconciliation-sections';
+import { useTranslation } from 'react-i18next';
+
+const SEPARATOR = ' · ';
 
 /**
  * /accounting/account/{id}/reconciliation: the bank's closing balance against the ledger, the
@@ -24,6 +27,7 @@ import { DoneSections, IgnoreModal, MatchPostingsModal, SummaryPanel } from './r
  * Viewers see it all but get no controls.
  */
 export function ReconciliationPage({ accountId }: { accountId: number }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [date, setDate] = useState<string | null>(null);
   const overview = useQuery({ ...reconcileQuery(accountId, date ?? undefined), placeholderData: (previous) => previous });
@@ -54,14 +58,14 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
   const o = overview.data;
 
   return (
-    <Page title={o ? `Reconciliation ${o.account.number} ${o.account.name}` : 'Account Reconciliation'}>
-      {overview.isError ? <ErrorAlert what="Could not load the reconciliation" error={overview.error} onRetry={() => void overview.refetch()} /> : null}
+    <Page title={o ? t('Reconciliation {{number}} {{name}}', { number: o.account.number, name: o.account.name }) : t('Account Reconciliation')}>
+      {overview.isError ? <ErrorAlert what={t('Could not load the reconciliation')} error={overview.error} onRetry={() => void overview.refetch()} /> : null}
       {!o && !overview.isError ? <TableSkeleton /> : null}
       {o ? (
         <>
           <LockNotice />
           <Group align="flex-end">
-            <DateField label="Summary at" value={date ?? o.summary.date} onChange={setDate} w={180} />
+            <DateField label={t('Summary at')} value={date ?? o.summary.date} onChange={setDate} w={180} />
           </Group>
           <SummaryPanel summary={o.summary} />
           {canWrite ? (
@@ -69,7 +73,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
               <FileButton onChange={(file) => file && upload.mutate(file)} accept=".xml,application/xml,text/xml">
                 {(props) => (
                   <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
-                    Import statement (camt.053 / camt.054)
+                    {t('Import statement (camt.053 / camt.054)')}
                   </Button>
                 )}
               </FileButton>
@@ -78,8 +82,8 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
           {settings.data ? (
             <Group gap="xs">
               <Select
-                label="Bank charges are booked to"
-                aria-label="Bank charges account"
+                label={t('Bank charges are booked to')}
+                aria-label={t('Bank charges account')}
                 searchable
                 data={(accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }))}
                 value={String(settings.data.chargesAccount.id)}
@@ -90,39 +94,49 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
               />
             </Group>
           ) : null}
-          {setCharges.isError ? <ErrorAlert what="Could not change the charges account" error={setCharges.error} /> : null}
+          {setCharges.isError ? <ErrorAlert what={t('Could not change the charges account')} error={setCharges.error} /> : null}
           {upload.isError ? (
             // The server's sentence about the file ('This is not a camt.053 file: found <pain.001> at line 2').
-            <ErrorAlert what="Could not import the file" error={serverFieldErrors(upload.error).file ? new Error(serverFieldErrors(upload.error).file) : upload.error} />
+            <ErrorAlert what={t('Could not import the file')} error={serverFieldErrors(upload.error).file ? new Error(serverFieldErrors(upload.error).file) : upload.error} />
           ) : null}
           {upload.data ? (
             <Alert color="green" variant="light" role="status">
               {upload.data.duplicateFile
-                ? 'This file was imported before: nothing new.'
-                : `${upload.data.imported ?? 0} bank transactions imported, ${upload.data.matched ?? 0} matched${
-                    upload.data.known ? ` (${upload.data.known} found in the books, ${upload.data.booked ?? 0} booked)` : ''
-                  }, ${upload.data.duplicates ?? 0} imported before.`}
+                ? t('This file was imported before: nothing new.')
+                : upload.data.known
+                  ? t('{{imported}} bank transactions imported, {{matched}} matched ({{known}} found in the books, {{booked}} booked), {{duplicates}} imported before.', {
+                      imported: upload.data.imported ?? 0,
+                      matched: upload.data.matched ?? 0,
+                      known: upload.data.known,
+                      booked: upload.data.booked ?? 0,
+                      duplicates: upload.data.duplicates ?? 0,
+                    })
+                  : t('{{imported}} bank transactions imported, {{matched}} matched, {{duplicates}} imported before.', {
+                      imported: upload.data.imported ?? 0,
+                      matched: upload.data.matched ?? 0,
+                      duplicates: upload.data.duplicates ?? 0,
+                    })}
             </Alert>
           ) : null}
-          {book.isError ? <ErrorAlert what="Could not book the transaction" error={book.error} /> : null}
-          {match.isError ? <ErrorAlert what="Could not match the transaction" error={match.error} /> : null}
-          <Text fw={600}>Not matched yet</Text>
+          {book.isError ? <ErrorAlert what={t('Could not book the transaction')} error={book.error} /> : null}
+          {match.isError ? <ErrorAlert what={t('Could not match the transaction')} error={match.error} /> : null}
+          <Text fw={600}>{t('Not matched yet')}</Text>
           {o.unmatched.length === 0 ? (
-            <Text c="dimmed">Every imported bank transaction is matched or booked.</Text>
+            <Text c="dimmed">{t('Every imported bank transaction is matched or booked.')}</Text>
           ) : (
             <Table withTableBorder striped>
               <Table.Thead>
                 <Table.Tr>
                   {canWrite ? <Table.Th w={40} /> : null}
-                  <Table.Th w={110}>Date</Table.Th>
-                  <Table.Th>Counterparty / text</Table.Th>
+                  <Table.Th w={110}>{t('Date')}</Table.Th>
+                  <Table.Th>{t('Counterparty / text')}</Table.Th>
                   <Table.Th className="num" w={130}>
-                    In
+                    {t('In')}
                   </Table.Th>
                   <Table.Th className="num" w={130}>
-                    Out
+                    {t('Out')}
                   </Table.Th>
-                  {canWrite ? <Table.Th w={400}>Match to an open document, or book against an account</Table.Th> : null}
+                  {canWrite ? <Table.Th w={400}>{t('Match to an open document, or book against an account')}</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -138,7 +152,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                       {canWrite ? (
                         <Table.Td>
                           <Checkbox
-                            aria-label={`Choose bank line ${tx.id}`}
+                            aria-label={t('Choose bank line {{id}}', { id: tx.id })}
                             checked={checked.includes(tx.id)}
                             onChange={(e) => {
                               const on = e.currentTarget.checked;
@@ -151,11 +165,11 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                       <Table.Td>
                         {tx.counterparty ?? '-'}
                         <Text size="xs" c="dimmed">
-                          {[tx.counterpartyIban, tx.reference, tx.description].filter(Boolean).join(' · ')}
+                          {[tx.counterpartyIban, tx.reference, tx.description].filter(Boolean).join(SEPARATOR)}
                         </Text>
                         {tx.reason ? (
                           <Text size="xs" c="orange.8">
-                            Not matched automatically: {tx.reason}
+                            {t('Not matched automatically: {{reason}}', { reason: tx.reason })}
                           </Text>
                         ) : null}
                       </Table.Td>
@@ -166,11 +180,19 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                           <Stack gap={6}>
                             <Group gap={6} wrap="nowrap">
                               <Select
-                                aria-label={`Open ${tx.direction === 1 ? 'invoice' : 'bill'} for ${tx.id}`}
+                                aria-label={tx.direction === 1 ? t('Open invoice for {{id}}', { id: tx.id }) : t('Open bill for {{id}}', { id: tx.id })}
                                 data={suggestions}
                                 value={chosenDocument[tx.id] ?? null}
                                 onChange={(value) => setChosenDocument((current) => ({ ...current, [tx.id]: value }))}
-                                placeholder={suggestions.length ? `Choose the ${tx.direction === 1 ? 'invoice' : 'bill'}` : `No open ${tx.direction === 1 ? 'invoice' : 'bill'} of this amount`}
+                                placeholder={
+                                  suggestions.length
+                                    ? tx.direction === 1
+                                      ? t('Choose the invoice')
+                                      : t('Choose the bill')
+                                    : tx.direction === 1
+                                      ? t('No open invoice of this amount')
+                                      : t('No open bill of this amount')
+                                }
                                 disabled={suggestions.length === 0}
                                 size="xs"
                                 w={310}
@@ -181,23 +203,25 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                                 loading={match.isPending && match.variables?.id === tx.id}
                                 onClick={() => picked && match.mutate({ id: tx.id, suggestion: picked })}
                               >
-                                Match
+                                {t('Match')}
                               </Button>
                             </Group>
                             {picked && picked.currency !== tx.currency ? (
                               <Text size="xs" c="dimmed">
-                                {picked.currency} {formatAmount(picked.amount)} paid as {tx.currency} {formatAmount(tx.amount)}: the difference to the booked amount is an exchange
-                                gain (6952) or loss (6942).
+                                {t('{{original}} paid as {{paid}}: the difference to the booked amount is an exchange gain (6952) or loss (6942).', {
+                                  original: `${picked.currency} ${formatAmount(picked.amount)}`,
+                                  paid: `${tx.currency} ${formatAmount(tx.amount)}`,
+                                })}
                               </Text>
                             ) : null}
                             <Group gap={6} wrap="nowrap">
                               <Select
-                                aria-label={`Counter account for ${tx.id}`}
+                                aria-label={t('Counter account for {{id}}', { id: tx.id })}
                                 searchable
                                 data={options}
                                 value={counter[tx.id] ?? null}
                                 onChange={(value) => setCounter((current) => ({ ...current, [tx.id]: value }))}
-                                placeholder="Account"
+                                placeholder={t('Account')}
                                 size="xs"
                                 w={310}
                               />
@@ -208,7 +232,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                                 loading={book.isPending && book.variables?.id === tx.id}
                                 onClick={() => book.mutate({ id: tx.id, counterId: Number(counter[tx.id]) })}
                               >
-                                Book
+                                {t('Book')}
                               </Button>
                             </Group>
                             <Group gap={6} wrap="nowrap">
@@ -221,10 +245,10 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
                                   setMatching([tx, ...others]);
                                 }}
                               >
-                                Match to postings…
+                                {t('Match to postings…')}
                               </Button>
                               <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setIgnoring(tx)}>
-                                Ignore…
+                                {t('Ignore…')}
                               </Button>
                             </Group>
                           </Stack>
@@ -238,7 +262,7 @@ export function ReconciliationPage({ accountId }: { accountId: number }) {
           )}
           {canWrite && checked.length > 1 ? (
             <Text size="sm" c="dimmed">
-              {checked.length} lines chosen: “Match to postings…” on one of them matches them together.
+              {t('{{number}} lines chosen: “Match to postings…” on one of them matches them together.', { number: checked.length })}
             </Text>
           ) : null}
           <DoneSections data={o} canWrite={canWrite} onChange={() => void refresh()} />

@@ -6,17 +6,21 @@ import { Amount } from '../../ui/amount';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { ErrorAlert } from '../../ui/error-alert';
 import { deleteBankFile, ignoreBankTransaction, matchToPostings, unignoreBankTransaction, unmatchBankTransaction, type OpenPosting, type Reconciliation, type UnmatchedTransaction } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 /** Money in positive: the signed amount of a bank line or a posting (debit = money in on a bank account). */
 const signed = (direction: number, amount: string) => toMoney(amount).times(direction);
 
-function Figure({ label, value, alert }: { label: string; value: string | null; alert?: boolean }) {
+/** `name`: the figure's English name (msg), shown translated; the test id is made of the English name. */
+function Figure({ name, value, alert }: { name: string; value: string | null; alert?: boolean }) {
+  const { t } = useTranslation();
   return (
     <div>
       <Text size="xs" c="dimmed">
-        {label}
+        {t(name)}
       </Text>
-      <Text fw={600} c={alert ? 'red' : undefined} data-testid={`summary-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`}>
+      <Text fw={600} c={alert ? 'red' : undefined} data-testid={`summary-${name.toLowerCase().replace(/[^a-z]+/g, '-')}`}>
         {value === null ? '-' : <Amount value={value} />}
       </Text>
     </div>
@@ -29,23 +33,28 @@ function Figure({ label, value, alert }: { label: string; value: string | null; 
  * (0.00 when done) and the gap to the previous statement (0.00 when none is missing).
  */
 export function SummaryPanel({ summary }: { summary: Reconciliation['summary'] }) {
+  const { t } = useTranslation();
   const off = (value: string | null) => value !== null && value !== '0.00';
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
           {summary.statement
-            ? `Statement ${summary.statement.messageId}${summary.statement.closingDate ? ` closing ${formatDate(summary.statement.closingDate)}` : ''}${summary.statement.iban ? ` · ${summary.statement.iban}` : ''}`
-            : `No statement closing on or before ${formatDate(summary.date)}`}
+            ? `${
+                summary.statement.closingDate
+                  ? t('Statement {{id}} closing {{date}}', { id: summary.statement.messageId, date: formatDate(summary.statement.closingDate) })
+                  : t('Statement {{id}}', { id: summary.statement.messageId })
+              }${summary.statement.iban ? ` · ${summary.statement.iban}` : ''}`
+            : t('No statement closing on or before {{date}}', { date: formatDate(summary.date) })}
         </Text>
         <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
-          <Figure label="Statement closing balance" value={summary.statementBalance} />
-          <Figure label="Ledger balance" value={summary.ledgerBalance} />
-          <Figure label="Difference" value={summary.difference} alert={off(summary.difference)} />
-          <Figure label="Reconciled" value={summary.reconciled} />
-          <Figure label="Open" value={summary.unreconciled} alert={off(summary.unreconciled)} />
-          <Figure label="Ignored" value={summary.ignored} />
-          <Figure label="Gap to previous statement" value={summary.gap} alert={off(summary.gap)} />
+          <Figure name={msg('Statement closing balance')} value={summary.statementBalance} />
+          <Figure name={msg('Ledger balance')} value={summary.ledgerBalance} />
+          <Figure name={msg('Difference')} value={summary.difference} alert={off(summary.difference)} />
+          <Figure name={msg('Reconciled')} value={summary.reconciled} />
+          <Figure name={msg('Open')} value={summary.unreconciled} alert={off(summary.unreconciled)} />
+          <Figure name={msg('Ignored')} value={summary.ignored} />
+          <Figure name={msg('Gap to previous statement')} value={summary.gap} alert={off(summary.gap)} />
         </SimpleGrid>
       </Stack>
     </Paper>
@@ -58,6 +67,7 @@ export function SummaryPanel({ summary }: { summary: Reconciliation['summary'] }
  * once the sums agree; the server checks again and books nothing.
  */
 export function MatchPostingsModal({ lines, postings, onClose, onDone }: { lines: UnmatchedTransaction[]; postings: OpenPosting[]; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
   const [picked, setPicked] = useState<number[]>([]);
   const direction = lines[0]?.direction ?? 1;
   const candidates = postings.filter((p) => p.direction === direction);
@@ -68,23 +78,31 @@ export function MatchPostingsModal({ lines, postings, onClose, onDone }: { lines
     onSuccess: onDone,
   });
   return (
-    <Modal opened onClose={onClose} title="Match to postings in the books" size="xl" centered>
+    <Modal opened onClose={onClose} title={t('Match to postings in the books')} size="xl" centered>
       <Stack gap="sm">
         <Text size="sm">
-          {lines.length === 1 ? 'Bank line' : `${lines.length} bank lines`} of {formatDate(lines[0]!.bookingDate)}: <Amount value={toFixedAmount(lineSum.abs())} />{' '}
-          {direction === 1 ? 'in' : 'out'}. Choose the postings on this account that stand for it; nothing is booked.
+          <Trans
+            t={t}
+            i18nKey={
+              direction === 1
+                ? msg('{{lines}} of {{date}}: <amount/> in. Choose the postings on this account that stand for it; nothing is booked.')
+                : msg('{{lines}} of {{date}}: <amount/> out. Choose the postings on this account that stand for it; nothing is booked.')
+            }
+            values={{ lines: t('{{count}} bank lines', { count: lines.length }), date: formatDate(lines[0]!.bookingDate) }}
+            components={{ amount: <Amount value={toFixedAmount(lineSum.abs())} /> }}
+          />
         </Text>
         {candidates.length === 0 ? (
-          <Text c="dimmed">No unreconciled posting of this direction on the account.</Text>
+          <Text c="dimmed">{t('No unreconciled posting of this direction on the account.')}</Text>
         ) : (
           <Table withTableBorder striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40} />
-                <Table.Th w={110}>Date</Table.Th>
-                <Table.Th>Entry</Table.Th>
+                <Table.Th w={110}>{t('Date')}</Table.Th>
+                <Table.Th>{t('Entry')}</Table.Th>
                 <Table.Th className="num" w={130}>
-                  Amount
+                  {t('Amount')}
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -93,7 +111,7 @@ export function MatchPostingsModal({ lines, postings, onClose, onDone }: { lines
                 <Table.Tr key={p.lineId}>
                   <Table.Td>
                     <Checkbox
-                      aria-label={`Posting ${p.lineId}`}
+                      aria-label={t('Posting {{id}}', { id: p.lineId })}
                       checked={picked.includes(p.lineId)}
                       onChange={(e) => {
                         const on = e.currentTarget.checked;
@@ -105,7 +123,7 @@ export function MatchPostingsModal({ lines, postings, onClose, onDone }: { lines
                   <Table.Td>
                     {p.description}
                     <Text size="xs" c="dimmed">
-                      entry {p.entryId} · {p.source}
+                      {t('entry {{id}} · {{source}}', { id: p.entryId, source: p.source })}
                     </Text>
                   </Table.Td>
                   <Table.Td className="num">
@@ -117,15 +135,15 @@ export function MatchPostingsModal({ lines, postings, onClose, onDone }: { lines
           </Table>
         )}
         <Text size="sm" c={picked.length && !postingSum.eq(lineSum) ? 'red' : 'dimmed'}>
-          Chosen postings: {formatAmount(toFixedAmount(postingSum.abs()))} of {formatAmount(toFixedAmount(lineSum.abs()))}
+          {t('Chosen postings: {{chosen}} of {{total}}', { chosen: formatAmount(toFixedAmount(postingSum.abs())), total: formatAmount(toFixedAmount(lineSum.abs())) })}
         </Text>
-        {match.isError ? <ErrorAlert what="Could not match" error={match.error} /> : null}
+        {match.isError ? <ErrorAlert what={t('Could not match')} error={match.error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button disabled={!picked.length || !postingSum.eq(lineSum)} loading={match.isPending} onClick={() => match.mutate()}>
-            Match
+            {t('Match')}
           </Button>
         </Group>
       </Stack>
@@ -135,22 +153,24 @@ export function MatchPostingsModal({ lines, postings, onClose, onDone }: { lines
 
 /** Ignore an open bank line with a reason (e.g. a transfer between own accounts booked elsewhere). */
 export function IgnoreModal({ line, onClose, onDone }: { line: UnmatchedTransaction; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const ignore = useMutation({ mutationFn: () => ignoreBankTransaction(line.id, reason), onSuccess: onDone });
   return (
-    <Modal opened onClose={onClose} title="Ignore the bank line" centered>
+    <Modal opened onClose={onClose} title={t('Ignore the bank line')} centered>
       <Stack gap="sm">
         <Text size="sm">
-          {formatDate(line.bookingDate)} · {line.counterparty ?? '-'} · {line.currency} {formatAmount(line.amount)} {line.direction === 1 ? 'in' : 'out'}
+          {`${formatDate(line.bookingDate)} · ${line.counterparty ?? '-'} · ${line.currency} ${formatAmount(line.amount)} `}
+          {line.direction === 1 ? t('in') : t('out')}
         </Text>
-        <Textarea label="Reason" required autosize minRows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-        {ignore.isError ? <ErrorAlert what="Could not ignore the line" error={ignore.error} /> : null}
+        <Textarea label={t('Reason')} required autosize minRows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        {ignore.isError ? <ErrorAlert what={t('Could not ignore the line')} error={ignore.error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button disabled={!reason.trim()} loading={ignore.isPending} onClick={() => ignore.mutate()}>
-            Ignore
+            {t('Ignore')}
           </Button>
         </Group>
       </Stack>
@@ -160,6 +180,7 @@ export function IgnoreModal({ line, onClose, onDone }: { line: UnmatchedTransact
 
 /** Reconciled lines (latest first) with Unmatch, ignored lines with Un-ignore, and the imported files with Delete. */
 export function DoneSections({ data, canWrite, onChange }: { data: Reconciliation; canWrite: boolean; onChange: () => void }) {
+  const { t } = useTranslation();
   const unmatch = useMutation({ mutationFn: unmatchBankTransaction, onSuccess: onChange });
   const unignore = useMutation({ mutationFn: unignoreBankTransaction, onSuccess: onChange });
   const [deleting, setDeleting] = useState<Reconciliation['files'][number] | null>(null);
@@ -172,11 +193,11 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
   });
   return (
     <>
-      {unmatch.isError ? <ErrorAlert what="Could not unmatch the line" error={unmatch.error} /> : null}
-      {unignore.isError ? <ErrorAlert what="Could not take the line back" error={unignore.error} /> : null}
+      {unmatch.isError ? <ErrorAlert what={t('Could not unmatch the line')} error={unmatch.error} /> : null}
+      {unignore.isError ? <ErrorAlert what={t('Could not take the line back')} error={unignore.error} /> : null}
       {data.ignored.length ? (
         <>
-          <Text fw={600}>Ignored</Text>
+          <Text fw={600}>{t('Ignored')}</Text>
           <Table withTableBorder striped>
             <Table.Tbody>
               {data.ignored.map((line) => (
@@ -185,7 +206,7 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
                   <Table.Td>
                     {line.counterparty ?? '-'}
                     <Text size="xs" c="dimmed">
-                      Ignored: {line.reason}
+                      {t('Ignored: {{reason}}', { reason: line.reason })}
                     </Text>
                   </Table.Td>
                   <Table.Td className="num" w={130}>
@@ -194,7 +215,7 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
                   {canWrite ? (
                     <Table.Td w={130}>
                       <Button size="compact-sm" variant="default" loading={unignore.isPending && unignore.variables === line.id} onClick={() => unignore.mutate(line.id)}>
-                        Un-ignore
+                        {t('Un-ignore')}
                       </Button>
                     </Table.Td>
                   ) : null}
@@ -204,18 +225,18 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
           </Table>
         </>
       ) : null}
-      <Text fw={600}>Reconciled</Text>
+      <Text fw={600}>{t('Reconciled')}</Text>
       {data.reconciledLines.length === 0 ? (
-        <Text c="dimmed">No bank line reconciled yet.</Text>
+        <Text c="dimmed">{t('No bank line reconciled yet.')}</Text>
       ) : (
         <Table withTableBorder striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={110}>Date</Table.Th>
-              <Table.Th>Counterparty</Table.Th>
-              <Table.Th>How</Table.Th>
+              <Table.Th w={110}>{t('Date')}</Table.Th>
+              <Table.Th>{t('Counterparty')}</Table.Th>
+              <Table.Th>{t('How')}</Table.Th>
               <Table.Th className="num" w={130}>
-                Amount
+                {t('Amount')}
               </Table.Th>
               {canWrite ? <Table.Th w={130} /> : null}
             </Table.Tr>
@@ -228,7 +249,7 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
                   {line.counterparty ?? '-'}
                   {line.kind === 'charges' ? (
                     <Badge ml="xs" size="xs" variant="light">
-                      charges
+                      {t('charges')}
                     </Badge>
                   ) : null}
                   {line.statement ? null : (
@@ -238,7 +259,7 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{line.entryId !== null ? `Booked entry ${line.entryId}` : line.postings ? `Matched to ${line.postings} posting${line.postings > 1 ? 's' : ''} in the books` : 'Matched'}</Text>
+                  <Text size="sm">{line.entryId !== null ? t('Booked entry {{id}}', { id: line.entryId }) : line.postings ? t('Matched to {{count}} postings in the books', { count: line.postings }) : t('Matched')}</Text>
                 </Table.Td>
                 <Table.Td className="num">
                   <Amount value={toFixedAmount(signed(line.direction, line.amount))} />
@@ -246,7 +267,7 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
                 {canWrite ? (
                   <Table.Td>
                     <Button size="compact-sm" variant="default" color="red" loading={unmatch.isPending && unmatch.variables === line.id} onClick={() => unmatch.mutate(line.id)}>
-                      Unmatch
+                      {t('Unmatch')}
                     </Button>
                   </Table.Td>
                 ) : null}
@@ -255,21 +276,21 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
           </Table.Tbody>
         </Table>
       )}
-      <Text fw={600}>Imported files</Text>
+      <Text fw={600}>{t('Imported files')}</Text>
       {data.files.length === 0 ? (
-        <Text c="dimmed">No bank file imported on this account.</Text>
+        <Text c="dimmed">{t('No bank file imported on this account.')}</Text>
       ) : (
         <Table withTableBorder striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={100}>Kind</Table.Th>
-              <Table.Th>Message</Table.Th>
-              <Table.Th w={110}>Closing</Table.Th>
+              <Table.Th w={100}>{t('Kind')}</Table.Th>
+              <Table.Th>{t('Message')}</Table.Th>
+              <Table.Th w={110}>{t('Closing')}</Table.Th>
               <Table.Th className="num" w={130}>
-                Closing balance
+                {t('Closing balance')}
               </Table.Th>
               <Table.Th className="num" w={150}>
-                Lines (reconciled)
+                {t('Lines (reconciled)')}
               </Table.Th>
               {canWrite ? <Table.Th w={110} /> : null}
             </Table.Tr>
@@ -282,7 +303,7 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
                 <Table.Td>{file.closingDate ? formatDate(file.closingDate) : '-'}</Table.Td>
                 <Table.Td className="num">{file.closingBalance === null ? '-' : <Amount value={file.closingBalance} />}</Table.Td>
                 <Table.Td className="num">
-                  {file.lines} ({file.reconciled})
+                  {`${file.lines} (${file.reconciled})`}
                 </Table.Td>
                 {canWrite ? (
                   <Table.Td>
@@ -291,13 +312,13 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
                       variant="subtle"
                       color="red"
                       disabled={file.reconciled > 0}
-                      title={file.reconciled > 0 ? 'Unmatch its reconciled lines first' : undefined}
+                      title={file.reconciled > 0 ? t('Unmatch its reconciled lines first') : undefined}
                       onClick={() => {
                         remove.reset();
                         setDeleting(file);
                       }}
                     >
-                      Delete
+                      {t('Delete')}
                     </Button>
                   </Table.Td>
                 ) : null}
@@ -308,14 +329,16 @@ export function DoneSections({ data, canWrite, onChange }: { data: Reconciliatio
       )}
       <ConfirmDeleteModal
         opened={deleting !== null}
-        title="Delete the import"
+        title={t('Delete the import')}
         pending={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting.id)}
-        error={remove.isError ? <ErrorAlert what="Could not delete the import" error={remove.error} /> : undefined}
+        error={remove.isError ? <ErrorAlert what={t('Could not delete the import')} error={remove.error} /> : undefined}
       >
         <Text size="sm">
-          {deleting ? `${deleting.kind} ${deleting.messageId} and its ${deleting.lines} line${deleting.lines === 1 ? '' : 's'} are deleted; nothing in the books changes.` : null}
+          {deleting
+            ? t('{{file}} and its {{count}} lines are deleted; nothing in the books changes.', { count: deleting.lines, file: `${deleting.kind} ${deleting.messageId}` })
+            : null}
         </Text>
       </ConfirmDeleteModal>
     </>
