@@ -1,14 +1,16 @@
 /** Profile, staff and superadmin calls (spec §7.2, docs/api.md "Identity"). */
 import { api, type ApiResult } from '../../lib/api';
 import type { NumberFormat, UiLanguage } from '@bilan/domain';
+import { msg } from '../../lib/i18n';
 
 export type RoleName = 'owner' | 'admin' | 'accountant' | 'viewer';
 export const roleNames: RoleName[] = ['owner', 'admin', 'accountant', 'viewer'];
+/** English texts, shown through t(). */
 export const roleLabels: Record<RoleName, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  accountant: 'Accountant',
-  viewer: 'Viewer',
+  owner: msg('Owner'),
+  admin: msg('Admin'),
+  accountant: msg('Accountant'),
+  viewer: msg('Viewer'),
 };
 
 // Answers are typed from the route schemas (lib/api-schema.d.ts, `npm run gen:api`).

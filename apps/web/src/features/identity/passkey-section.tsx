@@ -3,11 +3,13 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconFingerprint } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startRegistration } from '@simplewebauthn/browser';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
 import { passkeyApi } from '../../lib/passkey-api';
 
 /** Webauthn on the profile (spec §2.6, §4): 'Register' shows 'Webauthn Set!' once the server reports a valid signature. */
 export function PasskeySection() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: ['profile', 'passkeys'], queryFn: passkeyApi.list });
   const [set, setSet] = useState(false);
@@ -28,7 +30,7 @@ export function PasskeySection() {
         transports: credential.response.transports ?? [],
       });
       if (result.isValidSignature) setSet(true);
-      else setError('The passkey could not be verified.');
+      else setError(t('The passkey could not be verified.'));
       void queryClient.invalidateQueries({ queryKey: ['profile', 'passkeys'] });
     } catch (failure) {
       setError(errorMessage(failure));
@@ -41,8 +43,8 @@ export function PasskeySection() {
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
-        Sign in with your device's fingerprint, face or screen lock, or a security key.
-        {count ? ` You have ${count} passkey${count === 1 ? '' : 's'}.` : ''}
+        {t("Sign in with your device's fingerprint, face or screen lock, or a security key.")}
+        {count ? ` ${t('You have {{count}} passkeys.', { count })}` : ''}
       </Text>
       <Group gap="sm">
         {/* Spec §2.6: the Register button itself reads 'Webauthn Set!' once the server reports a valid signature. */}
@@ -53,7 +55,7 @@ export function PasskeySection() {
           color={set ? 'teal' : undefined}
           variant={set ? 'light' : 'filled'}
         >
-          {set ? 'Webauthn Set!' : 'Register'}
+          {set ? t('Webauthn Set!') : t('Register')}
         </Button>
       </Group>
       {error ? (

@@ -1,5 +1,6 @@
 import { Anchor, Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ssoProviderLabel, ssoProviders, type SsoProvider } from '@bilan/domain';
 import { paths } from '../../config/paths';
@@ -18,42 +19,45 @@ const PROVIDER_SECURITY_PAGES: Record<SsoProvider, string> = {
  * itself adds to the sign-in.
  */
 export function PasswordPage() {
+  const { t } = useTranslation();
   return (
-    <Page title={paths.password.label}>
+    <Page title={t('Password')}>
       <Card withBorder radius="md" padding="lg" maw={760}>
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Bilan keeps no password
+            {t('Bilan keeps no password')}
           </Title>
           <Text>
-            You sign in to Bilan with your Google, Microsoft or SwissID account. Your password is the one of that account: change it, or
-            reset a forgotten one, where the account is kept.
+            {t(
+              'You sign in to Bilan with your Google, Microsoft or SwissID account. Your password is the one of that account: change it, or reset a forgotten one, where the account is kept.',
+            )}
           </Text>
           <List spacing="xs">
             {ssoProviders.map((provider) => (
               <List.Item key={provider}>
                 <Anchor href={PROVIDER_SECURITY_PAGES[provider]} target="_blank" rel="noopener noreferrer">
-                  {ssoProviderLabel[provider]} account security <IconExternalLink size={14} aria-hidden />
+                  {t('{{provider}} account security', { provider: ssoProviderLabel[provider] })} <IconExternalLink size={14} aria-hidden />
                 </Anchor>
               </List.Item>
             ))}
           </List>
           <Text size="sm" c="dimmed">
-            If your company runs its own sign-in service (for example Microsoft Entra ID), your administrator manages the password there.
+            {t('If your company runs its own sign-in service (for example Microsoft Entra ID), your administrator manages the password there.')}
           </Text>
         </Stack>
       </Card>
       <Card withBorder radius="md" padding="lg" maw={760}>
         <Stack gap="sm" align="flex-start">
           <Title order={2} size="h4">
-            Make your sign-in stronger in Bilan
+            {t('Make your sign-in stronger in Bilan')}
           </Title>
           <Text>
-            A passkey lets you sign in with your device&apos;s fingerprint, face or PIN instead of going through the provider. Two-factor
-            authentication asks for a code from an authenticator app after the provider.
+            {t(
+              "A passkey lets you sign in with your device's fingerprint, face or PIN instead of going through the provider. Two-factor authentication asks for a code from an authenticator app after the provider.",
+            )}
           </Text>
           <Button component={Link} to={paths.profile.getHref()} variant="light">
-            Passkeys and two-factor in your profile
+            {t('Passkeys and two-factor in your profile')}
           </Button>
         </Stack>
       </Card>

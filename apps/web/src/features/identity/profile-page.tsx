@@ -2,6 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { serverFieldErrors } from '../../lib/errors';
@@ -28,12 +30,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function PersonalInformation({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   const [firstName, setFirstName] = useState(profile.firstName);
   const [lastName, setLastName] = useState(profile.lastName);
   const save = useMutation({
     mutationFn: () => identityApi.updateProfile(firstName.trim(), lastName.trim()),
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: 'Your name was saved.' });
+      notifications.show({ color: 'green', message: t('Your name was saved.') });
       await loadProfile();
     },
   });
@@ -47,16 +50,16 @@ function PersonalInformation({ profile }: { profile: Profile }) {
     >
       <Stack gap="sm" maw={520}>
         <Group grow align="flex-start">
-          <TextInput label="First name" value={firstName} maxLength={100} onChange={(e) => setFirstName(e.currentTarget.value)} error={fields.firstName} />
-          <TextInput label="Last name" value={lastName} maxLength={100} onChange={(e) => setLastName(e.currentTarget.value)} error={fields.lastName} />
+          <TextInput label={t('First name')} value={firstName} maxLength={100} onChange={(e) => setFirstName(e.currentTarget.value)} error={fields.firstName} />
+          <TextInput label={t('Last name')} value={lastName} maxLength={100} onChange={(e) => setLastName(e.currentTarget.value)} error={fields.lastName} />
         </Group>
         <Text size="sm" c="dimmed">
-          E-mail: {profile.email}
+          {t('E-mail: {{email}}', { email: profile.email })}
         </Text>
-        {save.error && !Object.keys(fields).length ? <ErrorAlert what="Could not save your name" error={save.error} /> : null}
+        {save.error && !Object.keys(fields).length ? <ErrorAlert what={t('Could not save your name')} error={save.error} /> : null}
         <Group>
           <Button type="submit" loading={save.isPending} disabled={firstName === profile.firstName && lastName === profile.lastName}>
-            Save
+            {t('Save')}
           </Button>
         </Group>
       </Stack>
@@ -66,6 +69,7 @@ function PersonalInformation({ profile }: { profile: Profile }) {
 
 /** Instance name with its uuid; 'CHANGE INSTANCE' turns into a select sorted by name (spec §2.6, §4). */
 function InstanceSection({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
   const [choosing, setChoosing] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -92,13 +96,16 @@ function InstanceSection({ profile }: { profile: Profile }) {
     <Stack gap="xs">
       <Text fw={600}>{profile.instance.name}</Text>
       <Text size="sm" c="dimmed">
-        uuid <Code>{profile.instance.uuid}</Code> · your role: {profile.role}
+        {`uuid `}
+        <Code>{profile.instance.uuid}</Code>
+        {` · `}
+        {t('your role: {{role}}', { role: profile.role })}
       </Text>
       <Group gap="sm" align="flex-end">
         {choosing ? (
           <Select
-            label="Instance"
-            placeholder={instances.isLoading ? 'Loading…' : 'Choose an instance'}
+            label={t('Instance')}
+            placeholder={instances.isLoading ? t('Loading…') : t('Choose an instance')}
             data={options}
             value={profile.instance.uuid}
             onChange={(value) => value && value !== profile.instance.uuid && change.mutate(value)}
@@ -109,30 +116,31 @@ function InstanceSection({ profile }: { profile: Profile }) {
           />
         ) : (
           <Button variant="default" onClick={() => setChoosing(true)}>
-            CHANGE INSTANCE
+            {t('CHANGE INSTANCE')}
           </Button>
         )}
         <Button component={Link} to={paths.staff.getHref()} variant="subtle">
-          Staff and roles
+          {t('Staff and roles')}
         </Button>
       </Group>
-      {instances.error ? <ErrorAlert what="Could not load your instances" error={instances.error} /> : null}
-      {change.error ? <ErrorAlert what="Could not switch instance" error={change.error} /> : null}
+      {instances.error ? <ErrorAlert what={t('Could not load your instances')} error={instances.error} /> : null}
+      {change.error ? <ErrorAlert what={t('Could not switch instance')} error={change.error} /> : null}
     </Stack>
   );
 }
 
-function describeAgent(agent: string | null): string {
-  if (!agent) return 'Unknown device';
-  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrom(e|ium)\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : 'Browser';
+function describeAgent(t: TFunction, agent: string | null): string {
+  if (!agent) return t('Unknown device');
+  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrom(e|ium)\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : t('Browser');
   const system = /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Linux/.test(agent) ? 'Linux' : '';
-  return system ? `${browser} on ${system}` : browser;
+  return system ? t('{{browser}} on {{system}}', { browser, system }) : browser;
 }
 
 const dateTime = (value: string) => new Date(value).toLocaleString('de-CH', { dateStyle: 'short', timeStyle: 'short' });
 
 /** The user's sessions with 'Sign out everywhere' (issue #3 §3). */
 function SessionsSection() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const sessions = useQuery({ queryKey: ['profile', 'sessions'], queryFn: identityApi.sessions });
@@ -144,18 +152,18 @@ function SessionsSection() {
     mutationFn: identityApi.revokeAllSessions,
     onSuccess: () => navigate(paths.logout.getHref()),
   });
-  if (sessions.isLoading) return <Text c="dimmed">Loading…</Text>;
-  if (sessions.error) return <ErrorAlert what="Could not load your sessions" error={sessions.error} onRetry={() => void sessions.refetch()} />;
+  if (sessions.isLoading) return <Text c="dimmed">{t('Loading…')}</Text>;
+  if (sessions.error) return <ErrorAlert what={t('Could not load your sessions')} error={sessions.error} onRetry={() => void sessions.refetch()} />;
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={560}>
         <Table striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>Instance</Table.Th>
-              <Table.Th>Signed in</Table.Th>
-              <Table.Th>Last active</Table.Th>
+              <Table.Th>{t('Device')}</Table.Th>
+              <Table.Th>{t('Instance')}</Table.Th>
+              <Table.Th>{t('Signed in')}</Table.Th>
+              <Table.Th>{t('Last active')}</Table.Th>
               <Table.Th>IP</Table.Th>
               <Table.Th />
             </Table.Tr>
@@ -164,10 +172,10 @@ function SessionsSection() {
             {(sessions.data?.data ?? []).map((session) => (
               <Table.Tr key={session.id}>
                 <Table.Td>
-                  {describeAgent(session.userAgent)}{' '}
+                  {describeAgent(t, session.userAgent)}{' '}
                   {session.current ? (
                     <Badge size="xs" variant="light">
-                      this session
+                      {t('this session')}
                     </Badge>
                   ) : null}
                 </Table.Td>
@@ -178,7 +186,7 @@ function SessionsSection() {
                 <Table.Td ta="right">
                   {session.current ? null : (
                     <Button size="compact-xs" variant="subtle" color="red" onClick={() => revoke.mutate(session.id)} loading={revoke.isPending && revoke.variables === session.id}>
-                      Sign out
+                      {t('Sign out')}
                     </Button>
                   )}
                 </Table.Td>
@@ -187,10 +195,10 @@ function SessionsSection() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {revoke.error || revokeAll.error ? <ErrorAlert what="Could not sign out" error={revoke.error ?? revokeAll.error} /> : null}
+      {revoke.error || revokeAll.error ? <ErrorAlert what={t('Could not sign out')} error={revoke.error ?? revokeAll.error} /> : null}
       <Group>
         <Button color="red" variant="light" onClick={() => revokeAll.mutate()} loading={revokeAll.isPending}>
-          Sign out everywhere
+          {t('Sign out everywhere')}
         </Button>
       </Group>
     </Stack>
@@ -198,45 +206,46 @@ function SessionsSection() {
 }
 
 export function ProfilePage() {
+  const { t } = useTranslation();
   const { profile } = useSession();
   useEffect(() => {
     void loadProfile();
   }, []);
   if (!profile) return null;
   return (
-    <Page title="Profile">
-      <Section title="Personal Information">
+    <Page title={t('Profile')}>
+      <Section title={t('Personal Information')}>
         <PersonalInformation profile={profile} />
       </Section>
-      <Section title="Language and Formats">
+      <Section title={t('Language and Formats')}>
         <PreferencesSection profile={profile} />
       </Section>
-      <Section title="Instance">
+      <Section title={t('Instance')}>
         <InstanceSection key={profile.instance.uuid} profile={profile} />
       </Section>
-      <Section title="Two-Factor Authentication">
+      <Section title={t('Two-Factor Authentication')}>
         <TwoFactorSection />
       </Section>
-      <Section title="Webauthn">
+      <Section title={t('Webauthn')}>
         <PasskeySection />
       </Section>
-      <Section title="Sessions">
+      <Section title={t('Sessions')}>
         <SessionsSection />
       </Section>
-      <Section title="Mail Sync">
+      <Section title={t('Mail Sync')}>
         <MailSyncSection />
       </Section>
       {profile.isSuperadmin ? (
-        <Section title="Superadmin">
+        <Section title={t('Superadmin')}>
           <Group gap="lg">
             <Anchor component={Link} to={paths.superadmin.getHref()}>
-              Superadmin
+              {t('Superadmin')}
             </Anchor>
             <Anchor component={Link} to={paths.logs.getHref()}>
-              Logs
+              {t('Logs')}
             </Anchor>
             <Anchor component={Link} to={paths.analytics.getHref()}>
-              Analytics
+              {t('Analytics')}
             </Anchor>
           </Group>
         </Section>

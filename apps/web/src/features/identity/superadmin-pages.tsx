@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Code, Group, Pagination, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
@@ -13,12 +14,13 @@ const dateTime = (value: string) => new Date(value).toLocaleString('de-CH', { da
 
 /** Superadmin pages show nothing to others (the server refuses their calls as well). */
 export function SuperadminOnly({ title, children }: { title: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
   const { profile } = useSession();
   if (!profile?.isSuperadmin) {
     return (
       <Page title={title}>
         <Alert color="red" variant="light" role="alert">
-          Only platform support (superadmin) may open this page.
+          {t('Only platform support (superadmin) may open this page.')}
         </Alert>
       </Page>
     );
@@ -27,20 +29,21 @@ export function SuperadminOnly({ title, children }: { title: string; children: R
 }
 
 export function SuperadminPage() {
+  const { t } = useTranslation();
   return (
-    <SuperadminOnly title="Superadmin">
+    <SuperadminOnly title={t('Superadmin')}>
       <Group gap="lg">
         <Anchor component={Link} to={paths.logs.getHref()}>
-          Logs
+          {t('Logs')}
         </Anchor>
         <Anchor component={Link} to={paths.analytics.getHref()}>
-          Analytics
+          {t('Analytics')}
         </Anchor>
         <Anchor component={Link} to={paths.jobs.getHref()}>
-          Jobs
+          {t('Jobs')}
         </Anchor>
         <Anchor component={Link} to={paths.supportQueue.getHref()}>
-          Support queue
+          {t('Support queue')}
         </Anchor>
       </Group>
       <BlockedAccounts />
@@ -49,57 +52,59 @@ export function SuperadminPage() {
 }
 
 function BlockedAccounts() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const analytics = useQuery({ queryKey: ['admin', 'analytics'], queryFn: identityApi.analytics });
   const unblock = useMutation({
     mutationFn: identityApi.unblock,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
-  if (analytics.error) return <ErrorAlert what="Could not load blocked accounts" error={analytics.error} />;
+  if (analytics.error) return <ErrorAlert what={t('Could not load blocked accounts')} error={analytics.error} />;
   const blocked = analytics.data?.blockedUsers ?? [];
   return (
     <Card withBorder padding="lg" radius="md">
       <Text fw={600} mb="xs">
-        Blocked accounts
+        {t('Blocked accounts')}
       </Text>
       {analytics.isLoading ? <TableSkeleton rows={2} /> : null}
-      {analytics.data && !blocked.length ? <Text c="dimmed">No blocked account.</Text> : null}
+      {analytics.data && !blocked.length ? <Text c="dimmed">{t('No blocked account.')}</Text> : null}
       <Stack gap="xs">
         {blocked.map((user) => (
           <Group key={user.uuid} justify="space-between">
             <Text>
-              {user.email} <Text span c="dimmed" size="sm">since {dateTime(user.blockedAt)}</Text>
+              {user.email} <Text span c="dimmed" size="sm">{t('since {{date}}', { date: dateTime(user.blockedAt) })}</Text>
             </Text>
             <Button size="compact-sm" variant="light" onClick={() => unblock.mutate(user.uuid)} loading={unblock.isPending}>
-              Unblock
+              {t('Unblock')}
             </Button>
           </Group>
         ))}
       </Stack>
-      {unblock.error ? <ErrorAlert what="Could not unblock" error={unblock.error} /> : null}
+      {unblock.error ? <ErrorAlert what={t('Could not unblock')} error={unblock.error} /> : null}
     </Card>
   );
 }
 
 function AuditTable() {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const audit = useQuery({ queryKey: ['admin', 'audit', page], queryFn: () => identityApi.auditLog(page) });
   if (audit.isLoading) return <TableSkeleton />;
-  if (audit.error) return <ErrorAlert what="Could not load the audit trail" error={audit.error} onRetry={() => void audit.refetch()} />;
+  if (audit.error) return <ErrorAlert what={t('Could not load the audit trail')} error={audit.error} onRetry={() => void audit.refetch()} />;
   const total = audit.data?.total ?? 0;
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={1100}>
-        <Table striped verticalSpacing={4} fz="sm" aria-label="Sign-in audit">
+        <Table striped verticalSpacing={4} fz="sm" aria-label={t('Sign-in audit')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Event</Table.Th>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Instance</Table.Th>
+              <Table.Th>{t('Time')}</Table.Th>
+              <Table.Th>{t('Event')}</Table.Th>
+              <Table.Th>{t('User')}</Table.Th>
+              <Table.Th>{t('Instance')}</Table.Th>
               <Table.Th>IP</Table.Th>
-              <Table.Th>User agent</Table.Th>
-              <Table.Th>Detail</Table.Th>
+              <Table.Th>{t('User agent')}</Table.Th>
+              <Table.Th>{t('Detail')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -137,20 +142,21 @@ function AuditTable() {
 }
 
 function ActionLogTable() {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const log = useQuery({ queryKey: ['admin', 'action-log', page], queryFn: () => identityApi.actionLog(page) });
   if (log.isLoading) return <TableSkeleton />;
-  if (log.error) return <ErrorAlert what="Could not load the action log" error={log.error} onRetry={() => void log.refetch()} />;
+  if (log.error) return <ErrorAlert what={t('Could not load the action log')} error={log.error} onRetry={() => void log.refetch()} />;
   const total = log.data?.total ?? 0;
   return (
     <Stack gap="sm">
-      <Table striped verticalSpacing={4} fz="sm" aria-label="Action log">
+      <Table striped verticalSpacing={4} fz="sm" aria-label={t('Action log')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Instance</Table.Th>
-            <Table.Th>Page</Table.Th>
+            <Table.Th>{t('Time')}</Table.Th>
+            <Table.Th>{t('User')}</Table.Th>
+            <Table.Th>{t('Instance')}</Table.Th>
+            <Table.Th>{t('Page')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -173,12 +179,13 @@ function ActionLogTable() {
 
 /** Logs: the sign-in audit trail and the action log (issue #3 §4, §5). */
 export function LogsPage() {
+  const { t } = useTranslation();
   return (
-    <SuperadminOnly title="Logs">
+    <SuperadminOnly title={t('Logs')}>
       <Tabs defaultValue="audit" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="audit">Sign-in audit</Tabs.Tab>
-          <Tabs.Tab value="actions">Action log</Tabs.Tab>
+          <Tabs.Tab value="audit">{t('Sign-in audit')}</Tabs.Tab>
+          <Tabs.Tab value="actions">{t('Action log')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="audit" pt="md">
           <AuditTable />
@@ -206,21 +213,22 @@ function Tile({ label, value }: { label: string; value: number }) {
 
 /** Analytics: platform counts. */
 export function AnalyticsPage() {
+  const { t } = useTranslation();
   const analytics = useQuery({ queryKey: ['admin', 'analytics'], queryFn: identityApi.analytics });
   return (
-    <SuperadminOnly title="Analytics">
+    <SuperadminOnly title={t('Analytics')}>
       {analytics.isLoading ? <TableSkeleton rows={2} /> : null}
-      {analytics.error ? <ErrorAlert what="Could not load analytics" error={analytics.error} /> : null}
+      {analytics.error ? <ErrorAlert what={t('Could not load analytics')} error={analytics.error} /> : null}
       {analytics.data ? (
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <Tile label="Users" value={analytics.data.users} />
-          <Tile label="Instances" value={analytics.data.instances} />
-          <Tile label="Live sessions" value={analytics.data.liveSessions} />
-          <Tile label="Sign-ins (30 days)" value={analytics.data.signIns30d} />
-          <Tile label="Failed sign-ins (30 days)" value={analytics.data.failedSignIns30d} />
-          <Tile label="Users with 2FA" value={analytics.data.twoFactorUsers} />
-          <Tile label="Users with a passkey" value={analytics.data.passkeyUsers} />
-          <Tile label="Blocked accounts" value={analytics.data.blockedUsers.length} />
+          <Tile label={t('Users')} value={analytics.data.users} />
+          <Tile label={t('Instances')} value={analytics.data.instances} />
+          <Tile label={t('Live sessions')} value={analytics.data.liveSessions} />
+          <Tile label={t('Sign-ins (30 days)')} value={analytics.data.signIns30d} />
+          <Tile label={t('Failed sign-ins (30 days)')} value={analytics.data.failedSignIns30d} />
+          <Tile label={t('Users with 2FA')} value={analytics.data.twoFactorUsers} />
+          <Tile label={t('Users with a passkey')} value={analytics.data.passkeyUsers} />
+          <Tile label={t('Blocked accounts')} value={analytics.data.blockedUsers.length} />
         </SimpleGrid>
       ) : null}
     </SuperadminOnly>

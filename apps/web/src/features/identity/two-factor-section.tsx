@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Code, Group, Image, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import QRCode from 'qrcode';
+import { useTranslation } from 'react-i18next';
 import { MAX_TWO_FACTOR_ATTEMPTS } from '@bilan/domain';
 import { ApiError } from '../../lib/api';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
@@ -25,6 +26,7 @@ type Edit =
  * unset after a valid code. A non-numeric code makes no call (spec §5).
  */
 export function TwoFactorSection() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: ['profile', '2fa'], queryFn: identityApi.twoFactorStatus });
   const [edit, setEdit] = useState<Edit | null>(null);
@@ -74,7 +76,7 @@ export function TwoFactorSection() {
       }
       const message = serverFieldErrors(failure).code ?? errorMessage(failure);
       // Wrong codes when disabling count toward the same block as at sign-in (spec §8 " Attempt n/5").
-      setError(typeof body.attempt === 'number' ? `${message} Attempt ${body.attempt}/${MAX_TWO_FACTOR_ATTEMPTS}` : message);
+      setError(typeof body.attempt === 'number' ? `${message} ${t('Attempt {{attempt}}/{{max}}', { attempt: body.attempt, max: MAX_TWO_FACTOR_ATTEMPTS })}` : message);
     } finally {
       setPending(false);
     }
@@ -86,9 +88,9 @@ export function TwoFactorSection() {
     setEdit(null);
   };
 
-  if (status.isLoading) return <Text c="dimmed">Loading…</Text>;
+  if (status.isLoading) return <Text c="dimmed">{t('Loading…')}</Text>;
   if (status.error || !status.data) {
-    return <ErrorAlert what="Could not load the two-factor status" error={status.error} onRetry={() => void status.refetch()} />;
+    return <ErrorAlert what={t('Could not load the two-factor status')} error={status.error} onRetry={() => void status.refetch()} />;
   }
 
   if (!edit) {
@@ -98,16 +100,16 @@ export function TwoFactorSection() {
         <Group gap="sm">
           {isSet ? (
             <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={14} />}>
-              2FA is set
+              {t('2FA is set')}
             </Badge>
           ) : (
             <Badge color="gray" variant="light">
-              2FA is not set
+              {t('2FA is not set')}
             </Badge>
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          {isSet ? 'Signing in asks for a code of your authenticator app.' : 'Protect your account with a code of an authenticator app at each sign-in.'}
+          {isSet ? t('Signing in asks for a code of your authenticator app.') : t('Protect your account with a code of an authenticator app at each sign-in.')}
         </Text>
         {error ? (
           <Text c="red" size="sm" role="alert">
@@ -117,11 +119,11 @@ export function TwoFactorSection() {
         <Group>
           {isSet ? (
             <Button variant="default" color="red" onClick={() => setEdit({ name: 'edit-unset' })}>
-              Disable
+              {t('Disable')}
             </Button>
           ) : (
             <Button onClick={() => void startSet()} loading={pending}>
-              set 2FA
+              {t('set 2FA')}
             </Button>
           )}
         </Group>
@@ -136,17 +138,17 @@ export function TwoFactorSection() {
       <Stack gap="sm" maw={420}>
         {state.name === 'edit-set' ? (
           <>
-            <Text size="sm">Scan the code with your authenticator app, then enter the 6-digit code it shows.</Text>
-            <Image src={state.qr} alt="QR code of the two-factor secret" w={256} h={256} fit="contain" />
+            <Text size="sm">{t('Scan the code with your authenticator app, then enter the 6-digit code it shows.')}</Text>
+            <Image src={state.qr} alt={t('QR code of the two-factor secret')} w={256} h={256} fit="contain" />
             <Text size="xs" c="dimmed">
-              Or enter the key by hand: <Code data-testid="totp-secret">{secret}</Code>
+              {t('Or enter the key by hand:')} <Code data-testid="totp-secret">{secret}</Code>
             </Text>
           </>
         ) : (
-          <Text size="sm">Enter a current code of your authenticator app to disable two-factor authentication.</Text>
+          <Text size="sm">{t('Enter a current code of your authenticator app to disable two-factor authentication.')}</Text>
         )}
         <NumericInput
-          label="Authentication code"
+          label={t('Authentication code')}
           name="code"
           autoComplete="one-time-code"
           maxLength={6}
@@ -156,10 +158,10 @@ export function TwoFactorSection() {
         />
         <Group>
           <Button type="submit" loading={pending} disabled={!/^\d{6}$/.test(code)} color={state.name === 'edit-unset' ? 'red' : undefined}>
-            {state.name === 'edit-set' ? 'Verify' : 'Disable 2FA'}
+            {state.name === 'edit-set' ? t('Verify') : t('Disable 2FA')}
           </Button>
           <Button variant="subtle" onClick={cancel}>
-            Cancel
+            {t('Cancel')}
           </Button>
         </Group>
       </Stack>
