@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '../../config/paths';
 import { startSession, useSession } from '../../lib/session';
@@ -14,6 +15,7 @@ function useStartSession() {
 
 /** Wraps every non-login route (spec §2.1): a session with a finished onboarding, or away. */
 export function AuthGuard() {
+  const { t } = useTranslation();
   const session = useStartSession();
   switch (session.status) {
     case 'anonymous':
@@ -23,12 +25,13 @@ export function AuthGuard() {
     case 'ready':
       return <Outlet />;
     default:
-      return <CenteredLoader label="Loading your workplace" />;
+      return <CenteredLoader label={t('Loading your workplace')} />;
   }
 }
 
 /** /onboarding needs a token but no finished onboarding. */
 export function OnboardingGuard() {
+  const { t } = useTranslation();
   const session = useStartSession();
   switch (session.status) {
     case 'anonymous':
@@ -38,6 +41,6 @@ export function OnboardingGuard() {
     case 'onboarding':
       return <Outlet />;
     default:
-      return <CenteredLoader label="Loading your workplace" />;
+      return <CenteredLoader label={t('Loading your workplace')} />;
   }
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { msg } from '../../lib/i18n';
 import { signIn } from '../../lib/session';
 import { rememberUser } from './instance-param';
 import { signInWithPasskey } from './passkey-login';
@@ -10,14 +12,20 @@ import { decodeLoginInstance } from './instance-param';
 import { LoginErrorAlert } from './login-error-alert';
 import { ProviderButtons } from './provider-buttons';
 
+/** The spec's messages (§2.8). */
+const UNREACHABLE = msg('resource could not be reached');
+const BAD_URL = msg('Issue with URL');
+
+/** `message` is an English text, shown through t(). */
 function LoginProblem({ message }: { message: string }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
       <Alert color="red" variant="light" role="alert">
-        {message}
+        {t(message)}
       </Alert>
       <Button component={Link} to={paths.login.getHref()} variant="default">
-        Go Back
+        {t('Go Back')}
       </Button>
     </Stack>
   );
@@ -25,14 +33,15 @@ function LoginProblem({ message }: { message: string }) {
 
 /** /login/{b64Instance}: sign in to a named workplace (spec §2.8). */
 export function InstanceLogin() {
+  const { t } = useTranslation();
   const { b64Instance } = useParams();
   const navigate = useNavigate();
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const [passkeyPending, setPasskeyPending] = useState(false);
 
-  if (!b64Instance) return <LoginProblem message="resource could not be reached" />;
+  if (!b64Instance) return <LoginProblem message={UNREACHABLE} />;
   const instance = decodeLoginInstance(b64Instance);
-  if (!instance) return <LoginProblem message="Issue with URL" />;
+  if (!instance) return <LoginProblem message={BAD_URL} />;
 
   const passkey = async (userUuid: string) => {
     setPasskeyPending(true);
@@ -47,7 +56,8 @@ export function InstanceLogin() {
       await signIn(result.token);
       await navigate(paths.home.getHref(), { replace: true });
     } catch (error) {
-      setPasskeyError((error as Error).message);
+      // The spec's passkey errors are marked for translation; the server's text shows as it is.
+      setPasskeyError(t((error as Error).message));
     } finally {
       setPasskeyPending(false);
     }
@@ -56,13 +66,13 @@ export function InstanceLogin() {
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
-        Login to {instance.name}
+        {t('Login to {{name}}', { name: instance.name })}
       </Title>
       <LoginErrorAlert />
       <ProviderButtons instance={instance.uuid} />
       {instance.userUuid ? (
         <>
-          <Divider label="or" labelPosition="center" />
+          <Divider label={t('or')} labelPosition="center" />
           <Button
             variant="light"
             fullWidth
@@ -70,7 +80,7 @@ export function InstanceLogin() {
             loading={passkeyPending}
             onClick={() => void passkey(instance.userUuid!)}
           >
-            Sign in with Passkey
+            {t('Sign in with Passkey')}
           </Button>
           {passkeyError ? (
             <Alert color="red" variant="light" role="alert">
@@ -80,10 +90,10 @@ export function InstanceLogin() {
         </>
       ) : null}
       <Button component={Link} to={paths.login.getHref()} variant="subtle">
-        Go Back
+        {t('Go Back')}
       </Button>
       <Text size="xs" c="dimmed" ta="center">
-        You will be sent to the provider you choose and brought back here.
+        {t('You will be sent to the provider you choose and brought back here.')}
       </Text>
     </Stack>
   );

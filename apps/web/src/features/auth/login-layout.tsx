@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { Box, Center, Group, Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
 /** The public pages: one centred card under the product name. */
 export function LoginLayout() {
+  const { t } = useTranslation();
   useEffect(() => {
-    document.title = 'Login · Bilan';
-  }, []);
+    document.title = t('Login · Bilan');
+  }, [t]);
   return (
     <Box bg="gray.0" mih="100vh" py={48} px="md">
       <Center>
@@ -21,7 +23,7 @@ export function LoginLayout() {
             <Outlet />
           </Paper>
           <Text c="dimmed" size="xs" ta="center" mt="md">
-            Accounting and invoicing for Swiss companies
+            {t('Accounting and invoicing for Swiss companies')}
           </Text>
         </Box>
       </Center>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { endSession, getSession, storedProfile } from '../../lib/session';
@@ -11,6 +12,7 @@ let loggingOut = false;
 
 /** /logout: call logout, forget token and profile, back to the workplace's login (spec §2.8). */
 export function Logout() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -39,8 +41,8 @@ export function Logout() {
 
   return (
     <Stack align="center" gap="sm" py="md" aria-busy="true">
-      <Loader aria-label="Signing you out" />
-      <Text>Signing you out…</Text>
+      <Loader aria-label={t('Signing you out')} />
+      <Text>{t('Signing you out…')}</Text>
     </Stack>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { startAuthentication } from '@simplewebauthn/browser';
 import { errorMessage } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { passkeyApi, type PasskeyLoginResult } from '../../lib/passkey-api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,22 +13,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class PasskeyLoginError extends Error {}
 
 export async function signInWithPasskey(userUuid: string, instanceUuid: string): Promise<PasskeyLoginResult> {
-  if (!UUID.test(userUuid)) throw new PasskeyLoginError('Invalid UUID format');
+  if (!UUID.test(userUuid)) throw new PasskeyLoginError(msg('Invalid UUID format'));
   let start;
   try {
     start = await passkeyApi.prelogin(userUuid, instanceUuid);
   } catch (error) {
     throw new PasskeyLoginError(errorMessage(error));
   }
-  if (!start.authenticators.length) throw new PasskeyLoginError('failing to retrieve credentials');
+  if (!start.authenticators.length) throw new PasskeyLoginError(msg('failing to retrieve credentials'));
   let assertion;
   try {
     assertion = await startAuthentication({ optionsJSON: start.options });
   } catch {
-    throw new PasskeyLoginError('failing to retrieve credentials');
+    throw new PasskeyLoginError(msg('failing to retrieve credentials'));
   }
   const match = start.authenticators.find((a) => a.credentialId === assertion.id);
-  if (!match) throw new PasskeyLoginError('could not match credentials');
+  if (!match) throw new PasskeyLoginError(msg('could not match credentials'));
   try {
     return await passkeyApi.login({
       jwt: match.jwt,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconBrandGoogle, IconBrandWindows, IconShieldCheck } from '@tabler/icons-react';
 import { ssoProviderLabel, ssoProviders, type SsoProvider } from '@bilan/domain';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
 import { providerUrl } from './api';
 
@@ -20,6 +21,7 @@ interface ProviderButtonsProps {
 
 /** 'Sign in with …' for each provider: ask the server for the provider URL, then go there. */
 export function ProviderButtons({ instance, isSignup = false, disabled = false }: ProviderButtonsProps) {
+  const { t } = useTranslation();
   const [pending, setPending] = useState<SsoProvider | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -49,7 +51,7 @@ export function ProviderButtons({ instance, isSignup = false, disabled = false }
             disabled={disabled || (pending !== null && pending !== provider)}
             onClick={() => void start(provider)}
           >
-            Sign in with {ssoProviderLabel[provider]}
+            {t('Sign in with {{provider}}', { provider: ssoProviderLabel[provider] })}
           </Button>
         );
       })}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { errorMessage, isApiError } from '../../lib/errors';
@@ -10,6 +11,7 @@ import { ProviderButtons } from './provider-buttons';
 type SignupStep = 'instance' | 'tnc' | 'sso';
 
 export function Signup() {
+  const { t } = useTranslation();
   const [step, setStep] = useState<SignupStep>('instance');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -19,14 +21,14 @@ export function Signup() {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError('This field must be given');
+      setError(t('This field must be given'));
       return;
     }
     setPending(true);
     setError(null);
     try {
       await instanceExists(trimmed);
-      setError('Instance name already taken');
+      setError(t('Instance name already taken'));
     } catch (failure) {
       // Not found means the name is free (spec §7.2).
       if (isApiError(failure, 404)) {
@@ -46,13 +48,13 @@ export function Signup() {
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
-        Create your Bilan workplace
+        {t('Create your Bilan workplace')}
       </Title>
       <form onSubmit={(event) => void checkName(event)} noValidate>
         <Stack gap="sm">
           <TextInput
-            label="Workplace name"
-            description="Usually the name of your company. Your team uses it to sign in."
+            label={t('Workplace name')}
+            description={t('Usually the name of your company. Your team uses it to sign in.')}
             name="workplace"
             autoComplete="organization"
             autoFocus
@@ -63,11 +65,11 @@ export function Signup() {
           />
           {step === 'instance' ? (
             <Button type="submit" loading={pending} fullWidth>
-              Next
+              {t('Next')}
             </Button>
           ) : (
             <Anchor component="button" type="button" size="sm" onClick={restart} ta="left">
-              Choose another name
+              {t('Choose another name')}
             </Anchor>
           )}
         </Stack>
@@ -76,9 +78,9 @@ export function Signup() {
         <Checkbox
           label={
             <>
-              I read and agree to the{' '}
+              {t('I read and agree to the')}{' '}
               <Anchor href={paths.terms.path} target="_blank" rel="noopener" inherit>
-                Terms and Conditions
+                {t('Terms and Conditions')}
               </Anchor>
             </>
           }
@@ -93,9 +95,9 @@ export function Signup() {
       ) : null}
       {step === 'sso' ? <ProviderButtons instance={name} isSignup /> : null}
       <Text size="sm" ta="center">
-        Already have a workplace?{' '}
+        {t('Already have a workplace?')}{' '}
         <Anchor component={Link} to={paths.login.getHref()}>
-          Log in
+          {t('Log in')}
         </Anchor>
       </Text>
     </Stack>

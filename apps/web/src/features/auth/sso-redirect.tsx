@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { signIn } from '../../lib/session';
@@ -13,6 +14,7 @@ const handled = new Set<string>();
 
 /** /sso/{provider}/redirect?code&state&iss: finish single sign-on (spec §4, §5). */
 export function SsoRedirect() {
+  const { t } = useTranslation();
   const { provider } = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -32,28 +34,28 @@ export function SsoRedirect() {
         await signIn(result.token);
         await navigate(paths.home.getHref(), { replace: true });
       } catch {
-        storeLoginError('Could not log you in');
+        storeLoginError(t('Could not log you in'));
         await navigate(paths.login.getHref(), { replace: true });
       }
     })();
-  }, [check, search, navigate]);
+  }, [check, search, navigate, t]);
 
   if (!check.ok) {
     return (
       <Stack gap="md">
         <Alert color="red" variant="light" role="alert">
-          {check.message}
+          {t(check.message)}
         </Alert>
         <Button component={Link} to={paths.login.getHref()} variant="default">
-          Go Back
+          {t('Go Back')}
         </Button>
       </Stack>
     );
   }
   return (
     <Stack align="center" gap="sm" py="md" aria-busy="true">
-      <Loader aria-label="Signing you in" />
-      <Text>Signing you in…</Text>
+      <Loader aria-label={t('Signing you in')} />
+      <Text>{t('Signing you in…')}</Text>
     </Stack>
   );
 }

@@ -1,20 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MAX_TWO_FACTOR_ATTEMPTS } from '@bilan/domain';
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { signIn } from '../../lib/session';
 import { NumericInput } from '../../ui/numeric-input';
 import { isTwoFactorRequired, verifyTwoFactor } from './api';
 import { rememberUser } from './instance-param';
 
-const BLOCKED =
-  'Due to multiple login attempts, your account has been temporarily blocked for security reasons. Please contact our support team for assistance in restoring access. Thank you for your cooperation.';
+const BLOCKED = msg(
+  'Due to multiple login attempts, your account has been temporarily blocked for security reasons. Please contact our support team for assistance in restoring access. Thank you for your cooperation.',
+);
 
 /** /login/2fa/{payload}: numeric two-factor code (spec §2.8, §5, §8). */
 export function TwoFactor() {
+  const { t } = useTranslation();
   const { payload } = useParams();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
@@ -50,7 +54,7 @@ export function TwoFactor() {
       if (failure instanceof ApiError && failure.status === 400) {
         const attempt = typeof body.attempt === 'number' ? body.attempt : attempts + 1;
         setAttempts(attempt);
-        setError(`${errorMessage(failure)} Attempt ${attempt}/${MAX_TWO_FACTOR_ATTEMPTS}`);
+        setError(`${errorMessage(failure)} ${t('Attempt {{attempt}}/{{max}}', { attempt, max: MAX_TWO_FACTOR_ATTEMPTS })}`);
       } else {
         setError(errorMessage(failure));
       }
@@ -64,22 +68,22 @@ export function TwoFactor() {
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Title order={1} size="h3">
-          Two-factor authentication
+          {t('Two-factor authentication')}
         </Title>
-        <Text>Enter the code shown by your authenticator app.</Text>
+        <Text>{t('Enter the code shown by your authenticator app.')}</Text>
         {blocked ? (
           <>
             <Alert color="red" variant="light" role="alert">
-              {BLOCKED}
+              {t(BLOCKED)}
             </Alert>
             <Button component={Link} to={paths.loginSupport.getHref()} variant="light" fullWidth>
-              Contact support
+              {t('Contact support')}
             </Button>
           </>
         ) : (
           <>
             <NumericInput
-              label="Authentication code"
+              label={t('Authentication code')}
               name="code"
               autoComplete="one-time-code"
               autoFocus
@@ -89,12 +93,12 @@ export function TwoFactor() {
               error={error}
             />
             <Button type="submit" loading={pending} disabled={!/^\d+$/.test(code)} fullWidth>
-              Verify
+              {t('Verify')}
             </Button>
           </>
         )}
         <Anchor component={Link} to={paths.login.getHref()} size="sm" ta="center">
-          Go Back
+          {t('Go Back')}
         </Anchor>
       </Stack>
     </form>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/errors';
@@ -9,6 +10,7 @@ import { LoginErrorAlert } from './login-error-alert';
 
 /** Workplace-name entry (spec §2.8): any /login path that is not one of the others. */
 export function WorkplaceForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -18,7 +20,7 @@ export function WorkplaceForm() {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError('This field must be given');
+      setError(t('This field must be given'));
       return;
     }
     setPending(true);
@@ -39,12 +41,12 @@ export function WorkplaceForm() {
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Title order={1} size="h3">
-          Welcome to Bilan
+          {t('Welcome to Bilan')}
         </Title>
         <LoginErrorAlert />
-        <Text>Enter the name of your workplace to login.</Text>
+        <Text>{t('Enter the name of your workplace to login.')}</Text>
         <TextInput
-          label="Workplace name"
+          label={t('Workplace name')}
           name="workplace"
           autoComplete="organization"
           autoFocus
@@ -53,12 +55,12 @@ export function WorkplaceForm() {
           error={error}
         />
         <Button type="submit" loading={pending} fullWidth>
-          Next
+          {t('Next')}
         </Button>
         <Text size="sm" ta="center">
-          New to Bilan?{' '}
+          {t('New to Bilan?')}{' '}
           <Anchor component={Link} to={paths.signup.getHref()}>
-            Sign up
+            {t('Sign up')}
           </Anchor>
         </Text>
       </Stack>
