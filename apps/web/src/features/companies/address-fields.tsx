@@ -1,6 +1,7 @@
 import { Grid, Select, TextInput } from '@mantine/core';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { countryOptions } from './labels';
+import { useTranslation } from 'react-i18next';
 
 export interface AddressFormValues {
   street: string;
@@ -23,6 +24,7 @@ export const addressPayload = (a: AddressFormValues) => ({
 
 /** Street, house number, ZIP, city and country inputs bound to `prefix` of a react-hook-form form (with or without a resolver's payload type `O`). */
 export function AddressFields<T extends FieldValues, O = T>({ control, prefix }: { control: Control<T, unknown, O>; prefix: string }) {
+  const { t } = useTranslation();
   const name = (field: keyof AddressFormValues) => (prefix ? `${prefix}.${field}` : field) as Path<T>;
   return (
     <Grid gap="sm">
@@ -30,28 +32,28 @@ export function AddressFields<T extends FieldValues, O = T>({ control, prefix }:
         <Controller
           control={control}
           name={name('street')}
-          render={({ field, fieldState }) => <TextInput label="Street" required autoComplete="address-line1" {...field} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => <TextInput label={t('Street')} required autoComplete="address-line1" {...field} error={fieldState.error?.message} />}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 3 }}>
         <Controller
           control={control}
           name={name('houseNumber')}
-          render={({ field, fieldState }) => <TextInput label="House number" {...field} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => <TextInput label={t('House number')} {...field} error={fieldState.error?.message} />}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 3 }}>
         <Controller
           control={control}
           name={name('zip')}
-          render={({ field, fieldState }) => <TextInput label="ZIP" required autoComplete="postal-code" {...field} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => <TextInput label={t('ZIP')} required autoComplete="postal-code" {...field} error={fieldState.error?.message} />}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 9 }}>
         <Controller
           control={control}
           name={name('city')}
-          render={({ field, fieldState }) => <TextInput label="City" required autoComplete="address-level2" {...field} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => <TextInput label={t('City')} required autoComplete="address-level2" {...field} error={fieldState.error?.message} />}
         />
       </Grid.Col>
       <Grid.Col span={12}>
@@ -59,7 +61,7 @@ export function AddressFields<T extends FieldValues, O = T>({ control, prefix }:
           control={control}
           name={name('country')}
           render={({ field, fieldState }) => (
-            <Select label="Country" required searchable data={countryOptions} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+            <Select label={t('Country')} required searchable data={countryOptions} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
       </Grid.Col>

@@ -15,6 +15,11 @@ import { Amount } from '../../ui/amount';
 import { COMPANY_PAGE_SIZE, companyListQuery, instanceDetailQuery, type CompanySortField } from './api';
 import { canWrite, cityLine } from './labels';
 import { UidLink } from './uid-link';
+import { useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
+
+/** Names of the pager's buttons. */
+const PAGE_CONTROL_LABEL = { first: msg('first page'), previous: msg('previous page'), next: msg('next page'), last: msg('last page') } as const;
 
 function SortHeader({ field, label, sort, onSort }: { field: CompanySortField; label: string; sort: { by: CompanySortField; order: 'asc' | 'desc' }; onSort: (field: CompanySortField) => void }) {
   const active = sort.by === field;
@@ -32,7 +37,8 @@ function SortHeader({ field, label, sort, onSort }: { field: CompanySortField; l
 }
 
 /** An open amount linked to the company's ap-ar page; zero dimmed. */
-function OpenAmount({ uuid, amount, what, name }: { uuid: string; amount: string | undefined; what: string; name: string }) {
+function OpenAmount({ uuid, amount, what, name }: { uuid: string; amount: string | undefined; what: 'receivables' | 'payables'; name: string }) {
+  const { t } = useTranslation();
   if (amount === undefined) return <Text size="sm">-</Text>;
   if (toMoney(amount).isZero()) {
     return (
@@ -42,7 +48,11 @@ function OpenAmount({ uuid, amount, what, name }: { uuid: string; amount: string
     );
   }
   return (
-    <Anchor component={Link} to={paths.company.getHref(uuid, 'ap-ar')} size="sm" aria-label={`Open ${what} of ${name}: ${formatAmount(amount)}`}>
+    <Anchor component={Link} to={paths.company.getHref(uuid, 'ap-ar')} size="sm" aria-label={
+        what === 'receivables'
+          ? t('Open receivables of {{name}}: {{amount}}', { name, amount: formatAmount(amount) })
+          : t('Open payables of {{name}}: {{amount}}', { name, amount: formatAmount(amount) })
+      }>
       <Amount value={amount} />
     </Anchor>
   );
@@ -53,6 +63,7 @@ function OpenAmount({ uuid, amount, what, name }: { uuid: string; amount: string
  * UID linked to the register and its open receivables and payables (as a Bexio user expects).
  */
 export function CompaniesPage() {
+  const { t } = useTranslation();
   const { profile } = useSession();
   const [search, setSearch] = useState('');
   const [text] = useDebouncedValue(search.trim(), 250);
@@ -69,23 +80,23 @@ export function CompaniesPage() {
 
   return (
     <Page
-      title="Companies"
+      title={t('Companies')}
       actions={
         canWrite(profile?.permissions) ? (
           <>
             <Button variant="default" onClick={() => setImporting(true)}>
-              Import
+              {t('Import')}
             </Button>
             <Button component={Link} to={paths.companyAdd.getHref()} leftSection={<IconPlus size={16} />}>
-              New company
+              {t('New company')}
             </Button>
           </>
         ) : null
       }
     >
       <TextInput
-        label="Search"
-        placeholder="Name, UID or city"
+        label={t('Search')}
+        placeholder={t('Name, UID or city')}
         leftSection={<IconSearch size={16} aria-hidden />}
         w={300}
         value={search}
@@ -94,7 +105,7 @@ export function CompaniesPage() {
           setPage(1);
         }}
       />
-      {companies.isError ? <ErrorAlert what="Could not load the companies" error={companies.error} onRetry={() => void companies.refetch()} /> : null}
+      {companies.isError ? <ErrorAlert what={t('Could not load the companies')} error={companies.error} onRetry={() => void companies.refetch()} /> : null}
       {!companies.data && !companies.isError ? <TableSkeleton /> : null}
       {companies.data ? (
         <>
@@ -102,11 +113,17 @@ export function CompaniesPage() {
             <Table striped highlightOnHover withTableBorder aria-busy={companies.isFetching}>
               <Table.Thead>
                 <Table.Tr>
-                  <SortHeader field="name" label="Name" sort={sort} onSort={onSort} />
+                  <SortHeader field="name" label={t('Name')} sort={sort} onSort={onSort} />
                   <SortHeader field="uid" label="UID" sort={sort} onSort={onSort} />
-                  <SortHeader field="city" label="City" sort={sort} onSort={onSort} />
-                  <Table.Th className="num">Open receivables{currency ? ` (${currency})` : ''}</Table.Th>
-                  <Table.Th className="num">Open payables{currency ? ` (${currency})` : ''}</Table.Th>
+                  <SortHeader field="city" label={t('City')} sort={sort} onSort={onSort} />
+                  <Table.Th className="num">
+                    {t('Open receivables')}
+                    {currency ? ` (${currency})` : ''}
+                  </Table.Th>
+                  <Table.Th className="num">
+                    {t('Open payables')}
+                    {currency ? ` (${currency})` : ''}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -119,7 +136,7 @@ export function CompaniesPage() {
                         </Anchor>
                         {company.isOwn ? (
                           <Badge size="xs" variant="light">
-                            own company
+                            {t('own company')}
                           </Badge>
                         ) : null}
                       </Group>
@@ -140,7 +157,7 @@ export function CompaniesPage() {
                   <Table.Tr>
                     <Table.Td colSpan={5}>
                       <Text c="dimmed" size="sm" ta="center" py="md">
-                        {text ? `No company matches "${text}".` : 'No companies yet.'}
+                        {text ? t('No company matches "{{text}}".', { text }) : t('No companies yet.')}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -150,10 +167,10 @@ export function CompaniesPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {companies.data.total} {companies.data.total === 1 ? 'company' : 'companies'}
+              {t('{{count}} companies', { count: companies.data.total })}
             </Text>
             {pages > 1 ? (
-              <Pagination value={page} onChange={setPage} total={pages} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+              <Pagination value={page} onChange={setPage} total={pages} size="sm" getControlProps={(control) => ({ 'aria-label': t(PAGE_CONTROL_LABEL[control]) })} />
             ) : null}
           </Group>
         </>

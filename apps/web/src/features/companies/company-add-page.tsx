@@ -10,6 +10,7 @@ import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { Page } from '../../ui/page';
 import { AddressFields, addressPayload, emptyAddress, type AddressFormValues } from './address-fields';
 import { companiesKey, insertCompany } from './api';
+import { useTranslation } from 'react-i18next';
 
 interface FormValues {
   name: string;
@@ -25,6 +26,7 @@ const toPayload = (values: FormValues) => ({ name: values.name, uid: values.uid.
 
 /** /company/add: name, UID (eCH-0097) and the structured address. */
 export function CompanyAddPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,31 +49,31 @@ export function CompanyAddPage() {
   });
 
   return (
-    <Page title="Create Company">
+    <Page title={t('Create Company')}>
       <Paper withBorder p="lg" maw={720}>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="sm">
             <Controller
               control={control}
               name="name"
-              render={({ field, fieldState }) => <TextInput label="Name" required autoFocus {...field} error={fieldState.error?.message} />}
+              render={({ field, fieldState }) => <TextInput label={t('Name')} required autoFocus {...field} error={fieldState.error?.message} />}
             />
             <Controller
               control={control}
               name="uid"
               render={({ field, fieldState }) => (
-                <TextInput label="UID" description="Swiss business identification number, optional" placeholder="CHE-123.456.789" {...field} error={fieldState.error?.message} />
+                <TextInput label="UID" description={t('Swiss business identification number, optional')} placeholder="CHE-123.456.789" {...field} error={fieldState.error?.message} />
               )}
             />
             <Controller
               control={control}
               name="withAddress"
-              render={({ field }) => <Checkbox label="Add an address" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} mt="xs" />}
+              render={({ field }) => <Checkbox label={t('Add an address')} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} mt="xs" />}
             />
             {withAddress ? (
               <>
                 <Title order={2} size="h5">
-                  Address
+                  {t('Address')}
                 </Title>
                 <AddressFields control={control} prefix="address" />
               </>
@@ -83,10 +85,10 @@ export function CompanyAddPage() {
             ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate(paths.companies.getHref())}>
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button type="submit" loading={formState.isSubmitting}>
-                Create company
+                {t('Create company')}
               </Button>
             </Group>
           </Stack>

@@ -33,17 +33,20 @@ import { PaymentProfiles } from './payment-profiles';
 import { Properties } from './properties';
 import { Contacts } from './contacts';
 import { UidLink } from './uid-link';
+import { useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 const TABS = [
-  { value: 'general', label: 'General' },
-  { value: 'addresses', label: 'Addresses' },
-  { value: 'contacts', label: 'Contacts' },
-  { value: 'payment-profiles', label: 'Payment profiles' },
-  { value: 'properties', label: 'Additional properties' },
-  { value: 'ap-ar', label: 'Receivables & payables' },
+  { value: 'general', label: msg('General') },
+  { value: 'addresses', label: msg('Addresses') },
+  { value: 'contacts', label: msg('Contacts') },
+  { value: 'payment-profiles', label: msg('Payment profiles') },
+  { value: 'properties', label: msg('Additional properties') },
+  { value: 'ap-ar', label: msg('Receivables & payables') },
 ] as const;
 
 function GeneralTab({ company, editable }: { company: Company; editable: boolean }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,7 +62,7 @@ function GeneralTab({ company, editable }: { company: Company; editable: boolean
     try {
       await updateCompany(company.uuid, data);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
-      notifications.show({ color: 'green', message: 'Company saved.' });
+      notifications.show({ color: 'green', message: t('Company saved.') });
     } catch (error) {
       const rest = applyFieldErrors(setError, serverFieldErrors(error), ['name', 'uid'], (p) => p.replace(/^data\./, ''));
       if (rest.length || !Object.keys(serverFieldErrors(error)).length) setFailure(rest.join('; ') || errorMessage(error));
@@ -71,7 +74,7 @@ function GeneralTab({ company, editable }: { company: Company; editable: boolean
     try {
       await deleteCompany(company.uuid);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
-      notifications.show({ color: 'green', message: `${company.name} was deleted.` });
+      notifications.show({ color: 'green', message: t('{{name}} was deleted.', { name: company.name }) });
       void navigate(paths.companies.getHref());
     } catch (error) {
       setDeleteFailure(errorMessage(error));
@@ -86,11 +89,11 @@ function GeneralTab({ company, editable }: { company: Company; editable: boolean
           <UidLink uid={company.uid} />
         </div>
         <div>
-          <Text size="xs" c="dimmed">Added</Text>
+          <Text size="xs" c="dimmed">{t('Added')}</Text>
           <Text size="sm">{formatDate(company.dateAdded)}</Text>
         </div>
         <div>
-          <Text size="xs" c="dimmed">Company id</Text>
+          <Text size="xs" c="dimmed">{t('Company id')}</Text>
           <Text size="sm" ff="monospace">{company.uuid}</Text>
         </div>
       </SimpleGrid>
@@ -98,7 +101,7 @@ function GeneralTab({ company, editable }: { company: Company; editable: boolean
         <Paper withBorder p="md">
           <form onSubmit={(event) => void submit(event)} noValidate>
             <Stack gap="sm">
-              <Controller control={control} name="name" render={({ field, fieldState }) => <TextInput label="Name" required {...field} error={fieldState.error?.message} />} />
+              <Controller control={control} name="name" render={({ field, fieldState }) => <TextInput label={t('Name')} required {...field} error={fieldState.error?.message} />} />
               <Controller
                 control={control}
                 name="uid"
@@ -108,26 +111,26 @@ function GeneralTab({ company, editable }: { company: Company; editable: boolean
               <Group justify="space-between">
                 {!company.isOwn ? (
                   <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
-                    Delete company
+                    {t('Delete company')}
                   </Button>
                 ) : (
                   <span />
                 )}
                 <Button type="submit" loading={formState.isSubmitting}>
-                  Save
+                  {t('Save')}
                 </Button>
               </Group>
             </Stack>
           </form>
         </Paper>
       ) : null}
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={`Delete ${company.name}?`} centered>
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('Delete {{name}}?', { name: company.name })} centered>
         <Stack gap="md">
-          <Text>The company, its addresses, payment profiles and properties are removed.</Text>
-          {deleteFailure ? <Alert color="red" variant="light" role="alert" title="The company was not deleted">{deleteFailure}</Alert> : null}
+          <Text>{t('The company, its addresses, payment profiles and properties are removed.')}</Text>
+          {deleteFailure ? <Alert color="red" variant="light" role="alert" title={t('The company was not deleted')}>{deleteFailure}</Alert> : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>Cancel</Button>
-            {!deleteFailure ? <Button color="red" onClick={() => void remove()}>Delete</Button> : null}
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>{t('Cancel')}</Button>
+            {!deleteFailure ? <Button color="red" onClick={() => void remove()}>{t('Delete')}</Button> : null}
           </Group>
         </Stack>
       </Modal>
@@ -136,6 +139,7 @@ function GeneralTab({ company, editable }: { company: Company; editable: boolean
 }
 
 function AddressesTab({ company, editable }: { company: Company; editable: boolean }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const addresses = useQuery(addressListQuery(company.uuid));
   const [adding, setAdding] = useState(false);
@@ -183,21 +187,21 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
 
   return (
     <Stack gap="md" maw={900}>
-      {addresses.isError ? <ErrorAlert what="Could not load the addresses" error={addresses.error} onRetry={() => void addresses.refetch()} /> : null}
+      {addresses.isError ? <ErrorAlert what={t('Could not load the addresses')} error={addresses.error} onRetry={() => void addresses.refetch()} /> : null}
       {!addresses.data && !addresses.isError ? <TableSkeleton rows={2} /> : null}
       {addresses.data ? (
         addresses.data.data.length === 0 ? (
-          <Text size="sm" c="dimmed">No address yet. Invoices with a QR bill need one.</Text>
+          <Text size="sm" c="dimmed">{t('No address yet. Invoices with a QR bill need one.')}</Text>
         ) : (
           <Table withTableBorder striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Street</Table.Th>
-                <Table.Th>House number</Table.Th>
-                <Table.Th>ZIP</Table.Th>
-                <Table.Th>City</Table.Th>
-                <Table.Th>Country</Table.Th>
-                <Table.Th w={80}><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+                <Table.Th>{t('Street')}</Table.Th>
+                <Table.Th>{t('House number')}</Table.Th>
+                <Table.Th>{t('ZIP')}</Table.Th>
+                <Table.Th>{t('City')}</Table.Th>
+                <Table.Th>{t('Country')}</Table.Th>
+                <Table.Th w={80}><VisuallyHidden>{t('Actions')}</VisuallyHidden></Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -211,10 +215,10 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
                   <Table.Td>
                     {editable ? (
                       <Group gap={2} wrap="nowrap">
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Edit address ${a.id}`} onClick={() => startEdit(a)}>
+                        <ActionIcon variant="subtle" color="gray" aria-label={t('Edit address {{id}}', { id: a.id })} onClick={() => startEdit(a)}>
                           <IconEdit size={16} />
                         </ActionIcon>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Delete address ${a.id}`} onClick={() => void remove(a.id)}>
+                        <ActionIcon variant="subtle" color="gray" aria-label={t('Delete address {{id}}', { id: a.id })} onClick={() => void remove(a.id)}>
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Group>
@@ -228,18 +232,18 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
       ) : null}
       {editable && !adding ? (
         <Group>
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>Add address</Button>
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>{t('Add address')}</Button>
         </Group>
       ) : null}
       {adding ? (
         <Paper withBorder p="md">
           <form onSubmit={(event) => void submit(event)} noValidate>
             <Stack gap="sm">
-              <Title order={2} size="h5">{editingId === null ? 'New address' : 'Change address'}</Title>
+              <Title order={2} size="h5">{editingId === null ? t('New address') : t('Change address')}</Title>
               <AddressFields control={control} prefix="" />
               <Group justify="flex-end">
-                <Button variant="default" onClick={close}>Cancel</Button>
-                <Button type="submit" loading={formState.isSubmitting}>Save address</Button>
+                <Button variant="default" onClick={close}>{t('Cancel')}</Button>
+                <Button type="submit" loading={formState.isSubmitting}>{t('Save address')}</Button>
               </Group>
             </Stack>
           </form>
@@ -250,40 +254,41 @@ function AddressesTab({ company, editable }: { company: Company; editable: boole
   );
 }
 
-const documentLabel: Record<string, string> = { invoice: 'Invoice', bill: 'Bill' };
+const documentLabel: Record<string, string> = { invoice: msg('Invoice'), bill: msg('Bill') };
 
 /**
  * Open receivables or payables of the company: each document linked (invoice detail; open bills
  * searched for the bill), dates dd.mm.yyyy, amounts fr-CH in the instance currency, and the total.
  */
 function OpenItems({ title, items, total }: { title: string; items: OpenItem[]; total: string }) {
+  const { t } = useTranslation();
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="xs">
         <Text fw={600}>
-          {title} ({items.length})
+          {`${title} (${items.length})`}
         </Text>
         <Text fw={600}>
-          Total {items[0]?.currency ?? ''} <Amount value={total} />
+          {t('Total {{currency}}', { currency: items[0]?.currency ?? '' })} <Amount value={total} />
         </Text>
       </Group>
       {items.length === 0 ? (
-        <Text size="sm" c="dimmed">Nothing open.</Text>
+        <Text size="sm" c="dimmed">{t('Nothing open.')}</Text>
       ) : (
         <Table striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Document</Table.Th>
-              <Table.Th>Reference</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th className="num">Amount</Table.Th>
+              <Table.Th>{t('Document')}</Table.Th>
+              <Table.Th>{t('Reference')}</Table.Th>
+              <Table.Th>{t('Date')}</Table.Th>
+              <Table.Th>{t('Due')}</Table.Th>
+              <Table.Th className="num">{t('Amount')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {items.map((item) => (
               <Table.Tr key={`${item.document}-${item.uuid ?? item.id}`}>
-                <Table.Td>{documentLabel[item.document] ?? item.document}</Table.Td>
+                <Table.Td>{t(documentLabel[item.document] ?? item.document)}</Table.Td>
                 <Table.Td>
                   {item.link ? (
                     <Anchor component={Link} to={item.link} size="sm">
@@ -308,16 +313,17 @@ function OpenItems({ title, items, total }: { title: string; items: OpenItem[]; 
 }
 
 function ApArTab({ company }: { company: Company }) {
+  const { t } = useTranslation();
   const apAr = useQuery(apArQuery(company.uuid));
-  if (apAr.isError) return <ErrorAlert what="Could not load the open items" error={apAr.error} onRetry={() => void apAr.refetch()} />;
+  if (apAr.isError) return <ErrorAlert what={t('Could not load the open items')} error={apAr.error} onRetry={() => void apAr.refetch()} />;
   if (!apAr.data) return <TableSkeleton rows={4} />;
   return (
     <Stack gap="md" maw={900}>
-      <OpenItems title="Open receivables" items={apAr.data.receivables} total={apAr.data.totals.receivable} />
-      <OpenItems title="Open payables" items={apAr.data.payables} total={apAr.data.totals.payable} />
+      <OpenItems title={t('Open receivables')} items={apAr.data.receivables} total={apAr.data.totals.receivable} />
+      <OpenItems title={t('Open payables')} items={apAr.data.payables} total={apAr.data.totals.payable} />
       <Group justify="flex-end">
         <Text fw={700}>
-          Net {apAr.data.receivables[0]?.currency ?? apAr.data.payables[0]?.currency ?? ''} <Amount value={apAr.data.totals.net} />
+          {t('Net {{currency}}', { currency: apAr.data.receivables[0]?.currency ?? apAr.data.payables[0]?.currency ?? '' })} <Amount value={apAr.data.totals.net} />
         </Text>
       </Group>
     </Stack>
@@ -326,9 +332,10 @@ function ApArTab({ company }: { company: Company }) {
 
 /** /company/{uuid}/{tab}: general data, addresses, payment profiles, additional properties, ap-ar. */
 export function CompanyPage() {
+  const { t } = useTranslation();
   const params = useParams();
   const uuid = params.uuid ?? '';
-  const tab = TABS.some((t) => t.value === params['*']) ? params['*']! : 'general';
+  const tab = TABS.some((entry) => entry.value === params['*']) ? params['*']! : 'general';
   const navigate = useNavigate();
   const { profile } = useSession();
   const editable = canWrite(profile?.permissions);
@@ -336,15 +343,15 @@ export function CompanyPage() {
 
   if (company.isError) {
     return (
-      <Page title="Company">
-        <ErrorAlert what="Could not load the company" error={company.error} />
-        <Anchor component={Link} to={paths.companies.getHref()}>Back to the companies</Anchor>
+      <Page title={t('Company')}>
+        <ErrorAlert what={t('Could not load the company')} error={company.error} />
+        <Anchor component={Link} to={paths.companies.getHref()}>{t('Back to the companies')}</Anchor>
       </Page>
     );
   }
   if (!company.data) {
     return (
-      <Page title="Company">
+      <Page title={t('Company')}>
         <TableSkeleton rows={4} />
       </Page>
     );
@@ -355,16 +362,16 @@ export function CompanyPage() {
       title={
         <Group gap="sm">
           {c.name}
-          {c.isOwn ? <Badge variant="light">own company</Badge> : null}
+          {c.isOwn ? <Badge variant="light">{t('own company')}</Badge> : null}
         </Group>
       }
       documentTitle={c.name}
-      actions={<Button component={Link} to={paths.companies.getHref()} variant="default">All companies</Button>}
+      actions={<Button component={Link} to={paths.companies.getHref()} variant="default">{t('All companies')}</Button>}
     >
       <Tabs value={tab} onChange={(next) => next && void navigate(paths.company.getHref(uuid, next))} keepMounted={false}>
         <Tabs.List mb="md">
-          {TABS.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>{t.label}</Tabs.Tab>
+          {TABS.map((entry) => (
+            <Tabs.Tab key={entry.value} value={entry.value}>{t(entry.label)}</Tabs.Tab>
           ))}
         </Tabs.List>
         <Tabs.Panel value="general"><GeneralTab key={c.uuid + c.name + (c.uid ?? '')} company={c} editable={editable} /></Tabs.Panel>

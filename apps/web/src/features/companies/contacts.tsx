@@ -9,6 +9,7 @@ import { EmptyRow } from '../../ui/empty-row';
 import { ErrorAlert } from '../../ui/error-alert';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { contactListQuery, deleteContact, insertContact, updateContact, type Contact } from './api';
+import { useTranslation } from 'react-i18next';
 
 export const LANG_LABEL: Record<ContactLang, string> = { de: 'Deutsch', fr: 'Français', it: 'Italiano', en: 'English' };
 const LANG_OPTIONS = contactLangs.map((value) => ({ value, label: LANG_LABEL[value] }));
@@ -24,13 +25,14 @@ const emptyDraft: Draft = { name: '', email: '', lang: 'de', paymentTermsDays: n
 
 /** Adds or changes one contact; the server's field messages show next to the inputs. */
 function ContactForm({ companyUuid, contact, onDone }: { companyUuid: string; contact: Contact | null; onDone: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(contact ? { name: contact.name, email: contact.email, lang: contact.lang, paymentTermsDays: contact.paymentTermsDays } : emptyDraft);
   const save = useMutation({
     mutationFn: () => (contact ? updateContact(contact.id, draft) : insertContact({ company: { uuid: companyUuid }, ...draft })),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: contactListQuery(companyUuid).queryKey });
-      notifications.show({ color: 'green', message: `Contact ${saved.name} saved` });
+      notifications.show({ color: 'green', message: t('Contact {{name}} saved', { name: saved.name }) });
       onDone();
     },
   });
@@ -46,27 +48,27 @@ function ContactForm({ companyUuid, contact, onDone }: { companyUuid: string; co
       >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-            <TextInput label="Name" required value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} error={fields.name} />
+            <TextInput label={t('Name')} required value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} error={fields.name} />
             <TextInput label="E-mail" required inputMode="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })} error={fields.email} />
-            <Select label="Invoice language" data={LANG_OPTIONS} value={draft.lang} allowDeselect={false} onChange={(value) => setDraft({ ...draft, lang: (value ?? 'de') as ContactLang })} error={fields.lang} />
+            <Select label={t('Invoice language')} data={LANG_OPTIONS} value={draft.lang} allowDeselect={false} onChange={(value) => setDraft({ ...draft, lang: (value ?? 'de') as ContactLang })} error={fields.lang} />
             <NumberInput
-              label="Payment terms (days)"
+              label={t('Payment terms (days)')}
               min={0}
               max={365}
               allowDecimal={false}
               value={draft.paymentTermsDays ?? ''}
               onChange={(value) => setDraft({ ...draft, paymentTermsDays: value === '' ? null : Number(value) })}
               error={fields.paymentTermsDays}
-              description="empty: the workplace's default"
+              description={t("empty: the workplace's default")}
             />
           </SimpleGrid>
-          {save.isError && Object.keys(fields).length === 0 ? <ErrorAlert what="Could not save the contact" error={save.error} /> : null}
+          {save.isError && Object.keys(fields).length === 0 ? <ErrorAlert what={t('Could not save the contact')} error={save.error} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onDone}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {contact ? 'Save' : 'Add contact'}
+              {contact ? t('Save') : t('Add contact')}
             </Button>
           </Group>
         </Stack>
@@ -77,6 +79,7 @@ function ContactForm({ companyUuid, contact, onDone }: { companyUuid: string; co
 
 /** The Contacts tab of a company (issue 15 §1): who receives its invoices by e-mail. */
 export function Contacts({ companyUuid, editable }: { companyUuid: string; editable: boolean }) {
+  const { t } = useTranslation();
   const contacts = useQuery(contactListQuery(companyUuid));
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
@@ -85,42 +88,42 @@ export function Contacts({ companyUuid, editable }: { companyUuid: string; edita
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactListQuery(companyUuid).queryKey }),
   });
   if (contacts.isLoading) return <TableSkeleton rows={2} />;
-  if (contacts.isError) return <ErrorAlert what="Could not load the contacts" error={contacts.error} onRetry={() => void contacts.refetch()} />;
+  if (contacts.isError) return <ErrorAlert what={t('Could not load the contacts')} error={contacts.error} onRetry={() => void contacts.refetch()} />;
   const rows = contacts.data?.data ?? [];
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        Contact people receive the invoices sent by e-mail, in their language; their payment terms are proposed on new invoices.
+        {t('Contact people receive the invoices sent by e-mail, in their language; their payment terms are proposed on new invoices.')}
       </Text>
-      <Table withTableBorder aria-label="Contacts">
+      <Table withTableBorder aria-label={t('Contacts')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
+            <Table.Th>{t('Name')}</Table.Th>
             <Table.Th>E-mail</Table.Th>
-            <Table.Th>Invoice language</Table.Th>
-            <Table.Th>Payment terms</Table.Th>
+            <Table.Th>{t('Invoice language')}</Table.Th>
+            <Table.Th>{t('Payment terms')}</Table.Th>
             {editable ? (
               <Table.Th w={90}>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('Actions')}</VisuallyHidden>
               </Table.Th>
             ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.length === 0 ? <EmptyRow columns={editable ? 5 : 4}>No contact yet.</EmptyRow> : null}
+          {rows.length === 0 ? <EmptyRow columns={editable ? 5 : 4}>{t('No contact yet.')}</EmptyRow> : null}
           {rows.map((contact) => (
             <Table.Tr key={contact.id}>
               <Table.Td>{contact.name}</Table.Td>
               <Table.Td>{contact.email}</Table.Td>
               <Table.Td>{LANG_LABEL[contact.lang]}</Table.Td>
-              <Table.Td>{contact.paymentTermsDays === null ? 'default' : `${contact.paymentTermsDays} days`}</Table.Td>
+              <Table.Td>{contact.paymentTermsDays === null ? t('default') : t('{{days}} days', { days: contact.paymentTermsDays })}</Table.Td>
               {editable ? (
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={`Edit ${contact.name}`} onClick={() => setEditing(contact)}>
+                    <ActionIcon variant="subtle" aria-label={t('Edit {{name}}', { name: contact.name })} onClick={() => setEditing(contact)}>
                       <IconEdit size={16} />
                     </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${contact.name}`} loading={remove.isPending && remove.variables === contact.id} onClick={() => remove.mutate(contact.id)}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('Remove {{name}}', { name: contact.name })} loading={remove.isPending && remove.variables === contact.id} onClick={() => remove.mutate(contact.id)}>
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Group>
@@ -130,13 +133,13 @@ export function Contacts({ companyUuid, editable }: { companyUuid: string; edita
           ))}
         </Table.Tbody>
       </Table>
-      {remove.error ? <ErrorAlert what="Could not remove the contact" error={remove.error} /> : null}
+      {remove.error ? <ErrorAlert what={t('Could not remove the contact')} error={remove.error} /> : null}
       {editing ? (
         <ContactForm key={editing === 'new' ? 'new' : editing.id} companyUuid={companyUuid} contact={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
       ) : editable ? (
         <Group>
           <Button variant="light" onClick={() => setEditing('new')}>
-            Add contact
+            {t('Add contact')}
           </Button>
         </Group>
       ) : null}

@@ -5,12 +5,17 @@ import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { companiesKey, importCompanies } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
+
+const CSV_HEADER = 'name,uid,street,houseNumber,zip,city,country';
 
 /**
  * CSV import of companies (`/company/import`): all or nothing; a refused file lists each bad
  * row and column as the server named them.
  */
 export function CompanyImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
@@ -28,7 +33,7 @@ export function CompanyImportModal({ opened, onClose }: { opened: boolean; onClo
     try {
       const result = await importCompanies(await file.text());
       await queryClient.invalidateQueries({ queryKey: companiesKey });
-      notifications.show({ color: 'green', message: `${result.created} companies imported.` });
+      notifications.show({ color: 'green', message: t('{{created}} companies imported.', { created: result.created }) });
       close();
     } catch (error) {
       setFailure({ message: errorMessage(error), rows: Object.entries(serverFieldErrors(error)) });
@@ -38,15 +43,21 @@ export function CompanyImportModal({ opened, onClose }: { opened: boolean; onClo
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Import companies" size="lg" centered>
+    <Modal opened={opened} onClose={close} title={t('Import companies')} size="lg" centered>
       <Stack gap="sm">
         <Text size="sm">
-          A CSV file with the header <Code>name,uid,street,houseNumber,zip,city,country</Code>. Only the name is required; an address needs street,
-          zip, city and country (id, ISO code such as CH, or English name). Nothing is imported when a row is wrong.
+          <Trans
+            t={t}
+            i18nKey={msg(
+              'A CSV file with the header <code>{{header}}</code>. Only the name is required; an address needs street, zip, city and country (id, ISO code such as CH, or English name). Nothing is imported when a row is wrong.',
+            )}
+            values={{ header: CSV_HEADER }}
+            components={{ code: <Code /> }}
+          />
         </Text>
-        <FileInput label="CSV file" accept=".csv,text/csv" leftSection={<IconFileTypeCsv size={16} aria-hidden />} value={file} onChange={setFile} clearable />
+        <FileInput label={t('CSV file')} accept=".csv,text/csv" leftSection={<IconFileTypeCsv size={16} aria-hidden />} value={file} onChange={setFile} clearable />
         {failure ? (
-          <Alert color="red" variant="light" role="alert" title="The file was not imported">
+          <Alert color="red" variant="light" role="alert" title={t('The file was not imported')}>
             {failure.rows.length ? (
               <List size="sm">
                 {failure.rows.map(([where, message]) => (
@@ -62,10 +73,10 @@ export function CompanyImportModal({ opened, onClose }: { opened: boolean; onClo
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button onClick={() => void submit()} loading={pending} disabled={!file}>
-            Import
+            {t('Import')}
           </Button>
         </Group>
       </Stack>

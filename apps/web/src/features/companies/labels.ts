@@ -1,11 +1,12 @@
 import { AdditionalPropertyType, Country, countryNames, offeredPaymentProfileTypes, PaymentProfileType } from '@bilan/domain';
+import { msg } from '../../lib/i18n';
 
 export const countryOptions = countryNames.map((name) => ({ value: String(Country[name]), label: name }));
 export const countryLabel = (id: number): string => countryNames.find((name) => Country[name] === id) ?? String(id);
 
 const profileTypeNames: Record<number, string> = {
   [PaymentProfileType.Iban]: 'IBAN',
-  [PaymentProfileType.QrBill]: 'QR bill',
+  [PaymentProfileType.QrBill]: msg('QR bill'),
   [PaymentProfileType.Ethereum]: 'Ethereum',
   [PaymentProfileType.Sepolia]: 'Sepolia',
   [PaymentProfileType.Goerli]: 'Goerli',
@@ -14,12 +15,23 @@ const profileTypeNames: Record<number, string> = {
   [PaymentProfileType.Solana]: 'Solana',
   [PaymentProfileType.Stripe]: 'Stripe',
   [PaymentProfileType.Revolut]: 'Revolut',
-  [PaymentProfileType.Expense]: 'None',
+  [PaymentProfileType.Expense]: msg('None'),
 };
 export const profileTypeLabel = (type: number): string => profileTypeNames[type] ?? String(type);
 export const profileTypeOptions = offeredPaymentProfileTypes.map((type) => ({ value: String(type), label: profileTypeNames[type]! }));
 
-const propertyTypeNames = Object.fromEntries(Object.entries(AdditionalPropertyType).map(([name, id]) => [id, name.replace(/([a-z])([A-Z])/g, '$1 $2')]));
+/** The property types' names (shown translated with `t`). */
+const propertyTypeNames: Record<number, string> = {
+  [AdditionalPropertyType.Text]: msg('Text'),
+  [AdditionalPropertyType.Email]: msg('Email'),
+  [AdditionalPropertyType.Phone]: msg('Phone'),
+  [AdditionalPropertyType.Link]: msg('Link'),
+  [AdditionalPropertyType.Date]: msg('Date'),
+  [AdditionalPropertyType.Barcode]: msg('Barcode'),
+  [AdditionalPropertyType.ReferenceNumber]: msg('Reference Number'),
+  [AdditionalPropertyType.Amount]: msg('Amount'),
+  [AdditionalPropertyType.InternalLink]: msg('Internal Link'),
+};
 export const propertyTypeLabel = (type: number): string => propertyTypeNames[type] ?? String(type);
 export const propertyTypeOptions = Object.values(AdditionalPropertyType).map((id) => ({ value: String(id), label: propertyTypeNames[id]! }));
 

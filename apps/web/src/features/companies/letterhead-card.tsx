@@ -8,8 +8,13 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { canAdmin } from './labels';
 import { letterheadQuery, updateLetterhead, type Letterhead } from './api';
+import { useTranslation } from 'react-i18next';
 
 const MAX_LOGO_KB = 512;
+const EMAIL_EXAMPLE = 'info@muster.ch';
+const WEBSITE_EXAMPLE = 'www.muster.ch';
+/** The letterhead's fields with their own messages. */
+const FIELDS = ['logo', 'phone', 'email', 'website'];
 
 /** A file's bytes as base64 (the update's `logo.data`). */
 async function base64Of(file: File): Promise<string> {
@@ -20,6 +25,7 @@ async function base64Of(file: File): Promise<string> {
 }
 
 function LetterheadForm({ letterhead, editable }: { letterhead: Letterhead; editable: boolean }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [phone, setPhone] = useState(letterhead.phone);
   const [email, setEmail] = useState(letterhead.email);
@@ -31,21 +37,21 @@ function LetterheadForm({ letterhead, editable }: { letterhead: Letterhead; edit
     onSuccess: async (saved) => {
       queryClient.setQueryData(letterheadQuery().queryKey, saved);
       setLogo(undefined);
-      notifications.show({ color: 'green', message: 'Letterhead saved: new documents print it.' });
+      notifications.show({ color: 'green', message: t('Letterhead saved: new documents print it.') });
     },
   });
   const fields = serverFieldErrors(save.error);
   const choose = async (file: File | null) => {
     setFileError(null);
     if (!file) return;
-    if (file.size > MAX_LOGO_KB * 1024) return setFileError(`${file.name} has ${Math.ceil(file.size / 1024)} KB; a logo may have at most ${MAX_LOGO_KB} KB`);
+    if (file.size > MAX_LOGO_KB * 1024) return setFileError(t('{{name}} has {{size}} KB; a logo may have at most {{max}} KB', { name: file.name, size: Math.ceil(file.size / 1024), max: MAX_LOGO_KB }));
     setLogo({ type: file.type, data: await base64Of(file), name: file.name });
   };
   const preview = logo ? `data:${logo.type};base64,${logo.data}` : logo === null ? null : (letterhead.logo?.dataUrl ?? null);
 
   return (
     <form
-      aria-label="Letterhead"
+      aria-label={t('Letterhead')}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate();
@@ -54,43 +60,45 @@ function LetterheadForm({ letterhead, editable }: { letterhead: Letterhead; edit
       <Stack gap="sm">
         <Group align="flex-start" gap="lg">
           <Stack gap={6} w={240}>
-            <Text size="xs" c="dimmed">Logo (top right of invoices, quotes, credit notes and reminders)</Text>
+            <Text size="xs" c="dimmed">{t('Logo (top right of invoices, quotes, credit notes and reminders)')}</Text>
             {preview ? (
-              <Image src={preview} alt="Logo" h={70} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />
+              <Image src={preview} alt={t('Logo')} h={70} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />
             ) : (
-              <Text size="sm" c="dimmed">No logo</Text>
+              <Text size="sm" c="dimmed">{t('No logo')}</Text>
             )}
             {editable ? (
               <Group gap="xs">
                 <FileButton onChange={(file) => void choose(file)} accept="image/png,image/jpeg">
                   {(props) => (
                     <Button variant="default" size="xs" {...props}>
-                      {preview ? 'Replace logo' : 'Upload logo'}
+                      {preview ? t('Replace logo') : t('Upload logo')}
                     </Button>
                   )}
                 </FileButton>
                 {preview ? (
                   <Button variant="subtle" color="red" size="xs" onClick={() => setLogo(null)}>
-                    Remove logo
+                    {t('Remove logo')}
                   </Button>
                 ) : null}
               </Group>
             ) : null}
             <Text size="xs" c={fileError || fields.logo ? 'red' : 'dimmed'}>
-              {fileError ?? fields.logo ?? (logo ? `${logo.name}: saved with the letterhead` : `PNG or JPEG, at most ${MAX_LOGO_KB} KB`)}
+              {fileError ??
+                fields.logo ??
+                (logo ? t('{{name}}: saved with the letterhead', { name: logo.name }) : t('PNG or JPEG, at most {{max}} KB', { max: MAX_LOGO_KB }))}
             </Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ flex: 1 }}>
-            <TextInput label="Phone" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} error={fields.phone} readOnly={!editable} placeholder="+41 44 123 45 67" />
-            <TextInput label="E-mail" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fields.email} readOnly={!editable} placeholder="info@muster.ch" />
-            <TextInput label="Website" value={website} onChange={(e) => setWebsite(e.currentTarget.value)} error={fields.website} readOnly={!editable} placeholder="www.muster.ch" />
+            <TextInput label={t('Phone')} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} error={fields.phone} readOnly={!editable} placeholder="+41 44 123 45 67" />
+            <TextInput label="E-mail" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fields.email} readOnly={!editable} placeholder={EMAIL_EXAMPLE} />
+            <TextInput label={t('Website')} value={website} onChange={(e) => setWebsite(e.currentTarget.value)} error={fields.website} readOnly={!editable} placeholder={WEBSITE_EXAMPLE} />
           </SimpleGrid>
         </Group>
-        {save.isError && !['logo', 'phone', 'email', 'website'].some((field) => fields[field]) ? <ErrorAlert what="Could not save the letterhead" error={save.error} /> : null}
+        {save.isError && !FIELDS.some((field) => fields[field]) ? <ErrorAlert what={t('Could not save the letterhead')} error={save.error} /> : null}
         {editable ? (
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
-              Save letterhead
+              {t('Save letterhead')}
             </Button>
           </Group>
         ) : null}
@@ -101,14 +109,15 @@ function LetterheadForm({ letterhead, editable }: { letterhead: Letterhead; edit
 
 /** Settings → Letterhead (issue 15 §6): the logo and contact block the instance's documents print. */
 export function LetterheadCard() {
+  const { t } = useTranslation();
   const { profile } = useSession();
   const letterhead = useQuery(letterheadQuery());
   return (
     <Paper withBorder p="lg">
       <Title order={2} size="h4" mb="md">
-        Letterhead
+        {t('Letterhead')}
       </Title>
-      {letterhead.isError ? <ErrorAlert what="Could not load the letterhead" error={letterhead.error} onRetry={() => void letterhead.refetch()} /> : null}
+      {letterhead.isError ? <ErrorAlert what={t('Could not load the letterhead')} error={letterhead.error} onRetry={() => void letterhead.refetch()} /> : null}
       {letterhead.isPending ? <TableSkeleton rows={2} /> : null}
       {letterhead.data ? <LetterheadForm letterhead={letterhead.data} editable={canAdmin(profile?.permissions)} /> : null}
     </Paper>

@@ -20,6 +20,7 @@ import { TableSkeleton } from '../../ui/table-skeleton';
 import { ledgerAccountsQuery, archivePaymentProfile, companiesKey, deletePaymentProfile, insertPaymentProfile, paymentProfileListQuery, type PaymentProfile } from './api';
 import { profileTypeLabel, profileTypeOptions } from './labels';
 import { CONFIRM_DELETE, ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
+import { useTranslation } from 'react-i18next';
 
 interface FormValues {
   account: number | null;
@@ -28,6 +29,8 @@ interface FormValues {
   bic: string;
 }
 const known = ['account', 'type', 'iban', 'bic'] as const;
+const HEX_ADDRESS_EXAMPLE = '0x…';
+const IBAN_EXAMPLE = 'CH.. .... .... .... .... .';
 const toFormPath = (path: string) => path.replace(/^data\./, '').replace(/^account\.id$/, 'account');
 
 /**
@@ -36,6 +39,7 @@ const toFormPath = (path: string) => path.replace(/^data\./, '').replace(/^accou
  * keeps the form open with the server's field errors.
  */
 function PaymentProfileForm({ companyUuid, onDone }: { companyUuid: string; onDone: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, setValue, formState } = useForm<FormValues, unknown, PaymentProfileInsert>({
@@ -60,7 +64,7 @@ function PaymentProfileForm({ companyUuid, onDone }: { companyUuid: string; onDo
     try {
       await insertPaymentProfile(data);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
-      notifications.show({ color: 'green', message: 'Payment profile added.' });
+      notifications.show({ color: 'green', message: t('Payment profile added.') });
       onDone();
     } catch (error) {
       const fields = serverFieldErrors(error);
@@ -76,7 +80,7 @@ function PaymentProfileForm({ companyUuid, onDone }: { companyUuid: string; onDo
           control={control}
           name="account"
           render={({ field, fieldState }) => (
-            <AccountSelect label="Account" required value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+            <AccountSelect label={t('Account')} required value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
         <Controller
@@ -84,9 +88,9 @@ function PaymentProfileForm({ companyUuid, onDone }: { companyUuid: string; onDo
           name="type"
           render={({ field, fieldState }) => (
             <Select
-              label="Type"
+              label={t('Type')}
               required
-              data={profileTypeOptions}
+              data={profileTypeOptions.map((option) => ({ ...option, label: t(option.label) }))}
               value={field.value}
               onChange={(next) => {
                 field.onChange(next);
@@ -104,9 +108,9 @@ function PaymentProfileForm({ companyUuid, onDone }: { companyUuid: string; onDo
           name="iban"
           render={({ field, fieldState }) => (
             <TextInput
-              label={ledger ? 'Public address' : type === 2 ? 'QR-IBAN' : 'IBAN'}
+              label={ledger ? t('Public address') : type === 2 ? 'QR-IBAN' : 'IBAN'}
               required
-              placeholder={ledger ? (type === 4 ? 'Base58 public key' : '0x…') : 'CH.. .... .... .... .... .'}
+              placeholder={ledger ? (type === 4 ? t('Base58 public key') : HEX_ADDRESS_EXAMPLE) : IBAN_EXAMPLE}
               {...field}
               error={fieldState.error?.message}
             />
@@ -116,7 +120,7 @@ function PaymentProfileForm({ companyUuid, onDone }: { companyUuid: string; onDo
           <Controller
             control={control}
             name="bic"
-            render={({ field, fieldState }) => <TextInput label="BIC" description="Optional" {...field} error={fieldState.error?.message} />}
+            render={({ field, fieldState }) => <TextInput label="BIC" description={t('Optional')} {...field} error={fieldState.error?.message} />}
           />
         ) : null}
         {failure || formState.errors.root ? (
@@ -126,10 +130,10 @@ function PaymentProfileForm({ companyUuid, onDone }: { companyUuid: string; onDo
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" loading={formState.isSubmitting}>
-            Add
+            {t('Add')}
           </Button>
         </Group>
       </Stack>
@@ -139,6 +143,7 @@ function PaymentProfileForm({ companyUuid, onDone }: { companyUuid: string; onDo
 
 /** Ledger account picker ("1020 Bank"), searchable. */
 function AccountSelect({ value, onChange, label, required, error }: { value: number | null; onChange: (id: number | null) => void; label: string; required?: boolean; error?: string }) {
+  const { t } = useTranslation();
   const accounts = useQuery(ledgerAccountsQuery());
   const data = (accounts.data?.data ?? []).map((a) => ({ value: String(a.id), label: `${a.number} ${a.name}` }));
   return (
@@ -149,8 +154,8 @@ function AccountSelect({ value, onChange, label, required, error }: { value: num
       clearable
       data={data}
       limit={200}
-      nothingFoundMessage={accounts.isError ? 'Could not load the accounts' : 'No account found'}
-      placeholder={accounts.isLoading ? 'Loading accounts…' : 'Number or name'}
+      nothingFoundMessage={accounts.isError ? t('Could not load the accounts') : t('No account found')}
+      placeholder={accounts.isLoading ? t('Loading accounts…') : t('Number or name')}
       value={value === null ? null : String(value)}
       onChange={(next) => onChange(next ? Number(next) : null)}
       error={error}
@@ -163,6 +168,7 @@ function AccountSelect({ value, onChange, label, required, error }: { value: num
  * without explorer (Goerli, shut down) says why in a tooltip.
  */
 export function ProfileAccount({ profile }: { profile: PaymentProfile }) {
+  const { t } = useTranslation();
   if (!profile.iban) return null;
   const unavailable = explorerUnavailableReason(profile.type);
   if (unavailable) {
@@ -182,7 +188,7 @@ export function ProfileAccount({ profile }: { profile: PaymentProfile }) {
       <Anchor href={profile.explorerLink} target="_blank" rel="noopener noreferrer" size="sm" ff="monospace">
         <Group gap={4} wrap="nowrap">
           {profile.iban}
-          <IconExternalLink size={14} aria-label="opens the block explorer" />
+          <IconExternalLink size={14} aria-label={t('opens the block explorer')} />
         </Group>
       </Anchor>
     );
@@ -199,6 +205,7 @@ export function ProfileAccount({ profile }: { profile: PaymentProfile }) {
  * archive and delete with 'Are you sure you would like to delete that entry?'.
  */
 export function PaymentProfiles({ companyUuid, editable }: { companyUuid: string; editable: boolean }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const profiles = useQuery(paymentProfileListQuery(companyUuid));
   const [adding, setAdding] = useState(false);
@@ -224,18 +231,18 @@ export function PaymentProfiles({ companyUuid, editable }: { companyUuid: string
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Text fw={600}>Payment Configuration</Text>
+        <Text fw={600}>{t('Payment Configuration')}</Text>
         {editable ? (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
-            Add payment profile
+            {t('Add payment profile')}
           </Button>
         ) : null}
       </Group>
-      {profiles.isError ? <ErrorAlert what="Could not load the payment profiles" error={profiles.error} onRetry={() => void profiles.refetch()} /> : null}
+      {profiles.isError ? <ErrorAlert what={t('Could not load the payment profiles')} error={profiles.error} onRetry={() => void profiles.refetch()} /> : null}
       {!profiles.data && !profiles.isError ? <TableSkeleton rows={3} /> : null}
       {profiles.data && profiles.data.data.length === 0 ? (
         <Alert color="yellow" variant="light">
-          No Payment Profiles Found
+          {t('No Payment Profiles Found')}
         </Alert>
       ) : null}
       {profiles.data && profiles.data.data.length > 0 ? (
@@ -243,19 +250,19 @@ export function PaymentProfiles({ companyUuid, editable }: { companyUuid: string
           <Table withTableBorder striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>IBAN / address</Table.Th>
+                <Table.Th>{t('Type')}</Table.Th>
+                <Table.Th>{t('IBAN / address')}</Table.Th>
                 <Table.Th>BIC</Table.Th>
-                <Table.Th>Account</Table.Th>
+                <Table.Th>{t('Account')}</Table.Th>
                 <Table.Th w={80}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('Actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {profiles.data.data.map((profile) => (
                 <Table.Tr key={profile.id}>
-                  <Table.Td>{profileTypeLabel(profile.type)}</Table.Td>
+                  <Table.Td>{t(profileTypeLabel(profile.type))}</Table.Td>
                   <Table.Td>
                     <ProfileAccount profile={profile} />
                   </Table.Td>
@@ -264,10 +271,10 @@ export function PaymentProfiles({ companyUuid, editable }: { companyUuid: string
                   <Table.Td>
                     {editable ? (
                       <Group gap={2} wrap="nowrap">
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Archive payment profile ${profile.id}`} onClick={() => void act(() => archivePaymentProfile(profile.id), 'Payment profile archived.')}>
+                        <ActionIcon variant="subtle" color="gray" aria-label={t('Archive payment profile {{id}}', { id: profile.id })} onClick={() => void act(() => archivePaymentProfile(profile.id), t('Payment profile archived.'))}>
                           <IconArchive size={16} />
                         </ActionIcon>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Delete payment profile ${profile.id}`} onClick={() => setDeleting(profile)}>
+                        <ActionIcon variant="subtle" color="gray" aria-label={t('Delete payment profile {{id}}', { id: profile.id })} onClick={() => setDeleting(profile)}>
                           <IconTrash size={16} />
                         </ActionIcon>
                       </Group>
@@ -284,15 +291,15 @@ export function PaymentProfiles({ companyUuid, editable }: { companyUuid: string
           {failure}
         </Alert>
       ) : null}
-      <Modal opened={adding} onClose={() => setAdding(false)} title="Add payment profile" centered>
+      <Modal opened={adding} onClose={() => setAdding(false)} title={t('Add payment profile')} centered>
         {adding ? <PaymentProfileForm companyUuid={companyUuid} onDone={() => setAdding(false)} /> : null}
       </Modal>
       <ConfirmDeleteModal
         opened={deleting !== null}
-        title="Delete payment profile"
+        title={t('Delete payment profile')}
         pending={pending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void act(() => deletePaymentProfile(deleting.id), 'Payment profile deleted.')}
+        onConfirm={() => deleting && void act(() => deletePaymentProfile(deleting.id), t('Payment profile deleted.'))}
         error={
           failure ? (
             <Alert color="red" variant="light" role="alert">

@@ -13,9 +13,12 @@ import { TableSkeleton } from '../../ui/table-skeleton';
 import { companiesKey, deleteProperty, insertProperty, instanceDetailQuery, propertyListQuery, type AdditionalProperty } from './api';
 import { propertyDisplay, type Barcode } from './property-display';
 import { propertyTypeLabel, propertyTypeOptions } from './labels';
+import { useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 /** A linear barcode drawn as SVG bars (quiet zone of 10 modules each side), its text below. */
 export function BarcodeSvg({ barcode }: { barcode: Barcode }) {
+  const { t } = useTranslation();
   const module = 2;
   const quiet = 10;
   const barHeight = 48;
@@ -25,7 +28,7 @@ export function BarcodeSvg({ barcode }: { barcode: Barcode }) {
   return (
     <svg
       role="img"
-      aria-label={`${barcode.format} barcode ${barcode.text}`}
+      aria-label={t('{{format}} barcode {{text}}', { format: barcode.format, text: barcode.text })}
       width={width}
       height={barHeight + 18}
       viewBox={`0 0 ${width} ${barHeight + 18}`}
@@ -48,6 +51,7 @@ export function BarcodeSvg({ barcode }: { barcode: Barcode }) {
  * with their check, barcodes drawn.
  */
 export function PropertyValue({ property, currency }: { property: AdditionalProperty; currency: string }) {
+  const { t } = useTranslation();
   const display = propertyDisplay(property.type, property.value, currency);
   switch (display.kind) {
     case 'external':
@@ -55,7 +59,7 @@ export function PropertyValue({ property, currency }: { property: AdditionalProp
         <Anchor href={display.href} target="_blank" rel="noopener noreferrer" size="sm">
           <Group gap={4} wrap="nowrap" component="span">
             {display.text}
-            <IconExternalLink size={14} aria-label="opens in a new tab" />
+            <IconExternalLink size={14} aria-label={t('opens in a new tab')} />
           </Group>
         </Anchor>
       );
@@ -69,7 +73,7 @@ export function PropertyValue({ property, currency }: { property: AdditionalProp
         <Group gap="xs" wrap="nowrap">
           <Text size="sm" ff="monospace">{display.text}</Text>
           <Badge size="sm" variant="light" color={display.valid ? 'green' : 'red'} leftSection={display.valid ? <IconCheck size={12} aria-hidden /> : <IconX size={12} aria-hidden />}>
-            {display.label}{display.valid ? '' : ': check digit wrong'}
+            {display.valid ? t(display.label) : t('{{reference}}: check digit wrong', { reference: t(display.label) })}
           </Badge>
         </Group>
       );
@@ -81,14 +85,14 @@ export function PropertyValue({ property, currency }: { property: AdditionalProp
 }
 
 const placeholders: Record<number, string> = {
-  [T.Text]: 'Any text',
+  [T.Text]: msg('Any text'),
   [T.Email]: 'name@example.ch',
   [T.Phone]: '+41 44 123 45 67',
   [T.Link]: 'https://…',
   [T.Date]: 'YYYY-MM-DD',
   [T.Barcode]: '7612345678900',
-  [T.ReferenceNumber]: 'QR reference or RF…',
-  [T.Amount]: '1234.50 or 1234.50 EUR',
+  [T.ReferenceNumber]: msg('QR reference or RF…'),
+  [T.Amount]: msg('1234.50 or 1234.50 EUR'),
   [T.InternalLink]: '/invoice/…/detail',
 };
 
@@ -102,6 +106,7 @@ const known = ['type', 'name', 'value'];
 
 /** Additional properties of a company: typed values, validated by type on both sides. */
 export function Properties({ companyUuid, editable }: { companyUuid: string; editable: boolean }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const properties = useQuery(propertyListQuery(companyUuid));
   const currency = useQuery(instanceDetailQuery()).data?.currency ?? 'CHF';
@@ -133,7 +138,7 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
     try {
       await deleteProperty(id);
       await queryClient.invalidateQueries({ queryKey: companiesKey });
-      notifications.show({ color: 'green', message: 'Property deleted.' });
+      notifications.show({ color: 'green', message: t('Property deleted.') });
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -141,20 +146,20 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
 
   return (
     <Stack gap="md">
-      {properties.isError ? <ErrorAlert what="Could not load the properties" error={properties.error} onRetry={() => void properties.refetch()} /> : null}
+      {properties.isError ? <ErrorAlert what={t('Could not load the properties')} error={properties.error} onRetry={() => void properties.refetch()} /> : null}
       {!properties.data && !properties.isError ? <TableSkeleton rows={3} /> : null}
       {properties.data ? (
         properties.data.data.length === 0 ? (
-          <Text c="dimmed" size="sm">No additional properties yet.</Text>
+          <Text c="dimmed" size="sm">{t('No additional properties yet.')}</Text>
         ) : (
           <Table withTableBorder striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Value</Table.Th>
+                <Table.Th>{t('Name')}</Table.Th>
+                <Table.Th>{t('Type')}</Table.Th>
+                <Table.Th>{t('Value')}</Table.Th>
                 <Table.Th w={50}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('Actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -162,13 +167,13 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
               {properties.data.data.map((property) => (
                 <Table.Tr key={property.id}>
                   <Table.Td>{property.name}</Table.Td>
-                  <Table.Td>{propertyTypeLabel(property.type)}</Table.Td>
+                  <Table.Td>{t(propertyTypeLabel(property.type))}</Table.Td>
                   <Table.Td>
                     <PropertyValue property={property} currency={currency} />
                   </Table.Td>
                   <Table.Td>
                     {editable ? (
-                      <ActionIcon variant="subtle" color="gray" aria-label={`Delete property ${property.name}`} onClick={() => void remove(property.id)}>
+                      <ActionIcon variant="subtle" color="gray" aria-label={t('Delete property {{name}}', { name: property.name })} onClick={() => void remove(property.id)}>
                         <IconTrash size={16} />
                       </ActionIcon>
                     ) : null}
@@ -187,22 +192,22 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
                 control={control}
                 name="type"
                 render={({ field, fieldState }) => (
-                  <Select label="Type" w={200} data={propertyTypeOptions} allowDeselect={false} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+                  <Select label={t('Type')} w={200} data={propertyTypeOptions.map((option) => ({ ...option, label: t(option.label) }))} allowDeselect={false} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
                 )}
               />
               <Controller
                 control={control}
                 name="name"
-                render={({ field, fieldState }) => <TextInput label="Name" w={200} {...field} error={fieldState.error?.message} />}
+                render={({ field, fieldState }) => <TextInput label={t('Name')} w={200} {...field} error={fieldState.error?.message} />}
               />
               <Controller
                 control={control}
                 name="value"
                 render={({ field, fieldState }) => (
                   <TextInput
-                    label="Value"
+                    label={t('Value')}
                     style={{ flex: 1, minWidth: 220 }}
-                    placeholder={placeholders[type]}
+                    placeholder={placeholders[type] ? t(placeholders[type]) : undefined}
                     type={type === T.Date ? 'date' : type === T.Email ? 'email' : 'text'}
                     {...field}
                     error={fieldState.error?.message}
@@ -210,7 +215,7 @@ export function Properties({ companyUuid, editable }: { companyUuid: string; edi
                 )}
               />
               <Button type="submit" mt={25} loading={formState.isSubmitting}>
-                Add property
+                {t('Add property')}
               </Button>
             </Group>
           </form>

@@ -15,6 +15,7 @@ import {
   parseAmountProperty,
   phoneNumberDisplay,
 } from '@bilan/domain';
+import { msg } from '../../lib/i18n';
 
 export type PropertyDisplay =
   | { kind: 'text'; text: string; mono?: boolean }
@@ -98,8 +99,8 @@ export function propertyDisplay(type: number, value: string, currency: string): 
     }
     case T.ReferenceNumber: {
       const compact = v.replace(/\s+/g, '').toUpperCase();
-      if (compact.startsWith('RF')) return { kind: 'reference', label: 'Creditor reference', text: formatCreditorReference(compact), valid: isValidCreditorReference(compact) };
-      return { kind: 'reference', label: 'QR reference', text: formatQrReference(compact), valid: isValidQrReference(compact) };
+      if (compact.startsWith('RF')) return { kind: 'reference', label: msg('Creditor reference'), text: formatCreditorReference(compact), valid: isValidCreditorReference(compact) };
+      return { kind: 'reference', label: msg('QR reference'), text: formatQrReference(compact), valid: isValidQrReference(compact) };
     }
     case T.Barcode: {
       const barcode = encodeBarcode(v);

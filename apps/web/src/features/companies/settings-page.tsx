@@ -16,6 +16,7 @@ import { companiesKey, instanceDetailQuery, instanceKey, updateInstance, type In
 import { UidLink } from './uid-link';
 import { canAdmin, countryLabel } from './labels';
 import { PaymentProfiles } from './payment-profiles';
+import { useTranslation } from 'react-i18next';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -38,6 +39,7 @@ const known = ['name', 'vat', 'vatNumber', 'currency'];
 const toPayload = (values: FormValues) => ({ name: values.name, vat: values.vat.trim(), vatNumber: values.vatNumber.trim() || null, currency: values.currency ?? undefined });
 
 function SettingsForm({ instance, onDone }: { instance: InstanceDetail; onDone: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useForm<FormValues, unknown, InstanceSettings>({
@@ -55,7 +57,7 @@ function SettingsForm({ instance, onDone }: { instance: InstanceDetail; onDone: 
       await updateInstance(data);
       await queryClient.invalidateQueries({ queryKey: instanceKey });
       await queryClient.invalidateQueries({ queryKey: companiesKey });
-      notifications.show({ color: 'green', message: 'Settings saved.' });
+      notifications.show({ color: 'green', message: t('Settings saved.') });
       onDone();
     } catch (error) {
       const rest = applyFieldErrors(setError, serverFieldErrors(error), known, (p) => p.replace(/^data\./, ''));
@@ -65,28 +67,28 @@ function SettingsForm({ instance, onDone }: { instance: InstanceDetail; onDone: 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm" maw={520}>
-        <Controller control={control} name="name" render={({ field, fieldState }) => <TextInput label="Name" required {...field} error={fieldState.error?.message} />} />
+        <Controller control={control} name="name" render={({ field, fieldState }) => <TextInput label={t('Name')} required {...field} error={fieldState.error?.message} />} />
         <Controller
           control={control}
           name="vat"
-          render={({ field, fieldState }) => <TextInput label="VAT rate (%)" placeholder="8.1" inputMode="decimal" {...field} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => <TextInput label={t('VAT rate (%)')} placeholder="8.1" inputMode="decimal" {...field} error={fieldState.error?.message} />}
         />
         <Controller
           control={control}
           name="vatNumber"
-          render={({ field, fieldState }) => <TextInput label="VAT number" placeholder="CHE-123.456.789 MWST" {...field} error={fieldState.error?.message} />}
+          render={({ field, fieldState }) => <TextInput label={t('VAT number')} placeholder="CHE-123.456.789 MWST" {...field} error={fieldState.error?.message} />}
         />
         <Controller
           control={control}
           name="currency"
           render={({ field, fieldState }) => (
-            <Select label="Default currency" data={[...currencyCodes]} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+            <Select label={t('Default currency')} data={[...currencyCodes]} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
         {failure || formState.errors.root ? <Alert color="red" variant="light" role="alert">{failure ?? formState.errors.root?.message}</Alert> : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancel</Button>
-          <Button type="submit" loading={formState.isSubmitting}>Save</Button>
+          <Button variant="default" onClick={onDone}>{t('Cancel')}</Button>
+          <Button type="submit" loading={formState.isSubmitting}>{t('Save')}</Button>
         </Group>
       </Stack>
     </form>
@@ -96,28 +98,29 @@ function SettingsForm({ instance, onDone }: { instance: InstanceDetail; onDone: 
 /** /settings (spec §2.7): General Settings (owner/admin may edit) and Payment Configuration. */
 /** /settings; `extra` adds cards of other features below (the route composes them: features never import each other). */
 export function SettingsPage({ extra }: { extra?: ReactNode } = {}) {
+  const { t } = useTranslation();
   const { profile } = useSession();
   const admin = canAdmin(profile?.permissions);
   const instance = useQuery(instanceDetailQuery());
   const [editing, setEditing] = useState(false);
 
   return (
-    <Page title="Settings">
-      {instance.isError ? <ErrorAlert what="Could not load the settings" error={instance.error} onRetry={() => void instance.refetch()} /> : null}
+    <Page title={t('Settings')}>
+      {instance.isError ? <ErrorAlert what={t('Could not load the settings')} error={instance.error} onRetry={() => void instance.refetch()} /> : null}
       {!instance.data && !instance.isError ? <TableSkeleton rows={5} /> : null}
       {instance.data ? (
         <>
           <Paper withBorder p="lg">
             <Group justify="space-between" mb="md">
-              <Title order={2} size="h4">General Settings</Title>
-              {admin && !editing ? <Button variant="default" size="xs" onClick={() => setEditing(true)}>Edit</Button> : null}
+              <Title order={2} size="h4">{t('General Settings')}</Title>
+              {admin && !editing ? <Button variant="default" size="xs" onClick={() => setEditing(true)}>{t('Edit')}</Button> : null}
             </Group>
             {editing ? (
               <SettingsForm instance={instance.data} onDone={() => setEditing(false)} />
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-                <Field label="Name">{instance.data.name}</Field>
-                <Field label="Company">
+                <Field label={t('Name')}>{instance.data.name}</Field>
+                <Field label={t('Company')}>
                   {instance.data.address ? (
                     <Anchor component={Link} to={paths.company.getHref(instance.data.address.company.uuid, 'general')} size="sm">
                       {instance.data.address.company.name}
@@ -126,18 +129,18 @@ export function SettingsPage({ extra }: { extra?: ReactNode } = {}) {
                     '-'
                   )}
                 </Field>
-                <Field label="Address">
+                <Field label={t('Address')}>
                   {instance.data.address
                     ? `${instance.data.address.street}${instance.data.address.houseNumber ? ` ${instance.data.address.houseNumber}` : ''}, ${instance.data.address.zip} ${instance.data.address.city}, ${countryLabel(instance.data.address.country.id)}`
                     : '-'}
                 </Field>
-                <Field label="Date added">{formatDate(instance.data.dateAdded)}</Field>
-                <Field label="VAT rate">{instance.data.vatRate ? `${vatRateToPercent(instance.data.vatRate)} %` : '-'}</Field>
-                <Field label="VAT number">
+                <Field label={t('Date added')}>{formatDate(instance.data.dateAdded)}</Field>
+                <Field label={t('VAT rate')}>{instance.data.vatRate ? `${vatRateToPercent(instance.data.vatRate)} %` : '-'}</Field>
+                <Field label={t('VAT number')}>
                   <UidLink uid={instance.data.vatNumber} />
                 </Field>
-                <Field label="Default currency">{instance.data.currency}</Field>
-                <Field label="Instance id">
+                <Field label={t('Default currency')}>{instance.data.currency}</Field>
+                <Field label={t('Instance id')}>
                   <Text size="sm" ff="monospace">{instance.data.uuid}</Text>
                 </Field>
               </SimpleGrid>
