@@ -1,5 +1,6 @@
 import { Grid, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { addressSchema, Country, countryNames, type Address } from '@bilan/domain';
 import { payloadResolver } from '../../lib/forms';
 import { StepActions } from './step-actions';
@@ -33,6 +34,7 @@ interface AddressStepProps {
 
 /** Step 2: the company's address (spec §5: street, zip, city and country each required). */
 export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStepProps) {
+  const { t } = useTranslation();
   const { control, handleSubmit, setError, formState } = useForm<AddressFormValues, unknown, Address>({
     resolver: payloadResolver(addressSchema, toPayload, { known: fields, formPath: (path) => path.replace(/^country\.id$/, 'country') }),
     defaultValues: {
@@ -56,7 +58,7 @@ export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStep
               control={control}
               name="street"
               render={({ field, fieldState }) => (
-                <TextInput label="Street" required autoFocus autoComplete="address-line1" {...field} error={fieldState.error?.message} />
+                <TextInput label={t('Street')} required autoFocus autoComplete="address-line1" {...field} error={fieldState.error?.message} />
               )}
             />
           </Grid.Col>
@@ -64,7 +66,7 @@ export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStep
             <Controller
               control={control}
               name="houseNumber"
-              render={({ field, fieldState }) => <TextInput label="House number" {...field} error={fieldState.error?.message} />}
+              render={({ field, fieldState }) => <TextInput label={t('House number')} {...field} error={fieldState.error?.message} />}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 3 }}>
@@ -72,7 +74,7 @@ export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStep
               control={control}
               name="zip"
               render={({ field, fieldState }) => (
-                <TextInput label="ZIP" required autoComplete="postal-code" {...field} error={fieldState.error?.message} />
+                <TextInput label={t('ZIP')} required autoComplete="postal-code" {...field} error={fieldState.error?.message} />
               )}
             />
           </Grid.Col>
@@ -81,7 +83,7 @@ export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStep
               control={control}
               name="city"
               render={({ field, fieldState }) => (
-                <TextInput label="City" required autoComplete="address-level2" {...field} error={fieldState.error?.message} />
+                <TextInput label={t('City')} required autoComplete="address-level2" {...field} error={fieldState.error?.message} />
               )}
             />
           </Grid.Col>
@@ -91,7 +93,7 @@ export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStep
               name="country"
               render={({ field, fieldState }) => (
                 <Select
-                  label="Country"
+                  label={t('Country')}
                   required
                   searchable
                   data={countryOptions}

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Grid, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   FIRST_ONBOARDING_LEDGER_CODE,
   instanceInitAccountsSchema,
@@ -9,6 +10,7 @@ import {
   type OnboardingBankAccount,
 } from '@bilan/domain';
 import { payloadResolver } from '../../lib/forms';
+import { msg } from '../../lib/i18n';
 import { NumericInput } from '../../ui/numeric-input';
 import { StepActions } from './step-actions';
 import { useServerErrors } from './use-server-errors';
@@ -27,7 +29,7 @@ interface BankAccountsFormValues {
 
 const typeOptions = [
   { value: String(PaymentProfileType.Iban), label: 'IBAN' },
-  { value: String(PaymentProfileType.QrBill), label: 'QR bill' },
+  { value: String(PaymentProfileType.QrBill), label: msg('QR bill') },
 ];
 
 /** The first proposed account is 1000 'Bank', later ones 1000 + count (spec §2.9, §9). */
@@ -68,6 +70,7 @@ interface BankAccountsStepProps {
 
 /** Step 3: at least one bank account; IBAN/QR-IBAN/BIC checked with the domain rules (spec §5). */
 export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAccountsStepProps) {
+  const { t } = useTranslation();
   const { control, handleSubmit, setError, formState } = useForm<BankAccountsFormValues, unknown, { accounts: OnboardingBankAccount[] }>({
     defaultValues: { accounts: value?.length ? value.map(toRow) : [proposedRow(0)] },
     resolver: payloadResolver(accountsSchema, toPayload, { known: ['accounts'] }),
@@ -81,9 +84,9 @@ export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAc
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Each bank account becomes a ledger account in your chart of accounts and a payment profile for invoices.
-          Your books start from the Swiss SME chart, where 1000 is the cash account (Kasse) and 1020–1029 are bank
-          accounts: keep 1000 and the cash account moves to the next free number, or use 1020.
+          {t(
+            'Each bank account becomes a ledger account in your chart of accounts and a payment profile for invoices. Your books start from the Swiss SME chart, where 1000 is the cash account (Kasse) and 1020–1029 are bank accounts: keep 1000 and the cash account moves to the next free number, or use 1020.',
+          )}
         </Text>
         {rows.fields.map((row, index) => (
           <Paper key={row.id} withBorder p="sm" radius="md">
@@ -93,7 +96,7 @@ export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAc
                   control={control}
                   name={`accounts.${index}.ledgerCode`}
                   render={({ field, fieldState }) => (
-                    <NumericInput label="Ledger code" required maxLength={4} {...field} error={fieldState.error?.message} />
+                    <NumericInput label={t('Ledger code')} required maxLength={4} {...field} error={fieldState.error?.message} />
                   )}
                 />
               </Grid.Col>
@@ -101,7 +104,7 @@ export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAc
                 <Controller
                   control={control}
                   name={`accounts.${index}.name`}
-                  render={({ field, fieldState }) => <TextInput label="Name" required {...field} error={fieldState.error?.message} />}
+                  render={({ field, fieldState }) => <TextInput label={t('Name')} required {...field} error={fieldState.error?.message} />}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 3 }}>
@@ -110,9 +113,9 @@ export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAc
                   name={`accounts.${index}.type`}
                   render={({ field, fieldState }) => (
                     <Select
-                      label="Type"
+                      label={t('Type')}
                       required
-                      data={typeOptions}
+                      data={typeOptions.map((option) => ({ ...option, label: t(option.label) }))}
                       allowDeselect={false}
                       value={field.value}
                       onChange={(next) => field.onChange(next ?? '')}
@@ -126,7 +129,7 @@ export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAc
                   <ActionIcon
                     variant="subtle"
                     color="gray"
-                    aria-label={`Remove bank account ${index + 1}`}
+                    aria-label={t('Remove bank account {{number}}', { number: index + 1 })}
                     disabled={rows.fields.length <= 1}
                     onClick={() => rows.remove(index)}
                   >
@@ -169,7 +172,7 @@ export function BankAccountsStep({ value, serverErrors, onBack, onDone }: BankAc
           onClick={() => rows.append(proposedRow(rows.fields.length))}
           style={{ alignSelf: 'flex-start' }}
         >
-          Add bank account
+          {t('Add bank account')}
         </Button>
         <StepActions onBack={onBack} error={formState.errors.root?.message} />
       </Stack>

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Country, isValidSwissUid, onboardingCompanySchema, type Address, type OnboardingCompany } from '@bilan/domain';
 import { errorMessage } from '../../lib/errors';
 import { payloadResolver } from '../../lib/forms';
@@ -25,6 +26,7 @@ interface CompanyStepProps {
  * the manual form stays one click away.
  */
 function RegisterSearch({ onPicked, onManual }: { onPicked: (company: OnboardingCompany, address: Address | undefined) => void; onManual: () => void }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [text] = useDebouncedValue(search.trim(), 350);
   const [picking, setPicking] = useState<number | null>(null);
@@ -60,23 +62,23 @@ function RegisterSearch({ onPicked, onManual }: { onPicked: (company: Onboarding
   return (
     <Stack gap="sm">
       <TextInput
-        label="Search the Swiss commercial register"
-        placeholder="Company name"
+        label={t('Search the Swiss commercial register')}
+        placeholder={t('Company name')}
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={results.isFetching ? <Loader size="xs" /> : null}
-        description="At least 3 letters. Picking a company fills in its name, UID and address."
+        description={t('At least 3 letters. Picking a company fills in its name, UID and address.')}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         disabled={off}
         autoFocus
       />
       {off ? (
-        <Alert color="yellow" variant="light" role="alert" title="The commercial register search is not available">
-          The Swiss commercial register is not connected to this installation. Please enter your company by hand.
+        <Alert color="yellow" variant="light" role="alert" title={t('The commercial register search is not available')}>
+          {t('The Swiss commercial register is not connected to this installation. Please enter your company by hand.')}
         </Alert>
       ) : null}
       {results.isError ? (
-        <Alert color="yellow" variant="light" role="alert" title="The commercial register search is not available">
+        <Alert color="yellow" variant="light" role="alert" title={t('The commercial register search is not available')}>
           {errorMessage(results.error)}
         </Alert>
       ) : null}
@@ -88,10 +90,10 @@ function RegisterSearch({ onPicked, onManual }: { onPicked: (company: Onboarding
       {results.data && text.length >= 3 ? (
         results.data.data.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No registered company found for "{text}".
+            {t('No registered company found for "{{text}}".', { text })}
           </Text>
         ) : (
-          <Stack gap={4} role="list" aria-label="Register results">
+          <Stack gap={4} role="list" aria-label={t('Register results')}>
             {results.data.data.map((company) => (
               <UnstyledButton key={company.ehraid} role="listitem" onClick={() => void pick(company)} disabled={picking !== null}>
                 <Paper withBorder p="xs">
@@ -101,7 +103,7 @@ function RegisterSearch({ onPicked, onManual }: { onPicked: (company: Onboarding
                         {company.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {[company.uid, company.legalForm, company.legalSeat].filter(Boolean).join(' · ')}
+                        {[company.uid, company.legalForm, company.legalSeat].filter(Boolean).join(` · `)}
                       </Text>
                     </div>
                     {picking === company.ehraid ? <Loader size="xs" /> : null}
@@ -113,7 +115,7 @@ function RegisterSearch({ onPicked, onManual }: { onPicked: (company: Onboarding
         )
       ) : null}
       <Anchor component="button" type="button" onClick={onManual} ta="left">
-        We are not a registered Swiss company
+        {t('We are not a registered Swiss company')}
       </Anchor>
     </Stack>
   );
@@ -126,6 +128,7 @@ interface CompanyFormValues {
 
 /** Step 1: register search or the manual legacy form (spec §2.9). */
 export function CompanyStep({ value, serverErrors, onDone, onPicked }: CompanyStepProps) {
+  const { t } = useTranslation();
   const [manual, setManual] = useState(Boolean(value) || Boolean(serverErrors));
   const { control, handleSubmit, setError, formState } = useForm<CompanyFormValues, unknown, OnboardingCompany>({
     defaultValues: { name: value?.name ?? '', uid: value?.uid ?? '' },
@@ -143,13 +146,13 @@ export function CompanyStep({ value, serverErrors, onDone, onPicked }: CompanySt
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Enter your company as it should appear on invoices.
+          {t('Enter your company as it should appear on invoices.')}
         </Text>
         <Controller
           control={control}
           name="name"
           render={({ field, fieldState }) => (
-            <TextInput label="Company name" required autoFocus autoComplete="organization" {...field} error={fieldState.error?.message} />
+            <TextInput label={t('Company name')} required autoFocus autoComplete="organization" {...field} error={fieldState.error?.message} />
           )}
         />
         <Controller
@@ -157,8 +160,8 @@ export function CompanyStep({ value, serverErrors, onDone, onPicked }: CompanySt
           name="uid"
           render={({ field, fieldState }) => (
             <TextInput
-              label="UID (optional)"
-              description="Swiss business identification number, if you have one"
+              label={t('UID (optional)')}
+              description={t('Swiss business identification number, if you have one')}
               placeholder="CHE-123.456.789"
               {...field}
               error={fieldState.error?.message}
@@ -166,7 +169,7 @@ export function CompanyStep({ value, serverErrors, onDone, onPicked }: CompanySt
           )}
         />
         <Anchor component="button" type="button" size="sm" onClick={() => setManual(false)} ta="left">
-          Search the commercial register instead
+          {t('Search the commercial register instead')}
         </Anchor>
         <StepActions error={formState.errors.root?.message} />
       </Stack>

@@ -1,5 +1,6 @@
 import { Group, Select, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   currencyCodes,
   DEFAULT_CURRENCY,
@@ -29,6 +30,7 @@ interface ExtraStepProps {
 
 /** Step 4: VAT percent (default 8.1, 1–99) and default currency (default CHF) (spec §2.9, §5, §9). */
 export function ExtraStep({ value, serverErrors, onBack, onDone }: ExtraStepProps) {
+  const { t } = useTranslation();
   const { control, handleSubmit, setError, formState } = useForm<ExtraFormValues, unknown, OnboardingExtra>({
     defaultValues: { vat: value ? (value.vat ?? '') : DEFAULT_VAT_PERCENT, currency: value?.currency ?? DEFAULT_CURRENCY },
     resolver: payloadResolver(onboardingExtraSchema, toPayload, { known: ['vat', 'currency'] }),
@@ -46,8 +48,8 @@ export function ExtraStep({ value, serverErrors, onBack, onDone }: ExtraStepProp
             name="vat"
             render={({ field, fieldState }) => (
               <NumericInput
-                label="VAT"
-                description="Standard rate in percent"
+                label={t('VAT')}
+                description={t('Standard rate in percent')}
                 allowDecimal
                 maxDecimals={3}
                 rightSection="%"
@@ -61,8 +63,8 @@ export function ExtraStep({ value, serverErrors, onBack, onDone }: ExtraStepProp
             name="currency"
             render={({ field, fieldState }) => (
               <Select
-                label="Default currency"
-                description="The currency your books are kept in"
+                label={t('Default currency')}
+                description={t('The currency your books are kept in')}
                 required
                 searchable
                 data={currencyCodes}
@@ -73,7 +75,7 @@ export function ExtraStep({ value, serverErrors, onBack, onDone }: ExtraStepProp
             )}
           />
         </Group>
-        <StepActions onBack={onBack} nextLabel="Finish" error={formState.errors.root?.message} />
+        <StepActions onBack={onBack} nextLabel={t('Finish')} error={formState.errors.root?.message} />
       </Stack>
     </form>
   );

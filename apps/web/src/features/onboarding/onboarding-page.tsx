@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Box, Button, Container, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { errorMessage, serverFieldErrors } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { loadProfile } from '../../lib/session';
 import { Page } from '../../ui/page';
 import { AddressStep } from './address-step';
@@ -27,17 +29,18 @@ import { ExtraStep } from './extra-step';
 
 type Saving = { state: 'saving' } | { state: 'finished' } | { state: 'failed'; error: unknown };
 
-const stepLabels = ['Company Information', 'Address', 'Bank Accounts', 'Extra', 'End'];
+const stepLabels = [msg('Company Information'), msg('Address'), msg('Bank Accounts'), msg('Extra'), msg('End')];
 
 /** Step 5: POST /api/instance/init, then /api/instance/init/accounts, then home (spec §4). */
 function EndStep({ data, onSaved, onFailed }: { data: OnboardingData; onSaved: (companyUuid: string) => void; onFailed: (error: unknown) => void }) {
+  const { t } = useTranslation();
   const [saving, setSaving] = useState<Saving>({ state: 'saving' });
   const started = useRef(false);
 
   const run = useCallback(async () => {
     setSaving({ state: 'saving' });
     try {
-      if (!data.company || !data.address || !data.extra || !data.bankAccounts) throw new Error('Some answers are missing.');
+      if (!data.company || !data.address || !data.extra || !data.bankAccounts) throw new Error(t('Some answers are missing.'));
       let companyUuid = data.companyUuid;
       if (!companyUuid) {
         companyUuid = (await initInstance({ company: data.company, address: data.address, extra: data.extra })).company.uuid;
@@ -52,7 +55,7 @@ function EndStep({ data, onSaved, onFailed }: { data: OnboardingData; onSaved: (
       setSaving({ state: 'failed', error });
       onFailed(error);
     }
-  }, [data, onSaved, onFailed]);
+  }, [data, onSaved, onFailed, t]);
 
   useEffect(() => {
     if (started.current) return;
@@ -63,25 +66,26 @@ function EndStep({ data, onSaved, onFailed }: { data: OnboardingData; onSaved: (
   if (saving.state === 'failed') {
     return (
       <Stack gap="sm">
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your workplace could not be set up" role="alert">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('Your workplace could not be set up')} role="alert">
           {errorMessage(saving.error)}
         </Alert>
         <Group>
-          <Button onClick={() => void run()}>Try again</Button>
+          <Button onClick={() => void run()}>{t('Try again')}</Button>
         </Group>
       </Stack>
     );
   }
   return (
     <Stack align="center" gap="sm" py="lg" aria-live="polite">
-      {saving.state === 'finished' ? <IconCircleCheck size={40} color="var(--mantine-color-green-6)" aria-hidden /> : <Loader aria-label="Saving" />}
-      <Text>{saving.state === 'finished' ? 'Finished, redirecting you' : 'Setting up your workplace…'}</Text>
+      {saving.state === 'finished' ? <IconCircleCheck size={40} color="var(--mantine-color-green-6)" aria-hidden /> : <Loader aria-label={t('Saving')} />}
+      <Text>{saving.state === 'finished' ? t('Finished, redirecting you') : t('Setting up your workplace…')}</Text>
     </Stack>
   );
 }
 
 /** /onboarding: the four-step wizard; the step follows from the answers collected so far. */
 export function OnboardingPage() {
+  const { t } = useTranslation();
   const [data, setData] = useState<OnboardingData>(loadOnboardingData);
   /** A completed step reopened by the user; otherwise the derived step is shown. */
   const [editing, setEditing] = useState<number | null>(null);
@@ -130,10 +134,10 @@ export function OnboardingPage() {
     <Box bg="gray.0" mih="100vh" py="xl">
       <Container size="md">
         <Page
-          title="Set up your workplace"
+          title={t('Set up your workplace')}
           actions={
             <Anchor component={Link} to={paths.logout.getHref()} size="sm">
-              Logout
+              {t('Logout')}
             </Anchor>
           }
         >
@@ -147,12 +151,12 @@ export function OnboardingPage() {
               size="sm"
             >
               {stepLabels.map((label, index) => (
-                <Stepper.Step key={label} label={label} allowStepSelect={index < derived && step !== STEP_END} />
+                <Stepper.Step key={label} label={t(label)} allowStepSelect={index < derived && step !== STEP_END} />
               ))}
             </Stepper>
             <Box mt="xl">
               <Title order={2} size="h4" mb="sm">
-                {stepLabels[step]}
+                {t(stepLabels[step]!)}
               </Title>
               {step === STEP_COMPANY ? (
                 <CompanyStep

@@ -1,7 +1,9 @@
 import { Alert, Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** Back and next of a wizard step; `error` is a message of the step that no input shows. */
-export function StepActions({ onBack, pending = false, nextLabel = 'Next', error }: { onBack?: () => void; pending?: boolean; nextLabel?: string; error?: string }) {
+export function StepActions({ onBack, pending = false, nextLabel, error }: { onBack?: () => void; pending?: boolean; nextLabel?: string; error?: string }) {
+  const { t } = useTranslation();
   return (
     <>
       {error ? (
@@ -12,13 +14,13 @@ export function StepActions({ onBack, pending = false, nextLabel = 'Next', error
       <Group justify="space-between" mt="md">
         {onBack ? (
           <Button variant="default" onClick={onBack}>
-            Back
+            {t('Back')}
           </Button>
         ) : (
           <span />
         )}
         <Button type="submit" loading={pending}>
-          {nextLabel}
+          {nextLabel ?? t('Next')}
         </Button>
       </Group>
     </>
