@@ -2,12 +2,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, fetchFile, type ApiBody, type ApiResult } from '../../lib/api';
 import type { DocumentFormPayload, DocumentFormValues } from '../../lib/document-form';
+import { msg } from '../../lib/i18n';
 
 export type Quote = ApiResult<'post', '/api/quote/detail'>;
 export type QuoteStatus = Quote['status'];
 export type QuoteData = ApiBody<'/api/quote/insert'>['data'];
 
-export const QUOTE_STATUS_LABEL: Record<QuoteStatus, string> = { draft: 'Draft', sent: 'Sent', accepted: 'Accepted', declined: 'Declined' };
+export const QUOTE_STATUS_LABEL: Record<QuoteStatus, string> = { draft: msg('Draft'), sent: msg('Sent'), accepted: msg('Accepted'), declined: msg('Declined') };
 export const QUOTE_STATUS_COLOR: Record<QuoteStatus, string> = { draft: 'gray', sent: 'blue', accepted: 'green', declined: 'red' };
 
 export const quoteKey = ['quote'] as const;

@@ -35,57 +35,70 @@ import {
   updateQuote,
   type QuoteStatus,
 } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
-const DATE_LABELS = { date: 'Quote date', due: 'Valid until' };
+const DATE_LABELS = { date: msg('Quote date'), due: msg('Valid until') };
+
+/** The empty list, per status filter. */
+const EMPTY_TEXT: Record<'all' | QuoteStatus, string> = {
+  all: msg('No quotes yet.'),
+  draft: msg('No quotes draft.'),
+  sent: msg('No quotes sent.'),
+  accepted: msg('No quotes accepted.'),
+  declined: msg('No quotes declined.'),
+};
 
 function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
+  const { t } = useTranslation();
   return (
     <Badge color={QUOTE_STATUS_COLOR[status]} variant="light">
-      {QUOTE_STATUS_LABEL[status]}
+      {t(QUOTE_STATUS_LABEL[status])}
     </Badge>
   );
 }
 
 /** /quote: quotes, newest first, filtered by status. */
 export function QuotesPage() {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<'all' | QuoteStatus>('all');
   const list = useQuery(quoteListQuery(status === 'all' ? undefined : status));
   const navigate = useNavigate();
   return (
     <Page
-      title="Quotes"
+      title={t('Quotes')}
       actions={
         <Button component={Link} to={paths.quoteAdd.getHref()} leftSection={<IconPlus size={16} />}>
-          New quote
+          {t('New quote')}
         </Button>
       }
     >
       <SegmentedControl
-        aria-label="Status"
+        aria-label={t('Status')}
         value={status}
         onChange={(value) => setStatus(value as 'all' | QuoteStatus)}
-        data={[{ value: 'all', label: 'All' }, ...(['draft', 'sent', 'accepted', 'declined'] as const).map((s) => ({ value: s, label: QUOTE_STATUS_LABEL[s] }))]}
+        data={[{ value: 'all', label: t('All') }, ...(['draft', 'sent', 'accepted', 'declined'] as const).map((s) => ({ value: s, label: t(QUOTE_STATUS_LABEL[s]) }))]}
       />
-      {list.isError ? <ErrorAlert what="Could not load the quotes" error={list.error} onRetry={() => void list.refetch()} /> : null}
+      {list.isError ? <ErrorAlert what={t('Could not load the quotes')} error={list.error} onRetry={() => void list.refetch()} /> : null}
       {list.isPending ? <TableSkeleton /> : null}
       {list.data ? (
-        <Table highlightOnHover aria-label="Quotes">
+        <Table highlightOnHover aria-label={t('Quotes')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Valid until</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Invoice</Table.Th>
-              <Table.Th className="num">Total</Table.Th>
+              <Table.Th>{t('Number')}</Table.Th>
+              <Table.Th>{t('Customer')}</Table.Th>
+              <Table.Th>{t('Date')}</Table.Th>
+              <Table.Th>{t('Valid until')}</Table.Th>
+              <Table.Th>{t('Status')}</Table.Th>
+              <Table.Th>{t('Invoice')}</Table.Th>
+              <Table.Th className="num">{t('Total')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {list.data.data.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={7}>
-                  <Text c="dimmed">No quotes{status === 'all' ? ' yet' : ` ${QUOTE_STATUS_LABEL[status].toLowerCase()}`}.</Text>
+                  <Text c="dimmed">{t(EMPTY_TEXT[status])}</Text>
                 </Table.Td>
               </Table.Tr>
             ) : null}
@@ -117,22 +130,23 @@ export function QuotesPage() {
 
 /** /quote/add: a draft quote in the invoice form. */
 export function QuoteAddPage({ Form }: { Form: DocumentForm }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useQuery(formOptionsQuery());
   return (
-    <Page title="New quote">
-      {options.isError ? <ErrorAlert what="Could not load customers and payment profiles" error={options.error} onRetry={() => void options.refetch()} /> : null}
+    <Page title={t('New quote')}>
+      {options.isError ? <ErrorAlert what={t('Could not load customers and payment profiles')} error={options.error} onRetry={() => void options.refetch()} /> : null}
       {options.isPending ? <CenteredLoader /> : null}
       {options.data ? (
         <Form
           options={options.data}
-          submitLabel="Create quote"
-          dateLabels={DATE_LABELS}
+          submitLabel={t('Create quote')}
+          dateLabels={{ date: t(DATE_LABELS.date), due: t(DATE_LABELS.due) }}
           onSubmit={async (payload) => {
             const quote = await insertQuote(quoteDataOf(payload));
             await queryClient.invalidateQueries({ queryKey: quoteKey });
-            notifications.show({ color: 'green', message: `Quote ${quote.number} created` });
+            notifications.show({ color: 'green', message: t('Quote {{number}} created', { number: quote.number }) });
             void navigate(paths.quoteDetail.getHref(quote.uuid));
           }}
         />
@@ -143,6 +157,7 @@ export function QuoteAddPage({ Form }: { Form: DocumentForm }) {
 
 /** /quote/:uuid/detail: the quote, its status actions, PDF and Create invoice; the form while draft. */
 export function QuoteDetailPage({ uuid, Form }: { uuid: string; Form: DocumentForm }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const quote = useQuery(quoteDetailQuery(uuid));
@@ -156,7 +171,7 @@ export function QuoteDetailPage({ uuid, Form }: { uuid: string; Form: DocumentFo
     onSuccess: async (made) => {
       await refresh();
       await queryClient.invalidateQueries({ queryKey: ['invoice'] });
-      notifications.show({ color: 'green', message: `Invoice ${made.invoice.refNumber} created` });
+      notifications.show({ color: 'green', message: t('Invoice {{number}} created', { number: made.invoice.refNumber }) });
       void navigate(paths.invoiceDetail.getHref(made.invoice.uuid));
     },
   });
@@ -168,7 +183,7 @@ export function QuoteDetailPage({ uuid, Form }: { uuid: string; Form: DocumentFo
     },
   });
   const pdf = useMutation({ mutationFn: () => quotePdf(uuid, lang), onSuccess: (blob) => saveBlob(blob, `${quote.data?.number ?? 'quote'}.pdf`) });
-  if (quote.isError) return <ErrorAlert what="Could not load the quote" error={quote.error} onRetry={() => void quote.refetch()} />;
+  if (quote.isError) return <ErrorAlert what={t('Could not load the quote')} error={quote.error} onRetry={() => void quote.refetch()} />;
   if (!quote.data) return <CenteredLoader />;
   const data = quote.data;
   const failure = status.error ?? invoice.error ?? remove.error ?? pdf.error;
@@ -176,64 +191,65 @@ export function QuoteDetailPage({ uuid, Form }: { uuid: string; Form: DocumentFo
     <Page
       title={
         <Group gap="sm">
-          <span>Quote {data.number}</span>
+          <span>{t('Quote {{number}}', { number: data.number })}</span>
           <QuoteStatusBadge status={data.status} />
         </Group>
       }
-      documentTitle={`Quote ${data.number}`}
+      documentTitle={t('Quote {{number}}', { number: data.number })}
       actions={
         <>
-          <Select aria-label="PDF language" w={90} data={['de', 'fr', 'it', 'en']} value={lang} onChange={(value) => setLang((value ?? 'de') as typeof lang)} allowDeselect={false} />
+          <Select aria-label={t('PDF language')} w={90} data={['de', 'fr', 'it', 'en']} value={lang} onChange={(value) => setLang((value ?? 'de') as typeof lang)} allowDeselect={false} />
           <Button variant="default" leftSection={<IconFileDownload size={16} />} loading={pdf.isPending} onClick={() => pdf.mutate()}>
             PDF
           </Button>
           {data.status === 'draft' ? (
             <>
               <Button variant="default" onClick={() => setEditing((e) => !e)}>
-                {editing ? 'Close editing' : 'Edit'}
+                {editing ? t('Close editing') : t('Edit')}
               </Button>
               <Button variant="default" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-                Delete
+                {t('Delete')}
               </Button>
               <Button loading={status.isPending} onClick={() => status.mutate('sent')}>
-                Mark as sent
+                {t('Mark as sent')}
               </Button>
             </>
           ) : null}
           {data.status === 'sent' ? (
             <>
               <Button color="red" variant="light" loading={status.isPending} onClick={() => status.mutate('declined')}>
-                Declined
+                {t('Declined')}
               </Button>
               <Button color="green" loading={status.isPending} onClick={() => status.mutate('accepted')}>
-                Accepted
+                {t('Accepted')}
               </Button>
             </>
           ) : null}
           {data.status === 'accepted' && !data.invoice ? (
             <Button loading={invoice.isPending} onClick={() => invoice.mutate()}>
-              Create invoice
+              {t('Create invoice')}
             </Button>
           ) : null}
         </>
       }
     >
-      {failure ? <ErrorAlert what="The action failed" error={failure} /> : null}
+      {failure ? <ErrorAlert what={t('The action failed')} error={failure} /> : null}
       {data.invoice ? (
         <Alert color="green" variant="light">
-          Became invoice{' '}
-          <Anchor component={Link} to={paths.invoiceDetail.getHref(data.invoice.uuid)}>
-            {data.invoice.refNumber}
-          </Anchor>
-          .
+          <Trans
+            t={t}
+            i18nKey={msg('Became invoice <a>{{number}}</a>.')}
+            values={{ number: data.invoice.refNumber }}
+            components={{ a: <Anchor component={Link} to={paths.invoiceDetail.getHref(data.invoice.uuid)} /> }}
+          />
         </Alert>
       ) : null}
       {editing && options.data ? (
         <Form
           options={options.data}
           invoice={formValuesOf(data)}
-          submitLabel="Save quote"
-          dateLabels={DATE_LABELS}
+          submitLabel={t('Save quote')}
+          dateLabels={{ date: t(DATE_LABELS.date), due: t(DATE_LABELS.due) }}
           onCancel={() => setEditing(false)}
           onSubmit={async (payload) => {
             await updateQuote(uuid, quoteDataOf(payload));
@@ -246,19 +262,19 @@ export function QuoteDetailPage({ uuid, Form }: { uuid: string; Form: DocumentFo
           <Stack gap="xs">
             <Text fw={600}>{data.company.name}</Text>
             <Text size="sm">
-              {data.address.street} {data.address.houseNumber ?? ''}, {data.address.zip} {data.address.city}
+              {`${data.address.street} ${data.address.houseNumber ?? ''}, ${data.address.zip} ${data.address.city}`}
             </Text>
             <Text size="sm">
-              Date {formatDate(data.dateQuote)} · valid until {formatDate(data.validUntil)}
+              {t('Date {{date}} · valid until {{validUntil}}', { date: formatDate(data.dateQuote), validUntil: formatDate(data.validUntil) })}
             </Text>
             {data.description ? <Text size="sm">{data.description}</Text> : null}
-            <Table aria-label="Lines">
+            <Table aria-label={t('Lines')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th className="num">Quantity</Table.Th>
-                  <Table.Th className="num">Price</Table.Th>
-                  <Table.Th className="num">Total</Table.Th>
+                  <Table.Th>{t('Item')}</Table.Th>
+                  <Table.Th className="num">{t('Quantity')}</Table.Th>
+                  <Table.Th className="num">{t('Price')}</Table.Th>
+                  <Table.Th className="num">{t('Total')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -277,10 +293,14 @@ export function QuoteDetailPage({ uuid, Form }: { uuid: string; Form: DocumentFo
               </Table.Tbody>
             </Table>
             <Group justify="flex-end" gap="xl">
-              <Text size="sm">Subtotal <Amount value={data.totals.net} /></Text>
-              <Text size="sm">VAT <Amount value={data.totals.vat} /></Text>
+              <Text size="sm">
+                {t('Subtotal')} <Amount value={data.totals.net} />
+              </Text>
+              <Text size="sm">
+                {t('VAT')} <Amount value={data.totals.vat} />
+              </Text>
               <Text fw={700}>
-                Total {data.currency} <Amount value={data.totals.total} />
+                {t('Total {{currency}}', { currency: data.currency })} <Amount value={data.totals.total} />
               </Text>
             </Group>
           </Stack>
