@@ -33,6 +33,7 @@ import { instanceRoutes } from './modules/instances/instances.routes.js';
 import { profileRoutes } from './modules/identity/profile.routes.js';
 import { accountingRoutes } from './modules/accounting/accounting.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { actionLogRoutes } from './modules/action-log/action-log.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
@@ -216,6 +217,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     vatOrganisation: wiring.vatOrganisation,
   });
   await app.register(analyticsRoutes, { prefix: '/api' });
+  await app.register(searchRoutes, { prefix: '/api' });
   await app.register(actionLogRoutes, { prefix: '/napi' });
   await app.register(identityRoutes);
   await app.register(jobsRoutes);

@@ -84,3 +84,6 @@ export {
 } from './checks.service.js';
 // The VAT return (issue 13 §3): the port its routes need from the modules above.
 export type { VatOrganisation, VatOrganisationPort } from './vat.routes.js';
+
+// The search of the command palette (issue 17 §1, decision 033).
+export { searchJournalEntries, type EntryHit, type EntryQuery } from './entry-search.js';

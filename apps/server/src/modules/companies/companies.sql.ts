@@ -3,6 +3,7 @@
  * names `instance_id` explicitly (row-level security hides other instances anyway; the explicit
  * filter lets the indexes serve).
  */
+import { containsPattern } from '../../db/like.js';
 import type { Tx } from '../../db/database.js';
 
 /** Address as answered by the API (docs/api.md "Address"): structured, so a QR-bill type S can be filled. */
@@ -66,7 +67,7 @@ const SORT_SQL: Record<CompanySortField, string> = {
 };
 
 /** LIKE pattern matching `text` literally anywhere (wildcards escaped). */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containsPattern };
 
 /** Companies with their first address, filtered, sorted (then by name and uuid) and paged; plus the total. */
 export async function selectCompanies(tx: Tx, instanceId: string, query: CompanyQuery = {}): Promise<{ data: Company[]; total: number }> {

@@ -5,7 +5,8 @@ import { IconMicrophone, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatReferenceNumber } from '@bilan/domain';
+import { formatAmount, formatDate, formatReferenceNumber } from '@bilan/domain';
+import { useDebouncedValue } from '@mantine/hooks';
 import { api } from '../../lib/api';
 import { matchPages, PAGES, parseCommand, voiceIntent, type Command, type PaletteLink } from './commands';
 
@@ -71,6 +72,24 @@ export function CommandPalette() {
     queryFn: ({ signal }) => api.post('/api/company/list', { filters: { text: command.kind === 'company' ? command.text : '' }, pageSize: 10 }, { signal }),
   });
 
+  // Beyond the spec (issue 17 §1): documents and entries by number, amount, reference or text.
+  const searchText = command.kind === 'pages' ? command.text.trim() : '';
+  const [debouncedSearch] = useDebouncedValue(searchText, 200);
+  const documents = useQuery({
+    queryKey: ['palette', 'search', debouncedSearch],
+    enabled: debouncedSearch.length >= 2,
+    retry: false,
+    queryFn: ({ signal }) => api.get('/api/search', { query: { q: debouncedSearch }, signal }),
+  });
+  const KIND_LABEL = { invoice: t('Invoice'), bill: t('Bill'), expense: t('Expense'), entry: t('Journal entry') } as const;
+  const documentLinks: PaletteLink[] =
+    searchText && debouncedSearch === searchText
+      ? (documents.data?.data ?? []).map((hit) => ({
+          label: `${KIND_LABEL[hit.kind]} ${hit.number} · ${formatDate(hit.date)}${hit.amount ? ` · ${hit.currency ?? ''} ${formatAmount(hit.amount)}`.replace('  ', ' ') : ''}${hit.text ? ` · ${hit.text}` : ''}`,
+          href: hit.href,
+        }))
+      : [];
+
   let links: PaletteLink[];
   if (command.kind === 'invoice') {
     links = invoice.data
@@ -82,7 +101,9 @@ export function CommandPalette() {
   } else {
     const direct = directLink(command);
     // Pages are found by their name in the UI's language as well as by the spec's English one.
-    links = direct ? [direct] : matchPages(command.kind === 'pages' ? command.text : '', PAGES.map((page) => ({ ...page, keywords: [...(page.keywords ?? []), t(page.label)] })));
+    links = direct
+      ? [direct]
+      : [...matchPages(command.kind === 'pages' ? command.text : '', PAGES.map((page) => ({ ...page, keywords: [...(page.keywords ?? []), t(page.label)] }))), ...documentLinks];
   }
   const loading = (command.kind === 'invoice' && invoice.isPending) || (command.kind === 'company' && companies.isPending);
 
