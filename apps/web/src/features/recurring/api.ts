@@ -2,13 +2,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, type ApiBody, type ApiResult } from '../../lib/api';
 import type { DocumentFormPayload, DocumentFormValues } from '../../lib/document-form';
+import { msg } from '../../lib/i18n';
 
 export type RecurringTemplate = ApiResult<'post', '/api/recurring/detail'>;
 export type RecurringData = ApiBody<'/api/recurring/insert'>['data'];
 export type Interval = RecurringData['interval'];
 export type Schedule = Pick<RecurringData, 'interval' | 'endDate' | 'sendMode' | 'contactIds'>;
 
-export const INTERVAL_LABEL: Record<Interval, string> = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' };
+export const INTERVAL_LABEL: Record<Interval, string> = { monthly: msg('Monthly'), quarterly: msg('Quarterly'), yearly: msg('Yearly') };
 
 export const recurringKey = ['recurring'] as const;
 export const recurringListQuery = () => queryOptions({ queryKey: [...recurringKey, 'list'], queryFn: ({ signal }) => api.get('/api/recurring/list', { signal }) });

@@ -36,59 +36,62 @@ import {
   type RecurringTemplate,
   type Schedule,
 } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 /** /invoice/recurring: the templates with their next date. */
 export function RecurringListPage() {
+  const { t } = useTranslation();
   const list = useQuery(recurringListQuery());
   const navigate = useNavigate();
   return (
     <Page
-      title="Recurring invoices"
+      title={t('Recurring invoices')}
       actions={
         <Button component={Link} to={paths.recurringAdd.getHref()} leftSection={<IconPlus size={16} />}>
-          New recurring invoice
+          {t('New recurring invoice')}
         </Button>
       }
     >
-      {list.isError ? <ErrorAlert what="Could not load the recurring invoices" error={list.error} onRetry={() => void list.refetch()} /> : null}
+      {list.isError ? <ErrorAlert what={t('Could not load the recurring invoices')} error={list.error} onRetry={() => void list.refetch()} /> : null}
       {list.isPending ? <TableSkeleton /> : null}
       {list.data ? (
-        <Table highlightOnHover aria-label="Recurring invoices">
+        <Table highlightOnHover aria-label={t('Recurring invoices')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Interval</Table.Th>
-              <Table.Th>Next date</Table.Th>
-              <Table.Th>End</Table.Th>
-              <Table.Th>Mode</Table.Th>
-              <Table.Th>Invoices</Table.Th>
-              <Table.Th className="num">Total</Table.Th>
+              <Table.Th>{t('Customer')}</Table.Th>
+              <Table.Th>{t('Description')}</Table.Th>
+              <Table.Th>{t('Interval')}</Table.Th>
+              <Table.Th>{t('Next date')}</Table.Th>
+              <Table.Th>{t('End')}</Table.Th>
+              <Table.Th>{t('Mode')}</Table.Th>
+              <Table.Th>{t('Invoices')}</Table.Th>
+              <Table.Th className="num">{t('Total')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {list.data.data.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={8}>
-                  <Text c="dimmed">No recurring invoices yet.</Text>
+                  <Text c="dimmed">{t('No recurring invoices yet.')}</Text>
                 </Table.Td>
               </Table.Tr>
             ) : null}
-            {list.data.data.map((t) => (
-              <Table.Tr key={t.uuid} style={{ cursor: 'pointer' }} onClick={() => void navigate(paths.recurringDetail.getHref(t.uuid))}>
+            {list.data.data.map((row) => (
+              <Table.Tr key={row.uuid} style={{ cursor: 'pointer' }} onClick={() => void navigate(paths.recurringDetail.getHref(row.uuid))}>
                 <Table.Td>
-                  <Anchor component={Link} to={paths.recurringDetail.getHref(t.uuid)}>
-                    {t.company.name}
+                  <Anchor component={Link} to={paths.recurringDetail.getHref(row.uuid)}>
+                    {row.company.name}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{t.description}</Table.Td>
-                <Table.Td>{INTERVAL_LABEL[t.interval]}</Table.Td>
-                <Table.Td>{t.isRunning ? formatDate(t.nextDate) : <Badge color="gray">ended</Badge>}</Table.Td>
-                <Table.Td>{t.endDate ? formatDate(t.endDate) : '—'}</Table.Td>
-                <Table.Td>{t.sendMode === 'send' ? 'Send automatically' : 'Draft'}</Table.Td>
-                <Table.Td>{t.runs.length}</Table.Td>
+                <Table.Td>{row.description}</Table.Td>
+                <Table.Td>{t(INTERVAL_LABEL[row.interval])}</Table.Td>
+                <Table.Td>{row.isRunning ? formatDate(row.nextDate) : <Badge color="gray">{t('ended')}</Badge>}</Table.Td>
+                <Table.Td>{row.endDate ? formatDate(row.endDate) : NO_DATE}</Table.Td>
+                <Table.Td>{row.sendMode === 'send' ? t('Send automatically') : t('Draft')}</Table.Td>
+                <Table.Td>{row.runs.length}</Table.Td>
                 <Table.Td className="num">
-                  {t.currency} <Amount value={t.totals.total} />
+                  {row.currency} <Amount value={row.totals.total} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -101,35 +104,36 @@ export function RecurringListPage() {
 
 /** The schedule of a template: interval, end date, and whether invoices are sent and to whom. */
 function ScheduleFields({ value, onChange, companyUuid }: { value: Schedule; onChange: (next: Schedule) => void; companyUuid: string | null }) {
+  const { t } = useTranslation();
   const contacts = useQuery({ ...contactsQuery(companyUuid ?? ''), enabled: Boolean(companyUuid) });
   return (
-    <Paper withBorder p="md" aria-label="Schedule">
+    <Paper withBorder p="md" aria-label={t('Schedule')}>
       <Grid>
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <Select
-            label="Interval"
-            data={(['monthly', 'quarterly', 'yearly'] as const).map((i) => ({ value: i, label: INTERVAL_LABEL[i] }))}
+            label={t('Interval')}
+            data={(['monthly', 'quarterly', 'yearly'] as const).map((i) => ({ value: i, label: t(INTERVAL_LABEL[i]) }))}
             value={value.interval}
             onChange={(interval) => onChange({ ...value, interval: (interval ?? 'monthly') as Interval })}
             allowDeselect={false}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 3 }}>
-          <DateField label="End date (optional)" clearable value={value.endDate ?? null} onChange={(endDate) => onChange({ ...value, endDate: endDate ?? null })} />
+          <DateField label={t('End date (optional)')} clearable value={value.endDate ?? null} onChange={(endDate) => onChange({ ...value, endDate: endDate ?? null })} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Radio.Group label="Each invoice" value={value.sendMode} onChange={(sendMode) => onChange({ ...value, sendMode: sendMode as Schedule['sendMode'] })}>
+          <Radio.Group label={t('Each invoice')} value={value.sendMode} onChange={(sendMode) => onChange({ ...value, sendMode: sendMode as Schedule['sendMode'] })}>
             <Group mt={6}>
-              <Radio value="draft" label="Create as draft" />
-              <Radio value="send" label="Send automatically (post and e-mail)" />
+              <Radio value="draft" label={t('Create as draft')} />
+              <Radio value="send" label={t('Send automatically (post and e-mail)')} />
             </Group>
           </Radio.Group>
         </Grid.Col>
         {value.sendMode === 'send' ? (
           <Grid.Col span={12}>
             <MultiSelect
-              label="E-mail to"
-              placeholder={companyUuid ? 'Choose contacts of the customer' : 'Choose the customer first'}
+              label={t('E-mail to')}
+              placeholder={companyUuid ? t('Choose contacts of the customer') : t('Choose the customer first')}
               data={(contacts.data?.data ?? []).map((c) => ({ value: String(c.id), label: `${c.name} <${c.email}>` }))}
               value={(value.contactIds ?? []).map(String)}
               onChange={(ids) => onChange({ ...value, contactIds: ids.map(Number) })}
@@ -141,17 +145,20 @@ function ScheduleFields({ value, onChange, companyUuid }: { value: Schedule; onC
   );
 }
 
-const DATE_LABELS = { date: 'First invoice date (start)', due: 'Due date of the first invoice' };
+const DATE_LABELS = { date: msg('First invoice date (start)'), due: msg('Due date of the first invoice') };
+/** An end date that is not set. */
+const NO_DATE = '—';
 const emptySchedule = (): Schedule => ({ interval: 'monthly', endDate: null, sendMode: 'draft', contactIds: [] });
 
 /** The schedule fields above the invoice form; one save sends both. */
 function RecurringForm({ Form, template, onSaved }: { Form: DocumentForm; template?: RecurringTemplate; onSaved: (saved: RecurringTemplate) => void }) {
+  const { t } = useTranslation();
   const options = useQuery(formOptionsQuery());
   const [schedule, setSchedule] = useState<Schedule>(() =>
     template ? { interval: template.interval, endDate: template.endDate, sendMode: template.sendMode, contactIds: template.contactIds } : emptySchedule(),
   );
   const [companyUuid, setCompanyUuid] = useState<string | null>(template?.company.uuid ?? null);
-  if (options.isError) return <ErrorAlert what="Could not load customers and payment profiles" error={options.error} onRetry={() => void options.refetch()} />;
+  if (options.isError) return <ErrorAlert what={t('Could not load customers and payment profiles')} error={options.error} onRetry={() => void options.refetch()} />;
   if (!options.data) return <CenteredLoader />;
   return (
     <Stack>
@@ -159,9 +166,9 @@ function RecurringForm({ Form, template, onSaved }: { Form: DocumentForm; templa
       <Form
         options={options.data}
         invoice={template ? formValuesOf(template) : undefined}
-        dateLabels={DATE_LABELS}
+        dateLabels={{ date: t(DATE_LABELS.date), due: t(DATE_LABELS.due) }}
         onCompanyChange={setCompanyUuid}
-        submitLabel={template ? 'Save recurring invoice' : 'Create recurring invoice'}
+        submitLabel={template ? t('Save recurring invoice') : t('Create recurring invoice')}
         onSubmit={async (payload) => {
           const data = recurringDataOf(payload, schedule);
           onSaved(template ? await updateRecurring(template.uuid, data) : await insertRecurring(data));
@@ -173,15 +180,16 @@ function RecurringForm({ Form, template, onSaved }: { Form: DocumentForm; templa
 
 /** /invoice/recurring/add */
 export function RecurringAddPage({ Form }: { Form: DocumentForm }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
-    <Page title="New recurring invoice">
+    <Page title={t('New recurring invoice')}>
       <RecurringForm
         Form={Form}
         onSaved={(saved) => {
           void queryClient.invalidateQueries({ queryKey: recurringKey });
-          notifications.show({ color: 'green', message: `Recurring invoice created: first on ${formatDate(saved.nextDate)}` });
+          notifications.show({ color: 'green', message: t('Recurring invoice created: first on {{date}}', { date: formatDate(saved.nextDate) }) });
           void navigate(paths.recurringDetail.getHref(saved.uuid));
         }}
       />
@@ -191,6 +199,7 @@ export function RecurringAddPage({ Form }: { Form: DocumentForm }) {
 
 /** /invoice/recurring/:uuid: the template (editable) and the invoices it created. */
 export function RecurringDetailPage({ uuid, Form }: { uuid: string; Form: DocumentForm }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // While a period is due, the job runner is about to create its invoice: look again every few seconds.
@@ -205,40 +214,42 @@ export function RecurringDetailPage({ uuid, Form }: { uuid: string; Form: Docume
       void navigate(paths.recurringInvoices.getHref());
     },
   });
-  if (template.isError) return <ErrorAlert what="Could not load the recurring invoice" error={template.error} onRetry={() => void template.refetch()} />;
+  if (template.isError) return <ErrorAlert what={t('Could not load the recurring invoice')} error={template.error} onRetry={() => void template.refetch()} />;
   if (!template.data) return <CenteredLoader />;
-  const t = template.data;
+  const data = template.data;
   return (
     <Page
-      title={`Recurring invoice · ${t.company.name}`}
+      title={t('Recurring invoice · {{name}}', { name: data.company.name })}
       actions={
         <Button variant="default" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-          Delete
+          {t('Delete')}
         </Button>
       }
     >
-      {remove.error ? <ErrorAlert what="Could not delete" error={remove.error} /> : null}
-      <Alert variant="light" color={t.isRunning ? 'blue' : 'gray'}>
-        {t.isRunning ? `${INTERVAL_LABEL[t.interval]}; next invoice on ${formatDate(t.nextDate)}.` : 'Ended: no further invoices.'}
+      {remove.error ? <ErrorAlert what={t('Could not delete')} error={remove.error} /> : null}
+      <Alert variant="light" color={data.isRunning ? 'blue' : 'gray'}>
+        {data.isRunning
+          ? t('{{interval}}; next invoice on {{date}}.', { interval: t(INTERVAL_LABEL[data.interval]), date: formatDate(data.nextDate) })
+          : t('Ended: no further invoices.')}
       </Alert>
-      <Title order={3}>Invoices created</Title>
-      <Table aria-label="Invoices created">
+      <Title order={3}>{t('Invoices created')}</Title>
+      <Table aria-label={t('Invoices created')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Period</Table.Th>
-            <Table.Th>Invoice</Table.Th>
-            <Table.Th>Sent</Table.Th>
+            <Table.Th>{t('Period')}</Table.Th>
+            <Table.Th>{t('Invoice')}</Table.Th>
+            <Table.Th>{t('Sent')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {t.runs.length === 0 ? (
+          {data.runs.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={3}>
-                <Text c="dimmed">None yet.</Text>
+                <Text c="dimmed">{t('None yet.')}</Text>
               </Table.Td>
             </Table.Tr>
           ) : null}
-          {t.runs.map((run) => (
+          {data.runs.map((run) => (
             <Table.Tr key={run.periodDate}>
               <Table.Td>{formatDate(run.periodDate)}</Table.Td>
               <Table.Td>
@@ -247,22 +258,22 @@ export function RecurringDetailPage({ uuid, Form }: { uuid: string; Form: Docume
                     {run.invoice.refNumber}
                   </Anchor>
                 ) : (
-                  'deleted'
+                  t('deleted')
                 )}
               </Table.Td>
-              <Table.Td>{run.sent ? 'yes' : run.error ? `no: ${run.error}` : 'no (draft)'}</Table.Td>
+              <Table.Td>{run.sent ? t('yes') : run.error ? t('no: {{error}}', { error: run.error }) : t('no (draft)')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-      <Title order={3}>Template</Title>
+      <Title order={3}>{t('Template')}</Title>
       <RecurringForm
-        key={`${t.uuid}-${t.nextDate}`}
+        key={`${data.uuid}-${data.nextDate}`}
         Form={Form}
-        template={t}
+        template={data}
         onSaved={() => {
           void queryClient.invalidateQueries({ queryKey: recurringKey });
-          notifications.show({ color: 'green', message: 'Recurring invoice saved' });
+          notifications.show({ color: 'green', message: t('Recurring invoice saved') });
         }}
       />
     </Page>
@@ -271,15 +282,17 @@ export function RecurringDetailPage({ uuid, Form }: { uuid: string; Form: Docume
 
 /** On an invoice's detail: the recurring invoice that created it (its link back), when one did. */
 export function RecurringOrigin({ invoiceUuid }: { invoiceUuid: string }) {
+  const { t } = useTranslation();
   const origin = useQuery({ queryKey: [...recurringKey, 'by-invoice', invoiceUuid], queryFn: () => recurringOfInvoice(invoiceUuid) });
   if (!origin.data?.recurring) return null;
   return (
     <Text size="sm">
-      Created by the{' '}
-      <Anchor component={Link} to={paths.recurringDetail.getHref(origin.data.recurring.uuid)}>
-        recurring invoice
-      </Anchor>{' '}
-      for the period of {formatDate(origin.data.recurring.periodDate)}.
+      <Trans
+        t={t}
+        i18nKey={msg('Created by the <a>recurring invoice</a> for the period of {{date}}.')}
+        values={{ date: formatDate(origin.data.recurring.periodDate) }}
+        components={{ a: <Anchor component={Link} to={paths.recurringDetail.getHref(origin.data.recurring.uuid)} /> }}
+      />
     </Text>
   );
 }
