@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import { msg } from '../lib/i18n';
 
 /** The spec's confirmation for deleting a record (spec §5). */
-export const CONFIRM_DELETE = 'Are you sure you would like to delete that entry?';
+export const CONFIRM_DELETE = msg('Are you sure you would like to delete that entry?');
 
 /**
  * A delete confirmation: what goes (`children`), an error of the last try (`error`), Cancel and a red

@@ -308,7 +308,7 @@ export function PaymentProfiles({ companyUuid, editable }: { companyUuid: string
           ) : null
         }
       >
-        <Text>{CONFIRM_DELETE}</Text>
+        <Text>{t(CONFIRM_DELETE)}</Text>
       </ConfirmDeleteModal>
     </Stack>
   );
