@@ -23,8 +23,11 @@ import {
   type Reminder,
   type RunCandidate,
 } from './api';
+import { useTranslation } from 'react-i18next';
 
 type Delivery = 'email' | 'print';
+/** No level yet, or no level chosen. */
+const NONE = '–';
 type Lang = 'de' | 'fr' | 'it' | 'en';
 
 /**
@@ -34,6 +37,7 @@ type Lang = 'de' | 'fr' | 'it' | 'en';
  * print) in one call; the letters are then downloadable. Below: the reminder levels and accounts.
  */
 export function DunningPage() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const canWrite = useCan('write');
   const [date, setDate] = useState<string | null>(null);
@@ -66,29 +70,29 @@ export function DunningPage() {
   const chosen = candidates.filter((c) => c.isDue && selected[c.invoice.uuid]).length;
 
   return (
-    <Page title="Dunning run">
+    <Page title={t('Dunning run')}>
       <Group align="end">
-        <DateField label="Reminder date" value={date} onChange={setDate} clearable placeholder="Today" w={170} />
+        <DateField label={t('Reminder date')} value={date} onChange={setDate} clearable placeholder={t('Today')} w={170} />
         <Text size="sm" c="dimmed">
-          Overdue sent invoices with an open amount. Levels that are due are preselected.
+          {t('Overdue sent invoices with an open amount. Levels that are due are preselected.')}
         </Text>
       </Group>
-      {run.isError ? <ErrorAlert what="Could not load the run" error={run.error} /> : null}
+      {run.isError ? <ErrorAlert what={t('Could not load the run')} error={run.error} /> : null}
       {run.isPending ? <TableSkeleton rows={3} /> : null}
-      <Table aria-label="Dunning run" striped>
+      <Table aria-label={t('Dunning run')} striped>
         <Table.Thead>
           <Table.Tr>
             <Table.Th />
-            <Table.Th>Invoice</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Due</Table.Th>
-            <Table.Th className="num">Days overdue</Table.Th>
-            <Table.Th className="num">Open</Table.Th>
-            <Table.Th>Level</Table.Th>
-            <Table.Th>Next level</Table.Th>
-            <Table.Th className="num">Fee</Table.Th>
-            <Table.Th className="num">Amount due</Table.Th>
-            <Table.Th>Delivery</Table.Th>
+            <Table.Th>{t('Invoice')}</Table.Th>
+            <Table.Th>{t('Customer')}</Table.Th>
+            <Table.Th>{t('Due')}</Table.Th>
+            <Table.Th className="num">{t('Days overdue')}</Table.Th>
+            <Table.Th className="num">{t('Open')}</Table.Th>
+            <Table.Th>{t('Level')}</Table.Th>
+            <Table.Th>{t('Next level')}</Table.Th>
+            <Table.Th className="num">{t('Fee')}</Table.Th>
+            <Table.Th className="num">{t('Amount due')}</Table.Th>
+            <Table.Th>{t('Delivery')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -96,7 +100,7 @@ export function DunningPage() {
             <Table.Tr>
               <Table.Td colSpan={11}>
                 <Text c="dimmed" size="sm">
-                  No overdue invoices: nothing to remind.
+                  {t('No overdue invoices: nothing to remind.')}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -116,11 +120,11 @@ export function DunningPage() {
       {canWrite ? (
         <Group>
           <Button onClick={() => confirm.mutate()} loading={confirm.isPending} disabled={chosen === 0}>
-            Send {chosen} reminder{chosen === 1 ? '' : 's'}
+            {t('Send {{count}} reminders', { count: chosen })}
           </Button>
         </Group>
       ) : null}
-      {confirm.isError ? <ErrorAlert what="Could not send the reminders" error={confirm.error} /> : null}
+      {confirm.isError ? <ErrorAlert what={t('Could not send the reminders')} error={confirm.error} /> : null}
       {done.length > 0 ? <SentList reminders={done} /> : null}
       <SettingsCard canWrite={canWrite} />
     </Page>
@@ -134,12 +138,13 @@ function CandidateRow(props: {
   delivery: Delivery;
   onDelivery: (value: Delivery) => void;
 }) {
+  const { t } = useTranslation();
   const { candidate: c } = props;
   return (
     <Table.Tr>
       <Table.Td>
         <Checkbox
-          aria-label={`Remind ${c.invoice.refNumber}`}
+          aria-label={t('Remind {{number}}', { number: c.invoice.refNumber })}
           checked={props.selected && c.isDue}
           disabled={!c.isDue}
           onChange={(event) => props.onSelect(event.currentTarget.checked)}
@@ -156,24 +161,24 @@ function CandidateRow(props: {
       <Table.Td className="num">
         <Amount value={c.openAmount} />
       </Table.Td>
-      <Table.Td>{c.currentLevel === 0 ? '–' : c.currentLevel}</Table.Td>
+      <Table.Td>{c.currentLevel === 0 ? NONE : c.currentLevel}</Table.Td>
       <Table.Td>
         {c.nextLevel === null ? (
           <Text size="sm" c="dimmed">
-            last level sent
+            {t('last level sent')}
           </Text>
         ) : (
           <Stack gap={0}>
             <Text size="sm">
-              {c.nextLevel} · {c.nextLevelTitle}
+              {`${c.nextLevel} · ${c.nextLevelTitle}`}
             </Text>
             {c.isDue ? (
               <Badge size="xs" color="orange" variant="light">
-                due
+                {t('due')}
               </Badge>
             ) : (
               <Text size="xs" c="dimmed">
-                from {formatDate(c.nextLevelDate ?? '')}
+                {t('from {{date}}', { date: formatDate(c.nextLevelDate ?? '') })}
               </Text>
             )}
           </Stack>
@@ -188,12 +193,12 @@ function CandidateRow(props: {
       <Table.Td>
         <SegmentedControl
           size="xs"
-          aria-label={`Delivery ${c.invoice.refNumber}`}
+          aria-label={t('Delivery {{number}}', { number: c.invoice.refNumber })}
           value={props.delivery}
           onChange={(value) => props.onDelivery(value as Delivery)}
           data={[
-            { value: 'email', label: 'E-mail', disabled: c.contacts.length === 0 },
-            { value: 'print', label: 'Print' },
+            { value: 'email', label: t('E-mail'), disabled: c.contacts.length === 0 },
+            { value: 'print', label: t('Print') },
           ]}
         />
       </Table.Td>
@@ -202,6 +207,7 @@ function CandidateRow(props: {
 }
 
 function SentList({ reminders }: { reminders: Reminder[] }) {
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const pdf = async (reminder: Reminder) => {
     setError(null);
@@ -212,16 +218,17 @@ function SentList({ reminders }: { reminders: Reminder[] }) {
     }
   };
   return (
-    <Alert color="green" variant="light" title="Reminders sent">
+    <Alert color="green" variant="light" title={t('Reminders sent')}>
       {error ? <Text c="red">{error}</Text> : null}
       <Stack gap={4}>
         {reminders.map((reminder) => (
           <Group key={reminder.uuid} gap="xs">
             <Text size="sm">
-              {reminder.invoice.refNumber} · {reminder.title} · {reminder.delivery === 'email' ? `e-mailed (${reminder.messageUuids.length})` : 'for print'}
+              {`${reminder.invoice.refNumber} · ${reminder.title} · `}
+              {reminder.delivery === 'email' ? t('e-mailed ({{number}})', { number: reminder.messageUuids.length }) : t('for print')}
             </Text>
             <Anchor component="button" size="sm" onClick={() => void pdf(reminder)}>
-              Letter PDF
+              {t('Letter PDF')}
             </Anchor>
           </Group>
         ))}
@@ -241,6 +248,7 @@ function SettingsCard({ canWrite }: { canWrite: boolean }) {
 }
 
 function SettingsForm({ settings: data, canWrite }: { settings: DunningSettings; canWrite: boolean }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [levels, setLevels] = useState<LevelDraft[]>(data.levels);
   const [interest, setInterest] = useState<string>(data.interestRate ? toMoney(data.interestRate).times(100).toFixed() : '');
@@ -261,12 +269,14 @@ function SettingsForm({ settings: data, canWrite }: { settings: DunningSettings;
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="xs">
-        <Text fw={600}>Reminder levels</Text>
-        <SegmentedControl size="xs" value={lang} onChange={(v) => setLang(v as Lang)} data={['de', 'fr', 'it', 'en']} aria-label="Text language" />
+        <Text fw={600}>{t('Reminder levels')}</Text>
+        <SegmentedControl size="xs" value={lang} onChange={(v) => setLang(v as Lang)} data={['de', 'fr', 'it', 'en']} aria-label={t('Text language')} />
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
-        Level 1 is due the given days after the invoice's due date, each further level the given days after the previous reminder. Fees are
-        posted to {settings.data.feeAccount.number} {settings.data.feeAccount.name} and added to the invoice's open amount. Placeholders:{' '}
+        {t(
+          "Level 1 is due the given days after the invoice's due date, each further level the given days after the previous reminder. Fees are posted to {{account}} and added to the invoice's open amount. Placeholders:",
+          { account: `${settings.data.feeAccount.number} ${settings.data.feeAccount.name}` },
+        )}{' '}
         {Object.keys(settings.data.placeholders)
           .map((p) => `{{${p}}}`)
           .join(' ')}
@@ -275,11 +285,11 @@ function SettingsForm({ settings: data, canWrite }: { settings: DunningSettings;
         {levels.map((level, index) => (
           <Paper key={index} withBorder p="sm">
             <Group align="end">
-              <Text fw={600}>Level {index + 1}</Text>
-              <NumberInput label="Days" value={level.days} min={0} max={3650} w={100} disabled={!canWrite} onChange={(v) => change(index, { days: Number(v) || 0 })} />
-              <TextInput label="Fee CHF" value={level.fee} w={120} disabled={!canWrite} onChange={(e) => change(index, { fee: e.currentTarget.value })} />
+              <Text fw={600}>{t('Level {{level}}', { level: index + 1 })}</Text>
+              <NumberInput label={t('Days')} value={level.days} min={0} max={3650} w={100} disabled={!canWrite} onChange={(v) => change(index, { days: Number(v) || 0 })} />
+              <TextInput label={t('Fee CHF')} value={level.fee} w={120} disabled={!canWrite} onChange={(e) => change(index, { fee: e.currentTarget.value })} />
               <TextInput
-                label={`Title (${lang})`}
+                label={t('Title ({{lang}})', { lang })}
                 value={level.texts[lang].title}
                 style={{ flex: 1 }}
                 disabled={!canWrite}
@@ -290,7 +300,7 @@ function SettingsForm({ settings: data, canWrite }: { settings: DunningSettings;
               />
             </Group>
             <Textarea
-              label={`Text (${lang})`}
+              label={t('Text ({{lang}})', { lang })}
               autosize
               minRows={3}
               mt="xs"
@@ -304,10 +314,12 @@ function SettingsForm({ settings: data, canWrite }: { settings: DunningSettings;
           </Paper>
         ))}
         <Group align="end">
-          <TextInput label="Late-payment interest % p.a." description="Empty = none; 5 % is the Swiss default interest (OR art. 104)" value={interest} w={260} disabled={!canWrite} onChange={(e) => setInterest(e.currentTarget.value)} />
+          <TextInput
+            label={t('Late-payment interest % p.a.')}
+            description={t('Empty = none; 5 % is the Swiss default interest (OR art. 104)')} value={interest} w={260} disabled={!canWrite} onChange={(e) => setInterest(e.currentTarget.value)} />
           <Select
-            label="Delete level"
-            placeholder="–"
+            label={t('Delete level')}
+            placeholder={NONE}
             w={140}
             disabled={!canWrite || levels.length <= 1}
             data={levels.map((_, i) => String(i + 1))}
@@ -317,18 +329,18 @@ function SettingsForm({ settings: data, canWrite }: { settings: DunningSettings;
           {canWrite ? (
             <>
               <Button variant="default" disabled={levels.length >= 9} onClick={() => setLevels([...levels, { ...levels[levels.length - 1]!, level: levels.length + 1 }])}>
-                Add level
+                {t('Add level')}
               </Button>
               <Button onClick={() => save.mutate()} loading={save.isPending}>
-                Save levels
+                {t('Save levels')}
               </Button>
             </>
           ) : null}
         </Group>
-        {save.isError ? <ErrorAlert what="Could not save the levels" error={save.error} /> : null}
+        {save.isError ? <ErrorAlert what={t('Could not save the levels')} error={save.error} /> : null}
         {save.isSuccess ? (
           <Text size="sm" c="green">
-            Saved.
+            {t('Saved.')}
           </Text>
         ) : null}
       </Stack>

@@ -6,12 +6,14 @@ import { saveBlob } from '../../lib/save-file';
 import { errorMessage } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
 import { fetchReminderPdf, remindersQuery } from './api';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The reminders of one invoice (issue 15 §3): level, date, fee, sent by e-mail or for print, and
  * the letter as issued. Shown on the invoice detail (the route composes it); nothing when none.
  */
 export function ReminderHistory({ invoiceUuid }: { invoiceUuid: string }) {
+  const { t } = useTranslation();
   const reminders = useQuery({ ...remindersQuery(invoiceUuid), enabled: invoiceUuid !== '' });
   const [error, setError] = useState<string | null>(null);
   const rows = reminders.data?.data ?? [];
@@ -27,21 +29,21 @@ export function ReminderHistory({ invoiceUuid }: { invoiceUuid: string }) {
   return (
     <Paper withBorder p="md">
       <Text fw={600} mb="xs">
-        Reminders
+        {t('Reminders')}
       </Text>
       {error ? (
         <Text c="red" size="sm" role="alert">
-          Could not load the letter: {error}
+          {t('Could not load the letter: {{error}}', { error })}
         </Text>
       ) : null}
-      <Table aria-label="Reminders">
+      <Table aria-label={t('Reminders')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Level</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th className="num">Fee</Table.Th>
-            <Table.Th className="num">Amount due</Table.Th>
-            <Table.Th>Delivery</Table.Th>
+            <Table.Th>{t('Level')}</Table.Th>
+            <Table.Th>{t('Date')}</Table.Th>
+            <Table.Th className="num">{t('Fee')}</Table.Th>
+            <Table.Th className="num">{t('Amount due')}</Table.Th>
+            <Table.Th>{t('Delivery')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -49,7 +51,7 @@ export function ReminderHistory({ invoiceUuid }: { invoiceUuid: string }) {
           {rows.map((reminder) => (
             <Table.Tr key={reminder.uuid}>
               <Table.Td>
-                {reminder.level} · {reminder.title}
+                {`${reminder.level} · ${reminder.title}`}
               </Table.Td>
               <Table.Td>{formatDate(reminder.date)}</Table.Td>
               <Table.Td className="num">
@@ -60,12 +62,12 @@ export function ReminderHistory({ invoiceUuid }: { invoiceUuid: string }) {
               </Table.Td>
               <Table.Td>
                 <Badge variant="light" color={reminder.delivery === 'email' ? 'blue' : 'gray'}>
-                  {reminder.delivery === 'email' ? 'e-mailed' : 'for print'}
+                  {reminder.delivery === 'email' ? t('e-mailed') : t('for print')}
                 </Badge>
               </Table.Td>
               <Table.Td>
                 <Anchor component="button" size="sm" onClick={() => void pdf(reminder.uuid, `${reminder.invoice.refNumber}-reminder-${reminder.level}.pdf`)}>
-                  Letter PDF
+                  {t('Letter PDF')}
                 </Anchor>
               </Table.Td>
             </Table.Tr>
