@@ -4,6 +4,7 @@ import { EmptyRow } from '../../ui/empty-row';
 import { ErrorAlert } from '../../ui/error-alert';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { jobsOverview } from './api';
+import { useTranslation } from 'react-i18next';
 
 type Overview = Awaited<ReturnType<typeof jobsOverview>>;
 type JobRow = Overview['recent'][number];
@@ -13,19 +14,20 @@ const STATE_COLOR: Record<string, string> = { created: 'blue', retry: 'orange', 
 const STATES = ['created', 'retry', 'active', 'completed', 'failed', 'cancelled'] as const;
 
 function JobsTable({ label, rows, empty }: { label: string; rows: JobRow[]; empty: string }) {
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table striped verticalSpacing={4} fz="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Queue</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Due</Table.Th>
-            <Table.Th>Finished</Table.Th>
-            <Table.Th>Data</Table.Th>
-            <Table.Th>Error</Table.Th>
+            <Table.Th>{t('Created')}</Table.Th>
+            <Table.Th>{t('Queue')}</Table.Th>
+            <Table.Th>{t('State')}</Table.Th>
+            <Table.Th>{t('Attempts')}</Table.Th>
+            <Table.Th>{t('Due')}</Table.Th>
+            <Table.Th>{t('Finished')}</Table.Th>
+            <Table.Th>{t('Data')}</Table.Th>
+            <Table.Th>{t('Error')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -67,21 +69,22 @@ function JobsTable({ label, rows, empty }: { label: string; rows: JobRow[]; empt
 
 /** /superadmin/jobs (issue 15 §5): the job runner's queues, latest jobs and failures. */
 export function JobsOverview() {
+  const { t } = useTranslation();
   const overview = useQuery({ queryKey: ['admin', 'jobs'], queryFn: jobsOverview, refetchInterval: 5000 });
   if (overview.isLoading) return <TableSkeleton />;
-  if (overview.error) return <ErrorAlert what="Could not load the jobs" error={overview.error} onRetry={() => void overview.refetch()} />;
+  if (overview.error) return <ErrorAlert what={t('Could not load the jobs')} error={overview.error} onRetry={() => void overview.refetch()} />;
   const data = overview.data!;
   return (
     <Stack gap="lg">
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="xs">
-          Queues
+          {t('Queues')}
         </Title>
-        <Table verticalSpacing={4} fz="sm" aria-label="Queues">
+        <Table verticalSpacing={4} fz="sm" aria-label={t('Queues')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Queue</Table.Th>
-              <Table.Th>Retries</Table.Th>
+              <Table.Th>{t('Queue')}</Table.Th>
+              <Table.Th>{t('Retries')}</Table.Th>
               {STATES.map((state) => (
                 <Table.Th key={state} className="num">
                   {state}
@@ -90,14 +93,16 @@ export function JobsOverview() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {data.queues.length === 0 ? <EmptyRow columns={2 + STATES.length}>No queue.</EmptyRow> : null}
+            {data.queues.length === 0 ? <EmptyRow columns={2 + STATES.length}>{t('No queue.')}</EmptyRow> : null}
             {data.queues.map((queue) => (
               <Table.Tr key={queue.name}>
                 <Table.Td>
                   <Code>{queue.name}</Code>
                 </Table.Td>
                 <Table.Td>
-                  {queue.retryLimit} × from {queue.retryDelaySeconds} s{queue.retryBackoff ? ', doubling' : ''}; expires after {queue.expireSeconds} s
+                  {queue.retryBackoff
+                    ? t('{{limit}} × from {{delay}} s, doubling; expires after {{expire}} s', { limit: queue.retryLimit, delay: queue.retryDelaySeconds, expire: queue.expireSeconds })
+                    : t('{{limit}} × from {{delay}} s; expires after {{expire}} s', { limit: queue.retryLimit, delay: queue.retryDelaySeconds, expire: queue.expireSeconds })}
                 </Table.Td>
                 {STATES.map((state) => (
                   <Table.Td key={state} className="num">
@@ -112,19 +117,19 @@ export function JobsOverview() {
       <Paper withBorder p="md">
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h4">
-            Failures
+            {t('Failures')}
           </Title>
           <Text size="sm" c="dimmed">
-            failed for good, or failed and waiting for a retry
+            {t('failed for good, or failed and waiting for a retry')}
           </Text>
         </Group>
-        <JobsTable label="Failures" rows={data.failures} empty="No failure." />
+        <JobsTable label={t('Failures')} rows={data.failures} empty={t('No failure.')} />
       </Paper>
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="xs">
-          Recent jobs
+          {t('Recent jobs')}
         </Title>
-        <JobsTable label="Recent jobs" rows={data.recent} empty="No job yet." />
+        <JobsTable label={t('Recent jobs')} rows={data.recent} empty={t('No job yet.')} />
       </Paper>
     </Stack>
   );

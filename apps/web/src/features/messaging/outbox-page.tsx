@@ -12,36 +12,41 @@ import { Page } from '../../ui/page';
 import { Pager } from '../../ui/pager';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { messagingKey, OUTBOX_PAGE_SIZE, outboxQuery, retryMessage, type Message, type MessageStatus } from './api';
+import { Trans, useTranslation } from 'react-i18next';
+import { msg } from '../../lib/i18n';
 
 const dateTime = (value: string) => new Date(value).toLocaleString('de-CH', { dateStyle: 'short', timeStyle: 'short' });
 
+const LIST_SEPARATOR = ', ';
+
 const FILTERS: { value: string; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'queued', label: 'Queued' },
-  { value: 'sent', label: 'Sent' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'not_sent', label: 'Not sent' },
+  { value: 'all', label: msg('All') },
+  { value: 'queued', label: msg('Queued') },
+  { value: 'sent', label: msg('Sent') },
+  { value: 'failed', label: msg('Failed') },
+  { value: 'not_sent', label: msg('Not sent') },
 ];
 
 /** What the message is about, linked: the invoice's detail page, or the staff page for an invitation. */
 function About({ message }: { message: Message }) {
+  const { t } = useTranslation();
   if (message.kind === 'invoice' && message.documentRef) {
     return (
       <Anchor component={Link} to={paths.invoiceDetail.getHref(message.documentRef)} size="sm">
-        Invoice
+        {t('Invoice')}
       </Anchor>
     );
   }
   if (message.kind === 'support') {
     return (
       <Anchor component={Link} to={paths.support.getHref()} size="sm">
-        Support request
+        {t('Support request')}
       </Anchor>
     );
   }
   return (
     <Anchor component={Link} to={paths.staff.getHref()} size="sm">
-      Invitation
+      {t('Invitation')}
     </Anchor>
   );
 }
@@ -52,6 +57,7 @@ function About({ message }: { message: Message }) {
  * configured'; failed ones can be queued again.
  */
 export function OutboxPage() {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState('all');
   const status = filter === 'all' ? undefined : (filter as MessageStatus);
@@ -62,57 +68,61 @@ export function OutboxPage() {
     mutationFn: retryMessage,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: messagingKey });
-      notifications.show({ color: 'green', message: 'Queued for delivery again' });
+      notifications.show({ color: 'green', message: t('Queued for delivery again') });
     },
   });
   const data = outbox.data;
   return (
-    <Page title="Outbox">
+    <Page title={t('Outbox')}>
       {data && !data.configured ? (
-        <Alert color="yellow" variant="light" title="No mail server configured">
-          E-mails are kept here and not sent. The operator sets <Code>BILAN_SMTP_URL</Code> (and <Code>BILAN_MAIL_FROM</Code>) to send them.
+        <Alert color="yellow" variant="light" title={t('No mail server configured')}>
+          <Trans
+            t={t}
+            i18nKey={msg('E-mails are kept here and not sent. The operator sets <code>BILAN_SMTP_URL</code> (and <code>BILAN_MAIL_FROM</code>) to send them.')}
+            components={{ code: <Code /> }}
+          />
         </Alert>
       ) : null}
       <Group>
         <SegmentedControl
-          aria-label="Status"
+          aria-label={t('Status')}
           value={filter}
           onChange={(value) => {
             setFilter(value);
             setPage(1);
           }}
-          data={FILTERS}
+          data={FILTERS.map((entry) => ({ ...entry, label: t(entry.label) }))}
         />
       </Group>
-      {outbox.isError ? <ErrorAlert what="Could not load the outbox" error={outbox.error} onRetry={() => void outbox.refetch()} /> : null}
+      {outbox.isError ? <ErrorAlert what={t('Could not load the outbox')} error={outbox.error} onRetry={() => void outbox.refetch()} /> : null}
       {outbox.isLoading ? <TableSkeleton /> : null}
       {data ? (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={900}>
-            <Table striped verticalSpacing={6} aria-label="Outbox">
+            <Table striped verticalSpacing={6} aria-label={t('Outbox')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={130}>Created</Table.Th>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th w={90}>About</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th w={130}>Sent</Table.Th>
+                  <Table.Th w={130}>{t('Created')}</Table.Th>
+                  <Table.Th>{t('To')}</Table.Th>
+                  <Table.Th>{t('Subject')}</Table.Th>
+                  <Table.Th w={90}>{t('About')}</Table.Th>
+                  <Table.Th>{t('Status')}</Table.Th>
+                  <Table.Th w={130}>{t('Sent')}</Table.Th>
                   <Table.Th w={110} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.data.length === 0 ? <EmptyRow columns={7}>No e-mail yet.</EmptyRow> : null}
+                {data.data.length === 0 ? <EmptyRow columns={7}>{t('No e-mail yet.')}</EmptyRow> : null}
                 {data.data.map((message) => (
                   <Table.Tr key={message.uuid}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(message.createdAt)}</Table.Td>
-                    <Table.Td>{message.to.join(', ')}</Table.Td>
+                    <Table.Td>{message.to.join(LIST_SEPARATOR)}</Table.Td>
                     <Table.Td>
                       <Stack gap={0}>
                         <Text size="sm">{message.subject}</Text>
                         {message.attachments.length ? (
                           <Text size="xs" c="dimmed">
-                            {message.attachments.map((a) => a.filename).join(', ')}
+                            {message.attachments.map((a) => a.filename).join(LIST_SEPARATOR)}
                           </Text>
                         ) : null}
                       </Stack>
@@ -134,7 +144,7 @@ export function OutboxPage() {
                     <Table.Td>
                       {canWrite && data.configured && (message.status === 'failed' || message.status === 'not_sent') ? (
                         <Button size="compact-sm" variant="light" loading={retry.isPending && retry.variables === message.uuid} onClick={() => retry.mutate(message.uuid)}>
-                          Send again
+                          {t('Send again')}
                         </Button>
                       ) : null}
                     </Table.Td>
@@ -145,7 +155,7 @@ export function OutboxPage() {
           </Table.ScrollContainer>
         </Paper>
       ) : null}
-      {retry.error ? <ErrorAlert what="Could not queue the message again" error={retry.error} /> : null}
+      {retry.error ? <ErrorAlert what={t('Could not queue the message again')} error={retry.error} /> : null}
       {data ? <Pager page={page} pageSize={OUTBOX_PAGE_SIZE} total={data.total} onChange={setPage} /> : null}
     </Page>
   );

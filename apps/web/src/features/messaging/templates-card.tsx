@@ -7,10 +7,12 @@ import { useCan } from '../../lib/session';
 import { ErrorAlert } from '../../ui/error-alert';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { saveTemplate, templatesQuery, type Template, type TemplateLang } from './api';
+import { useTranslation } from 'react-i18next';
 
 const LANG_LABEL: Record<TemplateLang, string> = { de: 'Deutsch', fr: 'Français', it: 'Italiano', en: 'English' };
 
 function TemplateForm({ template, canEdit }: { template: Template; canEdit: boolean }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [subject, setSubject] = useState(template.subject);
   const [body, setBody] = useState(template.body);
@@ -20,7 +22,7 @@ function TemplateForm({ template, canEdit }: { template: Template; canEdit: bool
       setSubject(saved.subject);
       setBody(saved.body);
       await queryClient.invalidateQueries({ queryKey: templatesQuery().queryKey });
-      notifications.show({ color: 'green', message: `${LANG_LABEL[template.lang]} template saved` });
+      notifications.show({ color: 'green', message: t('{{language}} template saved', { language: LANG_LABEL[template.lang] }) });
     },
   });
   const fields = serverFieldErrors(save.error);
@@ -32,18 +34,18 @@ function TemplateForm({ template, canEdit }: { template: Template; canEdit: bool
       }}
     >
       <Stack gap="sm">
-        <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={fields.subject} readOnly={!canEdit} required />
-        <Textarea label="Message" value={body} onChange={(e) => setBody(e.currentTarget.value)} error={fields.body} autosize minRows={6} readOnly={!canEdit} required />
-        {save.isError && !fields.subject && !fields.body ? <ErrorAlert what="Could not save the template" error={save.error} /> : null}
+        <TextInput label={t('Subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={fields.subject} readOnly={!canEdit} required />
+        <Textarea label={t('Message')} value={body} onChange={(e) => setBody(e.currentTarget.value)} error={fields.body} autosize minRows={6} readOnly={!canEdit} required />
+        {save.isError && !fields.subject && !fields.body ? <ErrorAlert what={t('Could not save the template')} error={save.error} /> : null}
         {canEdit ? (
           <Group justify="flex-end">
             {template.isCustom ? (
               <Button variant="subtle" onClick={() => save.mutate(true)} loading={save.isPending && save.variables}>
-                Back to the default
+                {t('Back to the default')}
               </Button>
             ) : null}
             <Button type="submit" loading={save.isPending && !save.variables}>
-              Save
+              {t('Save')}
             </Button>
           </Group>
         ) : null}
@@ -54,15 +56,16 @@ function TemplateForm({ template, canEdit }: { template: Template; canEdit: bool
 
 /** The invoice e-mail per language (issue 15 §1), on the settings page; admins edit it. */
 export function EmailTemplatesCard() {
+  const { t } = useTranslation();
   const templates = useQuery(templatesQuery());
   const canEdit = useCan('admin');
   return (
     <Paper withBorder p="lg">
       <Title order={2} size="h4" mb="xs">
-        Invoice e-mail
+        {t('Invoice e-mail')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Sent with the invoice PDF when an invoice is sent by e-mail, in the contact&apos;s language. Placeholders:{' '}
+        {t("Sent with the invoice PDF when an invoice is sent by e-mail, in the contact's language. Placeholders:")}{' '}
         {Object.keys(templates.data?.placeholders ?? {}).map((name, index) => (
           <span key={name}>
             {index ? ' ' : ''}
@@ -70,13 +73,13 @@ export function EmailTemplatesCard() {
           </span>
         ))}
       </Text>
-      {templates.isError ? <ErrorAlert what="Could not load the templates" error={templates.error} onRetry={() => void templates.refetch()} /> : null}
+      {templates.isError ? <ErrorAlert what={t('Could not load the templates')} error={templates.error} onRetry={() => void templates.refetch()} /> : null}
       {templates.isLoading ? <TableSkeleton rows={3} /> : null}
       {templates.data ? (
         <Tabs defaultValue="de">
           <Tabs.List>
             {templates.data.data.map((template) => (
-              <Tabs.Tab key={template.lang} value={template.lang} rightSection={template.isCustom ? <Badge size="xs" variant="light">own</Badge> : null}>
+              <Tabs.Tab key={template.lang} value={template.lang} rightSection={template.isCustom ? <Badge size="xs" variant="light">{t('own')}</Badge> : null}>
                 {LANG_LABEL[template.lang]}
               </Tabs.Tab>
             ))}
