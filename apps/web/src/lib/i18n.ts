@@ -15,7 +15,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
-import { numberFormats, setDisplayNumberFormat, type NumberFormat } from '@bilan/domain';
+import { Country, countryIsoCode, countryNames, numberFormats, setDisplayNumberFormat, type CountryId, type NumberFormat } from '@bilan/domain';
 import { readText, storageKeys, writeText } from './storage';
 
 export const LANGUAGES = ['de', 'fr', 'it', 'en'] as const;
@@ -138,6 +138,29 @@ export function translate(text: string, values: Record<string, unknown> = {}): s
   if (i18next.isInitialized) return i18next.t(text, values);
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+/**
+ * A country's name in the UI's language, from its ISO 3166 code through the browser's own CLDR
+ * data (Intl.DisplayNames): no catalog to keep. The domain's English name where the browser has none.
+ */
+export function countryName(id: number): string {
+  const english = countryNames.find((name) => Country[name] === id) ?? String(id);
+  const iso = countryIsoCode[id as CountryId];
+  if (!iso || currentLanguage() === 'en') return english;
+  let names = regionNames.get(currentLanguage());
+  if (!names) {
+    names = new Intl.DisplayNames([`${currentLanguage()}-CH`], { type: 'region' });
+    regionNames.set(currentLanguage(), names);
+  }
+  return names.of(iso) ?? english;
+}
+
+/** The countries for a select, in the UI's language, sorted by name (value: the country's id). */
+export const countryOptions = (): { value: string; label: string }[] =>
+  countryNames
+    .map((name) => ({ value: String(Country[name]), label: countryName(Country[name]) }))
+    .sort((a, b) => (a.value === '1' ? -1 : b.value === '1' ? 1 : a.label.localeCompare(b.label, currentLanguage())));
 
 /** The language shown now. */
 export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : 'en');

@@ -1,7 +1,7 @@
 /**
  * Every text the UI translates has a translation in German, French and Italian, and no catalog
  * keeps a text nothing uses any more (issue 17 §3, decision 032). Texts are found in the sources
- * as the first argument of `t('…')` or `msg('…')` (string literals only, so a computed key cannot
+ * as the first argument of `t('…')`, `translate('…')` or `msg('…')` (string literals only, so a computed key cannot
  * hide); a key used with `{ count }` needs its plural forms (`_one`, `_other`) in every language.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -33,7 +33,7 @@ interface Use {
 function usesIn(file: string): Use[] {
   const source = readFileSync(file, 'utf8');
   const uses: Use[] = [];
-  const call = /\b(?:t|msg)\(\s*(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\$])*)`)\s*([,)])/g;
+  const call = /\b(?:t|msg|translate)\(\s*(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\$])*)`)\s*([,)])/g;
   for (const match of source.matchAll(call)) {
     const key = unescape(match[1] ?? match[2] ?? match[3] ?? '');
     // The options object, up to its closing brace: `{ count }` or `count:` asks for plural forms.

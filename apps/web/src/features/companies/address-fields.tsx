@@ -61,7 +61,7 @@ export function AddressFields<T extends FieldValues, O = T>({ control, prefix }:
           control={control}
           name={name('country')}
           render={({ field, fieldState }) => (
-            <Select label={t('Country')} required searchable data={countryOptions} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+            <Select label={t('Country')} required searchable data={countryOptions()} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
           )}
         />
       </Grid.Col>

@@ -1,8 +1,9 @@
-import { AdditionalPropertyType, Country, countryNames, offeredPaymentProfileTypes, PaymentProfileType } from '@bilan/domain';
-import { msg } from '../../lib/i18n';
+import { AdditionalPropertyType, Country, offeredPaymentProfileTypes, PaymentProfileType } from '@bilan/domain';
+import { countryName, msg } from '../../lib/i18n';
 
-export const countryOptions = countryNames.map((name) => ({ value: String(Country[name]), label: name }));
-export const countryLabel = (id: number): string => countryNames.find((name) => Country[name] === id) ?? String(id);
+// Countries in the UI's language (lib/i18n).
+export { countryOptions } from '../../lib/i18n';
+export const countryLabel = countryName;
 
 const profileTypeNames: Record<number, string> = {
   [PaymentProfileType.Iban]: 'IBAN',

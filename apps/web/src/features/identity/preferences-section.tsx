@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormats, type NumberFormat, type UiLanguage } from '@bilan/domain';
-import { applyPreferences, browserLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES, NUMBER_FORMAT_EXAMPLES } from '../../lib/i18n';
+import { browserLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES, NUMBER_FORMAT_EXAMPLES, translate } from '../../lib/i18n';
 import { loadProfile, type Profile } from '../../lib/session';
 import { ErrorAlert } from '../../ui/error-alert';
 import { identityApi } from './api';
@@ -20,10 +20,10 @@ export function PreferencesSection({ profile }: { profile: Profile }) {
   const [numberFormat, setNumberFormat] = useState<NumberFormat>(profile.numberFormat ?? 'fr-CH');
   const save = useMutation({
     mutationFn: () => identityApi.updatePreferences(language, numberFormat),
-    onSuccess: async (saved) => {
-      await applyPreferences(saved);
-      notifications.show({ color: 'green', message: t('Your language and number format were saved.') });
+    onSuccess: async () => {
+      // Loading the profile applies the choices (session.ts); the pages remount in a new number format.
       await loadProfile();
+      notifications.show({ color: 'green', message: translate('Your language and number format were saved.') });
     },
   });
   const unchanged = language === profile.language && numberFormat === profile.numberFormat;

@@ -218,7 +218,7 @@ export function ProfilePage() {
         <PersonalInformation profile={profile} />
       </Section>
       <Section title={t('Language and Formats')}>
-        <PreferencesSection profile={profile} />
+        <PreferencesSection key={`${profile.language}/${profile.numberFormat}`} profile={profile} />
       </Section>
       <Section title={t('Instance')}>
         <InstanceSection key={profile.instance.uuid} profile={profile} />

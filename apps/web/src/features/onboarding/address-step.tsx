@@ -1,7 +1,8 @@
 import { Grid, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { addressSchema, Country, countryNames, type Address } from '@bilan/domain';
+import { addressSchema, Country, type Address } from '@bilan/domain';
+import { countryOptions } from '../../lib/i18n';
 import { payloadResolver } from '../../lib/forms';
 import { StepActions } from './step-actions';
 import { useServerErrors } from './use-server-errors';
@@ -14,7 +15,6 @@ interface AddressFormValues {
   country: string | null;
 }
 
-const countryOptions = countryNames.map((name) => ({ value: String(Country[name]), label: name }));
 const fields = ['street', 'houseNumber', 'zip', 'city', 'country'] as const;
 /** The step's part of /instance/init, checked by `addressSchema` here and on the server. */
 const toPayload = (values: AddressFormValues) => ({
@@ -96,7 +96,7 @@ export function AddressStep({ value, serverErrors, onBack, onDone }: AddressStep
                   label={t('Country')}
                   required
                   searchable
-                  data={countryOptions}
+                  data={countryOptions()}
                   value={field.value}
                   onChange={field.onChange}
                   error={fieldState.error?.message}
