@@ -5,11 +5,20 @@
  * and 30,000 bills, with descriptions drawn from a few hundred words (so common words match
  * thousands of rows and rare ones a handful). Timed through HTTP (`GET /api/search?q=`), medians
  * and p90 of `--runs`: a common word, a rare word, an amount, a number, a QR reference, and
- * `GET /api/meta/version` as the floor of an HTTP round trip. Prints JSON; no assertion on time.
- * `npm run bench:search -w @bilan/bench [-- --documents N --runs N --pg-url URL]`.
+ * `GET /api/meta/version` as the floor of an HTTP round trip. Prints JSON, with the rows and
+ * megabytes of the words tables (migration 0044); no assertion on time. `--explain` adds the plans
+ * of every statement the modules' search functions run for those queries, and which index each
+ * table was read through.
+ * `npm run bench:search -w @bilan/bench [-- --documents N --runs N --pg-url URL --explain]`.
  */
 import { parseArgs } from 'node:util';
 import { log, machineInfo, repeat, round, timed } from '../ledger/measure.js';
+import type { Tx } from '../../apps/server/src/db/database.js';
+import { priceReadsForSearch } from '../../apps/server/src/db/search.js';
+import { searchJournalEntries } from '../../apps/server/src/modules/accounting/accounting.service.js';
+import { searchInvoices } from '../../apps/server/src/modules/invoicing/invoice-search.js';
+import { searchBills } from '../../apps/server/src/modules/payables/bill-search.js';
+import { readSearchQuery } from '../../apps/server/src/modules/search/search.routes.js';
 import { createWorkplace, reserveIds, startEnv } from '../ledger/setup.js';
 
 const { values } = parseArgs({
@@ -17,6 +26,7 @@ const { values } = parseArgs({
     documents: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '30' },
     'pg-url': { type: 'string' },
+    explain: { type: 'boolean', default: false },
   },
 });
 const documents = Number(values.documents);
@@ -81,7 +91,17 @@ try {
       ),
     );
   });
-  await env.direct!.query('VACUUM (ANALYZE) journal_entry, journal_line, invoice, payable');
+  // The words tables too: filled by the triggers during the load, they need statistics and a
+  // visibility map (index-only scans) as autovacuum would give them.
+  await env.direct!.query('VACUUM (ANALYZE) journal_entry, journal_line, invoice, payable, journal_entry_word, invoice_word, payable_word');
+  // What the words cost in space: rows, and megabytes with their indexes.
+  const wordsTables = await env.db.asOwner((tx) =>
+    tx.query<{ table: string; rows: string; mb: string }>(
+      `SELECT t AS table, (SELECT reltuples::bigint FROM pg_class WHERE oid = t::regclass)::text AS rows,
+              round(pg_total_relation_size(t::regclass) / 1048576.0, 1)::text AS mb
+         FROM unnest(ARRAY['journal_entry', 'journal_entry_word', 'invoice', 'invoice_word', 'payable', 'payable_word']) AS t`,
+    ),
+  );
   log('timing');
 
   const search = (q: string) => () => workplace.api.get(`/api/search?q=${encodeURIComponent(q)}`);
@@ -95,6 +115,39 @@ try {
     number: await repeat(search('12345'), options),
     reference: await repeat(search('RF00BENCH0'), options),
   };
+  let explain: Record<string, { sql: string; scans: string[]; ms: number; plan: string[] }[]> | undefined;
+  if (values.explain) {
+    // The plans of the statements the application runs, as it runs them (role bilan_app, row-level
+    // security on, the search's planner setting): the three modules' search functions called with a
+    // transaction that explains each statement before running it.
+    explain = {};
+    for (const q of ['Beratung', 'Posten17 Nr. 3917', '1 234,56', '12345', 'RF00BENCH0']) {
+      const plans: { sql: string; scans: string[]; ms: number; plan: string[] }[] = [];
+      await env.db.withInstance(instanceId, async (tx) => {
+        await priceReadsForSearch(tx);
+        const explaining: Tx = {
+          exec: (script) => tx.exec(script),
+          async query<R extends Record<string, unknown>>(text: string, params?: readonly unknown[]) {
+            if (!text.includes('search_words(')) {
+              const plan = (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params)).map((r) => r['QUERY PLAN']);
+              // One line per table read: how it was read, and with which index.
+              const scans = plan
+                .map((line) => /(\w[\w ]*?Scan(?: Backward)?)(?: using (\w+))? on (\w+)/.exec(line))
+                .flatMap((m) => (m ? [`${m[1]} ${m[3]}${m[2] ? ` (${m[2]})` : ''}`] : []));
+              const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1]);
+              plans.push({ sql: text.replace(/\s+/g, ' ').slice(0, 120), scans, ms, plan });
+            }
+            return tx.query<R>(text, params);
+          },
+        };
+        const read = readSearchQuery(q);
+        await searchInvoices(explaining, instanceId, read, 8);
+        await searchBills(explaining, instanceId, read, 8);
+        await searchJournalEntries(explaining, instanceId, { id: read.number, amount: read.amount, text: read.text }, 8);
+      });
+      explain[q] = plans;
+    }
+  }
   console.log(
     JSON.stringify(
       {
@@ -105,8 +158,10 @@ try {
         documents: { entries, invoices, bills, journalLines: entries * 2 },
         loadMs: round(load.ms),
         hitsForCommonWord: sample.data.length,
+        wordsTables,
         search: figures,
         targetMs: 50,
+        ...(explain ? { explain } : {}),
       },
       null,
       2,

@@ -82,6 +82,7 @@ export const TABLE_OWNER = {
   vat_return: 'accounting',
   vat_period_balance: 'accounting', // coded postings per month, kept by triggers (0024)
   payment_tolerance: 'accounting', // write-off tolerance of document payments (0032, decision 021)
+  journal_entry_word: 'accounting', // words of entry descriptions for the search, kept by triggers (0044, decision 033)
 
   invoice: 'invoicing',
   invoice_item: 'invoicing',
@@ -90,6 +91,7 @@ export const TABLE_OWNER = {
   credit_note: 'invoicing', // credit notes of sent invoices (0036, decision 027)
   credit_note_item: 'invoicing',
   invoice_charge: 'invoicing', // reminder fees and interest added to an invoice's open amount (0039, decision 030)
+  invoice_word: 'invoicing', // words of invoice descriptions for the search, kept by triggers (0044, decision 033)
 
   // dunning: reminder levels, settings and the reminders sent (0039, decision 030).
   dunning_settings: 'dunning',
@@ -109,6 +111,7 @@ export const TABLE_OWNER = {
   payable_status_event: 'payables',
   transaction_group: 'payables',
   payable_payment: 'payables', // payments of bills and expenses (0032, decision 021)
+  payable_word: 'payables', // words of bill descriptions for the search, kept by triggers (0044, decision 033)
   inbox_file: 'payables',
   mail: 'payables',
 

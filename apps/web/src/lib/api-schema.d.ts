@@ -27226,7 +27226,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Finds invoices, bills and expenses, and journal entries: by number (12, INV12, EN12, #12), by amount (1081.00, 1 081,00, 1'081.00: a bill's total, any posting of an entry), by QR or creditor reference, and by text (3 or more characters inside the description). Up to 8 hits of each kind, newest first. 400 naming q when it is empty or longer than 100 characters. */
+        /** @description Finds invoices, bills and expenses, and journal entries: by number (12, INV12, EN12, #12), by amount (1081.00, 1 081,00, 1'081.00: a bill's total, any posting of an entry), by QR or creditor reference, and by text (3 or more characters: each word of 2 or more characters found inside a word of the description, any case and order; words of 1 character are ignored). Up to 8 hits of each kind, newest first. 400 naming q when it is empty or longer than 100 characters. */
         get: {
             parameters: {
                 query: {

@@ -1,9 +1,9 @@
 /**
  * Invoices found by number, payment reference or text (issue 17 §1, decision 033), for the search
- * of the command palette. Invoicing's own table only; the indexes are migration 0043's.
+ * of the command palette. Invoicing's own tables only: the invoices and their words (migration 0044).
  */
 import type { Tx } from '../../db/database.js';
-import { containsPattern } from '../../db/like.js';
+import { allWordsMatch, searchWords } from '../../db/search.js';
 
 export interface InvoiceHit {
   uuid: string;
@@ -16,7 +16,9 @@ export interface InvoiceHit {
 
 /**
  * Up to `limit` invoices, newest first: the one numbered `number`, those whose QR or creditor
- * reference is `reference` (spaces ignored), and those whose description contains `text`.
+ * reference is `reference` (as stored: no spaces, upper case), and those whose description has
+ * each word of `text` inside one of its words (any case; words of 1 character are ignored).
+ * No errors of its own: it rejects only when the database does.
  */
 export async function searchInvoices(
   tx: Tx,
@@ -24,16 +26,28 @@ export async function searchInvoices(
   query: { number?: number | undefined; reference?: string | undefined; text?: string | undefined },
   limit: number,
 ): Promise<InvoiceHit[]> {
+  // One statement, the parts a UNION of their own newest `limit`: one round trip whatever was typed.
+  const params: unknown[] = [instanceId, limit];
+  const parts: string[] = [];
+  if (query.number !== undefined) {
+    params.push(query.number);
+    parts.push(`SELECT id FROM invoice WHERE instance_id = $1 AND id = $${params.length}`);
+  }
+  if (query.reference !== undefined) {
+    params.push(query.reference);
+    parts.push(`(SELECT id FROM invoice WHERE instance_id = $1 AND payment_reference = $${params.length} LIMIT $2)`);
+  }
+  const words = query.text === undefined ? [] : await searchWords(tx, query.text);
+  if (words.length > 0) {
+    const match = allWordsMatch(words, { table: 'invoice_word', key: 'invoice_id', doc: 't.id' }, params);
+    parts.push(`(SELECT t.id FROM invoice t WHERE t.instance_id = $1 AND ${match} ORDER BY t.date_invoice DESC, t.id DESC LIMIT $2)`);
+  }
+  if (parts.length === 0) return [];
   const rows = await tx.query<{ uuid: string; id: number; date_invoice: string; description: string; status_id: number }>(
     `SELECT uuid, id, date_invoice, description, status_id FROM invoice
-      WHERE instance_id = $1 AND id IN (
-        SELECT id FROM invoice WHERE instance_id = $1 AND id = $2
-        UNION ALL
-        (SELECT id FROM invoice WHERE instance_id = $1 AND payment_reference = $3 LIMIT $5)
-        UNION ALL
-        (SELECT id FROM invoice WHERE instance_id = $1 AND $4::text IS NOT NULL AND description ILIKE $4 ORDER BY date_invoice DESC, id DESC LIMIT $5))
-      ORDER BY date_invoice DESC, id DESC LIMIT $5`,
-    [instanceId, query.number ?? null, query.reference ?? null, query.text === undefined ? null : containsPattern(query.text), limit],
+      WHERE instance_id = $1 AND id IN (${parts.join(' UNION ALL ')})
+      ORDER BY date_invoice DESC, id DESC LIMIT $2`,
+    params,
   );
   return rows.map((row) => ({ uuid: row.uuid, id: row.id, dateInvoice: row.date_invoice, description: row.description, status: row.status_id }));
 }

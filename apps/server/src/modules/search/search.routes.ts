@@ -1,12 +1,13 @@
 /**
  * GET /api/search?q= (issue 17 §1, beyond the spec; decision 033): invoices, bills and expenses,
  * and journal entries found by number, amount, payment reference or text, for the command palette.
- * Each module searches its own tables (indexes of migration 0043); this module only reads the
- * query and merges the answers.
+ * Each module searches its own tables (indexes of migrations 0043 and 0044); this module only reads
+ * the query and merges the answers.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseAmountInput, toFixedAmount, toMoney } from '@bilan/domain';
+import { priceReadsForSearch } from '../../db/search.js';
 import { auth } from '../../http/access.js';
 import { errors } from '../../http/schemas.js';
 import { searchJournalEntries } from '../accounting/accounting.service.js';
@@ -53,7 +54,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['search'],
         description:
           'Finds invoices, bills and expenses, and journal entries: by number (12, INV12, EN12, #12), by amount (1081.00, 1 081,00, 1\'081.00: ' +
-          'a bill\'s total, any posting of an entry), by QR or creditor reference, and by text (3 or more characters inside the description). ' +
+          'a bill\'s total, any posting of an entry), by QR or creditor reference, and by text (3 or more characters: each word of 2 or more ' +
+          'characters found inside a word of the description, any case and order; words of 1 character are ignored). ' +
           `Up to ${PER_KIND} hits of each kind, newest first. 400 naming q when it is empty or longer than 100 characters.`,
         querystring: z.strictObject({ q: z.string().trim().min(1, 'This field is required').max(100, 'at most 100 characters') }),
         response: { 200: z.object({ data: z.array(hitSchema) }), ...errors },
@@ -64,6 +66,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = readSearchQuery(request.query.q);
       if (Object.keys(query).length === 0) return { data: [] };
       return app.db.withInstance(instanceId, async (tx) => {
+        await priceReadsForSearch(tx);
         const invoices = query.number !== undefined || query.reference || query.text ? await searchInvoices(tx, instanceId, query, PER_KIND) : [];
         const bills = await searchBills(tx, instanceId, query, PER_KIND);
         const entries = await searchJournalEntries(tx, instanceId, { id: query.number, amount: query.amount, text: query.text }, PER_KIND);
