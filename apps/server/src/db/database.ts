@@ -7,7 +7,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
@@ -72,8 +71,6 @@ const isoTimestamp = (value: string): string => new Date(value.replace(' ', 'T')
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir ? join(dataDir) : undefined, {
-    // Trigram indexes for the search of documents and entries by text (migration 0043, decision 033).
-    extensions: { pg_trgm },
     parsers: {
       [OID.int8]: asIs,
       [OID.numeric]: asIs,
