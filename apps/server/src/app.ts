@@ -15,10 +15,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { installZodMessages, messageLanguageOf, translateMessage, VERSION } from '@bilan/domain';
+import { installZodMessages, messageLanguageOf, VERSION } from '@bilan/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { AppError, fromDatabaseError } from './http/errors.js';
+import { translateServerMessage } from './http/message-catalog.js';
 import { accessPlugin } from './http/access.js';
 import { documentIdempotencyKey, idempotencyPlugin } from './http/idempotency.js';
 import { BODY_LIMIT } from './http/body-limits.js';
@@ -118,19 +119,19 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     // Field messages in the language the client asks for (issue 17 §3); English stays the contract.
     const language = messageLanguageOf(request.headers['accept-language']);
     const translated = (fields: Record<string, string> | undefined) =>
-      fields && language !== 'en' ? Object.fromEntries(Object.entries(fields).map(([path, text]) => [path, translateMessage(text, language)])) : fields;
+      fields && language !== 'en' ? Object.fromEntries(Object.entries(fields).map(([path, text]) => [path, translateServerMessage(text, language)])) : fields;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = validationFields(error.validation);
       const [first] = Object.entries(fields);
       const message = first ? `${first[0]}: ${first[1]}` : 'invalid request';
-      return reply.code(400).send({ error: translateMessage(message, language), fields: translated(fields), code: 'validation' });
+      return reply.code(400).send({ error: translateServerMessage(message, language), fields: translated(fields), code: 'validation' });
     }
     const appError = error instanceof AppError ? error : fromDatabaseError(error);
     if (appError) {
       // A refused upload (CSV, XML, a file) is one field: the file. Name it when the error names none.
       const isFile = appError.statusCode === 400 && !appError.fields && !String(request.headers['content-type'] ?? '').includes('json') && request.body !== undefined;
       const fields = isFile ? { file: appError.message } : appError.fields;
-      return reply.code(appError.statusCode).send({ error: translateMessage(appError.message, language), fields: translated(fields), ...appError.extra, code: appError.bodyCode });
+      return reply.code(appError.statusCode).send({ error: translateServerMessage(appError.message, language), fields: translated(fields), ...appError.extra, code: appError.bodyCode });
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type). A 400 of this kind
     // is about the body as a whole, so `fields` names the body (every 400 names what is wrong).

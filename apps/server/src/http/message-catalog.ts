@@ -1,0 +1,594 @@
+/**
+ * The server's own 400 messages in German, French and Italian (issue 17 §3, decision 032). The
+ * domain's catalog (`@bilan/domain` message-translations.ts) knows the shared validation messages
+ * of the zod schemas; the messages the server modules write themselves (business rules, route
+ * schemas, uploads) are here, so they stay out of the web's bundle. As there, the English text is
+ * the key and the contract: a message without a translation, or a request in English, answers the
+ * English text unchanged.
+ *
+ * Terms as a Swiss accountant reads them (Bexio, Banana, Abacus): Buchung / écriture /
+ * registrazione, Konto / compte / conto, Beleg / pièce / giustificativo, Lieferantenrechnung /
+ * facture fournisseur / fattura fornitore, Zahlungsauftrag / ordre de paiement / ordine di
+ * pagamento, Sperre / verrouillage / blocco, Geschäftsjahr / exercice / esercizio; MWST / TVA / IVA.
+ * Swiss German spelling ("ss", never "ß").
+ *
+ * `test/http/server-messages.test.ts` checks every entry (three languages, no "ß", the digits kept,
+ * each pattern's example) and scans the sources so a new 400 message without a translation fails.
+ */
+import { translateMessage, type MessageLanguage } from '@bilan/domain';
+
+type Translated = 'de' | 'fr' | 'it';
+type Translations = Readonly<Record<Translated, string>>;
+
+const tr = (de: string, fr: string, it: string): Translations => ({ de, fr, it });
+
+/** Fixed messages, keyed by their exact English text. */
+export const SERVER_MESSAGES: ReadonlyMap<string, Translations> = new Map<string, Translations>([
+  // http: request shape, idempotency, uploads
+  ['The body is nested too deeply', tr('Der Inhalt ist zu tief verschachtelt', 'Le contenu est trop profondément imbriqué', 'Il contenuto è annidato troppo in profondità')],
+  ['must not nest arrays and objects more than 64 levels deep', tr('darf Listen und Objekte nicht tiefer als 64 Ebenen verschachteln', "ne doit pas imbriquer listes et objets sur plus de 64 niveaux", 'non deve annidare elenchi e oggetti per più di 64 livelli')],
+  ['must not contain a NUL character', tr('darf kein NUL-Zeichen enthalten', 'ne doit pas contenir de caractère NUL', 'non deve contenere un carattere NUL')],
+  ['The Idempotency-Key must be 1 to 255 printable ASCII characters', tr('Der Idempotency-Key muss aus 1 bis 255 druckbaren ASCII-Zeichen bestehen', "L'Idempotency-Key doit compter 1 à 255 caractères ASCII imprimables", "L'Idempotency-Key deve avere da 1 a 255 caratteri ASCII stampabili")],
+  ['larger than 5 MB', tr('grösser als 5 MB', 'plus grand que 5 Mo', 'più grande di 5 MB')],
+  ['the file is empty or not base64', tr('die Datei ist leer oder nicht base64-codiert', "le fichier est vide ou n'est pas en base64", 'il file è vuoto o non è in base64')],
+  ['must be base64', tr('muss base64-codiert sein', 'doit être en base64', 'deve essere in base64')],
+  ['a media type such as image/png', tr('ein Medientyp wie image/png', 'un type de média comme image/png', 'un tipo di media come image/png')],
+  ['the body is empty: send the CSV text with content-type text/csv', tr('der Inhalt ist leer: senden Sie den CSV-Text mit content-type text/csv', 'le contenu est vide : envoyez le texte CSV avec content-type text/csv', 'il contenuto è vuoto: inviare il testo CSV con content-type text/csv')],
+  // generic field rules
+  ['must be given', tr('muss angegeben werden', 'doit être indiqué', 'deve essere indicato')],
+  ['must not be empty', tr('darf nicht leer sein', 'ne doit pas être vide', 'non deve essere vuoto')],
+  ['must be greater than 0', tr('muss grösser als 0 sein', 'doit être supérieur à 0', 'deve essere maggiore di 0')],
+  ['must be from 0 to 10', tr('muss zwischen 0 und 10 liegen', 'doit être compris entre 0 et 10', 'deve essere compreso tra 0 e 10')],
+  ['must be from 0 to 1000', tr('muss zwischen 0 und 1000 liegen', 'doit être compris entre 0 et 1000', 'deve essere compreso tra 0 e 1000')],
+  ['must be an amount of 0 or more with at most 2 decimals', tr('muss ein Betrag von 0 oder mehr mit höchstens 2 Dezimalstellen sein', 'doit être un montant de 0 ou plus avec au plus 2 décimales', "deve essere un importo di 0 o più con al massimo 2 decimali")],
+  ['must be an amount greater than 0 with at most 2 decimals', tr('muss ein Betrag grösser als 0 mit höchstens 2 Dezimalstellen sein', 'doit être un montant supérieur à 0 avec au plus 2 décimales', 'deve essere un importo maggiore di 0 con al massimo 2 decimali')],
+  ['must be a quantity greater than 0 with at most 4 decimals', tr('muss eine Menge grösser als 0 mit höchstens 4 Dezimalstellen sein', 'doit être une quantité supérieure à 0 avec au plus 4 décimales', 'deve essere una quantità maggiore di 0 con al massimo 4 decimali')],
+  ['must not be before dateFrom', tr('darf nicht vor dateFrom liegen', 'ne doit pas être antérieur à dateFrom', 'non deve essere anteriore a dateFrom')],
+  ['must be a year (a number such as 2025)', tr('muss ein Jahr sein (eine Zahl wie 2025)', 'doit être une année (un nombre comme 2025)', 'deve essere un anno (un numero come 2025)')],
+  ['year must be 1900 or later', tr('das Jahr muss 1900 oder später sein', "l'année doit être 1900 ou postérieure", "l'anno deve essere 1900 o successivo")],
+  ['year must be 2299 or earlier', tr('das Jahr muss 2299 oder früher sein', "l'année doit être 2299 ou antérieure", "l'anno deve essere 2299 o precedente")],
+  ['expected a date YYYY-MM-DD with a year from 1900 to 2300', tr('Datum JJJJ-MM-TT mit einem Jahr von 1900 bis 2300 erwartet', 'date AAAA-MM-JJ attendue avec une année de 1900 à 2300', "data AAAA-MM-GG attesa con un anno dal 1900 al 2300")],
+  ['expected a period YYYY-MM (or MM.YYYY)', tr('Periode JJJJ-MM (oder MM.JJJJ) erwartet', 'période AAAA-MM (ou MM.AAAA) attendue', 'periodo AAAA-MM (o MM.AAAA) atteso')],
+  ['at least one date', tr('mindestens ein Datum', 'au moins une date', 'almeno una data')],
+  ['at most 24 dates', tr('höchstens 24 Daten', 'au plus 24 dates', 'al massimo 24 date')],
+  ['at least one account', tr('mindestens ein Konto', 'au moins un compte', 'almeno un conto')],
+  ['at most 500 accounts', tr('höchstens 500 Konten', 'au plus 500 comptes', 'al massimo 500 conti')],
+  ['at most 65535', tr('höchstens 65535', 'au plus 65535', 'al massimo 65535')],
+  ['at most ten years', tr('höchstens zehn Jahre', 'au plus dix ans', 'al massimo dieci anni')],
+  ['listed twice', tr('doppelt aufgeführt', 'indiqué deux fois', 'indicato due volte')],
+  ['not an e-mail address', tr('keine E-Mail-Adresse', "pas une adresse e-mail", 'non è un indirizzo e-mail')],
+  ['country must be an ISO 3166 alpha-2 code', tr('das Land muss ein ISO-3166-Alpha-2-Code sein', 'le pays doit être un code ISO 3166 alpha-2', 'il paese deve essere un codice ISO 3166 alpha-2')],
+  // identity, sign-in, two-factor
+  ['Invalid UUID format', tr('UUID-Format ungültig', 'format UUID invalide', 'formato UUID non valido')],
+  ['Invalid two-factor code.', tr('Ungültiger Zwei-Faktor-Code.', 'Code à deux facteurs invalide.', 'Codice a due fattori non valido.')],
+  ['the code has 6 digits', tr('der Code hat 6 Ziffern', 'le code compte 6 chiffres', 'il codice ha 6 cifre')],
+  ['Unknown secret url; ask for a new one', tr('Unbekannte Secret-URL; fordern Sie eine neue an', 'URL secrète inconnue ; demandez-en une nouvelle', 'URL segreta sconosciuta; richiederne una nuova')],
+  ['The registration expired or was already used; please try again', tr('Die Registrierung ist abgelaufen oder wurde bereits verwendet; bitte versuchen Sie es erneut', "L'enregistrement a expiré ou a déjà été utilisé ; veuillez réessayer", 'La registrazione è scaduta o è già stata usata; riprovare')],
+  ['expired or used', tr('abgelaufen oder verwendet', 'expiré ou utilisé', 'scaduto o usato')],
+  ['could not be verified', tr('konnte nicht überprüft werden', "n'a pas pu être vérifié", 'non è stato possibile verificarlo')],
+  ['expected base64url', tr('base64url erwartet', 'base64url attendu', 'base64url atteso')],
+  ['SSO provider not recognized', tr('SSO-Anbieter nicht erkannt', 'fournisseur SSO non reconnu', 'provider SSO non riconosciuto')],
+  ['Code expected', tr('Code erwartet', 'Code attendu', 'Codice atteso')],
+  ['instance wrong', tr('Arbeitsbereich ungültig', 'espace de travail invalide', 'spazio di lavoro non valido')],
+  ['the name may have at most 100 characters', tr('der Name darf höchstens 100 Zeichen haben', 'le nom peut compter au plus 100 caractères', 'il nome può avere al massimo 100 caratteri')],
+  ['email invalid', tr('E-Mail-Adresse ungültig', 'adresse e-mail invalide', 'indirizzo e-mail non valido')],
+  // instances, letterhead, companies
+  ['Company not found: complete the company step first', tr('Firma nicht gefunden: schliessen Sie zuerst den Schritt Firma ab', "Entreprise introuvable : terminez d'abord l'étape de l'entreprise", "Azienda non trovata: completare prima il passo dell'azienda")],
+  ['Each bank account needs its own ledger code', tr('Jedes Bankkonto braucht seine eigene Kontonummer', 'Chaque compte bancaire doit avoir son propre numéro de compte', 'Ogni conto bancario deve avere il proprio numero di conto')],
+  ['a phone number of digits, spaces and + ( ) . / - (at most 40)', tr('eine Telefonnummer aus Ziffern, Leerzeichen und + ( ) . / - (höchstens 40)', 'un numéro de téléphone composé de chiffres, d’espaces et de + ( ) . / - (au plus 40)', 'un numero di telefono di cifre, spazi e + ( ) . / - (al massimo 40)')],
+  ['a web address such as www.muster.ch or https://muster.ch', tr('eine Webadresse wie www.muster.ch oder https://muster.ch', 'une adresse web comme www.muster.ch ou https://muster.ch', 'un indirizzo web come www.muster.ch o https://muster.ch')],
+  ['company must be given', tr('die Firma muss angegeben werden', "l'entreprise doit être indiquée", "l'azienda deve essere indicata")],
+  ['company not found', tr('Firma nicht gefunden', 'entreprise introuvable', 'azienda non trovata')],
+  ['search text must have at least 3 characters', tr('der Suchtext muss mindestens 3 Zeichen haben', 'le texte recherché doit compter au moins 3 caractères', 'il testo di ricerca deve avere almeno 3 caratteri')],
+  // mail
+  ['the mail server refused the user or app password', tr('der Mailserver hat den Benutzer oder das App-Passwort abgelehnt', "le serveur de messagerie a refusé l'utilisateur ou le mot de passe d'application", "il server di posta ha rifiutato l'utente o la password dell'app")],
+  ['a host name or IP address', tr('ein Hostname oder eine IP-Adresse', 'un nom d’hôte ou une adresse IP', 'un nome host o un indirizzo IP')],
+  // accounting
+  ['a VAT code to split is posted one entry at a time (postJournalEntry)', tr('ein aufzuteilender MWST-Code wird Buchung für Buchung gebucht (postJournalEntry)', 'un code TVA à ventiler se comptabilise une écriture à la fois (postJournalEntry)', 'un codice IVA da ripartire si registra una registrazione alla volta (postJournalEntry)')],
+  ['a figure of the form, e.g. 200 or 303', tr('eine Ziffer des Formulars, z. B. 200 oder 303', 'un chiffre du formulaire, p. ex. 200 ou 303', 'una cifra del modulo, p. es. 200 o 303')],
+  ['an entry cannot be merged with itself', tr('eine Buchung kann nicht mit sich selbst zusammengeführt werden', 'une écriture ne peut pas être fusionnée avec elle-même', 'una registrazione non può essere unita a sé stessa')],
+  ['give a date or an end entry', tr('geben Sie ein Datum oder eine letzte Buchung an', 'indiquez une date ou une écriture de fin', "indicare una data o una registrazione finale")],
+  ['give either a date or an end entry, not both', tr('geben Sie entweder ein Datum oder eine letzte Buchung an, nicht beides', 'indiquez soit une date soit une écriture de fin, pas les deux', 'indicare una data o una registrazione finale, non entrambe')],
+  ['date is required for a balance sheet', tr('date ist für eine Bilanz erforderlich', 'date est obligatoire pour un bilan', 'date è obbligatorio per un bilancio')],
+  ['dateFrom is required for an income statement', tr('dateFrom ist für eine Erfolgsrechnung erforderlich', 'dateFrom est obligatoire pour un compte de résultat', 'dateFrom è obbligatorio per un conto economico')],
+  ['dateTo is required for an income statement', tr('dateTo ist für eine Erfolgsrechnung erforderlich', 'dateTo est obligatoire pour un compte de résultat', 'dateTo è obbligatorio per un conto economico')],
+  ['give compareFrom together with compareTo (both null: no prior-period column)', tr('geben Sie compareFrom zusammen mit compareTo an (beide null: keine Vorperiodenspalte)', 'indiquez compareFrom avec compareTo (les deux null : pas de colonne de la période précédente)', 'indicare compareFrom insieme a compareTo (entrambi null: nessuna colonna del periodo precedente)')],
+  ['give compareTo together with compareFrom (both null: no prior-period column)', tr('geben Sie compareTo zusammen mit compareFrom an (beide null: keine Vorperiodenspalte)', 'indiquez compareTo avec compareFrom (les deux null : pas de colonne de la période précédente)', 'indicare compareTo insieme a compareFrom (entrambi null: nessuna colonna del periodo precedente)')],
+  ['name must have at most 200 characters', tr('der Name darf höchstens 200 Zeichen haben', 'le nom doit compter au plus 200 caractères', 'il nome deve avere al massimo 200 caratteri')],
+  ['No free number between 1001 and 1019 is left for the cash account (Kasse); choose another number', tr('Für das Kassenkonto (Kasse) ist keine Nummer zwischen 1001 und 1019 mehr frei; wählen Sie eine andere Nummer', 'Aucun numéro entre 1001 et 1019 n’est libre pour le compte de caisse (Kasse) ; choisissez un autre numéro', 'Nessun numero tra 1001 e 1019 è libero per il conto cassa (Kasse); scegliere un altro numero')],
+  ['group number must have 1 to 3 digits', tr('die Gruppennummer muss 1 bis 3 Ziffern haben', 'le numéro de groupe doit compter 1 à 3 chiffres', 'il numero del gruppo deve avere da 1 a 3 cifre')],
+  ['a zero-rate code posts no tax: no account', tr('ein Code zum Nullsatz bucht keine Steuer: kein Konto', 'un code au taux zéro ne comptabilise pas de taxe : pas de compte', 'un codice ad aliquota zero non registra imposta: nessun conto')],
+  ['the account the tax goes to must be given', tr('das Konto, auf das die Steuer gebucht wird, muss angegeben werden', 'le compte sur lequel la taxe est comptabilisée doit être indiqué', "il conto su cui è registrata l'imposta deve essere indicato")],
+  ['an acquisition tax posts its deduction: give the input tax account (1170 or 1171)', tr('eine Bezugsteuer bucht ihren Abzug: geben Sie das Vorsteuerkonto an (1170 oder 1171)', "un impôt sur les acquisitions comptabilise sa déduction : indiquez le compte d'impôt préalable (1170 ou 1171)", "un'imposta sull'acquisto registra la sua deduzione: indicare il conto dell'imposta precedente (1170 o 1171)")],
+  ['only an acquisition tax has a deduction account', tr('nur eine Bezugsteuer hat ein Abzugskonto', 'seul un impôt sur les acquisitions a un compte de déduction', "solo un'imposta sull'acquisto ha un conto di deduzione")],
+  ['an acquisition tax needs the Ziffer of its deduction (400 or 405)', tr('eine Bezugsteuer braucht die Ziffer ihres Abzugs (400 oder 405)', 'un impôt sur les acquisitions exige le chiffre de sa déduction (400 ou 405)', "un'imposta sull'acquisto richiede la cifra della sua deduzione (400 o 405)")],
+  ['only an acquisition tax has a deduction Ziffer', tr('nur eine Bezugsteuer hat eine Abzugsziffer', 'seul un impôt sur les acquisitions a un chiffre de déduction', "solo un'imposta sull'acquisto ha una cifra di deduzione")],
+  ['an acquisition tax is entered net (the price carries no Swiss VAT)', tr('eine Bezugsteuer wird netto erfasst (der Preis enthält keine Schweizer MWST)', 'un impôt sur les acquisitions se saisit net (le prix ne contient pas de TVA suisse)', "un'imposta sull'acquisto si registra al netto (il prezzo non contiene IVA svizzera)")],
+  // invoicing, credit notes, quotes, recurring
+  ['the due date cannot be before the invoice date', tr('das Fälligkeitsdatum darf nicht vor dem Rechnungsdatum liegen', "la date d'échéance ne peut pas être antérieure à la date de la facture", 'la data di scadenza non può essere anteriore alla data della fattura')],
+  ['the validity date cannot be before the quote date', tr('das Gültigkeitsdatum darf nicht vor dem Offertdatum liegen', "la date de validité ne peut pas être antérieure à la date de l'offre", "la data di validità non può essere anteriore alla data dell'offerta")],
+  ['VAT must be the instance rate or one of 0.081, 0.026, 0.038, 0', tr('die MWST muss der Satz des Arbeitsbereichs oder einer von 0.081, 0.026, 0.038, 0 sein', "la TVA doit être le taux de l'espace de travail ou l'un de 0.081, 0.026, 0.038, 0", "l'IVA deve essere l'aliquota dello spazio di lavoro o una di 0.081, 0.026, 0.038, 0")],
+  ['choose one of your revenue ledger accounts (class 3)', tr('wählen Sie eines Ihrer Ertragskonten (Klasse 3)', 'choisissez un de vos comptes de produit (classe 3)', 'scegliere uno dei vostri conti ricavi (classe 3)')],
+  ['the address must be one of the company', tr('die Adresse muss eine der Firma sein', "l'adresse doit être une adresse de l'entreprise", "l'indirizzo deve essere uno dell'azienda")],
+  ['choose one of your own active payment profiles', tr('wählen Sie eine Ihrer eigenen aktiven Zahlungsverbindungen', 'choisissez un de vos propres profils de paiement actifs', 'scegliere uno dei vostri profili di pagamento attivi')],
+  ['the payment profile must be an IBAN or QR bill account', tr('die Zahlungsverbindung muss ein IBAN- oder QR-Rechnungskonto sein', 'le profil de paiement doit être un compte IBAN ou QR-facture', 'il profilo di pagamento deve essere un conto IBAN o QR-fattura')],
+  ['an invoice without lines cannot be sent', tr('eine Rechnung ohne Positionen kann nicht versendet werden', 'une facture sans lignes ne peut pas être envoyée', 'una fattura senza righe non può essere inviata')],
+  ['a quote without lines cannot be sent', tr('eine Offerte ohne Positionen kann nicht versendet werden', 'une offre sans lignes ne peut pas être envoyée', "un'offerta senza righe non può essere inviata")],
+  ['the invoice total must be greater than 0', tr('das Rechnungstotal muss grösser als 0 sein', 'le total de la facture doit être supérieur à 0', 'il totale della fattura deve essere maggiore di 0')],
+  ['the amount received is given only when the invoice is paid', tr('der erhaltene Betrag wird nur angegeben, wenn die Rechnung bezahlt wird', "le montant reçu n'est indiqué que lorsque la facture est payée", "l'importo ricevuto si indica solo quando la fattura è pagata")],
+  ['book the payment on a bank or cash account (an asset account)', tr('buchen Sie die Zahlung auf ein Bank- oder Kassenkonto (ein Aktivkonto)', 'comptabilisez le paiement sur un compte bancaire ou de caisse (un compte d’actif)', 'registrare il pagamento su un conto bancario o cassa (un conto attivo)')],
+  ['give either full or lines, not both', tr('geben Sie entweder full oder lines an, nicht beides', 'indiquez soit full soit lines, pas les deux', 'indicare full o lines, non entrambi')],
+  ['give the lines to credit (or full)', tr('geben Sie die gutzuschreibenden Positionen an (oder full)', 'indiquez les lignes à créditer (ou full)', 'indicare le righe da accreditare (o full)')],
+  ['give either a quantity or an amount', tr('geben Sie entweder eine Menge oder einen Betrag an', 'indiquez soit une quantité soit un montant', "indicare una quantità o un importo")],
+  ['the line has no quantity: credit an amount', tr('die Position hat keine Menge: schreiben Sie einen Betrag gut', "la ligne n'a pas de quantité : créditez un montant", 'la riga non ha quantità: accreditare un importo')],
+  ['choose at least one contact', tr('wählen Sie mindestens einen Kontakt', 'choisissez au moins un contact', 'scegliere almeno un contatto')],
+  ['choose at least one contact to e-mail the invoices to', tr('wählen Sie mindestens einen Kontakt, dem die Rechnungen gemailt werden', 'choisissez au moins un contact à qui envoyer les factures par e-mail', 'scegliere almeno un contatto a cui inviare le fatture per e-mail')],
+  ['the end date cannot be before the start date', tr('das Enddatum darf nicht vor dem Startdatum liegen', 'la date de fin ne peut pas être antérieure à la date de début', 'la data di fine non può essere anteriore alla data di inizio')],
+  // dunning
+  ["must be a yearly rate as a fraction above 0 and below 1, e.g. '0.05' for 5 %", tr("muss ein Jahreszins als Bruch über 0 und unter 1 sein, z. B. '0.05' für 5 %", "doit être un taux annuel en fraction supérieure à 0 et inférieure à 1, p. ex. '0.05' pour 5 %", "deve essere un tasso annuo come frazione maggiore di 0 e minore di 1, p. es. '0.05' per il 5 %")],
+  ['choose an income account (e.g. 3600 or 6950)', tr('wählen Sie ein Ertragskonto (z. B. 3600 oder 6950)', 'choisissez un compte de produit (p. ex. 3600 ou 6950)', 'scegliere un conto ricavi (p. es. 3600 o 6950)')],
+  ['the invoice is given twice', tr('die Rechnung ist doppelt angegeben', 'la facture est indiquée deux fois', 'la fattura è indicata due volte')],
+  // payables
+  ['choose the expense account of this bill', tr('wählen Sie das Aufwandkonto dieser Lieferantenrechnung', 'choisissez le compte de charges de cette facture fournisseur', 'scegliere il conto costi di questa fattura fornitore')],
+  ['a bill needs its supplier company', tr('eine Lieferantenrechnung braucht ihre Lieferantenfirma', 'une facture fournisseur doit avoir son entreprise fournisseur', "una fattura fornitore richiede l'azienda fornitrice")],
+  ['the payment profile belongs to another company', tr('die Zahlungsverbindung gehört zu einer anderen Firma', 'le profil de paiement appartient à une autre entreprise', "il profilo di pagamento appartiene a un'altra azienda")],
+  ['reference is neither a QR reference nor a creditor reference (RF…)', tr('die Referenz ist weder eine QR-Referenz noch eine Creditor Reference (RF…)', "la référence n'est ni une référence QR ni une référence créancier (RF…)", 'il riferimento non è né un riferimento QR né un riferimento creditore (RF…)')],
+  ['a QR-IBAN needs a QR reference (27 digits)', tr('eine QR-IBAN braucht eine QR-Referenz (27 Ziffern)', 'un QR-IBAN exige une référence QR (27 chiffres)', 'un QR-IBAN richiede un riferimento QR (27 cifre)')],
+  ['a QR reference needs a QR-IBAN', tr('eine QR-Referenz braucht eine QR-IBAN', 'une référence QR exige un QR-IBAN', 'un riferimento QR richiede un QR-IBAN')],
+  ['VAT cannot exceed the amount', tr('die MWST darf den Betrag nicht übersteigen', 'la TVA ne peut pas dépasser le montant', "l'IVA non può superare l'importo")],
+  ['a bill at 0 % VAT carries no VAT amount', tr('eine Lieferantenrechnung zu 0 % MWST hat keinen MWST-Betrag', 'une facture fournisseur à 0 % de TVA n’a pas de montant de TVA', "una fattura fornitore con IVA allo 0 % non ha importo IVA")],
+  ['the due date cannot be before the bill date', tr('das Fälligkeitsdatum darf nicht vor dem Rechnungsdatum der Lieferantenrechnung liegen', "la date d'échéance ne peut pas être antérieure à la date de la facture fournisseur", 'la data di scadenza non può essere anteriore alla data della fattura fornitore')],
+  ['exchangeRate is required for a bill in another currency', tr('exchangeRate ist für eine Lieferantenrechnung in einer anderen Währung erforderlich', 'exchangeRate est obligatoire pour une facture fournisseur dans une autre monnaie', "exchangeRate è obbligatorio per una fattura fornitore in un'altra valuta")],
+  ['an employee is named for staff expenses (type 1) only; a supplier bill names its supplier', tr('eine mitarbeitende Person wird nur für Spesen (Typ 1) angegeben; eine Lieferantenrechnung nennt ihren Lieferanten', 'un collaborateur ne s’indique que pour les frais des collaborateurs (type 1) ; une facture fournisseur indique son fournisseur', 'un collaboratore si indica solo per le spese dei collaboratori (tipo 1); una fattura fornitore indica il suo fornitore')],
+  ['give either data.company or employee', tr('geben Sie entweder data.company oder employee an', 'indiquez soit data.company soit employee', 'indicare data.company o employee')],
+  ['give either data.companyFinance or employee', tr('geben Sie entweder data.companyFinance oder employee an', 'indiquez soit data.companyFinance soit employee', 'indicare data.companyFinance o employee')],
+  ['a supplier is given for supplier bills (type 0) only', tr('ein Lieferant wird nur für Lieferantenrechnungen (Typ 0) angegeben', 'un fournisseur ne s’indique que pour les factures fournisseurs (type 0)', 'un fornitore si indica solo per le fatture fornitori (tipo 0)')],
+  ['give either data.company or supplier', tr('geben Sie entweder data.company oder supplier an', 'indiquez soit data.company soit supplier', 'indicare data.company o supplier')],
+  ['give either data.companyFinance or supplier', tr('geben Sie entweder data.companyFinance oder supplier an', 'indiquez soit data.companyFinance soit supplier', 'indicare data.companyFinance o supplier')],
+  ['pay from a bank, cash or card account (an asset or liability account)', tr('zahlen Sie von einem Bank-, Kassen- oder Kartenkonto (ein Aktiv- oder Passivkonto)', 'payez depuis un compte bancaire, de caisse ou de carte (un compte d’actif ou de passif)', 'pagare da un conto bancario, cassa o carta (un conto attivo o passivo)')],
+  ['the bill is booked on this account; choose the account the money left', tr('die Lieferantenrechnung ist auf diesem Konto gebucht; wählen Sie das Konto, von dem das Geld abging', 'la facture fournisseur est comptabilisée sur ce compte ; choisissez le compte d’où l’argent est sorti', "la fattura fornitore è registrata su questo conto; scegliere il conto da cui è uscito il denaro")],
+  ['only approved bills that are in no group can be grouped', tr('nur freigegebene Lieferantenrechnungen ohne Zahlungsauftrag können zusammengefasst werden', 'seules les factures fournisseurs approuvées et sans ordre de paiement peuvent être regroupées', 'solo le fatture fornitori approvate e senza ordine di pagamento possono essere raggruppate')],
+  ['the bill has no IBAN payment profile to pay to', tr('die Lieferantenrechnung hat keine IBAN-Zahlungsverbindung für die Zahlung', "la facture fournisseur n'a pas de profil de paiement IBAN auquel payer", 'la fattura fornitore non ha un profilo di pagamento IBAN a cui pagare')],
+  ['give one execution date per bill (same order as uuids)', tr('geben Sie ein Ausführungsdatum pro Lieferantenrechnung an (in der Reihenfolge von uuids)', "indiquez une date d'exécution par facture fournisseur (dans l'ordre de uuids)", 'indicare una data di esecuzione per fattura fornitore (nello stesso ordine di uuids)')],
+  ['the file is empty; expected a header row', tr('die Datei ist leer; Kopfzeile erwartet', "le fichier est vide ; ligne d'en-tête attendue", "il file è vuoto; riga d'intestazione attesa")],
+  ['the file has no receipts', tr('die Datei enthält keine Belege', 'le fichier ne contient aucune pièce', 'il file non contiene giustificativi')],
+  // banking, salary
+  ['the bank transactions are on different bank accounts', tr('die Banktransaktionen sind auf verschiedenen Bankkonten', 'les transactions bancaires sont sur des comptes bancaires différents', 'le transazioni bancarie sono su conti bancari diversi')],
+  ['give exactly one of invoice.uuid and payable.uuid', tr('geben Sie genau eines von invoice.uuid und payable.uuid an', 'indiquez exactement un de invoice.uuid et payable.uuid', 'indicare esattamente uno tra invoice.uuid e payable.uuid')],
+  ['the bank file is empty', tr('die Bankdatei ist leer', 'le fichier bancaire est vide', 'il file bancario è vuoto')],
+  ['give the debit account, the credit account or both', tr('geben Sie das Sollkonto, das Habenkonto oder beide an', 'indiquez le compte au débit, le compte au crédit ou les deux', 'indicare il conto dare, il conto avere o entrambi')],
+]);
+
+/** A message with values: `match` finds it, `to` writes it in a language keeping the values. */
+export interface ServerMessagePattern {
+  readonly match: RegExp;
+  readonly to: (groups: string[], language: Translated) => string;
+  /** One English message it matches (the tests translate it). */
+  readonly example: string;
+  /** Indexes of the groups that are words of the message (translated), not values (kept). */
+  readonly words?: readonly number[];
+}
+
+const by = (de: string, fr: string, it: string) => (l: Translated) => ({ de, fr, it })[l];
+/** A value that is itself a message ("the QR-bill cannot be made: …"). */
+const inner = (text: string, l: Translated) => translateServerMessage(text, l);
+const PERIODS: Readonly<Record<string, Translations>> = {
+  monthly: tr('monatliche', 'mensuelle', 'mensile'),
+  quarterly: tr('quartalsweise', 'trimestrielle', 'trimestrale'),
+  'half-yearly': tr('halbjährliche', 'semestrielle', 'semestrale'),
+  yearly: tr('jährliche', 'annuelle', 'annuale'),
+};
+
+export const SERVER_PATTERNS: readonly ServerMessagePattern[] = [
+  {
+    match: /^at most (\d+) characters$/,
+    example: 'at most 1000 characters',
+    to: ([n], l) => by(`höchstens ${n} Zeichen`, `au plus ${n} caractères`, `al massimo ${n} caratteri`)(l),
+  },
+  {
+    match: /^(.+) \(debit (\S+), credit (\S+)\)$/,
+    example: 'debit and credit must be equal (debit 100.00, credit 90.00)',
+    to: ([text, debit, credit], l) => by(`${inner(text!, l)} (Soll ${debit}, Haben ${credit})`, `${inner(text!, l)} (débit ${debit}, crédit ${credit})`, `${inner(text!, l)} (dare ${debit}, avere ${credit})`)(l),
+  },
+  {
+    match: /^(\d+) problems?, nothing was imported; row (\d+): (.+)$/,
+    example: '2 problems, nothing was imported; row 3: dateInvoice: date invalid',
+    to: ([count, row, text], l) =>
+      by(`${count} Fehler, nichts wurde importiert; Zeile ${row}: ${inner(text!, l)}`, `${count} problème(s), rien n'a été importé ; ligne ${row} : ${inner(text!, l)}`, `${count} problema/i, non è stato importato nulla; riga ${row}: ${inner(text!, l)}`)(l),
+  },
+  {
+    match: /^(\d+) error\(s\) in (\d+) row\(s\); nothing imported$/,
+    example: '3 error(s) in 2 row(s); nothing imported',
+    to: ([errors, rows], l) => by(`${errors} Fehler in ${rows} Zeile(n); nichts importiert`, `${errors} erreur(s) dans ${rows} ligne(s) ; rien n'a été importé`, `${errors} errore/i in ${rows} riga/e; non è stato importato nulla`)(l),
+  },
+  {
+    match: /^at most (\d+) receipts per file$/,
+    example: 'at most 500 receipts per file',
+    to: ([n], l) => by(`höchstens ${n} Belege pro Datei`, `au plus ${n} pièces par fichier`, `al massimo ${n} giustificativi per file`)(l),
+  },
+  {
+    match: /^the file is not valid CSV: (.*)$/,
+    example: 'the file is not valid CSV: Invalid Closing Quote',
+    to: ([detail], l) => by(`die Datei ist kein gültiges CSV: ${detail}`, `le fichier n'est pas un CSV valable : ${detail}`, `il file non è un CSV valido: ${detail}`)(l),
+  },
+  {
+    match: /^(\S+) (.+) is not a balance-sheet account: the VAT settlement is a liability \(or a claim\) towards the ESTV$/,
+    example: '3200 Warenertrag is not a balance-sheet account: the VAT settlement is a liability (or a claim) towards the ESTV',
+    to: ([number, name], l) =>
+      by(
+        `${number} ${name} ist kein Bilanzkonto: die MWST-Abrechnung ist eine Schuld (oder ein Guthaben) gegenüber der ESTV`,
+        `${number} ${name} n'est pas un compte du bilan : le décompte TVA est une dette (ou une créance) envers l'AFC`,
+        `${number} ${name} non è un conto di bilancio: il rendiconto IVA è un debito (o un credito) verso l'AFC`,
+      )(l),
+  },
+  {
+    match: /^(\S+) is already '(.*)' in the chart of accounts; bank accounts are usually 1020–1029$/,
+    example: "1020 is already 'Bank' in the chart of accounts; bank accounts are usually 1020–1029",
+    to: ([number, name], l) =>
+      by(
+        `${number} ist im Kontenplan bereits '${name}'; Bankkonten sind üblicherweise 1020–1029`,
+        `${number} est déjà '${name}' dans le plan comptable ; les comptes bancaires sont en général 1020–1029`,
+        `${number} è già '${name}' nel piano dei conti; i conti bancari sono di solito 1020–1029`,
+      )(l),
+  },
+  {
+    match: /^(ledger account|journal entry|company|payment profile|payable|file) (\S+) not found$/,
+    words: [0],
+    example: 'ledger account 4711 not found',
+    to: ([what, id], l) =>
+      ({
+        'ledger account': by(`Konto ${id} nicht gefunden`, `compte ${id} introuvable`, `conto ${id} non trovato`),
+        'journal entry': by(`Buchung ${id} nicht gefunden`, `écriture ${id} introuvable`, `registrazione ${id} non trovata`),
+        company: by(`Firma ${id} nicht gefunden`, `entreprise ${id} introuvable`, `azienda ${id} non trovata`),
+        'payment profile': by(`Zahlungsverbindung ${id} nicht gefunden`, `profil de paiement ${id} introuvable`, `profilo di pagamento ${id} non trovato`),
+        payable: by(`Lieferantenrechnung ${id} nicht gefunden`, `facture fournisseur ${id} introuvable`, `fattura fornitore ${id} non trovata`),
+        file: by(`Datei ${id} nicht gefunden`, `fichier ${id} introuvable`, `file ${id} non trovato`),
+      })[what!]!(l),
+  },
+  {
+    match: /^no (input VAT|ledger) account (\S+) in the chart$/,
+    words: [0],
+    example: 'no input VAT account 1170 in the chart',
+    to: ([kind, number], l) =>
+      kind === 'ledger'
+        ? by(`kein Konto ${number} im Kontenplan`, `pas de compte ${number} dans le plan comptable`, `nessun conto ${number} nel piano dei conti`)(l)
+        : by(`kein Vorsteuerkonto ${number} im Kontenplan`, `pas de compte d'impôt préalable ${number} dans le plan comptable`, `nessun conto dell'imposta precedente ${number} nel piano dei conti`)(l),
+  },
+  {
+    match: /^no folder "(.*)" in this mailbox$/,
+    example: 'no folder "Rechnungen" in this mailbox',
+    to: ([folder], l) => by(`kein Ordner "${folder}" in diesem Postfach`, `pas de dossier "${folder}" dans cette boîte aux lettres`, `nessuna cartella "${folder}" in questa casella di posta`)(l),
+  },
+  {
+    match: /^cannot connect \((.*)\)$/,
+    example: 'cannot connect (ECONNREFUSED 127.0.0.1:993)',
+    to: ([detail], l) => by(`keine Verbindung möglich (${detail})`, `connexion impossible (${detail})`, `connessione impossibile (${detail})`)(l),
+  },
+  {
+    match: /^(.+) is not a contact of the (customer|invoice's customer)$/,
+    words: [1],
+    example: "Anna Muster is not a contact of the invoice's customer",
+    to: ([name], l) => by(`${name} ist kein Kontakt des Kunden`, `${name} n'est pas un contact du client`, `${name} non è un contatto del cliente`)(l),
+  },
+  {
+    match: /^(.+) has no contact with an e-mail address: print the letter instead$/,
+    example: 'Muster AG has no contact with an e-mail address: print the letter instead',
+    to: ([name], l) =>
+      by(`${name} hat keinen Kontakt mit E-Mail-Adresse: drucken Sie stattdessen den Brief`, `${name} n'a pas de contact avec une adresse e-mail : imprimez plutôt la lettre`, `${name} non ha contatti con un indirizzo e-mail: stampare invece la lettera`)(l),
+  },
+  {
+    match: /^(\S+) is more than the (\S+) invoiced on line "(.*)"$/,
+    example: '3 is more than the 2 invoiced on line "Beratung"',
+    to: ([quantity, invoiced, line], l) =>
+      by(`${quantity} ist mehr als die ${invoiced} in Rechnung gestellten der Position "${line}"`, `${quantity} dépasse les ${invoiced} facturés sur la ligne "${line}"`, `${quantity} supera i ${invoiced} fatturati sulla riga "${line}"`)(l),
+  },
+  {
+    match: /^(\S+) is more than what is left to credit of line "(.*)" \((\S+) of (\S+) (\S+)\)$/,
+    example: '50.00 is more than what is left to credit of line "Beratung" (20.00 of 100.00 CHF)',
+    to: ([amount, line, rest, total, currency], l) =>
+      by(
+        `${amount} ist mehr als der noch gutzuschreibende Rest der Position "${line}" (${rest} von ${total} ${currency})`,
+        `${amount} dépasse ce qui reste à créditer sur la ligne "${line}" (${rest} sur ${total} ${currency})`,
+        `${amount} supera quanto resta da accreditare sulla riga "${line}" (${rest} di ${total} ${currency})`,
+      )(l),
+  },
+  {
+    match: /^(\S+) (\S+) is more than 25 % away from the booked (\S+) \S+: check the amount$/,
+    example: '150.00 CHF is more than 25 % away from the booked 100.00 CHF: check the amount',
+    to: ([settled, currency, booked], l) =>
+      by(
+        `${settled} ${currency} weicht mehr als 25 % vom gebuchten Betrag ${booked} ${currency} ab: prüfen Sie den Betrag`,
+        `${settled} ${currency} s'écarte de plus de 25 % du montant comptabilisé de ${booked} ${currency} : vérifiez le montant`,
+        `${settled} ${currency} si scosta di più del 25 % dall'importo registrato di ${booked} ${currency}: verificare l'importo`,
+      )(l),
+  },
+  {
+    match: /^(\S+) is more than the open amount (\S+) (\S+) of (bill|invoice) (\S+): an overpayment is not booked$/,
+    words: [3],
+    example: '120.00 is more than the open amount 100.00 CHF of bill 7: an overpayment is not booked',
+    to: ([amount, open, currency, kind, ref], l) =>
+      kind === 'bill'
+        ? by(
+            `${amount} ist mehr als der offene Betrag ${open} ${currency} der Lieferantenrechnung ${ref}: eine Überzahlung wird nicht gebucht`,
+            `${amount} dépasse le montant ouvert de ${open} ${currency} de la facture fournisseur ${ref} : un paiement excédentaire n'est pas comptabilisé`,
+            `${amount} supera l'importo aperto di ${open} ${currency} della fattura fornitore ${ref}: un pagamento in eccesso non viene registrato`,
+          )(l)
+        : by(
+            `${amount} ist mehr als der offene Betrag ${open} ${currency} der Rechnung ${ref}: eine Überzahlung wird nicht gebucht`,
+            `${amount} dépasse le montant ouvert de ${open} ${currency} de la facture ${ref} : un paiement excédentaire n'est pas comptabilisé`,
+            `${amount} supera l'importo aperto di ${open} ${currency} della fattura ${ref}: un pagamento in eccesso non viene registrato`,
+          )(l),
+  },
+  {
+    match: /^the credit note's total (\S+) is more than the open amount (\S+) (\S+) of invoice (\S+): no money is owed back by a credit note, reverse a payment first$/,
+    example: "the credit note's total 150.00 is more than the open amount 100.00 CHF of invoice 00042: no money is owed back by a credit note, reverse a payment first",
+    to: ([total, open, currency, ref], l) =>
+      by(
+        `das Total der Gutschrift ${total} ist mehr als der offene Betrag ${open} ${currency} der Rechnung ${ref}: eine Gutschrift zahlt kein Geld zurück, stornieren Sie zuerst eine Zahlung`,
+        `le total de la note de crédit ${total} dépasse le montant ouvert de ${open} ${currency} de la facture ${ref} : une note de crédit ne rembourse pas d'argent, extournez d'abord un paiement`,
+        `il totale della nota di credito ${total} supera l'importo aperto di ${open} ${currency} della fattura ${ref}: una nota di credito non rimborsa denaro, stornare prima un pagamento`,
+      )(l),
+  },
+  {
+    match: /^(\d{3}) is derived from other figures: open its parts \(299 = 200 − 289; 500\/510 = 399 − 479\)$/,
+    example: '299 is derived from other figures: open its parts (299 = 200 − 289; 500/510 = 399 − 479)',
+    to: ([ziffer], l) =>
+      by(
+        `${ziffer} wird aus anderen Ziffern abgeleitet: öffnen Sie ihre Teile (299 = 200 − 289; 500/510 = 399 − 479)`,
+        `${ziffer} est dérivé d'autres chiffres : ouvrez ses parties (299 = 200 − 289; 500/510 = 399 − 479)`,
+        `${ziffer} è derivata da altre cifre: aprire le sue parti (299 = 200 − 289; 500/510 = 399 − 479)`,
+      )(l),
+  },
+  {
+    match: /^The passkey could not be verified: (.*)$/,
+    example: 'The passkey could not be verified: Unexpected attestation format',
+    to: ([detail], l) => by(`Der Passkey konnte nicht überprüft werden: ${detail}`, `La clé d'accès n'a pas pu être vérifiée : ${detail}`, `Non è stato possibile verificare la passkey: ${detail}`)(l),
+  },
+  {
+    match: /^Sign-in with (.+) is not configured$/,
+    example: 'Sign-in with Google is not configured',
+    to: ([provider], l) => by(`Die Anmeldung mit ${provider} ist nicht eingerichtet`, `La connexion avec ${provider} n'est pas configurée`, `L'accesso con ${provider} non è configurato`)(l),
+  },
+  {
+    match: /^bank fees on top are booked with bills in (\S+); for a bill in (\S+) give what left the bank as amountBase$/,
+    example: 'bank fees on top are booked with bills in CHF; for a bill in EUR give what left the bank as amountBase',
+    to: ([base, currency], l) =>
+      by(
+        `zusätzliche Bankspesen werden bei Lieferantenrechnungen in ${base} gebucht; geben Sie bei einer Lieferantenrechnung in ${currency} den Betrag, der die Bank verlassen hat, als amountBase an`,
+        `les frais bancaires en sus se comptabilisent avec les factures fournisseurs en ${base} ; pour une facture fournisseur en ${currency}, indiquez ce qui a quitté la banque comme amountBase`,
+        `le spese bancarie aggiuntive si registrano con le fatture fornitori in ${base}; per una fattura fornitore in ${currency} indicare quanto è uscito dalla banca come amountBase`,
+      )(l),
+  },
+  {
+    match: /^fees deducted by the payer are booked on invoices in (\S+); on an invoice in (\S+) give what reached the bank as amountBase$/,
+    example: 'fees deducted by the payer are booked on invoices in CHF; on an invoice in EUR give what reached the bank as amountBase',
+    to: ([base, currency], l) =>
+      by(
+        `vom Zahler abgezogene Spesen werden bei Rechnungen in ${base} gebucht; geben Sie bei einer Rechnung in ${currency} den Betrag, der auf der Bank einging, als amountBase an`,
+        `les frais déduits par le payeur se comptabilisent sur les factures en ${base} ; sur une facture en ${currency}, indiquez ce qui est arrivé à la banque comme amountBase`,
+        `le spese dedotte dal pagatore si registrano sulle fatture in ${base}; su una fattura in ${currency} indicare quanto è arrivato in banca come amountBase`,
+      )(l),
+  },
+  {
+    match: /^cash discounts and small differences are written off on (bills|invoices) in (\S+); an? (?:bill|invoice) in (\S+) is paid in parts until nothing is open$/,
+    words: [0],
+    example: 'cash discounts and small differences are written off on invoices in CHF; an invoice in EUR is paid in parts until nothing is open',
+    to: ([kind, base, currency], l) =>
+      kind === 'bills'
+        ? by(
+            `Skonti und kleine Differenzen werden bei Lieferantenrechnungen in ${base} ausgebucht; eine Lieferantenrechnung in ${currency} wird in Teilen bezahlt, bis nichts mehr offen ist`,
+            `les escomptes et petites différences s'amortissent sur les factures fournisseurs en ${base} ; une facture fournisseur en ${currency} se paie en plusieurs fois jusqu'à ce que rien ne reste ouvert`,
+            `gli sconti cassa e le piccole differenze si stralciano sulle fatture fornitori in ${base}; una fattura fornitore in ${currency} si paga a rate finché non resta nulla di aperto`,
+          )(l)
+        : by(
+            `Skonti und kleine Differenzen werden bei Rechnungen in ${base} ausgebucht; eine Rechnung in ${currency} wird in Teilen bezahlt, bis nichts mehr offen ist`,
+            `les escomptes et petites différences s'amortissent sur les factures en ${base} ; une facture en ${currency} se paie en plusieurs fois jusqu'à ce que rien ne reste ouvert`,
+            `gli sconti cassa e le piccole differenze si stralciano sulle fatture in ${base}; una fattura in ${currency} si paga a rate finché non resta nulla di aperto`,
+          )(l),
+  },
+  {
+    match: /^(.+) is not a readable e-mail message$/,
+    example: 'scan.eml is not a readable e-mail message',
+    to: ([name], l) => by(`${name} ist keine lesbare E-Mail-Nachricht`, `${name} n'est pas un message e-mail lisible`, `${name} non è un messaggio e-mail leggibile`)(l),
+  },
+  {
+    match: /^(.+) is not an e-mail message \(no From address\)$/,
+    example: 'scan.eml is not an e-mail message (no From address)',
+    to: ([name], l) => by(`${name} ist keine E-Mail-Nachricht (keine Absenderadresse)`, `${name} n'est pas un message e-mail (pas d'adresse d'expéditeur)`, `${name} non è un messaggio e-mail (nessun indirizzo mittente)`)(l),
+  },
+  {
+    match: /^send the file's bytes as (.+)$/,
+    example: "send the file's bytes as application/pdf, image/png",
+    to: ([types], l) => by(`senden Sie den Inhalt der Datei als ${types}`, `envoyez le contenu du fichier comme ${types}`, `inviare il contenuto del file come ${types}`)(l),
+  },
+  {
+    match: /^invalid value: (.*)$/,
+    example: 'invalid value: value too long for type character varying(200)',
+    to: ([detail], l) => by(`ungültiger Wert: ${detail}`, `valeur invalide : ${detail}`, `valore non valido: ${detail}`)(l),
+  },
+  {
+    match: /^invoice (\S+) is credited in full already$/,
+    example: 'invoice 00042 is credited in full already',
+    to: ([ref], l) => by(`Rechnung ${ref} ist bereits vollständig gutgeschrieben`, `la facture ${ref} est déjà entièrement créditée`, `la fattura ${ref} è già interamente accreditata`)(l),
+  },
+  {
+    match: /^ledger account (\S+) is not an equity account: the year's result goes to equity \(e\.g\. 2979 Jahresgewinn oder -verlust\)$/,
+    example: "ledger account 3200 is not an equity account: the year's result goes to equity (e.g. 2979 Jahresgewinn oder -verlust)",
+    to: ([number], l) =>
+      by(
+        `Konto ${number} ist kein Eigenkapitalkonto: das Jahresergebnis geht ins Eigenkapital (z. B. 2979 Jahresgewinn oder -verlust)`,
+        `le compte ${number} n'est pas un compte de fonds propres : le résultat de l'exercice va aux fonds propres (p. ex. 2979 Jahresgewinn oder -verlust)`,
+        `il conto ${number} non è un conto di capitale proprio: il risultato dell'esercizio va al capitale proprio (p. es. 2979 Jahresgewinn oder -verlust)`,
+      )(l),
+  },
+  {
+    match: /^the profit-or-loss account (\S+) is a revenue or expense account: choose an equity account in the accounting settings$/,
+    example: 'the profit-or-loss account 3200 is a revenue or expense account: choose an equity account in the accounting settings',
+    to: ([number], l) =>
+      by(
+        `das Konto Jahresgewinn oder -verlust ${number} ist ein Ertrags- oder Aufwandkonto: wählen Sie in den Buchhaltungseinstellungen ein Eigenkapitalkonto`,
+        `le compte de bénéfice ou perte ${number} est un compte de produit ou de charge : choisissez un compte de fonds propres dans les réglages comptables`,
+        `il conto utile o perdita ${number} è un conto ricavi o costi: scegliere un conto di capitale proprio nelle impostazioni contabili`,
+      )(l),
+  },
+  {
+    match: /^line (\d+), column amount: the net pay of (.+) for (\S+) is not positive$/,
+    example: 'line 4, column amount: the net pay of Anna Muster for 2026-01 is not positive',
+    to: ([line, employee, period], l) =>
+      by(`Zeile ${line}, Spalte amount: der Nettolohn von ${employee} für ${period} ist nicht positiv`, `ligne ${line}, colonne amount : le salaire net de ${employee} pour ${period} n'est pas positif`, `riga ${line}, colonna amount: il salario netto di ${employee} per ${period} non è positivo`)(l),
+  },
+  {
+    match: /^line (\S+) is given twice$/,
+    example: 'line 12 is given twice',
+    to: ([line], l) => by(`Position ${line} ist doppelt angegeben`, `la ligne ${line} est indiquée deux fois`, `la riga ${line} è indicata due volte`)(l),
+  },
+  {
+    match: /^line (\S+) is not a line of invoice (\S+)$/,
+    example: 'line 12 is not a line of invoice 00042',
+    to: ([line, ref], l) => by(`Position ${line} gehört nicht zur Rechnung ${ref}`, `la ligne ${line} n'est pas une ligne de la facture ${ref}`, `la riga ${line} non è una riga della fattura ${ref}`)(l),
+  },
+  {
+    match: /^must be on or before (dateTo|compareTo|the date) (\S+)$/,
+    words: [0],
+    example: 'must be on or before dateTo 2026-12-31',
+    to: ([what, date], l) => by(`muss am oder vor ${what === 'the date' ? 'dem Datum' : what} ${date} liegen`, `doit être antérieur ou égal à ${what === 'the date' ? 'la date' : what} ${date}`, `deve essere anteriore o uguale a ${what === 'the date' ? 'la data' : what} ${date}`)(l),
+  },
+  {
+    match: /^posting (\S+) is not on this bank account$/,
+    example: 'posting 17 is not on this bank account',
+    to: ([id], l) => by(`Buchungszeile ${id} ist nicht auf diesem Bankkonto`, `la ligne d'écriture ${id} n'est pas sur ce compte bancaire`, `la riga di registrazione ${id} non è su questo conto bancario`)(l),
+  },
+  {
+    match: /^the (payment|ledger|credit note) date must be on or after the date the invoice was sent \((\S+)\)$/,
+    words: [0],
+    example: 'the ledger date must be on or after the date the invoice was sent (2026-01-15)',
+    to: ([kind, date], l) =>
+      ({
+        payment: by(`das Zahlungsdatum muss am oder nach dem Versanddatum der Rechnung liegen (${date})`, `la date de paiement doit être postérieure ou égale à la date d'envoi de la facture (${date})`, `la data di pagamento deve essere uguale o successiva alla data di invio della fattura (${date})`),
+        ledger: by(`das Buchungsdatum muss am oder nach dem Versanddatum der Rechnung liegen (${date})`, `la date comptable doit être postérieure ou égale à la date d'envoi de la facture (${date})`, `la data di registrazione deve essere uguale o successiva alla data di invio della fattura (${date})`),
+        'credit note': by(`das Datum der Gutschrift muss am oder nach dem Versanddatum der Rechnung liegen (${date})`, `la date de la note de crédit doit être postérieure ou égale à la date d'envoi de la facture (${date})`, `la data della nota di credito deve essere uguale o successiva alla data di invio della fattura (${date})`),
+      })[kind!]!(l),
+  },
+  {
+    match: /^the reversal date must be on or after the payment date \((\S+)\)$/,
+    example: 'the reversal date must be on or after the payment date (2026-02-01)',
+    to: ([date], l) => by(`das Stornodatum muss am oder nach dem Zahlungsdatum liegen (${date})`, `la date d'extourne doit être postérieure ou égale à la date de paiement (${date})`, `la data di storno deve essere uguale o successiva alla data di pagamento (${date})`)(l),
+  },
+  {
+    match: /^the QR-bill cannot be made: (.+)$/,
+    example: 'the QR-bill cannot be made: creditor.name: This field is required',
+    to: ([text], l) => by(`die QR-Rechnung kann nicht erstellt werden: ${inner(text!, l)}`, `la QR-facture ne peut pas être établie : ${inner(text!, l)}`, `la QR-fattura non può essere allestita: ${inner(text!, l)}`)(l),
+  },
+  {
+    match: /^the bank transaction is in (\S+); book it by hand with its exchange rate$/,
+    example: 'the bank transaction is in EUR; book it by hand with its exchange rate',
+    to: ([currency], l) =>
+      by(`die Banktransaktion ist in ${currency}; buchen Sie sie von Hand mit ihrem Wechselkurs`, `la transaction bancaire est en ${currency} ; comptabilisez-la à la main avec son cours de change`, `la transazione bancaria è in ${currency}; registrarla a mano con il suo tasso di cambio`)(l),
+  },
+  {
+    match: /^the document is in (\S+), the currency of the books: it is settled for its amount (\S+)$/,
+    example: 'the document is in CHF, the currency of the books: it is settled for its amount 100.00',
+    to: ([currency, amount], l) =>
+      by(
+        `der Beleg ist in ${currency}, der Währung der Buchhaltung: er wird zu seinem Betrag ${amount} ausgeglichen`,
+        `la pièce est en ${currency}, la monnaie de la comptabilité : elle est soldée pour son montant ${amount}`,
+        `il giustificativo è in ${currency}, la valuta della contabilità: è saldato per il suo importo ${amount}`,
+      )(l),
+  },
+  {
+    match: /^the fee is more than the open amount (\S+)$/,
+    example: 'the fee is more than the open amount 10.00',
+    to: ([open], l) => by(`die Spesen sind höher als der offene Betrag ${open}`, `les frais dépassent le montant ouvert de ${open}`, `le spese superano l'importo aperto di ${open}`)(l),
+  },
+  {
+    match: /^the period ends on (\S+): a return is filed once its period has ended$/,
+    example: 'the period ends on 2026-03-31: a return is filed once its period has ended',
+    to: ([date], l) =>
+      by(`die Periode endet am ${date}: eine Abrechnung wird eingereicht, wenn ihre Periode abgelaufen ist`, `la période se termine le ${date} : un décompte se dépose une fois sa période terminée`, `il periodo termina il ${date}: un rendiconto si inoltra quando il suo periodo è terminato`)(l),
+  },
+  {
+    match: /^the rest of (\S+) is more than the tolerance \((\S+) % or (\S+), here (\S+)\): record a part payment instead$/,
+    example: 'the rest of 12.00 is more than the tolerance (1 % or 5.00, here 5.00): record a part payment instead',
+    to: ([rest, percent, amount, allowed], l) =>
+      by(
+        `der Rest von ${rest} übersteigt die Toleranz (${percent} % oder ${amount}, hier ${allowed}): erfassen Sie stattdessen eine Teilzahlung`,
+        `le reste de ${rest} dépasse la tolérance (${percent} % ou ${amount}, ici ${allowed}) : enregistrez plutôt un paiement partiel`,
+        `il resto di ${rest} supera la tolleranza (${percent} % o ${amount}, qui ${allowed}): registrare invece un pagamento parziale`,
+      )(l),
+  },
+  {
+    match: /^the yearly reconciliation covers a calendar year: (\S+) to (\S+)$/,
+    example: 'the yearly reconciliation covers a calendar year: 2025-01-01 to 2025-12-31',
+    to: ([from, to], l) =>
+      by(`die Jahresabstimmung umfasst ein Kalenderjahr: ${from} bis ${to}`, `la concordance annuelle couvre une année civile : du ${from} au ${to}`, `la concordanza annuale copre un anno civile: dal ${from} al ${to}`)(l),
+  },
+  {
+    match: /^not a (monthly|quarterly|half-yearly|yearly) VAT period: (.+) runs from (\S+) to (\S+)$/,
+    words: [0],
+    example: 'not a quarterly VAT period: Q1 2026 runs from 2026-01-01 to 2026-03-31',
+    to: ([period, label, from, to], l) =>
+      by(
+        `keine ${PERIODS[period!]!.de} MWST-Periode: ${label} dauert vom ${from} bis ${to}`,
+        `pas une période TVA ${PERIODS[period!]!.fr} : ${label} va du ${from} au ${to}`,
+        `non è un periodo IVA ${PERIODS[period!]!.it}: ${label} va dal ${from} al ${to}`,
+      )(l),
+  },
+  {
+    match: /^before the VAT registration \((\S+)\)$/,
+    example: 'before the VAT registration (2024-01-01)',
+    to: ([date], l) => by(`vor der MWST-Registrierung (${date})`, `avant l'immatriculation TVA (${date})`, `prima dell'iscrizione IVA (${date})`)(l),
+  },
+  {
+    match: /^a line is in the invoice currency \((\S+)\)$/,
+    example: 'a line is in the invoice currency (CHF)',
+    to: ([currency], l) => by(`eine Position ist in der Rechnungswährung (${currency})`, `une ligne est dans la monnaie de la facture (${currency})`, `una riga è nella valuta della fattura (${currency})`)(l),
+  },
+  {
+    match: /^VAT rate must be one of (.+) \(8\.1 %, 2\.6 %, 3\.8 %, 0 %\)$/,
+    example: 'VAT rate must be one of 0.081, 0.026, 0.038, 0 (8.1 %, 2.6 %, 3.8 %, 0 %)',
+    to: ([rates], l) =>
+      by(`der MWST-Satz muss einer von ${rates} sein (8.1 %, 2.6 %, 3.8 %, 0 %)`, `le taux de TVA doit être l'un de ${rates} (8.1 %, 2.6 %, 3.8 %, 0 %)`, `l'aliquota IVA deve essere una di ${rates} (8.1 %, 2.6 %, 3.8 %, 0 %)`)(l),
+  },
+  {
+    match: /^wage type (.+) is listed twice$/,
+    example: 'wage type 5000 is listed twice',
+    to: ([code], l) => by(`Lohnart ${code} ist doppelt aufgeführt`, `le genre de salaire ${code} est indiqué deux fois`, `il genere di salario ${code} è indicato due volte`)(l),
+  },
+  {
+    match: /^entry (\S+) is dated (\S+) and entry (\S+) (\S+): only entries of the same date can be merged$/,
+    example: 'entry 8 is dated 2026-01-02 and entry 7 2026-01-01: only entries of the same date can be merged',
+    to: ([a, dateA, b, dateB], l) =>
+      by(
+        `Buchung ${a} ist vom ${dateA} und Buchung ${b} vom ${dateB}: nur Buchungen mit demselben Datum können zusammengeführt werden`,
+        `l'écriture ${a} est datée du ${dateA} et l'écriture ${b} du ${dateB} : seules des écritures de même date peuvent être fusionnées`,
+        `la registrazione ${a} è datata ${dateA} e la registrazione ${b} ${dateB}: solo registrazioni della stessa data possono essere unite`,
+      )(l),
+  },
+];
+
+const FIELD_PATH = /^[\w.[\]-]+$/;
+
+/**
+ * `message` in `language` for a 4xx body: the domain's catalog first (the shared validation
+ * messages), then the server's fixed messages, its patterns, and last the "field.path: message"
+ * form (the `error` of a 400) with the path kept. English, or a message without a translation,
+ * comes back unchanged.
+ */
+export function translateServerMessage(message: string, language: MessageLanguage): string {
+  if (language === 'en') return message;
+  const shared = translateMessage(message, language);
+  if (shared !== message) return shared;
+  const exact = SERVER_MESSAGES.get(message);
+  if (exact) return exact[language];
+  for (const pattern of SERVER_PATTERNS) {
+    const found = pattern.match.exec(message);
+    if (found) return pattern.to(found.slice(1), language);
+  }
+  const separator = message.indexOf(': ');
+  if (separator > 0 && FIELD_PATH.test(message.slice(0, separator))) {
+    const rest = message.slice(separator + 2);
+    const translated = translateServerMessage(rest, language);
+    if (translated !== rest) return `${message.slice(0, separator)}: ${translated}`;
+  }
+  return message;
+}
