@@ -31,7 +31,7 @@ test('shows the balance sheet and income statement, drills down to postings, and
   await expect(cashLine).toContainText(/22\s821,50/);
   await expect(table.locator('tr.totals', { hasText: 'Total assets' })).toContainText(/22\s821,50/);
   await cashLine.click();
-  await expect(cashLine).toHaveAttribute('aria-expanded', 'true');
+  await expect(cashLine.locator('button')).toHaveAttribute('aria-expanded', 'true');
   await expect(table.getByRole('link', { name: /^1020 / })).toBeVisible();
   await snap(page, 'accounting-statement-01-balance-sheet');
   await page.screenshot({ path: '/tmp/accounting-statement-balance-sheet.png', fullPage: true });

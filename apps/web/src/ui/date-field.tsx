@@ -1,5 +1,6 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { DISPLAY_DATE, parseTypedDate } from '../lib/dates';
 
 type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange'> & {
@@ -10,11 +11,12 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange'> & {
 
 /** Date input typed the Swiss way (31.12.2025) with a calendar; the value stays YYYY-MM-DD. */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
+  const { t } = useTranslation();
   return (
     <DateInput
       valueFormat={DISPLAY_DATE}
       dateParser={parseTypedDate}
-      placeholder="DD.MM.YYYY"
+      placeholder={t('DD.MM.YYYY')}
       leftSection={<IconCalendar size={16} aria-hidden />}
       popoverProps={{ withinPortal: true }}
       {...props}

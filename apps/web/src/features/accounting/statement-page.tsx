@@ -1,5 +1,6 @@
-import { Fragment, useState, type KeyboardEvent } from 'react';
-import { Anchor, Badge, Button, Group, Select, Switch, Table, Tabs, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { currentLanguage } from '../../lib/i18n';
+import { Anchor, Badge, Button, Group, Select, Switch, Table, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -97,13 +98,6 @@ function StatementTable({ currency, columns, blocks, accountHref, busy }: Statem
       ) : null}
     </>
   );
-  const onKey = (key: string) => (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      toggle(key);
-    }
-  };
-
   return (
     <>
       <Group justify="flex-end" gap="xs">
@@ -152,19 +146,28 @@ function StatementTable({ currency, columns, blocks, accountHref, busy }: Statem
                         const isOpen = open.has(key);
                         return (
                           <Fragment key={key}>
-                            <Table.Tr className="clickable statement-line" tabIndex={0} aria-expanded={isOpen} onClick={() => toggle(key)} onKeyDown={onKey(key)}>
+                            <Table.Tr className="clickable statement-line" onClick={() => toggle(key)}>
                               <Table.Td>
-                                <Group gap={6} wrap="nowrap" align="flex-start">
-                                  {isOpen ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
-                                  <div>
-                                    <Text span size="sm">
-                                      {line.label}
-                                    </Text>{' '}
-                                    <Text span size="xs" c="dimmed">
-                                      {line.ref}
-                                    </Text>
-                                  </div>
-                                </Group>
+                                {/* The row opens on a click anywhere; the button is what keyboards and screen readers use (a row cannot be expanded, WAI-ARIA). */}
+                                <UnstyledButton
+                                  aria-expanded={isOpen}
+                                  onClick={(event) => {
+                                    event.stopPropagation();
+                                    toggle(key);
+                                  }}
+                                >
+                                  <Group gap={6} wrap="nowrap" align="flex-start">
+                                    {isOpen ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+                                    <div>
+                                      <Text span size="sm">
+                                        {line.label}
+                                      </Text>{' '}
+                                      <Text span size="xs" c="dimmed">
+                                        {line.ref}
+                                      </Text>
+                                    </div>
+                                  </Group>
+                                </UnstyledButton>
                               </Table.Td>
                               {amounts(line)}
                             </Table.Tr>
@@ -228,7 +231,8 @@ export function StatementPage() {
   const period = chosen ?? yearPeriod(fiscalYearOf(today(), startMonth), startMonth);
   const ready = !settings.isPending;
   const [withCompare, setWithCompare] = useState(true);
-  const [lang, setLang] = useState<StatementLang>('en');
+  // The statements start in the UI's language; the picker prints them in another.
+  const [lang, setLang] = useState<StatementLang>(currentLanguage());
   const isValid = period.dateFrom <= period.dateTo;
 
   const balance = useQuery({
