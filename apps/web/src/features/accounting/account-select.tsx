@@ -8,7 +8,7 @@ type AccountSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   onChange: (id: number | null) => void;
 };
 
-/** Searchable ledger account picker showing "number name". */
+/** Searchable ledger account picker showing "number name"; a typed number and Enter take its first match. */
 export function AccountSelect({ value, onChange, ...props }: AccountSelectProps) {
   const { t } = useTranslation();
   const accounts = useQuery(accountListQuery());
@@ -20,6 +20,7 @@ export function AccountSelect({ value, onChange, ...props }: AccountSelectProps)
     <Select
       searchable
       clearable
+      selectFirstOptionOnChange
       data={data}
       limit={200}
       nothingFoundMessage={accounts.isError ? t('Could not load the accounts') : t('No account found')}
