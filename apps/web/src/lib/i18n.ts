@@ -24,6 +24,9 @@ export type Language = (typeof LANGUAGES)[number];
 /** Each language's own name, as a language picker shows it. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { de: 'Deutsch', fr: 'Français', it: 'Italiano', en: 'English' };
 
+/** The four languages as options of a picker (documents, templates, contacts): each in its own name. */
+export const languageOptions: readonly { value: Language; label: string }[] = LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }));
+
 export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 const catalogs = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });

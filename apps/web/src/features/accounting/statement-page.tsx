@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, languageOptions } from '../../lib/i18n';
 import { Anchor, Badge, Button, Group, Select, Switch, Table, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -29,13 +29,6 @@ import { fiscalYearOf, periodPresets, samePeriod, yearPeriod, type Period } from
 import { WriteError } from './write-error';
 
 type Tab = 'balance-sheet' | 'income';
-
-const LANGS: { value: StatementLang; label: string }[] = [
-  { value: 'de', label: 'Deutsch' },
-  { value: 'fr', label: 'Français' },
-  { value: 'it', label: 'Italiano' },
-  { value: 'en', label: 'English' },
-];
 
 /** A group of sections with an optional heading and total: a side of the balance sheet, or the income statement. */
 interface Block {
@@ -268,7 +261,7 @@ export function StatementPage() {
           <Select
             aria-label={t('Statement language')}
             w={130}
-            data={LANGS}
+            data={languageOptions}
             value={lang}
             allowDeselect={false}
             onChange={(value) => value && setLang(value as StatementLang)}

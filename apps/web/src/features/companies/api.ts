@@ -93,11 +93,7 @@ export type Contact = ApiResult<'post', '/api/company/contact/list'>['data'][num
 export type ContactInput = ApiBody<'/api/company/contact/insert'>;
 
 /** Contact people of a company (issue 15 §1): invoice e-mail, language, payment terms. */
-export const contactListQuery = (uuid: string) =>
-  queryOptions({
-    queryKey: [...companiesKey, 'contacts', uuid],
-    queryFn: ({ signal }) => api.post('/api/company/contact/list', { company: { uuid } }, { signal }),
-  });
+export { companyContactsQuery as contactListQuery } from '../../lib/document-language';
 export const insertContact = (data: ContactInput) => api.post('/api/company/contact/insert', data);
 export const updateContact = (id: number, data: Omit<ContactInput, 'company'>) => api.post('/api/company/contact/update', { id, data });
 export const deleteContact = (id: number) => api.post('/api/company/contact/delete', { id });

@@ -3,7 +3,8 @@ import { ActionIcon, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stac
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contactLangs, type ContactLang } from '@bilan/domain';
+import { type ContactLang } from '@bilan/domain';
+import { LANGUAGE_NAMES, languageOptions } from '../../lib/i18n';
 import { serverFieldErrors } from '../../lib/errors';
 import { EmptyRow } from '../../ui/empty-row';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -11,8 +12,6 @@ import { TableSkeleton } from '../../ui/table-skeleton';
 import { contactListQuery, deleteContact, insertContact, updateContact, type Contact } from './api';
 import { useTranslation } from 'react-i18next';
 
-export const LANG_LABEL: Record<ContactLang, string> = { de: 'Deutsch', fr: 'Français', it: 'Italiano', en: 'English' };
-const LANG_OPTIONS = contactLangs.map((value) => ({ value, label: LANG_LABEL[value] }));
 
 interface Draft {
   name: string;
@@ -50,7 +49,7 @@ function ContactForm({ companyUuid, contact, onDone }: { companyUuid: string; co
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
             <TextInput label={t('Name')} required value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} error={fields.name} />
             <TextInput label="E-mail" required inputMode="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.currentTarget.value })} error={fields.email} />
-            <Select label={t('Invoice language')} data={LANG_OPTIONS} value={draft.lang} allowDeselect={false} onChange={(value) => setDraft({ ...draft, lang: (value ?? 'de') as ContactLang })} error={fields.lang} />
+            <Select label={t('Invoice language')} data={languageOptions} value={draft.lang} allowDeselect={false} onChange={(value) => setDraft({ ...draft, lang: (value ?? 'de') as ContactLang })} error={fields.lang} />
             <NumberInput
               label={t('Payment terms (days)')}
               min={0}
@@ -115,7 +114,7 @@ export function Contacts({ companyUuid, editable }: { companyUuid: string; edita
             <Table.Tr key={contact.id}>
               <Table.Td>{contact.name}</Table.Td>
               <Table.Td>{contact.email}</Table.Td>
-              <Table.Td>{LANG_LABEL[contact.lang]}</Table.Td>
+              <Table.Td>{LANGUAGE_NAMES[contact.lang]}</Table.Td>
               <Table.Td>{contact.paymentTermsDays === null ? t('default') : t('{{days}} days', { days: contact.paymentTermsDays })}</Table.Td>
               {editable ? (
                 <Table.Td>

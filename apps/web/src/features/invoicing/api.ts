@@ -88,11 +88,7 @@ export type InvoiceMessage = ApiResult<'post', '/api/invoice/messages'>['data'][
 export type CustomerContact = ApiResult<'post', '/api/company/contact/list'>['data'][number];
 
 /** The customer's contact people, to choose who receives the invoice by e-mail (issue 15 §1). */
-export const customerContactsQuery = (companyUuid: string) =>
-  queryOptions({
-    queryKey: ['companies', 'contacts', companyUuid],
-    queryFn: ({ signal }) => api.post('/api/company/contact/list', { company: { uuid: companyUuid } }, { signal }),
-  });
+export { companyContactsQuery as customerContactsQuery } from '../../lib/document-language';
 
 /** The e-mails of the invoice, newest first, refreshed while deliveries may still change them. */
 export const invoiceMessagesQuery = (uuid: string) =>

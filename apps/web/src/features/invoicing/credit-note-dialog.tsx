@@ -6,6 +6,7 @@ import { formatDate, toFixedAmount, toMoney } from '@bilan/domain';
 import { today } from '../../lib/dates';
 import { serverFieldErrors } from '../../lib/errors';
 import { saveBlob } from '../../lib/save-file';
+import { useDocumentLanguage } from '../../lib/document-language';
 import { useSingleFlight } from '../../lib/single-flight';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
@@ -154,12 +155,13 @@ export function CreditNotesList({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const notes = useQuery({ ...creditNotesQuery(invoice.uuid), enabled: (invoice.creditNotes?.length ?? 0) > 0 });
   const [error, setError] = useState<unknown>(null);
+  const [lang] = useDocumentLanguage(invoice.company.uuid);
   if (!invoice.creditNotes || invoice.creditNotes.length === 0) return null;
   const total = invoice.creditNotes.reduce((sum, note) => sum.plus(toMoney(note.total)), toMoney(0));
   const pdf = async (uuid: string, number: string) => {
     setError(null);
     try {
-      saveBlob(await fetchCreditNotePdf(uuid, 'de'), `${number}.pdf`);
+      saveBlob(await fetchCreditNotePdf(uuid, lang), `${number}.pdf`);
     } catch (failure) {
       setError(failure);
     }

@@ -48,16 +48,11 @@ import { PaymentsTable } from '../../ui/payments-table';
 import { PayInvoiceDialog } from './pay-invoice-dialog';
 import { CreditNoteDialog, CreditNotesList } from './credit-note-dialog';
 import { Trans, useTranslation } from 'react-i18next';
-import { msg } from '../../lib/i18n';
+import { LANGUAGE_NAMES, languageOptions, msg } from '../../lib/i18n';
+import { useDocumentLanguage } from '../../lib/document-language';
 
 // Journal and balances are cached under this key by the accounting feature.
 const accountingKey = ['accounting'] as const;
-const LANGS = [
-  { value: 'en', label: 'English' },
-  { value: 'de', label: 'Deutsch' },
-  { value: 'fr', label: 'Français' },
-  { value: 'it', label: 'Italiano' },
-];
 
 type Action = { status: 2 | 3 | 4; title: string; label: string } | null;
 
@@ -409,7 +404,7 @@ function ShareBox({ invoice }: { invoice: Invoice }) {
 
 function PdfButtons({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
-  const [lang, setLang] = useState('en');
+  const [lang, setLang] = useDocumentLanguage(invoice.company.uuid);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -439,11 +434,11 @@ function PdfButtons({ invoice }: { invoice: Invoice }) {
         <Menu>
           <Menu.Target>
             <Button variant="default" size="sm">
-              {t('Language: {{language}}', { language: LANGS.find((l) => l.value === lang)?.label })}
+              {t('Language: {{language}}', { language: LANGUAGE_NAMES[lang] })}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            {LANGS.map((l) => (
+            {languageOptions.map((l) => (
               <Menu.Item key={l.value} onClick={() => setLang(l.value)}>
                 {l.label}
               </Menu.Item>

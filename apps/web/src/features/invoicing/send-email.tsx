@@ -7,6 +7,7 @@ import { Alert, Anchor, Checkbox, Paper, SegmentedControl, Select, Stack, Table,
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { languageOptions } from '../../lib/i18n';
 import { EmptyRow } from '../../ui/empty-row';
 import { ErrorAlert } from '../../ui/error-alert';
 import { MessageStatusBadge } from '../../ui/message-status-badge';
@@ -19,13 +20,6 @@ export interface EmailChoice {
   contactIds: number[];
   lang: EmailLang | null;
 }
-
-const LANGS = [
-  { value: 'de', label: 'Deutsch' },
-  { value: 'fr', label: 'Français' },
-  { value: 'it', label: 'Italiano' },
-  { value: 'en', label: 'English' },
-];
 
 /** Post only, or post and e-mail to the chosen contacts in a language (default: the first chosen contact's). */
 export function EmailOptions({ invoice, value, onChange, error }: { invoice: Invoice; value: EmailChoice; onChange: (next: EmailChoice) => void; error?: string }) {
@@ -70,7 +64,7 @@ export function EmailOptions({ invoice, value, onChange, error }: { invoice: Inv
           <Select
             mt="xs"
             label={t('Language')}
-            data={LANGS}
+            data={languageOptions}
             value={value.lang ?? firstChosen?.lang ?? 'de'}
             allowDeselect={false}
             onChange={(lang) => onChange({ ...value, lang: lang as EmailLang })}

@@ -3,13 +3,13 @@ import { Badge, Button, Code, Group, Paper, Stack, Tabs, Text, Textarea, TextInp
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { serverFieldErrors } from '../../lib/errors';
+import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { useCan } from '../../lib/session';
 import { ErrorAlert } from '../../ui/error-alert';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { saveTemplate, templatesQuery, type Template, type TemplateLang } from './api';
+import { saveTemplate, templatesQuery, type Template } from './api';
 import { useTranslation } from 'react-i18next';
 
-const LANG_LABEL: Record<TemplateLang, string> = { de: 'Deutsch', fr: 'Français', it: 'Italiano', en: 'English' };
 
 function TemplateForm({ template, canEdit }: { template: Template; canEdit: boolean }) {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ function TemplateForm({ template, canEdit }: { template: Template; canEdit: bool
       setSubject(saved.subject);
       setBody(saved.body);
       await queryClient.invalidateQueries({ queryKey: templatesQuery().queryKey });
-      notifications.show({ color: 'green', message: t('{{language}} template saved', { language: LANG_LABEL[template.lang] }) });
+      notifications.show({ color: 'green', message: t('{{language}} template saved', { language: LANGUAGE_NAMES[template.lang] }) });
     },
   });
   const fields = serverFieldErrors(save.error);
@@ -80,7 +80,7 @@ export function EmailTemplatesCard() {
           <Tabs.List>
             {templates.data.data.map((template) => (
               <Tabs.Tab key={template.lang} value={template.lang} rightSection={template.isCustom ? <Badge size="xs" variant="light">{t('own')}</Badge> : null}>
-                {LANG_LABEL[template.lang]}
+                {LANGUAGE_NAMES[template.lang]}
               </Tabs.Tab>
             ))}
           </Tabs.List>

@@ -36,7 +36,8 @@ import {
   type QuoteStatus,
 } from './api';
 import { Trans, useTranslation } from 'react-i18next';
-import { msg } from '../../lib/i18n';
+import { languageOptions, msg, type Language } from '../../lib/i18n';
+import { useDocumentLanguage } from '../../lib/document-language';
 
 const DATE_LABELS = { date: msg('Quote date'), due: msg('Valid until') };
 
@@ -163,7 +164,7 @@ export function QuoteDetailPage({ uuid, Form }: { uuid: string; Form: DocumentFo
   const quote = useQuery(quoteDetailQuery(uuid));
   const options = useQuery(formOptionsQuery());
   const [editing, setEditing] = useState(false);
-  const [lang, setLang] = useState<'en' | 'de' | 'fr' | 'it'>('de');
+  const [lang, setLang] = useDocumentLanguage(quote.data?.company.uuid);
   const refresh = () => queryClient.invalidateQueries({ queryKey: quoteKey });
   const status = useMutation({ mutationFn: (to: QuoteStatus) => changeQuoteStatus(uuid, to), onSuccess: refresh });
   const invoice = useMutation({
@@ -198,7 +199,7 @@ export function QuoteDetailPage({ uuid, Form }: { uuid: string; Form: DocumentFo
       documentTitle={t('Quote {{number}}', { number: data.number })}
       actions={
         <>
-          <Select aria-label={t('PDF language')} w={90} data={['de', 'fr', 'it', 'en']} value={lang} onChange={(value) => setLang((value ?? 'de') as typeof lang)} allowDeselect={false} />
+          <Select aria-label={t('PDF language')} w={130} data={languageOptions} value={lang} onChange={(value) => value && setLang(value as Language)} allowDeselect={false} />
           <Button variant="default" leftSection={<IconFileDownload size={16} />} loading={pdf.isPending} onClick={() => pdf.mutate()}>
             PDF
           </Button>
