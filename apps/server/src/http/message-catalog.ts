@@ -555,6 +555,17 @@ export const SERVER_PATTERNS: readonly ServerMessagePattern[] = [
     to: ([code], l) => by(`Lohnart ${code} ist doppelt aufgeführt`, `le genre de salaire ${code} est indiqué deux fois`, `il genere di salario ${code} è indicato due volte`)(l),
   },
   {
+    // closing/book's 409: the list of failed checks is already in the request's language (server-texts.ts).
+    match: /^(\d+) checks? failed for the fiscal year (\S+) \(resolve it or acknowledge it with a note\): (.+)$/,
+    example: '1 check failed for the fiscal year 2025 (resolve it or acknowledge it with a note): "Receivables agree with the open invoices": 1100 Debitoren: debit balance CHF 300.00 at 31.12.2025',
+    to: ([count, year, list], l) =>
+      by(
+        `${count} Prüfung(en) fehlgeschlagen für das Geschäftsjahr ${year} (beheben Sie sie oder bestätigen Sie sie mit einer Notiz): ${list}`,
+        `${count} contrôle(s) en échec pour l'exercice ${year} (corrigez-les ou confirmez-les avec une note) : ${list}`,
+        `${count} controllo/i non superato/i per l'esercizio ${year} (correggerli o confermarli con una nota): ${list}`,
+      )(l),
+  },
+  {
     match: /^entry (\S+) is dated (\S+) and entry (\S+) (\S+): only entries of the same date can be merged$/,
     example: 'entry 8 is dated 2026-01-02 and entry 7 2026-01-01: only entries of the same date can be merged',
     to: ([a, dateA, b, dateB], l) =>

@@ -43,7 +43,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<AccountingRouteOptions> = a
   await app.register(lockRoutes);
   await app.register(statementRoutes, { letterhead: requirePort(options, 'letterhead', 'accountingRoutes') });
   // The closing re-runs the same checks as the checks page, for the fiscal year.
-  await app.register(closingRoutes, { checks: (tx, instanceId, period) => runChecks(tx, instanceId, checkSources, period) });
+  await app.register(closingRoutes, { checks: (tx, instanceId, period, language) => runChecks(tx, instanceId, checkSources, period, language) });
   await app.register(vatRoutes, { vatOrganisation: requirePort(options, 'vatOrganisation', 'accountingRoutes') });
   await app.register(vatCodeRoutes);
   await app.register(writeOffRoutes);

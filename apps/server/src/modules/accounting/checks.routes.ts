@@ -1,5 +1,6 @@
 /** Accounting checks under /api/accounting (spec §2.2 `/accounting/checks`; issue 12 §2). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageLanguageOf } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { checksReportSchema, errors, ledgerDate, strictObject } from './accounting.schemas.js';
 import { invalidField } from './accounting.errors.js';
@@ -13,7 +14,10 @@ export interface ChecksRouteOptions {
   checkSources: CheckSources;
 }
 
-/** POST checks: every accounting check for a period, the same answer as `runChecks`. */
+/**
+ * POST checks: every accounting check for a period, the same answer as `runChecks`; names, details
+ * and labels in the language of `Accept-Language` (de, fr, it; English otherwise).
+ */
 export const checksRoutes: FastifyPluginAsyncZod<ChecksRouteOptions> = async (app, { checkSources }) => {
   app.post(
     '/checks',
@@ -37,7 +41,7 @@ export const checksRoutes: FastifyPluginAsyncZod<ChecksRouteOptions> = async (ap
       const dateTo = request.body?.dateTo ?? todayInSwitzerland();
       const dateFrom = request.body?.dateFrom ?? `${dateTo.slice(0, 4)}-01-01`;
       if (dateFrom > dateTo) throw invalidField('dateFrom', `must be on or before dateTo ${dateTo}`);
-      return app.db.withInstance(instanceId, (tx) => runChecks(tx, instanceId, checkSources, { dateFrom, dateTo }));
+      return app.db.withInstance(instanceId, (tx) => runChecks(tx, instanceId, checkSources, { dateFrom, dateTo }, messageLanguageOf(request.headers['accept-language'])));
     },
   );
 };

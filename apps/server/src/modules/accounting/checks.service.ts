@@ -13,8 +13,9 @@
  * date the checks need); the other queries are index range scans (checks.sql.ts): no check loads
  * every posting.
  */
-import { AccountFunctionType, AccountType, Money, SWISS_VAT_ACCOUNTS, addDays, formatDate, toFixedAmount } from '@bilan/domain';
+import { AccountFunctionType, AccountType, Money, SWISS_VAT_ACCOUNTS, addDays, formatDate, toFixedAmount, type MessageLanguage } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { msg, sayIn, type Say } from '../../http/server-texts.js';
 import { AccountingError } from './accounting.errors.js';
 import { dayBefore, selectTurnoversAt, type Turnover } from './balance.sql.js';
 import { todayInSwitzerland } from './balance.service.js';
@@ -47,7 +48,7 @@ export interface CheckItem {
 export interface CheckResult {
   /** Stable key (e.g. 'receivables'). */
   key: string;
-  /** Short English sentence: what is checked. */
+  /** Short sentence in the request's language (English by default): what is checked. */
   name: string;
   status: CheckStatus;
   /** What was found, naming accounts and amounts. */
@@ -112,17 +113,24 @@ export interface DocumentsVat {
 
 /**
  * What the checks need of the modules above accounting (invoicing, payables, banking). Each
- * function runs in the checks' transaction.
+ * function runs in the checks' transaction; `language` is the one the labels are written in
+ * (English when not given).
  */
 export interface CheckSources {
   /** Invoices open at `date`: sent on or before it and neither paid nor denied on or before it. */
-  openInvoicesAt(tx: Tx, instanceId: string, date: string): Promise<OpenDocument[]>;
+  openInvoicesAt(tx: Tx, instanceId: string, date: string, language?: MessageLanguage): Promise<OpenDocument[]>;
   /** Bills and staff expenses open at `date`: booked on or before it and not paid (nor the booking reversed) on or before it. */
-  openPayablesAt(tx: Tx, instanceId: string, date: string): Promise<OpenPayable[]>;
+  openPayablesAt(tx: Tx, instanceId: string, date: string, language?: MessageLanguage): Promise<OpenPayable[]>;
   /** Per ledger account, its last imported statement with a closing balance dated on or before `date`. */
   lastStatementsAt(tx: Tx, instanceId: string, date: string): Promise<BankStatement[]>;
   /** Bank lines booked before `bookedBefore` still unmatched and unbooked: the oldest `limit`, and how many there are. */
-  unreconciledBankLines(tx: Tx, instanceId: string, bookedBefore: string, limit: number): Promise<{ lines: UnreconciledBankLine[]; count: number }>;
+  unreconciledBankLines(
+    tx: Tx,
+    instanceId: string,
+    bookedBefore: string,
+    limit: number,
+    language?: MessageLanguage,
+  ): Promise<{ lines: UnreconciledBankLine[]; count: number }>;
   /** Output VAT of the invoices sent in the period (the credits their sent entries made on the VAT accounts). */
   salesVatOfPeriod(tx: Tx, instanceId: string, range: DateRange): Promise<DocumentsVat>;
   /** Input VAT of the bills and expenses booked in the period (the debits their bookings made on 1170/1171). */
@@ -142,10 +150,10 @@ export const MAX_ITEMS = 50;
  * seeded chart has). Checked only when the instance's chart has them.
  */
 export const SUSPENSE_ACCOUNTS: Readonly<Record<string, string>> = {
-  '1090': 'a transfer or payroll clearing account',
-  '1091': 'a money transfer clearing account',
-  '1099': 'a suspense account for unclear amounts',
-  '2030': 'customer prepayments: each should be for a delivery still owed and settled with its invoice',
+  '1090': msg('a transfer or payroll clearing account'),
+  '1091': msg('a money transfer clearing account'),
+  '1099': msg('a suspense account for unclear amounts'),
+  '2030': msg('customer prepayments: each should be for a delivery still owed and settled with its invoice'),
 };
 
 /**
@@ -169,7 +177,6 @@ const money = (value: string | Money) => new Money(value);
 const ZERO: Turnover = { debit: '0', credit: '0' };
 const balanceOf = (turnover: Turnover | undefined) => money((turnover ?? ZERO).debit).minus((turnover ?? ZERO).credit);
 const fixed = (value: Money | string) => toFixedAmount(value);
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 const entryLink = (id: number) => `/accounting/entry/${id}/detail`;
 const accountLink = (id: number) => `/accounting/account/${id}/detail`;
@@ -200,15 +207,25 @@ interface Context {
   statements: BankStatement[];
   /** Formats an amount with the books' currency: "CHF 1500.00". */
   amount: (value: Money | string) => string;
+  /** Writes the texts in the request's language (http/server-texts.ts). */
+  say: Say;
 }
 
-const accountName = (account: CheckAccount | undefined, id: number) => (account ? `${account.number} ${account.name}` : `account ${id}`);
+const accountName = (say: Say, account: CheckAccount | undefined, id: number) => (account ? `${account.number} ${account.name}` : say('account {{id}}', { id }));
 
 /**
  * Runs every check for `period` (dateFrom ≤ dateTo, YYYY-MM-DD) in the caller's transaction and
- * answers them in a fixed order with the worst status overall. Read-only.
+ * answers them in a fixed order with the worst status overall. Read-only. Names, details and item
+ * labels are written in `language` (English by default, the contract; keys and links are the same
+ * in every language).
  */
-export async function runChecks(tx: Tx, instanceId: string, sources: CheckSources, period: { dateFrom: string; dateTo: string }): Promise<ChecksReport> {
+export async function runChecks(
+  tx: Tx,
+  instanceId: string,
+  sources: CheckSources,
+  period: { dateFrom: string; dateTo: string },
+  language: MessageLanguage = 'en',
+): Promise<ChecksReport> {
   const range: DateRange = { from: period.dateFrom, to: period.dateTo };
   const currency = await booksCurrency(tx, instanceId);
   const accounts = await selectCheckAccounts(tx, instanceId);
@@ -230,6 +247,7 @@ export async function runChecks(tx: Tx, instanceId: string, sources: CheckSource
     atDate: new Map(statementDates.map((date, index) => [date, turnovers[index + 2]!])),
     statements,
     amount: (value) => `${currency} ${fixed(value)}`,
+    say: sayIn(language),
   };
 
   const checks: CheckResult[] = [];
@@ -249,81 +267,117 @@ export async function runChecks(tx: Tx, instanceId: string, sources: CheckSource
   return { dateFrom: range.from, dateTo: range.to, status: worstStatus(checks.map((check) => check.status)), checks };
 }
 
-const periodText = (range: DateRange) => `${formatDate(range.from)} to ${formatDate(range.to)}`;
+const periodText = (say: Say, range: DateRange) => say('{{from}} to {{to}}', { from: formatDate(range.from), to: formatDate(range.to) });
+const entriesText = (say: Say, count: number) => say.plural(count, '{{count}} entry', '{{count}} entries');
+const postingsText = (say: Say, count: number) => say.plural(count, '{{count}} posting', '{{count}} postings');
 
-function entriesBalanced({ range, amount }: Context, { unbalanced, short, entries, lines }: EntryScan): CheckResult {
-  const base = { key: 'entries-balanced', name: 'Every journal entry balances with at least two postings.' };
+function entriesBalanced({ range, amount, say }: Context, { unbalanced, short, entries, lines }: EntryScan): CheckResult {
+  const base = { key: 'entries-balanced', name: say('Every journal entry balances with at least two postings.') };
+  const period = periodText(say, range);
   if (unbalanced.length === 0 && short.length === 0) {
     return {
       ...base,
       status: 'passed',
       detail: entries
-        ? `${plural(entries, 'entry', 'entries')} with ${plural(lines, 'posting')} from ${periodText(range)}: each has debit = credit and at least two postings.`
-        : `No entries from ${periodText(range)}.`,
+        ? say('{{entries}} with {{postings}} from {{period}}: each has debit = credit and at least two postings.', {
+            entries: entriesText(say, entries),
+            postings: postingsText(say, lines),
+            period,
+          })
+        : say('No entries from {{period}}.', { period }),
       items: [],
     };
   }
   const items: CheckItem[] = [
     ...unbalanced.map((entry) => ({
-      label: `Entry ${entry.id} of ${formatDate(entry.date)} "${entry.description}": debit − credit = ${amount(entry.difference)}`,
+      label: say('Entry {{id}} of {{date}} "{{description}}": debit − credit = {{difference}}', {
+        id: entry.id,
+        date: formatDate(entry.date),
+        description: entry.description,
+        difference: amount(entry.difference),
+      }),
       link: entryLink(entry.id),
       amount: fixed(entry.difference),
     })),
     ...short.map((entry) => ({
-      label: `Entry ${entry.id} of ${formatDate(entry.date)} "${entry.description}": ${plural(entry.lines, 'posting')}`,
+      label: say('Entry {{id}} of {{date}} "{{description}}": {{postings}}', {
+        id: entry.id,
+        date: formatDate(entry.date),
+        description: entry.description,
+        postings: postingsText(say, entry.lines),
+      }),
       link: entryLink(entry.id),
       amount: null,
     })),
   ].slice(0, MAX_ITEMS);
   const parts = [
-    unbalanced.length ? `${plural(unbalanced.length, 'entry', 'entries')} whose debit and credit differ` : '',
-    short.length ? `${plural(short.length, 'entry', 'entries')} with fewer than two postings` : '',
+    unbalanced.length ? say('{{entries}} whose debit and credit differ', { entries: entriesText(say, unbalanced.length) }) : '',
+    short.length ? say('{{entries}} with fewer than two postings', { entries: entriesText(say, short.length) }) : '',
   ].filter(Boolean);
+  const problems = parts.length === 2 ? say('{{first}} and {{second}}', { first: parts[0]!, second: parts[1]! }) : parts[0]!;
   return {
     ...base,
     status: 'failed',
-    detail: `From ${periodText(range)} there are ${parts.join(' and ')}: correct or delete them.`,
+    detail: say('From {{period}} there are {{problems}}: correct or delete them.', { period, problems }),
     items,
   };
 }
 
-function trialBalanceCheck({ atEnd, range, amount }: Context): CheckResult {
+function trialBalanceCheck({ atEnd, range, amount, say }: Context): CheckResult {
   let debit = money('0');
   let credit = money('0');
   for (const turnover of atEnd.values()) {
     debit = debit.plus(turnover.debit);
     credit = credit.plus(turnover.credit);
   }
-  const base = { key: 'trial-balance', name: 'The trial balance sums to zero (debit total = credit total).', items: [] };
+  const base = { key: 'trial-balance', name: say('The trial balance sums to zero (debit total = credit total).'), items: [] };
+  const date = formatDate(range.to);
   return debit.eq(credit)
-    ? { ...base, status: 'passed', detail: `At ${formatDate(range.to)} the debit total ${amount(debit)} equals the credit total.` }
+    ? { ...base, status: 'passed', detail: say('At {{date}} the debit total {{debit}} equals the credit total.', { date, debit: amount(debit) }) }
     : {
         ...base,
         status: 'failed',
-        detail: `At ${formatDate(range.to)} the debit total ${amount(debit)} differs from the credit total ${amount(credit)} by ${amount(debit.minus(credit))}.`,
+        detail: say('At {{date}} the debit total {{debit}} differs from the credit total {{credit}} by {{difference}}.', {
+          date,
+          debit: amount(debit),
+          credit: amount(credit),
+          difference: amount(debit.minus(credit)),
+        }),
       };
 }
 
-async function periodBalances({ tx, instanceId, range, amount, accountById }: Context): Promise<CheckResult> {
+async function periodBalances({ tx, instanceId, range, amount, accountById, say }: Context): Promise<CheckResult> {
   const drift = await selectMonthDrift(tx, instanceId, range, MAX_ITEMS);
-  const base = { key: 'period-balances', name: 'The month balances match the postings.' };
+  const base = { key: 'period-balances', name: say('The month balances match the postings.') };
   if (drift.length === 0) {
     return {
       ...base,
       status: 'passed',
-      detail: `For every account and month from ${formatDate(range.from).slice(3)} to ${formatDate(range.to).slice(3)} the stored month balance equals the sum of its postings.`,
+      detail: say('For every account and month from {{from}} to {{to}} the stored month balance equals the sum of its postings.', {
+        from: formatDate(range.from).slice(3),
+        to: formatDate(range.to).slice(3),
+      }),
       items: [],
     };
   }
   return {
     ...base,
     status: 'failed',
-    detail: `${plural(drift.length, 'account month', 'account months')} of the stored month balances differ from the postings; the balances and reports read them, so they are wrong until the table is rebuilt.`,
+    detail: say.plural(
+      drift.length,
+      '{{count}} account month of the stored month balances differ from the postings; the balances and reports read them, so they are wrong until the table is rebuilt.',
+      '{{count}} account months of the stored month balances differ from the postings; the balances and reports read them, so they are wrong until the table is rebuilt.',
+    ),
     items: drift.map((row) => {
       const posted = money(row.postedDebit).minus(row.postedCredit);
       const stored = money(row.storedDebit).minus(row.storedCredit);
       return {
-        label: `${accountName(accountById.get(row.accountId), row.accountId)} in ${row.period.slice(0, 7)}: postings ${amount(posted)}, month balance ${amount(stored)}`,
+        label: say('{{account}} in {{month}}: postings {{posted}}, month balance {{stored}}', {
+          account: accountName(say, accountById.get(row.accountId), row.accountId),
+          month: row.period.slice(0, 7),
+          posted: amount(posted),
+          stored: amount(stored),
+        }),
         link: accountLink(row.accountId),
         amount: fixed(posted.minus(stored)),
       };
@@ -341,14 +395,39 @@ async function controlAccountOrNull(tx: Tx, instanceId: string, kind: ControlAcc
   }
 }
 
+/**
+ * The documents a control account is checked against, as the texts name them: a count (one / other),
+ * "no invoice" (the subject of "… is open"), "the invoices" and "the open invoices".
+ */
+interface DocumentWords {
+  one: string;
+  other: string;
+  none: string;
+  all: string;
+  open: string;
+}
+
+const DOCUMENT_WORDS: Readonly<Record<'invoice' | 'bill' | 'billOrExpense' | 'expense', DocumentWords>> = {
+  invoice: { one: msg('{{count}} invoice'), other: msg('{{count}} invoices'), none: msg('no invoice'), all: msg('the invoices'), open: msg('the open invoices') },
+  bill: { one: msg('{{count}} bill'), other: msg('{{count}} bills'), none: msg('no bill'), all: msg('the bills'), open: msg('the open bills') },
+  billOrExpense: {
+    one: msg('{{count}} bill or expense'),
+    other: msg('{{count}} bills and expenses'),
+    none: msg('no bill or expense'),
+    all: msg('the bills and expenses'),
+    open: msg('the open bills and expenses'),
+  },
+  expense: { one: msg('{{count}} expense'), other: msg('{{count}} expenses'), none: msg('no expense'), all: msg('the expenses'), open: msg('the open expenses') },
+};
+
 /** receivables, payables and staff-expenses. */
 async function controlAccountChecks(context: Context): Promise<CheckResult[]> {
-  const { tx, instanceId, sources, range } = context;
+  const { tx, instanceId, sources, range, say } = context;
   const receivable = await controlAccountOrNull(tx, instanceId, 'receivable');
   const payable = await controlAccountOrNull(tx, instanceId, 'payable');
   const expenses = await controlAccountOrNull(tx, instanceId, 'expenses');
-  const invoices = await sources.openInvoicesAt(tx, instanceId, range.to);
-  const payables = await sources.openPayablesAt(tx, instanceId, range.to);
+  const invoices = await sources.openInvoicesAt(tx, instanceId, range.to, say.language);
+  const payables = await sources.openPayablesAt(tx, instanceId, range.to, say.language);
   // Each bill or expense counts on the account its booking credited (both on 2000 without a 2250).
   const onAccount = (accountId: number | null) =>
     payables.filter((bill) => (bill.accountId ?? (bill.kind === 'expense' ? expenses : payable)) === accountId);
@@ -356,41 +435,44 @@ async function controlAccountChecks(context: Context): Promise<CheckResult[]> {
   const results = [
     await controlAccountCheck(context, {
       key: 'receivables',
-      name: 'Receivables agree with the open invoices.',
+      name: say('Receivables agree with the open invoices.'),
       accountId: receivable,
       side: 1,
       documents: invoices,
-      what: { one: 'invoice', many: 'invoices' },
+      what: DOCUMENT_WORDS.invoice,
       sources: INVOICE_SOURCES,
     }),
     await controlAccountCheck(context, {
       key: 'payables',
-      name: 'Payables agree with the open bills.',
+      name: say('Payables agree with the open bills.'),
       accountId: payable,
       side: -1,
       documents: onAccount(payable),
-      what: payable === expenses ? { one: 'bill or expense', many: 'bills and expenses' } : { one: 'bill', many: 'bills' },
+      what: payable === expenses ? DOCUMENT_WORDS.billOrExpense : DOCUMENT_WORDS.bill,
       sources: PAYABLE_SOURCES,
     }),
   ];
+  const staffName = say('Expenses owed to staff agree with the open expenses.');
   if (expenses !== null && expenses === payable) {
     const account = context.accountById.get(expenses);
     results.push({
       key: 'staff-expenses',
-      name: 'Expenses owed to staff agree with the open expenses.',
+      name: staffName,
       status: 'passed',
-      detail: `The chart has no separate account for expenses owed to staff (2250): expenses are booked on ${accountName(account, expenses)} and checked with the payables.`,
+      detail: say('The chart has no separate account for expenses owed to staff (2250): expenses are booked on {{account}} and checked with the payables.', {
+        account: accountName(say, account, expenses),
+      }),
       items: [],
     });
   } else {
     results.push(
       await controlAccountCheck(context, {
         key: 'staff-expenses',
-        name: 'Expenses owed to staff agree with the open expenses.',
+        name: staffName,
         accountId: expenses,
         side: -1,
         documents: onAccount(expenses),
-        what: { one: 'expense', many: 'expenses' },
+        what: DOCUMENT_WORDS.expense,
         sources: PAYABLE_SOURCES,
       }),
     );
@@ -412,76 +494,107 @@ async function controlAccountCheck(
     accountId: number | null;
     side: 1 | -1;
     documents: readonly OpenDocument[];
-    what: { one: string; many: string };
+    what: DocumentWords;
     sources: readonly string[];
   },
 ): Promise<CheckResult> {
-  const { tx, instanceId, range, amount, accountById, atEnd } = context;
+  const { tx, instanceId, range, amount, accountById, atEnd, say } = context;
   const base = { key: spec.key, name: spec.name };
   const open = spec.documents.reduce((sum, document) => sum.plus(document.amount), money('0'));
-  const count = plural(spec.documents.length, spec.what.one, spec.what.many);
+  const count = say.plural(spec.documents.length, spec.what.one, spec.what.other);
+  const none = say(spec.what.none);
+  const date = formatDate(range.to);
   const documentItems = (documents: readonly OpenDocument[]) =>
     documents.map((document): CheckItem => ({ label: document.label, link: document.link, amount: fixed(document.amount) }));
   if (spec.accountId === null) {
     return spec.documents.length === 0
-      ? { ...base, status: 'passed', detail: `The chart has no account for these documents, and no ${spec.what.one} is open at ${formatDate(range.to)}.`, items: [] }
+      ? { ...base, status: 'passed', detail: say('The chart has no account for these documents, and {{none}} is open at {{date}}.', { none, date }), items: [] }
       : {
           ...base,
           status: 'failed',
-          detail: `${count} open at ${formatDate(range.to)} (${amount(open)}), but the chart has no control account to hold them.`,
+          detail: say('{{documents}} open at {{date}} ({{open}}), but the chart has no control account to hold them.', { documents: count, date, open: amount(open) }),
           items: documentItems(spec.documents.slice(0, MAX_ITEMS)),
         };
   }
   const account = accountById.get(spec.accountId);
-  const name = accountName(account, spec.accountId);
+  const name = accountName(say, account, spec.accountId);
   // The balance on the documents' side: a receivable's debit balance, a liability's credit balance.
   const balance = balanceOf(atEnd.get(spec.accountId)).times(spec.side);
-  const sideWord = spec.side === 1 ? 'debit' : 'credit';
+  const sideBalance = spec.side === 1 ? say('debit balance') : say('credit balance');
   if (balance.eq(open)) {
     return {
       ...base,
       status: 'passed',
       detail: spec.documents.length
-        ? `${name}: ${sideWord} balance ${amount(balance)} at ${formatDate(range.to)} equals the ${count} open then.`
-        : `${name}: balance ${amount(balance)} at ${formatDate(range.to)}, and no ${spec.what.one} is open then.`,
+        ? say('{{account}}: {{sideBalance}} {{balance}} at {{date}} equals the {{documents}} open then.', { account: name, sideBalance, balance: amount(balance), date, documents: count })
+        : say('{{account}}: balance {{balance}} at {{date}}, and {{none}} is open then.', { account: name, balance: amount(balance), date, none }),
       items: [],
     };
   }
   const difference = balance.minus(open);
   const other = await selectPostingsFromOtherSources(tx, instanceId, spec.accountId, range.to, spec.sources, MAX_ITEMS, balanceOf(atEnd.get(spec.accountId)).toFixed());
   const otherSum = money(other.sum).times(spec.side);
+  const number = account?.number ?? name;
   const explanation = other.count
-    ? ` Postings on ${account?.number ?? name} that no ${spec.what.one} made add up to ${amount(otherSum)} (${plural(other.count, 'posting')})${otherSum.eq(difference) ? ', which is the difference' : ''}; they are listed first, then the open ${spec.what.many}.`
-    : ` Every posting on ${account?.number ?? name} comes from the ${spec.what.many}; the open ${spec.what.many} are listed.`;
+    ? ' ' +
+      (otherSum.eq(difference)
+        ? say('Postings on {{account}} that {{none}} made add up to {{sum}} ({{postings}}), which is the difference; they are listed first, then {{open}}.', {
+            account: number,
+            none,
+            sum: amount(otherSum),
+            postings: postingsText(say, other.count),
+            open: say(spec.what.open),
+          })
+        : say('Postings on {{account}} that {{none}} made add up to {{sum}} ({{postings}}); they are listed first, then {{open}}.', {
+            account: number,
+            none,
+            sum: amount(otherSum),
+            postings: postingsText(say, other.count),
+            open: say(spec.what.open),
+          }))
+    : ' ' + say('Every posting on {{account}} comes from {{all}}; {{open}} are listed.', { account: number, all: say(spec.what.all), open: say(spec.what.open) });
   const postingItems = other.postings.map(
     (posting: PostingHead): CheckItem => ({
-      label: `Entry ${posting.entryId} of ${formatDate(posting.date)} (${posting.source}): "${posting.description}"`,
+      label: say('Entry {{id}} of {{date}} ({{source}}): "{{description}}"', {
+        id: posting.entryId,
+        date: formatDate(posting.date),
+        source: posting.source,
+        description: posting.description,
+      }),
       link: entryLink(posting.entryId),
       amount: fixed(money(posting.amount).times(spec.side)),
     }),
   );
+  const values = { account: name, sideBalance, balance: amount(balance), date, difference: amount(difference) };
   return {
     ...base,
     status: 'failed',
     detail:
-      `${name}: ${sideWord} balance ${amount(balance)} at ${formatDate(range.to)}, but ` +
-      `${spec.documents.length ? `the ${count} open then come to ${amount(open)}` : `no ${spec.what.one} is open then`}: ` +
-      `a difference of ${amount(difference)}.${explanation}`,
+      (spec.documents.length
+        ? say('{{account}}: {{sideBalance}} {{balance}} at {{date}}, but the {{documents}} open then come to {{open}}: a difference of {{difference}}.', {
+            ...values,
+            documents: count,
+            open: amount(open),
+          })
+        : say('{{account}}: {{sideBalance}} {{balance}} at {{date}}, but {{none}} is open then: a difference of {{difference}}.', { ...values, none })) + explanation,
     items: [...postingItems, ...documentItems(spec.documents)].slice(0, MAX_ITEMS),
   };
 }
 
-function bankStatements({ statements, atDate, accounts, accountById, range, amount }: Context): CheckResult {
-  const base = { key: 'bank-statements', name: "Each bank account's balance agrees with its last bank statement." };
+function bankStatements({ statements, atDate, accounts, accountById, range, amount, say }: Context): CheckResult {
+  const base = { key: 'bank-statements', name: say("Each bank account's balance agrees with its last bank statement.") };
   const withStatement = new Set(statements.map((statement) => statement.accountId));
   const without = accounts.filter((account) => account.functionTypeId === AccountFunctionType.bankAccount && !withStatement.has(account.id));
   const names = without.map((account) => `${account.number} ${account.name}`).join(', ');
-  const withoutText = without.length ? ` No statement imported on or before ${formatDate(range.to)} for ${names}.` : '';
+  const date = formatDate(range.to);
+  const withoutText = without.length ? ' ' + say('No statement imported on or before {{date}} for {{accounts}}.', { date, accounts: names }) : '';
   if (statements.length === 0) {
     return {
       ...base,
       status: 'passed',
-      detail: `No bank statement (camt.053) with a closing balance was imported up to ${formatDate(range.to)}${without.length ? ` for ${names}` : ''}: nothing to compare.`,
+      detail: without.length
+        ? say('No bank statement (camt.053) with a closing balance was imported up to {{date}} for {{accounts}}: nothing to compare.', { date, accounts: names })
+        : say('No bank statement (camt.053) with a closing balance was imported up to {{date}}: nothing to compare.', { date }),
       items: [],
     };
   }
@@ -493,39 +606,54 @@ function bankStatements({ statements, atDate, accounts, accountById, range, amou
     .sort((a, b) => (a.account?.number ?? '').localeCompare(b.account?.number ?? ''));
   const differing = compared.filter((row) => !row.difference.isZero());
   const describe = (row: (typeof compared)[number]) =>
-    `${accountName(row.account, row.statement.accountId)}: statement of ${formatDate(row.statement.date)} ${amount(row.statement.closingBalance)}, ledger ${amount(row.ledger)}`;
+    say('{{account}}: statement of {{date}} {{closing}}, ledger {{ledger}}', {
+      account: accountName(say, row.account, row.statement.accountId),
+      date: formatDate(row.statement.date),
+      closing: amount(row.statement.closingBalance),
+      ledger: amount(row.ledger),
+    });
   if (differing.length === 0) {
-    return {
-      ...base,
-      status: 'passed',
-      detail: `${compared.map((row) => `${row.account?.number ?? row.statement.accountId} agrees with its statement of ${formatDate(row.statement.date)} (${amount(row.ledger)})`).join('; ')}.${withoutText}`,
-      items: [],
-    };
+    const agreeing = compared.map((row) =>
+      say('{{account}} agrees with its statement of {{date}} ({{balance}})', {
+        account: row.account?.number ?? row.statement.accountId,
+        date: formatDate(row.statement.date),
+        balance: amount(row.ledger),
+      }),
+    );
+    return { ...base, status: 'passed', detail: `${agreeing.join('; ')}.${withoutText}`, items: [] };
   }
   return {
     ...base,
     status: 'failed',
     detail:
-      `${differing.map((row) => `${describe(row)}: difference ${amount(row.difference)}`).join('; ')}. ` +
-      `Book the missing bank lines on the reconciliation page or find the posting on the wrong date or account.${withoutText}`,
+      `${differing.map((row) => say('{{statement}}: difference {{difference}}', { statement: describe(row), difference: amount(row.difference) })).join('; ')}. ` +
+      `${say('Book the missing bank lines on the reconciliation page or find the posting on the wrong date or account.')}${withoutText}`,
     items: differing.map((row) => ({ label: describe(row), link: reconciliationLink(row.statement.accountId), amount: fixed(row.difference) })),
   };
 }
 
-async function bankLinesUnreconciled({ tx, instanceId, sources, range, currency, accountById }: Context): Promise<CheckResult> {
+async function bankLinesUnreconciled({ tx, instanceId, sources, range, currency, accountById, say }: Context): Promise<CheckResult> {
   const before = addDays(range.to, -30);
-  const { lines, count } = await sources.unreconciledBankLines(tx, instanceId, before, MAX_ITEMS);
-  const base = { key: 'bank-lines-unreconciled', name: 'Bank lines are reconciled within 30 days.' };
+  const { lines, count } = await sources.unreconciledBankLines(tx, instanceId, before, MAX_ITEMS, say.language);
+  const base = { key: 'bank-lines-unreconciled', name: say('Bank lines are reconciled within 30 days.') };
   if (count === 0) {
-    return { ...base, status: 'passed', detail: `Every bank line booked before ${formatDate(before)} (30 days before ${formatDate(range.to)}) is matched or booked.`, items: [] };
+    return {
+      ...base,
+      status: 'passed',
+      detail: say('Every bank line booked before {{date}} (30 days before {{end}}) is matched or booked.', { date: formatDate(before), end: formatDate(range.to) }),
+      items: [],
+    };
   }
   const accountIds = [...new Set(lines.map((line) => line.accountId))];
   return {
     ...base,
     status: 'warning',
-    detail:
-      `${plural(count, 'bank line')} booked before ${formatDate(before)} ${count === 1 ? 'is' : 'are'} still neither matched to an invoice or bill nor booked` +
-      ` (${accountIds.map((id) => accountName(accountById.get(id), id)).join(', ')}): reconcile them on the account's reconciliation page.`,
+    detail: say.plural(
+      count,
+      "{{count}} bank line booked before {{date}} is still neither matched to an invoice or bill nor booked ({{accounts}}): reconcile them on the account's reconciliation page.",
+      "{{count}} bank lines booked before {{date}} are still neither matched to an invoice or bill nor booked ({{accounts}}): reconcile them on the account's reconciliation page.",
+      { date: formatDate(before), accounts: accountIds.map((id) => accountName(say, accountById.get(id), id)).join(', ') },
+    ),
     items: lines.map((line) => ({
       label: `${accountById.get(line.accountId)?.number ?? line.accountId}: ${formatDate(line.bookingDate)} ${line.label}${line.currency === currency ? '' : ` (${line.currency} ${fixed(line.amount)})`}`,
       link: reconciliationLink(line.accountId),
@@ -534,20 +662,33 @@ async function bankLinesUnreconciled({ tx, instanceId, sources, range, currency,
   };
 }
 
-function suspenseAccounts({ accounts, atEnd, range, amount }: Context): CheckResult {
-  const base = { key: 'suspense-accounts', name: 'Clearing and suspense accounts are cleared.' };
+function suspenseAccounts({ accounts, atEnd, range, amount, say }: Context): CheckResult {
+  const base = { key: 'suspense-accounts', name: say('Clearing and suspense accounts are cleared.') };
   const present = accounts.filter((account) => SUSPENSE_ACCOUNTS[account.number] !== undefined);
   if (present.length === 0) {
-    return { ...base, status: 'passed', detail: `The chart has none of the clearing accounts ${Object.keys(SUSPENSE_ACCOUNTS).join(', ')}.`, items: [] };
+    return { ...base, status: 'passed', detail: say('The chart has none of the clearing accounts {{numbers}}.', { numbers: Object.keys(SUSPENSE_ACCOUNTS).join(', ') }), items: [] };
   }
   const open = present.map((account) => ({ account, balance: balanceOf(atEnd.get(account.id)) })).filter((row) => !row.balance.isZero());
   if (open.length === 0) {
-    return { ...base, status: 'passed', detail: `${present.map((account) => account.number).join(', ')} ${present.length === 1 ? 'is' : 'are'} zero at ${formatDate(range.to)}.`, items: [] };
+    return {
+      ...base,
+      status: 'passed',
+      detail: say.plural(present.length, '{{numbers}} is zero at {{date}}.', '{{numbers}} are zero at {{date}}.', {
+        numbers: present.map((account) => account.number).join(', '),
+        date: formatDate(range.to),
+      }),
+      items: [],
+    };
   }
+  const list = open
+    .map(({ account, balance }) =>
+      say('{{account}} holds {{balance}} (debit positive), {{why}}', { account: `${account.number} ${account.name}`, balance: amount(balance), why: say(SUSPENSE_ACCOUNTS[account.number]!) }),
+    )
+    .join('; ');
   return {
     ...base,
     status: 'warning',
-    detail: `${open.map(({ account, balance }) => `${account.number} ${account.name} holds ${amount(balance)} (debit positive), ${SUSPENSE_ACCOUNTS[account.number]}`).join('; ')}. Clear them to the accounts they belong to before closing.`,
+    detail: say('{{list}}. Clear them to the accounts they belong to before closing.', { list }),
     items: open.map(({ account, balance }) => ({ label: `${account.number} ${account.name}`, link: accountLink(account.id), amount: fixed(balance) })),
   };
 }
@@ -561,8 +702,8 @@ function suspenseAccounts({ accounts, atEnd, range, amount }: Context): CheckRes
  * the VAT return must include too: a warning, with those postings listed (the VAT issue refines this).
  */
 async function vat(context: Context): Promise<CheckResult> {
-  const { tx, instanceId, sources, range, accounts, atEnd, beforeStart, amount } = context;
-  const base = { key: 'vat', name: 'The VAT accounts agree with the VAT of the invoices and bills.' };
+  const { tx, instanceId, sources, range, accounts, atEnd, beforeStart, amount, say } = context;
+  const base = { key: 'vat', name: say('The VAT accounts agree with the VAT of the invoices and bills.') };
   const output = accounts.filter((account) => account.functionTypeId === AccountFunctionType.vat || OUTPUT_VAT_NUMBERS.includes(account.number));
   const input = accounts.filter((account) => INPUT_VAT_ACCOUNTS.includes(account.number));
   const turnover = (list: CheckAccount[], side: 'debit' | 'credit') =>
@@ -571,14 +712,24 @@ async function vat(context: Context): Promise<CheckResult> {
   const inputLedger = turnover(input, 'debit');
   const salesVat = await sources.salesVatOfPeriod(tx, instanceId, range);
   const inputVat = await sources.inputVatOfPeriod(tx, instanceId, range);
-  const numbers = (list: CheckAccount[]) => (list.length ? list.map((account) => account.number).join(', ') : 'no account');
-  const outputText = `Output VAT credited to ${numbers(output)}: ${amount(outputLedger)}; VAT of the ${plural(salesVat.documents, 'invoice')} sent: ${amount(salesVat.amount)}.`;
-  const inputText = `Input VAT debited to ${numbers(input)}: ${amount(inputLedger)}; VAT of the ${plural(inputVat.documents, 'bill or expense', 'bills and expenses')} booked: ${amount(inputVat.amount)}.`;
+  const numbers = (list: CheckAccount[]) => (list.length ? list.map((account) => account.number).join(', ') : say('no account'));
+  const outputText = say('Output VAT credited to {{accounts}}: {{ledger}}; VAT of the {{invoices}} sent: {{vat}}.', {
+    accounts: numbers(output),
+    ledger: amount(outputLedger),
+    invoices: say.plural(salesVat.documents, DOCUMENT_WORDS.invoice.one, DOCUMENT_WORDS.invoice.other),
+    vat: amount(salesVat.amount),
+  });
+  const inputText = say('Input VAT debited to {{accounts}}: {{ledger}}; VAT of the {{documents}} booked: {{vat}}.', {
+    accounts: numbers(input),
+    ledger: amount(inputLedger),
+    documents: say.plural(inputVat.documents, DOCUMENT_WORDS.billOrExpense.one, DOCUMENT_WORDS.billOrExpense.other),
+    vat: amount(inputVat.amount),
+  });
   const outputDiff = outputLedger.minus(salesVat.amount);
   const inputDiff = inputLedger.minus(inputVat.amount);
-  const intro = `From ${periodText(range)}: ${outputText} ${inputText}`;
+  const intro = say('From {{period}}: {{output}} {{input}}', { period: periodText(say, range), output: outputText, input: inputText });
   if (outputDiff.isZero() && inputDiff.isZero()) {
-    return { ...base, status: 'passed', detail: `${intro} Both agree (VAT payments and settlements are not compared).`, items: [] };
+    return { ...base, status: 'passed', detail: say('{{intro}} Both agree (VAT payments and settlements are not compared).', { intro }), items: [] };
   }
   const items: CheckItem[] = [];
   const differences: string[] = [];
@@ -586,7 +737,13 @@ async function vat(context: Context): Promise<CheckResult> {
     const found = await selectSidePostingsFromOtherSources(tx, instanceId, accountList.map((account) => account.id), range, direction, documentSources, MAX_ITEMS - items.length);
     for (const posting of found.postings) {
       items.push({
-        label: `Entry ${posting.entryId} of ${formatDate(posting.date)} (${posting.source}) on ${context.accountById.get(posting.accountId)?.number ?? posting.accountId}: "${posting.description}"`,
+        label: say('Entry {{id}} of {{date}} ({{source}}) on {{account}}: "{{description}}"', {
+          id: posting.entryId,
+          date: formatDate(posting.date),
+          source: posting.source,
+          account: context.accountById.get(posting.accountId)?.number ?? posting.accountId,
+          description: posting.description,
+        }),
         link: entryLink(posting.entryId),
         amount: fixed(posting.amount),
       });
@@ -595,48 +752,66 @@ async function vat(context: Context): Promise<CheckResult> {
   };
   if (!outputDiff.isZero()) {
     const found = await list(output, -1, INVOICE_SOURCES);
-    differences.push(`output VAT differs by ${amount(outputDiff)} (${plural(found.count, 'posting')} not made by invoices, ${amount(found.sum)})`);
+    differences.push(
+      say('output VAT differs by {{difference}} ({{postings}} not made by invoices, {{sum}})', { difference: amount(outputDiff), postings: postingsText(say, found.count), sum: amount(found.sum) }),
+    );
   }
   if (!inputDiff.isZero()) {
     const found = await list(input, 1, PAYABLE_SOURCES);
-    differences.push(`input VAT differs by ${amount(inputDiff)} (${plural(found.count, 'posting')} not made by bills, ${amount(found.sum)})`);
+    differences.push(
+      say('input VAT differs by {{difference}} ({{postings}} not made by bills, {{sum}})', { difference: amount(inputDiff), postings: postingsText(say, found.count), sum: amount(found.sum) }),
+    );
   }
   return {
     ...base,
     status: 'warning',
-    detail: `${intro} The ${differences.join('; the ')}: make sure the VAT return includes what was posted by hand.`,
+    detail:
+      differences.length === 2
+        ? say('{{intro}} The {{first}}; the {{second}}: make sure the VAT return includes what was posted by hand.', { intro, first: differences[0]!, second: differences[1]! })
+        : say('{{intro}} The {{difference}}: make sure the VAT return includes what was posted by hand.', { intro, difference: differences[0]! }),
     items,
   };
 }
 
-async function futureEntries({ tx, instanceId, amount }: Context): Promise<CheckResult> {
+async function futureEntries({ tx, instanceId, amount, say }: Context): Promise<CheckResult> {
   const today = todayInSwitzerland();
   const { entries, count } = await selectEntriesAfter(tx, instanceId, today, MAX_ITEMS);
-  const base = { key: 'future-entries', name: 'No journal entry is dated after today.' };
-  if (count === 0) return { ...base, status: 'passed', detail: `No entry is dated after today (${formatDate(today)}).`, items: [] };
+  const base = { key: 'future-entries', name: say('No journal entry is dated after today.') };
+  if (count === 0) return { ...base, status: 'passed', detail: say('No entry is dated after today ({{today}}).', { today: formatDate(today) }), items: [] };
   return {
     ...base,
     status: 'warning',
-    detail: `${plural(count, 'entry', 'entries')} ${count === 1 ? 'is' : 'are'} dated after today (${formatDate(today)}), the first on ${formatDate(entries[0]!.date)}: a mistyped year? They count in every balance from their date on.`,
+    detail: say.plural(
+      count,
+      '{{count}} entry is dated after today ({{today}}), the first on {{first}}: a mistyped year? They count in every balance from their date on.',
+      '{{count}} entries are dated after today ({{today}}), the first on {{first}}: a mistyped year? They count in every balance from their date on.',
+      { today: formatDate(today), first: formatDate(entries[0]!.date) },
+    ),
     items: entries.map((entry) => ({
-      label: `Entry ${entry.id} of ${formatDate(entry.date)}: "${entry.description}" (${amount(entry.total)})`,
+      label: say('Entry {{id}} of {{date}}: "{{description}}" ({{total}})', { id: entry.id, date: formatDate(entry.date), description: entry.description, total: amount(entry.total) }),
       link: entryLink(entry.id),
       amount: fixed(entry.total),
     })),
   };
 }
 
-function duplicateEntries({ range }: Context, { duplicates: groups, duplicateCount: count }: EntryScan): CheckResult {
-  const base = { key: 'duplicate-entries', name: 'No journal entry is booked twice.' };
+function duplicateEntries({ range, say }: Context, { duplicates: groups, duplicateCount: count }: EntryScan): CheckResult {
+  const base = { key: 'duplicate-entries', name: say('No journal entry is booked twice.') };
+  const period = periodText(say, range);
   if (count === 0) {
-    return { ...base, status: 'passed', detail: `No two entries from ${periodText(range)} share date, amount and text.`, items: [] };
+    return { ...base, status: 'passed', detail: say('No two entries from {{period}} share date, amount and text.', { period }), items: [] };
   }
+  const groupsText = say.plural(groups.length, '{{count}} group', '{{count}} groups');
   return {
     ...base,
     status: 'warning',
-    detail: `${plural(count, 'entry', 'entries')} from ${periodText(range)} share date, amount and text with another (${plural(groups.length, 'group')}${count > MAX_ITEMS ? ' among the first listed' : ''}): check whether one was booked twice.`,
+    detail: say('{{entries}} from {{period}} share date, amount and text with another ({{groups}}): check whether one was booked twice.', {
+      entries: entriesText(say, count),
+      period,
+      groups: count > MAX_ITEMS ? say('{{groups}} among the first listed', { groups: groupsText }) : groupsText,
+    }),
     items: groups.flat().map((entry) => ({
-      label: `Entry ${entry.id} of ${formatDate(entry.date)}: "${entry.description}"`,
+      label: say('Entry {{id}} of {{date}}: "{{description}}"', { id: entry.id, date: formatDate(entry.date), description: entry.description }),
       link: entryLink(entry.id),
       amount: fixed(entry.total),
     })),
@@ -647,21 +822,25 @@ function duplicateEntries({ range }: Context, { duplicates: groups, duplicateCou
 const isCash = (account: CheckAccount) =>
   account.typeId === AccountType.assets && (account.functionTypeId === AccountFunctionType.bankAccount || account.group === '100');
 
-function wrongSideBalances({ accounts, atEnd, range, amount }: Context): CheckResult {
-  const base = { key: 'wrong-side-balances', name: 'Cash, bank and liability accounts have their balance on the expected side.' };
+function wrongSideBalances({ accounts, atEnd, range, amount, say }: Context): CheckResult {
+  const base = { key: 'wrong-side-balances', name: say('Cash, bank and liability accounts have their balance on the expected side.') };
   const wrong = accounts.flatMap((account) => {
     const balance = balanceOf(atEnd.get(account.id));
-    if (isCash(account) && balance.isNegative()) return [{ account, balance, why: 'cash or bank with a credit balance' }];
-    if (account.typeId === AccountType.liability && balance.gt(0)) return [{ account, balance, why: 'liability with a debit balance' }];
+    if (isCash(account) && balance.isNegative()) return [{ account, balance, why: say('cash or bank with a credit balance') }];
+    if (account.typeId === AccountType.liability && balance.gt(0)) return [{ account, balance, why: say('liability with a debit balance') }];
     return [];
   });
+  const date = formatDate(range.to);
   if (wrong.length === 0) {
-    return { ...base, status: 'passed', detail: `At ${formatDate(range.to)} no cash or bank account has a credit balance and no liability a debit balance.`, items: [] };
+    return { ...base, status: 'passed', detail: say('At {{date}} no cash or bank account has a credit balance and no liability a debit balance.', { date }), items: [] };
   }
   return {
     ...base,
     status: 'warning',
-    detail: `At ${formatDate(range.to)}: ${wrong.map(({ account, balance, why }) => `${account.number} ${account.name} ${amount(balance)} (${why})`).join('; ')}. A negative cash balance is impossible and a bank overdraft belongs on a liability account; a liability in debit is usually a payment booked twice or on the wrong account.`,
+    detail: say(
+      'At {{date}}: {{list}}. A negative cash balance is impossible and a bank overdraft belongs on a liability account; a liability in debit is usually a payment booked twice or on the wrong account.',
+      { date, list: wrong.map(({ account, balance, why }) => `${account.number} ${account.name} ${amount(balance)} (${why})`).join('; ') },
+    ),
     items: wrong.slice(0, MAX_ITEMS).map(({ account, balance, why }) => ({ label: `${account.number} ${account.name}: ${why}`, link: accountLink(account.id), amount: fixed(balance) })),
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountingSettingsPatchSchema, checkAcknowledgementSchema } from '@bilan/domain';
+import { accountingSettingsPatchSchema, checkAcknowledgementSchema, messageLanguageOf } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { forbidden } from '../../http/errors.js';
 import { errorSchema } from '../../http/schemas.js';
@@ -234,7 +234,7 @@ export const closingRoutes: FastifyPluginAsyncZod<ClosingRouteOptions> = async (
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => checksForClosing(tx, instanceId, request.body.year, options.checks));
+      return app.db.withInstance(instanceId, (tx) => checksForClosing(tx, instanceId, request.body.year, options.checks, messageLanguageOf(request.headers['accept-language'])));
     },
   );
 
@@ -259,7 +259,8 @@ export const closingRoutes: FastifyPluginAsyncZod<ClosingRouteOptions> = async (
     async (request) => {
       const { instanceId } = auth(request);
       const { year, acknowledgements } = request.body;
-      return app.db.withInstance(instanceId, (tx) => closeFiscalYear(tx, instanceId, year, acknowledgements, actor(request), options.checks));
+      const language = messageLanguageOf(request.headers['accept-language']);
+      return app.db.withInstance(instanceId, (tx) => closeFiscalYear(tx, instanceId, year, acknowledgements, actor(request), options.checks, language));
     },
   );
 

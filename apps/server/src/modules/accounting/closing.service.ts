@@ -8,7 +8,7 @@
  * history. Closing, reopening and settings changes lock the instance's settings row first, so
  * they run one after the other; a parallel repeat answers 409 `already_done`.
  */
-import { AccountType, Money, toFixedAmount, type CurrencyCode } from '@bilan/domain';
+import { AccountType, Money, toFixedAmount, type CurrencyCode, type MessageLanguage } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone } from '../../http/errors.js';
 import { recordAudit, type ClosingAuditEvent } from '../audit/audit.service.js';
@@ -54,8 +54,11 @@ export type ClosingActor = LockActor;
 // Checks (issue 12 §2): the closing re-runs them for the year and refuses unacknowledged failures.
 // ------------------------------------------------------------------------------------------------
 
-/** Runs the accounting checks for a period: `runChecks` with the modules' sources (accounting.routes.ts). */
-export type ClosingChecksRunner = (tx: Tx, instanceId: string, period: { dateFrom: string; dateTo: string }) => Promise<ChecksReport>;
+/**
+ * Runs the accounting checks for a period: `runChecks` with the modules' sources
+ * (accounting.routes.ts), its texts in `language` (English when not given).
+ */
+export type ClosingChecksRunner = (tx: Tx, instanceId: string, period: { dateFrom: string; dateTo: string }, language?: MessageLanguage) => Promise<ChecksReport>;
 
 // ------------------------------------------------------------------------------------------------
 // Settings
@@ -475,11 +478,17 @@ export async function previewClosing(tx: Tx, instanceId: string, year: number): 
   };
 }
 
-/** The checks for `fy` with what booking needs: the failures and which of them lack a note. */
-export async function checksForClosing(tx: Tx, instanceId: string, year: number, runChecks: ClosingChecksRunner): Promise<ChecksReport & { fiscalYear: FiscalYear }> {
+/** The checks for `fy` with what booking needs: the failures and which of them lack a note; texts in `language`. */
+export async function checksForClosing(
+  tx: Tx,
+  instanceId: string,
+  year: number,
+  runChecks: ClosingChecksRunner,
+  language: MessageLanguage = 'en',
+): Promise<ChecksReport & { fiscalYear: FiscalYear }> {
   const settings = await getAccountingSettings(tx, instanceId);
   const fy = fiscalYear(year, settings.fiscalYearStartMonth);
-  return { fiscalYear: fy, ...(await runChecks(tx, instanceId, { dateFrom: fy.dateFrom, dateTo: fy.dateTo })) };
+  return { fiscalYear: fy, ...(await runChecks(tx, instanceId, { dateFrom: fy.dateFrom, dateTo: fy.dateTo }, language)) };
 }
 
 /** The profit-or-loss account to post to; the default 2979 is created as an equity account when the chart lacks it. */
@@ -505,8 +514,9 @@ async function ensureProfitLossAccount(tx: Tx, instanceId: string, storedId: num
  * Closes fiscal year `year` in the caller's transaction and returns the closing:
  * 1. 409 `already_done` when the year is closed; 409 `fiscal_year_not_ended`, `earlier_year_open`
  *    or `period_locked` (see closingBlockers);
- * 2. re-runs the checks for the year: 409 `checks_failed` (with `checks`) while a failed check has
- *    no acknowledgement with a note; the acknowledged failures are stored with the closing;
+ * 2. re-runs the checks for the year: 409 `checks_failed` (with `checks`, their texts in
+ *    `language`) while a failed check has no acknowledgement with a note; the acknowledged failures
+ *    are stored with the closing (in English);
  * 3. posts ONE entry dated the year's last day (source 'closing', source_ref the year's label)
  *    moving every revenue and expense account to the profit-or-loss account (none when there is
  *    nothing to move), as a document posting;
@@ -520,6 +530,7 @@ export async function closeFiscalYear(
   acknowledgements: readonly { key: string; note: string }[],
   actor: ClosingActor,
   runChecks: ClosingChecksRunner,
+  language: MessageLanguage = 'en',
 ): Promise<ClosingRecord> {
   const settings = await lockAccountingSettings(tx, instanceId);
   const startMonth = settings.fiscalYearStartMonth;
@@ -529,11 +540,16 @@ export async function closeFiscalYear(
   const [blocker] = await closingBlockers(tx, instanceId, fy, startMonth);
   if (blocker) throw new AccountingError(blocker.code, blocker.message);
 
-  const report = await runChecks(tx, instanceId, { dateFrom: fy.dateFrom, dateTo: fy.dateTo });
+  // In English: the acknowledged failures are stored with the closing as they were found.
+  const period = { dateFrom: fy.dateFrom, dateTo: fy.dateTo };
+  const report = await runChecks(tx, instanceId, period);
   const notes = new Map(acknowledgements.map((ack) => [ack.key, ack.note.trim()]));
   const failed = report.checks.filter((check) => check.status === 'failed');
-  const unacknowledged = failed.filter((check) => !notes.get(check.key));
-  if (unacknowledged.length > 0) {
+  const unacknowledgedKeys = new Set(failed.filter((check) => !notes.get(check.key)).map((check) => check.key));
+  if (unacknowledgedKeys.size > 0) {
+    // The refusal is read by the user: the failures again, in the request's language.
+    const shown = language === 'en' ? report : await runChecks(tx, instanceId, period, language);
+    const unacknowledged = shown.checks.filter((check) => unacknowledgedKeys.has(check.key));
     const list = unacknowledged.map((check) => `"${check.name.replace(/\.$/, '')}": ${check.detail}`).join(' ');
     const count = unacknowledged.length === 1 ? '1 check failed' : `${unacknowledged.length} checks failed`;
     const message = `${count} for the fiscal year ${fy.label} (resolve it or acknowledge it with a note): ${list}`;

@@ -3,8 +3,9 @@
  * imported bank files: each ledger account's last statement balance at a date, and the bank lines
  * left unreconciled. Assembled into the accounting routes' port by wiring/wiring.ts.
  */
-import { toFixedAmount } from '@bilan/domain';
+import { toFixedAmount, type MessageLanguage } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { serverText } from '../../http/server-texts.js';
 import type { BankStatement, UnreconciledBankLine } from '../accounting/accounting.service.js';
 
 /**
@@ -26,13 +27,14 @@ export async function lastStatementsAt(tx: Tx, instanceId: string, date: string)
 /**
  * Bank lines booked before `bookedBefore` that are neither matched to an invoice or bill nor booked
  * (what the reconciliation page lists as unmatched), today's state: the oldest `limit`, and how many
- * there are.
+ * there are; a line without text is labelled in `language`.
  */
 export async function unreconciledBankLines(
   tx: Tx,
   instanceId: string,
   bookedBefore: string,
   limit: number,
+  language: MessageLanguage = 'en',
 ): Promise<{ lines: UnreconciledBankLine[]; count: number }> {
   const rows = await tx.query<{
     id: number;
@@ -57,7 +59,7 @@ export async function unreconciledBankLines(
     lines: rows.map((row) => ({
       accountId: row.account_id,
       bookingDate: row.booking_date,
-      label: [row.counterparty, row.description ?? row.reference].filter(Boolean).join(', ') || `bank line ${row.id}`,
+      label: [row.counterparty, row.description ?? row.reference].filter(Boolean).join(', ') || serverText(language, 'bank line {{id}}', { id: row.id }),
       amount: toFixedAmount(Number(row.direction) === -1 ? `-${row.amount}` : row.amount),
       currency: row.currency,
     })),

@@ -12,8 +12,9 @@
  * - sent in a period: its sent entry is dated in it (a paid or denied one was paid on or after it).
  */
 import type { Money} from '@bilan/domain';
-import { InvoiceStatus, formatDate, toBaseAmount, toFixedAmount, toMoney, vatAccountsFor } from '@bilan/domain';
+import { InvoiceStatus, formatDate, toBaseAmount, toFixedAmount, toMoney, vatAccountsFor, type MessageLanguage } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { serverText } from '../../http/server-texts.js';
 import { entryDates, type DateRange, type DocumentsVat, type OpenDocument } from '../accounting/accounting.service.js';
 import { invoicesByUuids, type Invoice } from './documents.service.js';
 import { chargesOfInvoices } from './charges.service.js';
@@ -48,13 +49,15 @@ async function sentBetween(tx: Tx, instanceId: string, from: string | null, to: 
   return invoicesByUuids(tx, instanceId, uuids);
 }
 
-const label = (invoice: Invoice) => `Invoice ${invoice.refNumber} ${invoice.company.name} of ${formatDate(invoice.dateInvoice)}`;
+const label = (invoice: Invoice, language: MessageLanguage) =>
+  serverText(language, 'Invoice {{ref}} {{company}} of {{date}}', { ref: invoice.refNumber, company: invoice.company.name, date: formatDate(invoice.dateInvoice) });
 
 /**
  * The invoices open at `date` (sent on or before it, not paid or denied on or before it), each for
- * its receivable in the books' currency (`totalBase`, what the sent entry debited), oldest first.
+ * its receivable in the books' currency (`totalBase`, what the sent entry debited), oldest first;
+ * labels in `language`.
  */
-export async function openInvoicesAt(tx: Tx, instanceId: string, date: string): Promise<OpenDocument[]> {
+export async function openInvoicesAt(tx: Tx, instanceId: string, date: string, language: MessageLanguage = 'en'): Promise<OpenDocument[]> {
   const sent = (await sentBetween(tx, instanceId, null, date)).filter(
     (invoice) => invoice.status === InvoiceStatus.sent || (invoice.ledgerDate !== null && invoice.ledgerDate > date),
   );
@@ -74,7 +77,7 @@ export async function openInvoicesAt(tx: Tx, instanceId: string, date: string): 
       const charged = (charges.get(invoice.uuid) ?? []).filter((c) => c.date <= date).reduce((sum, c) => sum.plus(toMoney(c.amount)), toMoney(0));
       const open = toMoney(invoice.totals.total).plus(charged).minus(settled).minus(credited);
       const amount = open.eq(toMoney(invoice.totals.total)) ? invoice.totalBase : toBaseAmount(toFixedAmount(open), invoice.fxRate);
-      return { label: label(invoice), link: `/invoice/${invoice.uuid}/detail`, amount };
+      return { label: label(invoice, language), link: `/invoice/${invoice.uuid}/detail`, amount };
     })
     .filter((document) => !toMoney(document.amount).isZero());
 }

@@ -16,8 +16,9 @@
  * back in pending between two bookings counts at its current amount for the earlier one too.
  */
 import type { Money} from '@bilan/domain';
-import { BillType, formatDate, toFixedAmount, toMoney } from '@bilan/domain';
+import { BillType, formatDate, toFixedAmount, toMoney, type MessageLanguage } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { serverText } from '../../http/server-texts.js';
 import { entryDates, reversalDates, type DateRange, type DocumentsVat, type OpenPayable } from '../accounting/accounting.service.js';
 import { companyNames } from '../companies/companies.service.js';
 
@@ -85,9 +86,10 @@ const base = (amount: string, rate: string): Money => toMoney(toFixedAmount(toMo
 
 /**
  * The bills and staff expenses open at `date` (booked and not paid at that date, see above), each
- * for its gross in the books' currency on the liability account its booking credited, by bill date.
+ * for its gross in the books' currency on the liability account its booking credited, by bill date;
+ * labels in `language`.
  */
-export async function openPayablesAt(tx: Tx, instanceId: string, date: string): Promise<OpenPayable[]> {
+export async function openPayablesAt(tx: Tx, instanceId: string, date: string, language: MessageLanguage = 'en'): Promise<OpenPayable[]> {
   const booked = (await bookedBills(tx, instanceId)).filter((bill) => bill.bookings.some(inForceAt(date)) && !bill.payments.some(inForceAt(date)));
   // Part payments and write-offs in force at `date` (issue 14 §3): what they settled is not open.
   const rows = booked.length
@@ -110,7 +112,12 @@ export async function openPayablesAt(tx: Tx, instanceId: string, date: string): 
       const who = row.company_uuid ? names.get(row.company_uuid) ?? '' : row.description ? `"${row.description}"` : '';
       return {
         kind: isExpense ? ('expense' as const) : ('bill' as const),
-        label: [isExpense ? `Expense ${row.id}` : `Bill ${row.id}`, who, row.reference_number ? `(${row.reference_number})` : '', `of ${formatDate(row.date)}`]
+        label: [
+          isExpense ? serverText(language, 'Expense {{id}}', { id: row.id }) : serverText(language, 'Bill {{id}}', { id: row.id }),
+          who,
+          row.reference_number ? `(${row.reference_number})` : '',
+          serverText(language, 'of {{date}}', { date: formatDate(row.date) }),
+        ]
           .filter(Boolean)
           .join(' '),
         link: `/bill/${row.uuid}/detail`,
