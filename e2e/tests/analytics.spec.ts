@@ -84,7 +84,7 @@ test('the dashboard follows the year, the analytics rank the customers of a year
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('RevenueByCustomer-2024.csv');
-  expect(readFileSync(await file.path(), 'utf8')).toBe('customer,invoices,amount,share\nAlpha Kunden AG,1,1000.00,71.4\nBeta Handel GmbH,1,400.00,28.6\n');
+  expect(readFileSync(await file.path(), 'utf8')).toBe('\uFEFFCustomer;Invoices;Amount;Share\nAlpha Kunden AG;1;1000,00;71,4\nBeta Handel GmbH;1;400,00;28,6\n');
 
   await page.getByRole('tab', { name: 'Expenses by supplier' }).click();
   await expect(page.getByRole('table', { name: 'Expenses by supplier 2024' }).getByRole('row').nth(1)).toContainText('Staff expenses');

@@ -70,12 +70,13 @@ test('sign up, onboard and keep books', async ({ page }) => {
   expect(shownAmount(await revenueRow.getByRole('cell').nth(4).innerText())).toBe('-1250.50');
   await snap(page, '13-trial-balance');
 
-  // The CSV download has the CLI's columns; a period (From) adds opening balances.
+  // The CSV download is the person's file (decision 034): the spec's fr-CH number format gives decimal
+  // commas, ';' between fields and a BOM for Excel; the headers are in the UI's language. A period (From) adds opening balances.
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(csv.suggestedFilename()).toMatch(/^TrialBalance-\d{4}-\d{2}-\d{2}\.csv$/);
   const csvText = readFileSync((await csv.path())!, 'utf8');
-  expect(csvText.split('\n')[0]).toBe('account,name,debit,credit,balance');
-  expect(csvText).toContain('1000,Bank,1250.50,0.00,1250.50\n');
+  expect(csvText.split('\n')[0]).toBe('\uFEFFAccount;Name;Debit;Credit;Balance');
+  expect(csvText).toContain('1000;Bank;1250,50;0,00;1250,50\n');
   const from = page.getByRole('textbox', { name: 'From' });
   await from.fill('01.02.2026');
   await from.press('Tab');

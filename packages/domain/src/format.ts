@@ -19,6 +19,30 @@ export const displayNumberFormat = (): NumberFormat => displayFormat;
 /** The decimal separator an amount input shows in `format`: ',' in fr-CH, '.' in the others. */
 export const decimalSeparatorOf = (format: NumberFormat = displayFormat): ',' | '.' => (format === 'fr-CH' ? ',' : '.');
 
+/**
+ * How a CSV file is written (decision 034). `null` is Bilan's machine dialect (RFC 4180, `,`
+ * between fields, `.` decimals, English headers, no BOM) for the CLI and API clients; a number
+ * format is the dialect for the person who chose it: its decimal separator, `;` between fields
+ * where that separator is a comma (Excel's list separator in those locales), no grouping (a
+ * spreadsheet reads `1234,50` as a number, not `1 234,50`), and a UTF-8 BOM so that Excel reads
+ * the umlauts of account and company names.
+ */
+export interface CsvDialect {
+  delimiter: ',' | ';';
+  decimal: ',' | '.';
+  bom: boolean;
+  /** Headers in the user's language (true) or the machine's English column names. */
+  localized: boolean;
+}
+
+export const csvDialectOf = (format: NumberFormat | null): CsvDialect =>
+  format === null
+    ? { delimiter: ',', decimal: '.', bom: false, localized: false }
+    : { delimiter: decimalSeparatorOf(format) === ',' ? ';' : ',', decimal: decimalSeparatorOf(format), bom: true, localized: true };
+
+/** A decimal string ('-1234.50') as the dialect writes it ('-1234,50'); '' stays ''. */
+export const csvAmount = (amount: string, dialect: CsvDialect): string => (dialect.decimal === ',' ? amount.replace('.', ',') : amount);
+
 const amountFormats = new Map<string, Intl.NumberFormat>();
 function amountFormat(decimals: number): Intl.NumberFormat {
   const key = `${displayFormat}/${decimals}`;

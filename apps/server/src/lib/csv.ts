@@ -3,6 +3,7 @@
  * csv-parse (RFC 4180 quoting, BOM); writing quotes per RFC 4180 §2.6–2.7.
  */
 import { parse } from 'csv-parse/sync';
+import { csvDialectOf, type CsvDialect } from '@bilan/domain';
 import { AppError } from '../http/errors.js';
 
 /** A 400 for a CSV file that cannot be imported; the body's code is 'import_invalid'. */
@@ -89,12 +90,26 @@ export function parseCsv(text: string, columns: { required: readonly string[]; a
   return { header, records };
 }
 
-/** One CSV field, quoted when it holds a comma, quote, CR or LF (RFC 4180 §2.6, doubled quotes §2.7). */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * One CSV field, quoted when it holds the delimiter, a quote, CR or LF (RFC 4180 §2.6, doubled
+ * quotes §2.7; `;` is the delimiter of a comma-decimal person's file, decision 034).
+ */
+export function csvField(value: string, delimiter: ',' | ';' = ','): string {
+  return value.includes(delimiter) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/** Rows to CSV text. Lines end with LF, as csv-stringify does by default and Unix tools expect. */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\n') + '\n';
+/**
+ * A free-text cell made inert for spreadsheets (OWASP "CSV Injection"): a value starting with
+ * = + - @ tab or carriage return would be read as a formula by Excel/LibreOffice, so it gets a
+ * leading apostrophe. Only text cells go through here: ids, dates, amounts and status names are
+ * ours and keep their exact form.
+ */
+export const csvSafeText = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/**
+ * Rows to CSV text in a dialect (`csvDialectOf`, decision 034; default Bilan's machine dialect).
+ * Lines end with LF, as csv-stringify does by default and Unix tools expect.
+ */
+export function toCsv(rows: readonly (readonly string[])[], dialect: CsvDialect = csvDialectOf(null)): string {
+  return (dialect.bom ? '\uFEFF' : '') + rows.map((row) => row.map((value) => csvField(value, dialect.delimiter)).join(dialect.delimiter)).join('\n') + '\n';
 }

@@ -344,6 +344,22 @@ describe('statements of a small SME-chart ledger (2024 and 2025)', () => {
     expect(Object.keys(incomeRows[0]!)).not.toContain('compare');
     expect(incomeRows.at(-1)).toMatchObject({ statement: 'income', kind: 'grandTotal', label: 'Jahresgewinn oder Jahresverlust', amount: '1137.60' });
   });
+
+  it("exports a person's CSV in their number format: fr-CH with ';' and decimal commas, headers in the statement's language, a BOM (decision 034)", async () => {
+    const { status, file } = await download(wp, { kind: 'balance-sheet', format: 'csv', lang: 'fr', date: '2025-12-31', numberFormat: 'fr-CH' });
+    expect(status).toBe(200);
+    const text = file.toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const rows = parse(text.slice(1), { columns: true, delimiter: ';' }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual(['État', 'Type', 'Groupe', 'Poste', 'Compte', 'Libellé', 'Montant', 'Période précédente']);
+    expect(rows.find((r) => r.Type === 'account' && r.Compte === '1020')).toMatchObject({ Montant: '10687,60', 'Période précédente': '17287,60' });
+    const german = await download(wp, { kind: 'balance-sheet', format: 'csv', lang: 'de', date: '2025-12-31', numberFormat: 'de-CH' });
+    const [header, ...lines] = german.file.toString('utf8').slice(1).split('\n');
+    expect(header).toBe('Bericht,Art,Gruppe,Position,Konto,Bezeichnung,Betrag,Vorperiode');
+    expect(lines.find((line) => line.includes(',account,') && line.includes(',1020,'))).toMatch(/,10687\.60,17287\.60$/);
+    const wrong = await download(wp, { kind: 'balance-sheet', format: 'csv', lang: 'de', date: '2025-12-31', numberFormat: 'de-DE' });
+    expect(wrong.status).toBe(400);
+  });
 });
 
 // ------------------------------------------------------------------------------------------------

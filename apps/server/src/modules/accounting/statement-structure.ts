@@ -292,6 +292,18 @@ export const STATEMENT_TEXTS = {
   currency: l('Währung', 'Monnaie', 'Valuta', 'Currency'),
 } as const satisfies Record<string, Labels>;
 
+/** The statements CSV's headers in a person's file (decision 034), by machine column name. */
+export const CSV_HEADERS = {
+  statement: l('Bericht', 'État', 'Prospetto', 'Statement'),
+  kind: l('Art', 'Type', 'Tipo', 'Kind'),
+  section: l('Gruppe', 'Groupe', 'Gruppo', 'Section'),
+  line: l('Position', 'Poste', 'Voce', 'Line'),
+  account: l('Konto', 'Compte', 'Conto', 'Account'),
+  label: l('Bezeichnung', 'Libellé', 'Descrizione', 'Label'),
+  amount: l('Betrag', 'Montant', 'Importo', 'Amount'),
+  compare: l('Vorperiode', 'Période précédente', 'Periodo precedente', 'Prior period'),
+} as const satisfies Record<string, Labels>;
+
 /** File names of the exports, ASCII (Content-Disposition), per language. */
 export const FILE_NAMES = {
   balanceSheet: l('Bilanz', 'Bilan', 'Bilancio', 'BalanceSheet'),

@@ -2,16 +2,18 @@
  * The financial statements as files (issue 12 §4 "Exports"): one list of rows per statement
  * (`statementTables`), written as PDF (statements.pdf.ts), XLSX (exceljs) or CSV.
  *
- * CSV follows Bilan's one CSV dialect (the trial balance export of the web and the CLI, the chart
+ * CSV follows Bilan's machine dialect by default (the trial balance export of the CLI, the chart
  * and journal imports): RFC 4180, `,` between fields, `.` as the decimal point, plain numbers with
  * a leading '-', UTF-8 without BOM; texts a spreadsheet would run as a formula get a leading
- * apostrophe. It is meant for other programs; people who open the figures in Excel get the XLSX,
- * whose cells are numbers whatever the computer's locale (decision 017).
+ * apostrophe. With a number format it is a person's file (decision 034): that format's decimal
+ * separator, `;` between fields where it is a comma, headers in the statement's language, a BOM.
+ * The XLSX's cells are numbers whatever the computer's locale (decision 017).
  */
 import ExcelJS from 'exceljs';
-import { formatDate } from '@bilan/domain';
+import { csvAmount, csvDialectOf, formatDate, type CsvDialect } from '@bilan/domain';
+import { csvSafeText, toCsv } from '../../lib/csv.js';
 import type { BalanceSheet, IncomeStatement, StatementAccount, StatementAmount } from './statements.service.js';
-import { FILE_NAMES, STATEMENT_TEXTS, type StatementLang } from './statement-structure.js';
+import { CSV_HEADERS, FILE_NAMES, STATEMENT_TEXTS, type StatementLang } from './statement-structure.js';
 
 /** The company the statements are of, for the header (the own company, else the instance's name). */
 export interface Letterhead {
@@ -103,26 +105,22 @@ export function exportFileName(kind: 'balance-sheet' | 'income' | 'both', lang: 
 // CSV
 // ------------------------------------------------------------------------------------------------
 
-/** A text cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection"). */
-const safeText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-/** RFC 4180 §2.6–2.7: quote fields with a comma, quote or line break; double the quotes inside. */
-const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+const CSV_COLUMNS = ['statement', 'kind', 'section', 'line', 'account', 'label', 'amount', 'compare'] as const;
 
 /**
  * `statement,kind,section,line,account,label,amount[,compare]`, one row per export row; kind is
  * side | section | line | account | total | grandTotal; amounts with the natural sign of the side.
+ * In a person's dialect the headers are in `lang` (the machine columns' values stay keys).
  */
-export function statementsCsv(tables: readonly ExportTable[]): string {
+export function statementsCsv(tables: readonly ExportTable[], dialect: CsvDialect = csvDialectOf(null), lang: StatementLang = 'en'): string {
   const withCompare = tables.some((table) => table.columns.length > 1);
-  const header = ['statement', 'kind', 'section', 'line', 'account', 'label', 'amount', ...(withCompare ? ['compare'] : [])];
-  const lines = [header.join(',')];
-  for (const table of tables) {
-    for (const row of table.rows) {
-      const values = [table.statement, row.kind, row.section, row.line, safeText(row.number ?? ''), safeText(row.label), row.amounts[0] ?? '', ...(withCompare ? [row.amounts[1] ?? ''] : [])];
-      lines.push(values.map(csvField).join(','));
-    }
-  }
-  return `${lines.join('\n')}\n`;
+  const columns = CSV_COLUMNS.slice(0, withCompare ? 8 : 7);
+  const header = dialect.localized ? columns.map((column) => CSV_HEADERS[column][lang]) : [...columns];
+  const amount = (value: string | null | undefined) => csvAmount(value ?? '', dialect);
+  const rows = tables.flatMap((table) =>
+    table.rows.map((row) => [table.statement, row.kind, row.section, row.line, csvSafeText(row.number ?? ''), csvSafeText(row.label), amount(row.amounts[0]), ...(withCompare ? [amount(row.amounts[1])] : [])]),
+  );
+  return toCsv([header, ...rows], dialect);
 }
 
 // ------------------------------------------------------------------------------------------------

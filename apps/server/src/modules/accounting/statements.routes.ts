@@ -3,6 +3,7 @@
  * "Financials"): balance sheet, income statement, and both as PDF, XLSX or CSV.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csvDialectOf } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { auth } from '../../http/access.js';
 import { requirePort } from '../../lib/ports.js';
@@ -130,7 +131,7 @@ export const statementRoutes: FastifyPluginAsyncZod<StatementRouteOptions> = asy
         if (income) list.push(incomeStatementTable(await incomeStatement(tx, instanceId, { ...income, lang }), withAccounts));
         return { tables: list, company: await letterhead(tx, instanceId) };
       });
-      const file = format === 'pdf' ? await renderStatementsPdf(tables, company, lang) : format === 'xlsx' ? await statementsXlsx(tables, company, lang) : Buffer.from(statementsCsv(tables), 'utf8');
+      const file = format === 'pdf' ? await renderStatementsPdf(tables, company, lang) : format === 'xlsx' ? await statementsXlsx(tables, company, lang) : Buffer.from(statementsCsv(tables, csvDialectOf(body.numberFormat ?? null), lang), 'utf8');
       const fileName = exportFileName(kind, lang, { date, dateFrom: income?.dateFrom, dateTo: income?.dateTo }, format);
       return reply.header('content-type', CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="${fileName}"`).send(file);
     },

@@ -3,6 +3,7 @@
  * statements"). Kept beside accounting.schemas.ts, whose building blocks they use.
  */
 import { z } from 'zod';
+import { numberFormats } from '@bilan/domain';
 import { ledgerDate, strictObject } from './accounting.schemas.js';
 import { STATEMENT_LANGS } from './statement-structure.js';
 
@@ -41,6 +42,10 @@ export const statementExportBody = strictObject({
   compareFrom: compareDateField,
   compareTo: compareDateField,
   withAccounts: z.boolean().default(true).describe('list the accounts under each line (default true)'),
+  numberFormat: z
+    .enum(numberFormats)
+    .nullish()
+    .describe("csv only: a person's file in this number format (decimal separator, `;` between fields where it is a comma, headers in `lang`, UTF-8 BOM); absent: the machine dialect"),
 });
 export type StatementExportBody = z.infer<typeof statementExportBody>;
 

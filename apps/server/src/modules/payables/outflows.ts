@@ -10,6 +10,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { csvField, csvSafeText } from '../../lib/csv.js';
 import { companyNames } from '../companies/companies.service.js';
 import { payableStatusName } from './payables.service.js';
 
@@ -19,16 +20,8 @@ export const transactionGroupStatusName: Record<number, string> = { 1: 'pending'
 
 export const OUTFLOWS_HEADER = 'id,date,amount,company,isExpense,status,transactionGroupStatus';
 
-/** RFC 4180 field: quoted when it holds a comma, quote or line break. */
-export const csvField = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/**
- * A free-text cell made inert for spreadsheets (OWASP "CSV Injection"): a value starting with
- * = + - @ tab or carriage return would be read as a formula by Excel/LibreOffice, so it gets a
- * leading apostrophe; then RFC 4180 quoting. Only text cells go through here: ids, dates, amounts
- * and status names are ours and keep their exact form.
- */
-export const csvText = (value: string): string => csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+/** A free-text cell: formula-safe, then RFC 4180 quoting (the spec's comma-separated dialect). */
+const csvText = (value: string): string => csvField(csvSafeText(value));
 
 interface OutflowRow {
   id: number;

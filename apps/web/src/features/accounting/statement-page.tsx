@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { currentLanguage, languageOptions } from '../../lib/i18n';
+import { currentLanguage, languageOptions, useNumberFormat } from '../../lib/i18n';
 import { Anchor, Badge, Button, Group, Select, Switch, Table, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronRight, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -242,12 +242,16 @@ export function StatementPage() {
     onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
   });
   const runExport = useSingleFlight(exportFile.mutateAsync);
-  const download = (format: StatementExportBody['format']) =>
-    runExport(
+  // A CSV for the person downloading it: their number format (decision 034).
+  const numberFormat = useNumberFormat();
+  const download = (format: StatementExportBody['format']) => {
+    const common = { format, lang, ...(format === 'csv' ? { numberFormat } : {}) };
+    return runExport(
       tab === 'balance-sheet'
-        ? { kind: 'balance-sheet', format, lang, date: period.dateTo, ...(withCompare ? {} : { compareDate: null }) }
-        : { kind: 'income', format, lang, dateFrom: period.dateFrom, dateTo: period.dateTo, ...(withCompare ? {} : { compareFrom: null, compareTo: null }) },
+        ? { kind: 'balance-sheet', ...common, date: period.dateTo, ...(withCompare ? {} : { compareDate: null }) }
+        : { kind: 'income', ...common, dateFrom: period.dateFrom, dateTo: period.dateTo, ...(withCompare ? {} : { compareFrom: null, compareTo: null }) },
     );
+  };
 
   const sheet = tab === 'balance-sheet' ? balance.data : undefined;
   const statement = tab === 'income' ? income.data : undefined;

@@ -4,7 +4,8 @@ import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatAmount, formatDate, toMoney } from '@bilan/domain';
+import { csvDialectOf, formatAmount, formatDate, toMoney } from '@bilan/domain';
+import { useNumberFormat } from '../../lib/i18n';
 import { paths } from '../../config/paths';
 import { today } from '../../lib/dates';
 import { saveBlob } from '../../lib/save-file';
@@ -44,13 +45,14 @@ export function TrialBalancePage() {
   const [dateFrom, setDateFrom] = useState<string | null>(null);
   const asOf = date ?? today();
   const from = dateFrom && dateFrom <= asOf ? dateFrom : null;
+  const numberFormat = useNumberFormat();
   const balance = useQuery(trialBalanceQuery(asOf, from));
   const data = balance.data;
   const withOpening = data?.dateFrom != null;
   const columns = withOpening ? 6 : 5;
 
   const download = () => {
-    if (data) saveBlob(new Blob([trialBalanceCsv(data)], { type: 'text/csv;charset=utf-8' }), trialBalanceFileName(data));
+    if (data) saveBlob(new Blob([trialBalanceCsv(data, csvDialectOf(numberFormat))], { type: 'text/csv;charset=utf-8' }), trialBalanceFileName(data));
   };
 
   return (

@@ -3,8 +3,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDate } from '@bilan/domain';
+import { csvDialectOf, decimalSeparatorOf, formatDate } from '@bilan/domain';
 import { paths } from '../../config/paths';
+import { useNumberFormat } from '../../lib/i18n';
 import { saveBlob } from '../../lib/save-file';
 import { useSession } from '../../lib/session';
 import { Amount } from '../../ui/amount';
@@ -18,18 +19,19 @@ import { analyticsQuery, isAnalyticsKind, kindInfo, KINDS, type AnalyticsKind } 
 /** A share string ("55.0") as a bar length 0–100; a float for the pixels only, never for an amount. */
 const barValue = (share: string) => Math.min(100, Math.max(0, Number(share) || 0));
 
-/** "55.0" → "55,0 %": the decimal comma of the amounts (fr-CH, spec §9). */
-const shownShare = (share: string) => `${share.replace('.', ',')} %`;
+/** "55.0" → "55,0 %" (fr-CH, spec §9) or "55.0 %": the decimal separator of the amounts. */
+const shownShare = (share: string) => `${share.replace('.', decimalSeparatorOf())} %`;
 
 function AnalyticsTable({ kind, year }: { kind: AnalyticsKind; year: number }) {
   const { t } = useTranslation();
   const info = kindInfo(kind);
   const currency = useSession().profile?.instance.currency ?? '';
   const result = useQuery(analyticsQuery(kind, year));
+  const numberFormat = useNumberFormat();
   if (result.isError) return <ErrorAlert what={t(info.failure)} error={result.error} onRetry={() => void result.refetch()} />;
   const data = result.data;
   if (!data) return <TableSkeleton />;
-  const download = () => saveBlob(new Blob([analyticsCsv(data)], { type: 'text/csv;charset=utf-8' }), analyticsFileName(data));
+  const download = () => saveBlob(new Blob([analyticsCsv(data, csvDialectOf(numberFormat))], { type: 'text/csv;charset=utf-8' }), analyticsFileName(data));
   const columns = info.documents ? 5 : 4;
 
   return (
