@@ -1,2 +1,5 @@
-/** `%text%` for ILIKE with the pattern characters of `text` (%, _ and \) taken literally. */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `text` with the LIKE pattern characters (%, _ and \, the default ESCAPE) taken literally. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `%text%` for ILIKE with the pattern characters of `text` taken literally. */
+export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;

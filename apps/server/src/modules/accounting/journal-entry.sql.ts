@@ -5,7 +5,8 @@
  */
 import { sumMoney, toFixedAmount, type CurrencyCode, type VatRole } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { currencyCode, escapeLike } from './ledger-account.sql.js';
+import { escapeLike } from '../../db/like.js';
+import { currencyCode } from './ledger-account.sql.js';
 
 /** One posting as answered by the API (docs/api.md "JournalLine"). */
 export type JournalLine = {

@@ -4,6 +4,7 @@
  */
 import { currencyCodeById, Money, toFixedAmount, type CurrencyCode } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 
 /** Ledger account as answered by the API (docs/api.md "LedgerAccount"). */
 export type LedgerAccount = {
@@ -81,8 +82,6 @@ export async function selectLedgerAccounts(tx: Tx, instanceId: string, filter: L
   return rows.map(toLedgerAccount);
 }
 
-/** Escapes LIKE wildcards so user text matches literally. */
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface LedgerAccountValues {
   number: string;

@@ -1,5 +1,6 @@
 /** SQL of the invoicing module (tables of migrations 0005 and 0007). All queries run inside withInstance. */
 import type { Tx } from '../../db/database.js';
+import { containsPattern } from '../../db/like.js';
 
 /**
  * The invoice's own columns. Its company, address, payment profile and the books' currency belong
@@ -82,7 +83,7 @@ export async function selectInvoices(
   if (filter.dateFrom) add('i.date_invoice >= ?', filter.dateFrom);
   if (filter.dateTo) add('i.date_invoice <= ?', filter.dateTo);
   if (filter.text) {
-    params.push(`%${filter.text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    params.push(containsPattern(filter.text));
     const p = `$${params.length}`;
     params.push(filter.namedCompanyUuids ?? []);
     const named = `$${params.length}`;

@@ -30,6 +30,7 @@ import {
   type PayableStatusId,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { containsPattern } from '../../db/like.js';
 import { alreadyDone } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
 import {
@@ -258,7 +259,7 @@ export async function listPayables(
   if (filters.transactionGroupId !== undefined) add('p.transaction_group_id = ?', filters.transactionGroupId);
   if (filters.text) {
     // The supplier's name matches through the companies so named (asked of companies, one query).
-    params.push(await companyUuidsNamed(tx, instanceId, filters.text), `%${filters.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(await companyUuidsNamed(tx, instanceId, filters.text), containsPattern(filters.text));
     const [named, p] = [`$${params.length - 1}`, `$${params.length}`];
     where.push(`(p.company_uuid = ANY(${named}::uuid[]) OR p.description ILIKE ${p} ESCAPE '\\' OR p.reference_number ILIKE ${p} ESCAPE '\\')`);
   }
