@@ -271,6 +271,20 @@ describe('profile language and number format (issue 17 §3)', () => {
     expect((await api.post('/napi/profile/preferences', { language: null, numberFormat: null })).status).toBe(200);
     expect((await api.get('/napi/profile')).body).toMatchObject({ language: null, numberFormat: null });
   });
+
+  it('keeps one whole choice when the same user saves different ones at once (last write wins, never a mix)', async () => {
+    const workplace = await createWorkplace(server);
+    const choices = [
+      { language: 'de', numberFormat: 'de-CH' },
+      { language: 'fr', numberFormat: 'fr-CH' },
+      { language: 'it', numberFormat: 'it-CH' },
+      { language: 'en', numberFormat: 'en-CH' },
+    ] as const;
+    const answers = await Promise.all(choices.flatMap((choice) => [choice, choice]).map((choice) => workplace.api.post('/napi/profile/preferences', choice)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const { language, numberFormat } = (await workplace.api.get('/napi/profile')).body;
+    expect(choices).toContainEqual({ language, numberFormat });
+  });
 });
 
 describe('mail sync on the profile (spec §2.6, §7.1)', () => {
