@@ -4,7 +4,11 @@
  * of the zod schemas; the messages the server modules write themselves (business rules, route
  * schemas, uploads) are here, so they stay out of the web's bundle. As there, the English text is
  * the key and the contract: a message without a translation, or a request in English, answers the
- * English text unchanged.
+ * English text unchanged. The error handler (app.ts) translates every 4xx message this way, so the
+ * patterns also cover the database triggers' texts (lock date, balance, document postings) that
+ * fromDatabaseError passes on, and the bank reconciliation answers the reasons it stored in English
+ * at import (`unmatched_reason`) through them. Texts the server composes for display (the accounting
+ * checks) are written from templates instead: server-texts.ts.
  *
  * Terms as a Swiss accountant reads them (Bexio, Banana, Abacus): Buchung / écriture /
  * registrazione, Konto / compte / conto, Beleg / pièce / giustificativo, Lieferantenrechnung /
@@ -156,6 +160,8 @@ export const SERVER_MESSAGES: ReadonlyMap<string, Translations> = new Map<string
   ['the bank transactions are on different bank accounts', tr('die Banktransaktionen sind auf verschiedenen Bankkonten', 'les transactions bancaires sont sur des comptes bancaires différents', 'le transazioni bancarie sono su conti bancari diversi')],
   ['give exactly one of invoice.uuid and payable.uuid', tr('geben Sie genau eines von invoice.uuid und payable.uuid an', 'indiquez exactement un de invoice.uuid et payable.uuid', 'indicare esattamente uno tra invoice.uuid e payable.uuid')],
   ['the bank file is empty', tr('die Bankdatei ist leer', 'le fichier bancaire est vide', 'il file bancario è vuoto')],
+  // database conflicts (http/errors.ts fromDatabaseError)
+  ['another change to the same records ran at the same time; nothing was saved, please retry', tr('eine andere Änderung an denselben Daten lief gleichzeitig; nichts wurde gespeichert, bitte versuchen Sie es erneut', "une autre modification des mêmes données a eu lieu en même temps ; rien n'a été enregistré, veuillez réessayer", "un'altra modifica agli stessi dati è avvenuta contemporaneamente; non è stato salvato nulla, riprovare")],
   ['give the debit account, the credit account or both', tr('geben Sie das Sollkonto, das Habenkonto oder beide an', 'indiquez le compte au débit, le compte au crédit ou les deux', 'indicare il conto dare, il conto avere o entrambi')],
 ]);
 
@@ -553,6 +559,126 @@ export const SERVER_PATTERNS: readonly ServerMessagePattern[] = [
     match: /^wage type (.+) is listed twice$/,
     example: 'wage type 5000 is listed twice',
     to: ([code], l) => by(`Lohnart ${code} ist doppelt aufgeführt`, `le genre de salaire ${code} est indiqué deux fois`, `il genere di salario ${code} è indicato due volte`)(l),
+  },
+  // ---- the database's triggers (migrations 0001, 0014), answered through fromDatabaseError ----
+  {
+    match: /^journal entry (\S+) is dated (\S+) which is on or before the lock date (\S+)$/,
+    example: 'journal entry 12 is dated 2025-03-15 which is on or before the lock date 2025-03-31',
+    to: ([id, date, lock], l) =>
+      by(
+        `Buchung ${id} ist vom ${date} und liegt damit am oder vor dem Sperrdatum ${lock}`,
+        `l'écriture ${id} est datée du ${date}, soit à la date de verrouillage ${lock} ou avant`,
+        `la registrazione ${id} è datata ${date}, cioè alla data di blocco ${lock} o prima`,
+      )(l),
+  },
+  {
+    match: /^journal entry (\S+) needs at least two postings$/,
+    example: 'journal entry 12 needs at least two postings',
+    to: ([id], l) => by(`Buchung ${id} braucht mindestens zwei Buchungszeilen`, `l'écriture ${id} doit compter au moins deux lignes d'écriture`, `la registrazione ${id} richiede almeno due righe di registrazione`)(l),
+  },
+  {
+    match: /^journal entry (\S+) does not balance: debit minus credit is (\S+)$/,
+    example: 'journal entry 12 does not balance: debit minus credit is 10.00',
+    to: ([id, difference], l) =>
+      by(`Buchung ${id} ist nicht ausgeglichen: Soll minus Haben ist ${difference}`, `l'écriture ${id} n'est pas équilibrée : débit moins crédit vaut ${difference}`, `la registrazione ${id} non è in pareggio: dare meno avere è ${difference}`)(l),
+  },
+  {
+    match: /^journal entry (\S+) was posted by (\S+) (.*): change it through its document$/,
+    example: 'journal entry 12 was posted by invoice 0f8fad5b-d9cb-469f-a165-70867728950e: change it through its document',
+    to: ([id, source, ref], l) =>
+      by(
+        `Buchung ${id} wurde von ${source} ${ref} gebucht: ändern Sie sie über ihren Beleg`,
+        `l'écriture ${id} a été passée par ${source} ${ref} : modifiez-la par sa pièce`,
+        `la registrazione ${id} è stata registrata da ${source} ${ref}: modificarla tramite il suo giustificativo`,
+      )(l),
+  },
+  {
+    match: /^(?:line (\d+): )?the date (\S+) is on or before the lock date (\S+)$/,
+    example: 'line 4: the date 2025-03-15 is on or before the lock date 2025-03-31',
+    to: ([line, date, lock], l) =>
+      (line ? by(`Zeile ${line}: `, `ligne ${line} : `, `riga ${line}: `)(l) : '') +
+      by(`das Datum ${date} liegt am oder vor dem Sperrdatum ${lock}`, `la date ${date} est à la date de verrouillage ${lock} ou avant`, `la data ${date} è alla data di blocco ${lock} o prima`)(l),
+  },
+  {
+    match: /^the salary date (\S+) is on or before the lock date$/,
+    example: 'the salary date 2025-03-25 is on or before the lock date',
+    to: ([date], l) => by(`das Lohndatum ${date} liegt am oder vor dem Sperrdatum`, `la date de salaire ${date} est à la date de verrouillage ou avant`, `la data del salario ${date} è alla data di blocco o prima`)(l),
+  },
+  {
+    match: /^already exists \((.+)\)$/,
+    example: 'already exists (ledger_account_instance_id_number_key)',
+    to: ([constraint], l) => by(`existiert bereits (${constraint})`, `existe déjà (${constraint})`, `esiste già (${constraint})`)(l),
+  },
+  {
+    match: /^still referenced or refers to a missing row \((.+)\)$/,
+    example: 'still referenced or refers to a missing row (journal_entry_line_account_id_fkey)',
+    to: ([constraint], l) =>
+      by(`wird noch verwendet oder verweist auf einen fehlenden Datensatz (${constraint})`, `encore référencé ou renvoie à un enregistrement manquant (${constraint})`, `ancora referenziato o rimanda a un record mancante (${constraint})`)(l),
+  },
+  // ---- bank reconciliation: why an imported line was not matched (stored in English at import) ----
+  {
+    match: /^the end-to-end id names bill (\S+) of (\S+) (\S+), the debit is (\S+) (\S+): match by hand or book against an account$/,
+    example: 'the end-to-end id names bill 7 of 1081.00 CHF, the debit is 1080.00 CHF: match by hand or book against an account',
+    to: ([id, amount, currency, debit, debitCurrency], l) =>
+      by(
+        `die End-to-End-ID nennt die Lieferantenrechnung ${id} über ${amount} ${currency}, die Belastung ist ${debit} ${debitCurrency}: ordnen Sie von Hand zu oder buchen Sie gegen ein Konto`,
+        `l'identifiant de bout en bout désigne la facture fournisseur ${id} de ${amount} ${currency}, le débit est de ${debit} ${debitCurrency} : attribuez à la main ou comptabilisez contre un compte`,
+        `l'ID end-to-end indica la fattura fornitore ${id} di ${amount} ${currency}, l'addebito è di ${debit} ${debitCurrency}: abbinare a mano o registrare su un conto`,
+      )(l),
+  },
+  {
+    match: /^bill (\S+) \((\S+) (\S+)\) is booked at (\S+), the debit is (\S+) (\S+): more than 5 % apart; match by hand or book against an account$/,
+    example: 'bill 7 (1000.00 EUR) is booked at 950.00, the debit is 1100.00 CHF: more than 5 % apart; match by hand or book against an account',
+    to: ([id, amount, currency, booked, debit, debitCurrency], l) =>
+      by(
+        `Lieferantenrechnung ${id} (${amount} ${currency}) ist zu ${booked} gebucht, die Belastung ist ${debit} ${debitCurrency}: mehr als 5 % Abweichung; ordnen Sie von Hand zu oder buchen Sie gegen ein Konto`,
+        `la facture fournisseur ${id} (${amount} ${currency}) est comptabilisée à ${booked}, le débit est de ${debit} ${debitCurrency} : plus de 5 % d'écart ; attribuez à la main ou comptabilisez contre un compte`,
+        `la fattura fornitore ${id} (${amount} ${currency}) è registrata a ${booked}, l'addebito è di ${debit} ${debitCurrency}: più del 5 % di scarto; abbinare a mano o registrare su un conto`,
+      )(l),
+  },
+  {
+    match: /^invoice (\S+) \((\S+) (\S+)\) is booked at (\S+) (\S+), the credit is (\S+) (\S+): more than 5 % apart, a part payment\? Match by hand or book against an account$/,
+    example: 'invoice 00042 (1000.00 EUR) is booked at 950.00 CHF, the credit is 800.00 CHF: more than 5 % apart, a part payment? Match by hand or book against an account',
+    to: ([ref, amount, currency, booked, bookedCurrency, credit, creditCurrency], l) =>
+      by(
+        `Rechnung ${ref} (${amount} ${currency}) ist zu ${booked} ${bookedCurrency} gebucht, die Gutschrift ist ${credit} ${creditCurrency}: mehr als 5 % Abweichung, eine Teilzahlung? Ordnen Sie von Hand zu oder buchen Sie gegen ein Konto`,
+        `la facture ${ref} (${amount} ${currency}) est comptabilisée à ${booked} ${bookedCurrency}, le crédit est de ${credit} ${creditCurrency} : plus de 5 % d'écart, un paiement partiel ? Attribuez à la main ou comptabilisez contre un compte`,
+        `la fattura ${ref} (${amount} ${currency}) è registrata a ${booked} ${bookedCurrency}, l'accredito è di ${credit} ${creditCurrency}: più del 5 % di scarto, un pagamento parziale? Abbinare a mano o registrare su un conto`,
+      )(l),
+  },
+  {
+    match: /^(\d+) open bills \((.+)\) match amount and creditor: match by hand$/,
+    example: '2 open bills (7, 9) match amount and creditor: match by hand',
+    to: ([count, ids], l) =>
+      by(
+        `${count} offene Lieferantenrechnungen (${ids}) passen zu Betrag und Gläubiger: ordnen Sie von Hand zu`,
+        `${count} factures fournisseurs ouvertes (${ids}) correspondent au montant et au créancier : attribuez à la main`,
+        `${count} fatture fornitori aperte (${ids}) corrispondono a importo e creditore: abbinare a mano`,
+      )(l),
+  },
+  {
+    match: /^(\d+) open invoices \((.+)\) match amount and debtor name: match by hand$/,
+    example: '2 open invoices (00041, 00042) match amount and debtor name: match by hand',
+    to: ([count, refs], l) =>
+      by(
+        `${count} offene Rechnungen (${refs}) passen zu Betrag und Name des Schuldners: ordnen Sie von Hand zu`,
+        `${count} factures ouvertes (${refs}) correspondent au montant et au nom du débiteur : attribuez à la main`,
+        `${count} fatture aperte (${refs}) corrispondono a importo e nome del debitore: abbinare a mano`,
+      )(l),
+  },
+  {
+    match: /^(bill|invoice) (\S+): (.+)$/,
+    words: [0],
+    example: 'bill 7: the date 2025-03-15 is on or before the lock date 2025-03-31',
+    to: ([kind, id, text], l) =>
+      kind === 'bill'
+        ? by(`Lieferantenrechnung ${id}: ${inner(text!, l)}`, `facture fournisseur ${id} : ${inner(text!, l)}`, `fattura fornitore ${id}: ${inner(text!, l)}`)(l)
+        : by(`Rechnung ${id}: ${inner(text!, l)}`, `facture ${id} : ${inner(text!, l)}`, `fattura ${id}: ${inner(text!, l)}`)(l),
+  },
+  {
+    match: /^bank charges: (.+)$/,
+    example: 'bank charges: the date 2025-03-15 is on or before the lock date 2025-03-31',
+    to: ([text], l) => by(`Bankspesen: ${inner(text!, l)}`, `frais bancaires : ${inner(text!, l)}`, `spese bancarie: ${inner(text!, l)}`)(l),
   },
   {
     // closing/book's 409: the list of failed checks is already in the request's language (server-texts.ts).

@@ -5,10 +5,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { strictObject, zAmount, zDate, zId, zRequiredText, zUuid } from '@bilan/domain';
+import { messageLanguageOf, strictObject, zAmount, zDate, zId, zRequiredText, zUuid } from '@bilan/domain';
 import { errors, errorsWithConflict } from '../../http/schemas.js';
 import { buildPain001, Pain001Error, type Pain001Payment } from '../../lib/pain001.js';
 import { auth } from '../../http/access.js';
+import { translateServerMessage } from '../../http/message-catalog.js';
 import { chargesAccountId, importBankFile, type InvoicePort } from './bank-import.service.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import { requirePort } from '../../lib/ports.js';
@@ -161,7 +162,13 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
     },
     async (request) => {
       const { instanceId, userId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => importBankFile(tx, instanceId, userId, request.body, invoicePort, request.query.account, (detail) => request.log.warn({ detail }, 'bank file refused')));
+      const result = await app.db.withInstance(instanceId, (tx) =>
+        importBankFile(tx, instanceId, userId, request.body, invoicePort, request.query.account, (detail) => request.log.warn({ detail }, 'bank file refused')),
+      );
+      // The reasons are stored in English (the contract); the client reads them in its language.
+      const language = messageLanguageOf(request.headers['accept-language']);
+      if (language === 'en' || !('transactions' in result)) return result;
+      return { ...result, transactions: result.transactions.map((t) => ({ ...t, reason: t.reason === null ? null : translateServerMessage(t.reason, language) })) };
     },
   );
 
@@ -243,9 +250,9 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
       )
       .describe('the 50 latest bank files imported on this account'),
   });
-  /** The reconciliation of `accountId` with the summary at `date` (default today). */
-  const answer = async (tx: Tx, instanceId: string, accountId: number, date?: string) => {
-    const base = await reconciliation(tx, instanceId, accountId, invoicePort);
+  /** The reconciliation of `accountId` with the summary at `date` (default today); its texts in the request's language. */
+  const answer = async (tx: Tx, instanceId: string, accountId: number, request: FastifyRequest, date?: string) => {
+    const base = await reconciliation(tx, instanceId, accountId, invoicePort, messageLanguageOf(request.headers['accept-language']));
     const at = date ?? new Date().toISOString().slice(0, 10);
     const summary = await reconciliationSummary(tx, instanceId, accountId, at);
     const oldest = base.unmatched[0]?.bookingDate ?? at;
@@ -304,7 +311,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return app.db.withInstance(instanceId, (tx) => answer(tx, instanceId, request.query.account, request.query.date));
+      return app.db.withInstance(instanceId, (tx) => answer(tx, instanceId, request.query.account, request, request.query.date));
     },
   );
 
@@ -331,7 +338,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
           const entryId = await bookBankTransaction(tx, instanceId, userId, bankTransaction.id, counterAccount.id);
           await audit(tx, request, instanceId, userId, 'bank_line.booked', { bankTransaction: bankTransaction.id, counterAccount: counterAccount.id, entry: entryId });
         }
-        return answer(tx, instanceId, account.id);
+        return answer(tx, instanceId, account.id, request);
       });
     },
   );
@@ -372,7 +379,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
         const entryId = await matchBankTransaction(tx, instanceId, userId, bankTransaction.id, invoice ? { invoiceUuid: invoice.uuid } : { payableUuid: payable!.uuid }, invoicePort);
         await audit(tx, request, instanceId, userId, 'bank_line.matched', { bankTransactions: [bankTransaction.id], invoice: invoice?.uuid, payable: payable?.uuid, entry: entryId });
         const [row] = await tx.query<{ account_id: number }>('SELECT account_id FROM bank_transaction WHERE instance_id = $1 AND id = $2', [instanceId, bankTransaction.id]);
-        return answer(tx, instanceId, row!.account_id);
+        return answer(tx, instanceId, row!.account_id, request);
       });
     },
   );
@@ -400,7 +407,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
       return app.db.withInstance(instanceId, async (tx) => {
         const accountId = await matchLinesToPostings(tx, instanceId, bankTransactions.map((l) => l.id), postings.map((p) => p.id));
         await audit(tx, request, instanceId, userId, 'bank_line.matched', { bankTransactions: bankTransactions.map((l) => l.id), postings: postings.map((p) => p.id) });
-        return answer(tx, instanceId, accountId);
+        return answer(tx, instanceId, accountId, request);
       });
     },
   );
@@ -426,7 +433,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
       return app.db.withInstance(instanceId, async (tx) => {
         const done = await unmatchLine(tx, instanceId, userId, request.body.bankTransaction.id, invoicePort);
         await audit(tx, request, instanceId, userId, 'bank_line.unmatched', { bankTransaction: request.body.bankTransaction.id, reversals: done.reversals });
-        return answer(tx, instanceId, done.accountId);
+        return answer(tx, instanceId, done.accountId, request);
       });
     },
   );
@@ -449,7 +456,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
       return app.db.withInstance(instanceId, async (tx) => {
         const accountId = await ignoreLine(tx, instanceId, request.body.bankTransaction.id, request.body.reason);
         await audit(tx, request, instanceId, userId, 'bank_line.ignored', { bankTransaction: request.body.bankTransaction.id, reason: request.body.reason });
-        return answer(tx, instanceId, accountId);
+        return answer(tx, instanceId, accountId, request);
       });
     },
   );
@@ -470,7 +477,7 @@ export const bankingRoutes: FastifyPluginAsyncZod<BankingRouteOptions> = async (
       return app.db.withInstance(instanceId, async (tx) => {
         const done = await unignoreLine(tx, instanceId, request.body.bankTransaction.id);
         await audit(tx, request, instanceId, userId, 'bank_line.unignored', { bankTransaction: request.body.bankTransaction.id, reason: done.reason });
-        return answer(tx, instanceId, done.accountId);
+        return answer(tx, instanceId, done.accountId, request);
       });
     },
   );

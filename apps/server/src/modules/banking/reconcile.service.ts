@@ -5,9 +5,11 @@
  * open invoices or bills of the same amount it could pay. Such a transaction is then matched by hand
  * to one of them (booked exactly as an automatic match books) or booked against a chosen account.
  */
-import { fxMatchDistance, isImplausibleFxDifference, toBaseAmount, toFixedAmount, toMoney, type Money } from '@bilan/domain';
+import { fxMatchDistance, isImplausibleFxDifference, toBaseAmount, toFixedAmount, toMoney, type MessageLanguage, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone } from '../../http/errors.js';
+import { translateServerMessage } from '../../http/message-catalog.js';
+import { serverText } from '../../http/server-texts.js';
 import { accountBalance, booksCurrency, listLedgerAccounts, postJournalEntry } from '../accounting/accounting.service.js';
 import { getPayable, openBillsToMatch, settleBill } from '../payables/payables.service.js';
 import type { BankCredit, InvoicePort } from './bank-import.service.js';
@@ -94,9 +96,10 @@ const BANK_TRANSACTION_COLUMNS = `id, account_id, booking_date::text AS booking_
 
 /**
  * The reconciliation of bank ledger account `accountId` (see ReconcileAnswer); 404 when the account
- * is not one of the instance's.
+ * is not one of the instance's. The unmatched lines' reasons are stored in English (the contract)
+ * and answered in `language`, as are the suggestions' labels.
  */
-export async function reconciliation(tx: Tx, instanceId: string, accountId: number, invoicePort: InvoicePort): Promise<ReconcileAnswer> {
+export async function reconciliation(tx: Tx, instanceId: string, accountId: number, invoicePort: InvoicePort, language: MessageLanguage = 'en'): Promise<ReconcileAnswer> {
   const [ledgerAccount] = await listLedgerAccounts(tx, instanceId, { ids: [accountId] });
   if (!ledgerAccount) throw bankingError('ledger_account_not_found', `Ledger account ${accountId} not found`);
   const account = { id: ledgerAccount.id, number: ledgerAccount.number, name: ledgerAccount.name };
@@ -146,7 +149,7 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
       kind: 'bill',
       uuid: bill.uuid,
       id: bill.id,
-      label: `Bill ${bill.id} ${bill.companyName ?? bill.description}`.trim(),
+      label: `${serverText(language, 'Bill {{id}}', { id: bill.id })} ${bill.companyName ?? bill.description}`.trim(),
       date: bill.date,
       amount: toFixedAmount(bill.amount),
       currency: bill.currency,
@@ -168,7 +171,7 @@ export async function reconciliation(tx: Tx, instanceId: string, accountId: numb
       counterparty: row.counterparty,
       counterpartyIban: row.counterparty_iban,
       description: row.description,
-      reason: row.unmatched_reason,
+      reason: row.unmatched_reason === null ? null : translateServerMessage(row.unmatched_reason, language),
       suggestions: suggestionsFor(row),
     })),
   };
