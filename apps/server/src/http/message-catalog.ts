@@ -162,6 +162,11 @@ export const SERVER_MESSAGES: ReadonlyMap<string, Translations> = new Map<string
   ['the bank file is empty', tr('die Bankdatei ist leer', 'le fichier bancaire est vide', 'il file bancario è vuoto')],
   // database conflicts (http/errors.ts fromDatabaseError)
   ['another change to the same records ran at the same time; nothing was saved, please retry', tr('eine andere Änderung an denselben Daten lief gleichzeitig; nichts wurde gespeichert, bitte versuchen Sie es erneut', "une autre modification des mêmes données a eu lieu en même temps ; rien n'a été enregistré, veuillez réessayer", "un'altra modifica agli stessi dati è avvenuta contemporaneamente; non è stato salvato nulla, riprovare")],
+  // CSV imports (lib/csv.ts, chart.service.ts)
+  ['the file has no rows after its header', tr('die Datei hat nach der Kopfzeile keine Zeilen', "le fichier n'a aucune ligne après l'en-tête", "il file non ha righe dopo l'intestazione")],
+  ['vatEntry is given only with a VAT code', tr('vatEntry wird nur mit einem MWST-Code angegeben', "vatEntry ne s'indique qu'avec un code TVA", 'vatEntry si indica solo con un codice IVA')],
+  ['a group number has 1 to 3 digits', tr('eine Gruppennummer hat 1 bis 3 Ziffern', 'un numéro de groupe compte 1 à 3 chiffres', 'un numero di gruppo ha da 1 a 3 cifre')],
+  ['an account number has 4 to 10 digits', tr('eine Kontonummer hat 4 bis 10 Ziffern', 'un numéro de compte compte 4 à 10 chiffres', 'un numero di conto ha da 4 a 10 cifre')],
   ['give the debit account, the credit account or both', tr('geben Sie das Sollkonto, das Habenkonto oder beide an', 'indiquez le compte au débit, le compte au crédit ou les deux', 'indicare il conto dare, il conto avere o entrambi')],
 ]);
 
@@ -559,6 +564,112 @@ export const SERVER_PATTERNS: readonly ServerMessagePattern[] = [
     match: /^wage type (.+) is listed twice$/,
     example: 'wage type 5000 is listed twice',
     to: ([code], l) => by(`Lohnart ${code} ist doppelt aufgeführt`, `le genre de salaire ${code} est indiqué deux fois`, `il genere di salario ${code} è indicato due volte`)(l),
+  },
+  // ---- CSV imports (lib/csv.ts RowErrors, journal-import.service.ts, chart.service.ts): the row messages ----
+  {
+    // The 400's `error`: "line N, column C: message" joined by "; ", maybe "(and N more)"; each part translated.
+    match: /^line (\d+), column ([\w-]+): (.+)$/,
+    words: [2],
+    example: 'line 3, column date: This field is required; line 4, column vatentry: vatEntry is given only with a VAT code (and 2 more)',
+    to: ([line, column, rest], l) => {
+      const more = / \(and (\d+) more\)$/.exec(rest!);
+      const [first, ...others] = (more ? rest!.slice(0, more.index) : rest!).split(/; (?=line \d+, column )/);
+      const head = by(`Zeile ${line}, Spalte ${column}: `, `ligne ${line}, colonne ${column} : `, `riga ${line}, colonna ${column}: `)(l) + inner(first!, l);
+      const tail = more ? by(` (und ${more[1]} weitere)`, ` (et ${more[1]} de plus)`, ` (e altri ${more[1]})`)(l) : '';
+      return [head, ...others.map((part) => inner(part, l))].join('; ') + tail;
+    },
+  },
+  {
+    match: /^line 1: (unknown|missing) column (.+); expected the columns (\S+)$/,
+    words: [0],
+    example: 'line 1: unknown column "betrag"; expected the columns date,entry,description,account,amount',
+    to: ([kind, names, expected], l) =>
+      kind === 'unknown'
+        ? by(`Zeile 1: unbekannte Spalte ${names}; erwartet werden die Spalten ${expected}`, `ligne 1 : colonne inconnue ${names} ; colonnes attendues ${expected}`, `riga 1: colonna sconosciuta ${names}; colonne attese ${expected}`)(l)
+        : by(`Zeile 1: fehlende Spalte ${names}; erwartet werden die Spalten ${expected}`, `ligne 1 : colonne manquante ${names} ; colonnes attendues ${expected}`, `riga 1: colonna mancante ${names}; colonne attese ${expected}`)(l),
+  },
+  {
+    match: /^(unknown|missing) column (.+); expected the columns (\S+)$/,
+    words: [0],
+    example: 'missing column amount; expected the columns date,entry,description,account,amount',
+    to: ([kind, names, expected], l) =>
+      kind === 'unknown'
+        ? by(`unbekannte Spalte ${names}; erwartet werden die Spalten ${expected}`, `colonne inconnue ${names} ; colonnes attendues ${expected}`, `colonna sconosciuta ${names}; colonne attese ${expected}`)(l)
+        : by(`fehlende Spalte ${names}; erwartet werden die Spalten ${expected}`, `colonne manquante ${names} ; colonnes attendues ${expected}`, `colonna mancante ${names}; colonne attese ${expected}`)(l),
+  },
+  {
+    match: /^"(.*)" is not an amount with at most 2 decimals such as -1994\.75$/,
+    example: '"12,5x" is not an amount with at most 2 decimals such as -1994.75',
+    to: ([value], l) =>
+      by(`"${value}" ist kein Betrag mit höchstens 2 Dezimalstellen wie -1994.75`, `"${value}" n'est pas un montant avec au plus 2 décimales comme -1994.75`, `"${value}" non è un importo con al massimo 2 decimali come -1994.75`)(l),
+  },
+  {
+    match: /^expected (gross or net|group or account), found "(.*)"$/,
+    words: [0],
+    example: 'expected gross or net, found "brutto"',
+    to: ([what, value], l) =>
+      what === 'gross or net'
+        ? by(`gross oder net erwartet, gefunden "${value}"`, `gross ou net attendu, trouvé "${value}"`, `atteso gross o net, trovato "${value}"`)(l)
+        : by(`group oder account erwartet, gefunden "${value}"`, `group ou account attendu, trouvé "${value}"`, `atteso group o account, trovato "${value}"`)(l),
+  },
+  {
+    match: /^unknown (VAT code|currency) "(.*)"$/,
+    words: [0],
+    example: 'unknown VAT code "UN99"',
+    to: ([what, value], l) =>
+      what === 'currency'
+        ? by(`unbekannte Währung "${value}"`, `monnaie inconnue "${value}"`, `valuta sconosciuta "${value}"`)(l)
+        : by(`unbekannter MWST-Code "${value}"`, `code TVA inconnu "${value}"`, `codice IVA sconosciuto "${value}"`)(l),
+  },
+  {
+    match: /^VAT code (\S+) is inactive$/,
+    example: 'VAT code UN81 is inactive',
+    to: ([code], l) => by(`MWST-Code ${code} ist inaktiv`, `le code TVA ${code} est inactif`, `il codice IVA ${code} è inattivo`)(l),
+  },
+  {
+    match: /^(\S+) is not the instance currency (\S+); the format has no exchange rate, so convert amounts to (\S+) first$/,
+    example: 'EUR is not the instance currency CHF; the format has no exchange rate, so convert amounts to CHF first',
+    to: ([currency, books], l) =>
+      by(
+        `${currency} ist nicht die Währung der Buchhaltung ${books}; das Format kennt keinen Wechselkurs, rechnen Sie die Beträge zuerst in ${books} um`,
+        `${currency} n'est pas la monnaie de la comptabilité ${books} ; le format n'a pas de cours de change, convertissez d'abord les montants en ${books}`,
+        `${currency} non è la valuta della contabilità ${books}; il formato non ha tasso di cambio, convertire prima gli importi in ${books}`,
+      )(l),
+  },
+  {
+    match: /^entry (\S+) is dated (\S+) on line (\d+); its rows must share that date$/,
+    example: 'entry A7 is dated 2025-03-01 on line 4; its rows must share that date',
+    to: ([key, date, line], l) =>
+      by(
+        `Buchung ${key} ist auf Zeile ${line} vom ${date}; ihre Zeilen müssen dieses Datum teilen`,
+        `l'écriture ${key} est datée du ${date} à la ligne ${line} ; ses lignes doivent avoir cette date`,
+        `la registrazione ${key} è datata ${date} alla riga ${line}; le sue righe devono avere questa data`,
+      )(l),
+  },
+  {
+    match: /^entry (\S+) needs at least two postings$/,
+    example: 'entry A7 needs at least two postings',
+    to: ([key], l) => by(`Buchung ${key} braucht mindestens zwei Buchungszeilen`, `l'écriture ${key} doit compter au moins deux lignes d'écriture`, `la registrazione ${key} richiede almeno due righe di registrazione`)(l),
+  },
+  {
+    match: /^entry (\S+) does not balance: debit minus credit is (\S+)$/,
+    example: 'entry A7 does not balance: debit minus credit is 10.00',
+    to: ([key, difference], l) =>
+      by(`Buchung ${key} ist nicht ausgeglichen: Soll minus Haben ist ${difference}`, `l'écriture ${key} n'est pas équilibrée : débit moins crédit vaut ${difference}`, `la registrazione ${key} non è in pareggio: dare meno avere è ${difference}`)(l),
+  },
+  {
+    match: /^could not map account (.+)$/,
+    words: [0],
+    example: 'could not map account 9999, could not map account 9998',
+    to: ([numbers], l) => {
+      const list = `could not map account ${numbers}`.split(', could not map account ').map((n) => n.replace(/^could not map account /, ''));
+      return list.map((n) => by(`Konto ${n} konnte nicht zugeordnet werden`, `le compte ${n} n'a pas pu être attribué`, `non è stato possibile attribuire il conto ${n}`)(l)).join(', ');
+    },
+  },
+  {
+    match: /^(\S+) is already on line (\d+)$/,
+    example: '1020 is already on line 3',
+    to: ([number, line], l) => by(`${number} steht bereits auf Zeile ${line}`, `${number} figure déjà à la ligne ${line}`, `${number} figura già alla riga ${line}`)(l),
   },
   // ---- the database's triggers (migrations 0001, 0014), answered through fromDatabaseError ----
   {
