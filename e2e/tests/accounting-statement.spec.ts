@@ -66,4 +66,10 @@ test('shows the balance sheet and income statement, drills down to postings, and
   const xlsxBytes = readFileSync((await xlsx.path())!);
   expect(xlsxBytes.length).toBeGreaterThan(1000);
   expect(xlsxBytes.subarray(0, 2).toString()).toBe('PK');
+  // The CSV is the person's file (decision 034): the spec's fr-CH format, so ';' and decimal commas; German headers.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+  expect(csv.suggestedFilename()).toBe(`Bilanz-${year}-12-31.csv`);
+  const csvLines = readFileSync((await csv.path())!, 'utf8').split('\n');
+  expect(csvLines[0]).toMatch(/^\uFEFFBericht;Art;Gruppe;Position;Konto;Bezeichnung;Betrag/);
+  expect(csvLines.find((line) => line.includes(';account;') && line.includes(';1020;'))).toMatch(/;22821,50(;|$)/);
 });
