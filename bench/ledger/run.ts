@@ -131,6 +131,8 @@ interface EngineResult {
   import?: ImportResult;
   balances?: BalancesResult;
   periodEnd?: PeriodEndResult;
+  /** Parts that broke (an error, not a missed target), with the error; the other parts' figures stay. */
+  failures: { part: string; error: string }[];
   /** The targets are set for PostgreSQL; on PGlite they are shown for comparison only. */
   targets: { appliesTo: 'postgres'; applies: boolean; all: boolean; list: Target[] };
   seconds: number;
@@ -189,25 +191,35 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
       serverVersion: env.serverVersion,
       settings: env.settings,
       loadAverage: { start: loadAverage(), end: [] },
+      failures: [],
       targets: { appliesTo: 'postgres', applies: engine === 'postgres', all: true, list: [] },
       seconds: 0,
     };
-    if (parts.has('a')) result.posting = await benchPosting(env, { entries: options.entries, concurrency: options.concurrency });
-    if (parts.has('b')) result.import = await benchImport(env, { lines: engine === 'pglite' ? pgliteImportLines : options.importLines });
-    if (parts.has('c')) {
-      result.balances = await benchBalances(env, {
-        lines: engine === 'pglite' ? pgliteLines : options.lines,
-        runs: options.runs,
-        explain: options.explain,
-      });
-    }
-    if (parts.has('d')) {
-      result.periodEnd = await benchPeriodEnd(env, {
-        lines: engine === 'pglite' ? pgliteLines : options.lines,
-        runs: options.runs,
-        explain: options.explain,
-      });
-    }
+    // A part that breaks is recorded and the next one runs: an hour of finished figures is never
+    // thrown away for a failure in a later part (issue 18 §4).
+    const part = async (name: string, run: () => Promise<void>) => {
+      if (!parts.has(name)) return;
+      try {
+        await run();
+      } catch (error) {
+        failed = true;
+        result.failures.push({ part: name, error: (error as Error).stack ?? String(error) });
+        log(`${engine} (${name}): FAILED ${(error as Error).stack ?? String(error)}`);
+      }
+    };
+    const lines = engine === 'pglite' ? pgliteLines : options.lines;
+    await part('a', async () => {
+      result.posting = await benchPosting(env, { entries: options.entries, concurrency: options.concurrency });
+    });
+    await part('b', async () => {
+      result.import = await benchImport(env, { lines: engine === 'pglite' ? pgliteImportLines : options.importLines });
+    });
+    await part('c', async () => {
+      result.balances = await benchBalances(env, { lines, runs: options.runs, explain: options.explain });
+    });
+    await part('d', async () => {
+      result.periodEnd = await benchPeriodEnd(env, { lines, runs: options.runs, explain: options.explain });
+    });
     result.targets = targets(result);
     for (const target of result.targets.list) {
       if (target.name.startsWith('(d)')) log(`${engine} ${target.name}: ${target.value} ms — ${target.rule}: ${target.pass ? 'pass' : 'MISS'}`);
@@ -222,6 +234,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
   }
 }
 
+let failed = false;
 const startedAt = new Date();
 const document = {
   benchmark: 'ledger',
@@ -230,7 +243,6 @@ const document = {
   options: { ...options, pgUrl: options.pgUrl.replace(/\/\/[^@/]*@/, '//…@'), pgliteLines, pgliteImportLines, engines, parts: [...parts] },
   engines: {} as Partial<Record<Engine, EngineResult>>,
 };
-let failed = false;
 for (const engine of engines) {
   try {
     document.engines[engine] = await runEngine(engine);
