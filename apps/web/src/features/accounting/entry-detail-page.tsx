@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { entrySourceLabel } from '../../lib/entry-source';
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconLock, IconTrash } from '@tabler/icons-react';
@@ -192,7 +193,7 @@ export function EntryDetailPage() {
                 <Text size="xs" c="dimmed">
                   {t('Source')}
                 </Text>
-                <Text>{data.source}</Text>
+                <Text>{entrySourceLabel(data.source)}</Text>
               </div>
             ) : null}
           </Group>

@@ -18,6 +18,8 @@ export type DebtorDocument = Debtors['data'][number]['documents'][number];
 export type Buckets = Debtors['data'][number]['buckets'];
 
 export const InvoiceStatusLabel: Record<number, string> = { 1: msg('Pending'), 2: msg('Sent'), 3: msg('Paid'), 4: msg('Denied') };
+/** The status inside a sentence ('Invoice 12 is now sent'). */
+export const InvoiceStatusWord: Record<number, string> = { 1: msg('pending'), 2: msg('sent'), 3: msg('paid'), 4: msg('denied') };
 export const InvoiceStatusColor: Record<number, string> = { 1: 'gray', 2: 'blue', 3: 'green', 4: 'red' };
 
 export const invoiceKey = ['invoice'] as const;

@@ -37,6 +37,7 @@ import {
   shareInvoice,
   updateInvoice,
   updateItem,
+  InvoiceStatusWord,
   type Invoice,
   type InvoiceItem,
 } from './api';
@@ -119,7 +120,7 @@ function StatusModal({ invoice, action, onClose }: { invoice: Invoice; action: A
       queryClient.setQueryData(invoiceDetailQuery(invoice.uuid).queryKey, updated);
       await queryClient.invalidateQueries({ queryKey: invoiceKey });
       await queryClient.invalidateQueries({ queryKey: accountingKey });
-      notifications.show({ color: 'green', message: t('Invoice {{number}} is now {{status}}', { number: updated.refNumber, status: updated.statusName }) });
+      notifications.show({ color: 'green', message: t('Invoice {{number}} is now {{status}}', { number: updated.refNumber, status: t(InvoiceStatusWord[updated.status] ?? updated.statusName) }) });
       onClose();
     },
   });
@@ -691,7 +692,7 @@ export function InvoiceDetailPage({ extra }: { extra?: ReactNode } = {}) {
           </Table>
           {pending ? null : (
             <Text size="sm" c="dimmed">
-              {t('The invoice is {{status}}: it is read-only. Corrections go through a credit note while it is open (or a denial and a new invoice).', { status: data.statusName })}
+              {t('The invoice is {{status}}: it is read-only. Corrections go through a credit note while it is open (or a denial and a new invoice).', { status: t(InvoiceStatusWord[data.status] ?? data.statusName) })}
             </Text>
           )}
           {data.payments && data.payments.length > 0 ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { entrySourceLabel } from '../../lib/entry-source';
 import { Badge, Button, Checkbox, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { formatAmount, formatDate, toFixedAmount, toMoney } from '@bilan/domain';
@@ -123,7 +124,7 @@ export function MatchPostingsModal({ lines, postings, onClose, onDone }: { lines
                   <Table.Td>
                     {p.description}
                     <Text size="xs" c="dimmed">
-                      {t('entry {{id}} · {{source}}', { id: p.entryId, source: p.source })}
+                      {t('entry {{id}} · {{source}}', { id: p.entryId, source: entrySourceLabel(p.source) })}
                     </Text>
                   </Table.Td>
                   <Table.Td className="num">
