@@ -131,7 +131,13 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       // A refused upload (CSV, XML, a file) is one field: the file. Name it when the error names none.
       const isFile = appError.statusCode === 400 && !appError.fields && !String(request.headers['content-type'] ?? '').includes('json') && request.body !== undefined;
       const fields = isFile ? { file: appError.message } : appError.fields;
-      return reply.code(appError.statusCode).send({ error: translateServerMessage(appError.message, language), fields: translated(fields), ...appError.extra, code: appError.bodyCode });
+      // An import's per-row list (`rows: [{ row, field, message }]`) is read like `fields`.
+      const rows = appError.extra?.rows;
+      const extra =
+        Array.isArray(rows) && language !== 'en'
+          ? { ...appError.extra, rows: rows.map((row: unknown) => (row && typeof row === 'object' && typeof (row as { message?: unknown }).message === 'string' ? { ...row, message: translateServerMessage((row as { message: string }).message, language) } : row)) }
+          : appError.extra;
+      return reply.code(appError.statusCode).send({ error: translateServerMessage(appError.message, language), fields: translated(fields), ...extra, code: appError.bodyCode });
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type). A 400 of this kind
     // is about the body as a whole, so `fields` names the body (every 400 names what is wrong).

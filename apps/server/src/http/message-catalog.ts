@@ -168,6 +168,21 @@ export const SERVER_MESSAGES: ReadonlyMap<string, Translations> = new Map<string
   ['a group number has 1 to 3 digits', tr('eine Gruppennummer hat 1 bis 3 Ziffern', 'un numéro de groupe compte 1 à 3 chiffres', 'un numero di gruppo ha da 1 a 3 cifre')],
   ['an account number has 4 to 10 digits', tr('eine Kontonummer hat 4 bis 10 Ziffern', 'un numéro de compte compte 4 à 10 chiffres', 'un numero di conto ha da 4 a 10 cifre')],
   ['give the debit account, the credit account or both', tr('geben Sie das Sollkonto, das Habenkonto oder beide an', 'indiquez le compte au débit, le compte au crédit ou les deux', 'indicare il conto dare, il conto avere o entrambi')],
+  // ISO 20022 bank files (banking/bank-files.ts): element names and message kinds stay as written
+  ['This is a pain.002 payment status report, not a bank statement', tr('Dies ist ein pain.002-Zahlungsstatusbericht, kein Kontoauszug', "Ceci est un rapport d'état de paiement pain.002, pas un relevé de compte", 'Questo è un rapporto di stato dei pagamenti pain.002, non un estratto conto')],
+  ['GrpHdr/MsgId or OrgnlGrpInfAndSts/OrgnlMsgId is missing', tr('GrpHdr/MsgId oder OrgnlGrpInfAndSts/OrgnlMsgId fehlt', 'GrpHdr/MsgId ou OrgnlGrpInfAndSts/OrgnlMsgId manque', 'manca GrpHdr/MsgId o OrgnlGrpInfAndSts/OrgnlMsgId')],
+  // payroll files (salary/payroll-file.ts, salary.service.ts)
+  ['the workbook has no worksheet with rows', tr('die Arbeitsmappe hat kein Arbeitsblatt mit Zeilen', "le classeur n'a aucune feuille contenant des lignes", 'la cartella di lavoro non ha alcun foglio con righe')],
+  ['expected a date YYYY-MM-DD or DD.MM.YYYY', tr('Datum JJJJ-MM-TT oder TT.MM.JJJJ erwartet', 'date AAAA-MM-JJ ou JJ.MM.AAAA attendue', 'data AAAA-MM-GG o GG.MM.AAAA attesa')],
+  ['the row names no account: give a wage type, an account, or debit and credit', tr('die Zeile nennt kein Konto: geben Sie eine Lohnart, ein Konto oder Soll und Haben an', "la ligne n'indique aucun compte : indiquez un genre de salaire, un compte, ou débit et crédit", 'la riga non indica alcun conto: indicare un genere di salario, un conto, o dare e avere')],
+  ['a net pay wage type needs its debit account (the salary clearing account 1091)', tr('eine Lohnart für den Nettolohn braucht ihr Sollkonto (das Lohndurchlaufkonto 1091)', 'un genre de salaire net exige son compte au débit (le compte de transit des salaires 1091)', 'un genere di salario netto richiede il suo conto dare (il conto transitorio dei salari 1091)')],
+  ['net pay not positive', tr('Nettolohn nicht positiv', 'salaire net non positif', 'salario netto non positivo')],
+  ['imported already', tr('bereits importiert', 'déjà importé', 'già importato')],
+  // invoice import (invoicing/import.service.ts): a row's customer
+  ['give the customer: its name, UID or uuid', tr('geben Sie den Kunden an: seinen Namen, seine UID oder uuid', 'indiquez le client : son nom, son IDE ou son uuid', 'indicare il cliente: il suo nome, IDI o uuid')],
+  ['give the customer once: company or companyUuid', tr('geben Sie den Kunden nur einmal an: company oder companyUuid', 'indiquez le client une seule fois : company ou companyUuid', 'indicare il cliente una sola volta: company o companyUuid')],
+  ['the address must be one of the customer', tr('die Adresse muss eine des Kunden sein', "l'adresse doit être une adresse du client", "l'indirizzo deve essere uno del cliente")],
+  ['the customer has no address', tr('der Kunde hat keine Adresse', "le client n'a pas d'adresse", 'il cliente non ha un indirizzo')],
 ]);
 
 /** A message with values: `match` finds it, `to` writes it in a language keeping the values. */
@@ -598,10 +613,11 @@ export const SERVER_PATTERNS: readonly ServerMessagePattern[] = [
         : by(`fehlende Spalte ${names}; erwartet werden die Spalten ${expected}`, `colonne manquante ${names} ; colonnes attendues ${expected}`, `colonna mancante ${names}; colonne attese ${expected}`)(l),
   },
   {
-    match: /^"(.*)" is not an amount with at most 2 decimals such as -1994\.75$/,
+    // -1994.75: the CSV imports; 6500.00: the payroll file.
+    match: /^"(.*)" is not an amount with at most 2 decimals such as (-1994\.75|6500\.00)$/,
     example: '"12,5x" is not an amount with at most 2 decimals such as -1994.75',
-    to: ([value], l) =>
-      by(`"${value}" ist kein Betrag mit höchstens 2 Dezimalstellen wie -1994.75`, `"${value}" n'est pas un montant avec au plus 2 décimales comme -1994.75`, `"${value}" non è un importo con al massimo 2 decimali come -1994.75`)(l),
+    to: ([value, sample], l) =>
+      by(`"${value}" ist kein Betrag mit höchstens 2 Dezimalstellen wie ${sample}`, `"${value}" n'est pas un montant avec au plus 2 décimales comme ${sample}`, `"${value}" non è un importo con al massimo 2 decimali come ${sample}`)(l),
   },
   {
     match: /^expected (gross or net|group or account), found "(.*)"$/,
@@ -637,7 +653,8 @@ export const SERVER_PATTERNS: readonly ServerMessagePattern[] = [
       )(l),
   },
   {
-    match: /^entry (\S+) is dated (\S+) on line (\d+); its rows must share that date$/,
+    // The payroll file's key may be "2026-01 Anna Muster" (entries by employee).
+    match: /^entry (.+?) is dated (\S+) on line (\d+); its rows must share that date$/,
     example: 'entry A7 is dated 2025-03-01 on line 4; its rows must share that date',
     to: ([key, date, line], l) =>
       by(
@@ -658,18 +675,288 @@ export const SERVER_PATTERNS: readonly ServerMessagePattern[] = [
       by(`Buchung ${key} ist nicht ausgeglichen: Soll minus Haben ist ${difference}`, `l'écriture ${key} n'est pas équilibrée : débit moins crédit vaut ${difference}`, `la registrazione ${key} non è in pareggio: dare meno avere è ${difference}`)(l),
   },
   {
-    match: /^could not map account (.+)$/,
+    // The 400's `error` of a CSV or payroll import: the unknown accounts, then maybe the row errors ("; line N, column C: …").
+    match: /^could not map account ([^;]+?)(?:; (line \d+, column [\s\S]+))?$/,
     words: [0],
-    example: 'could not map account 9999, could not map account 9998',
-    to: ([numbers], l) => {
+    example: 'could not map account 9999, could not map account 9998; line 3, column amount: This field is required (and 2 more)',
+    to: ([numbers, rows], l) => {
       const list = `could not map account ${numbers}`.split(', could not map account ').map((n) => n.replace(/^could not map account /, ''));
-      return list.map((n) => by(`Konto ${n} konnte nicht zugeordnet werden`, `le compte ${n} n'a pas pu être attribué`, `non è stato possibile attribuire il conto ${n}`)(l)).join(', ');
+      const lead = list.map((n) => by(`Konto ${n} konnte nicht zugeordnet werden`, `le compte ${n} n'a pas pu être attribué`, `non è stato possibile attribuire il conto ${n}`)(l)).join(', ');
+      return rows === undefined ? lead : `${lead}; ${inner(rows, l)}`;
     },
   },
   {
     match: /^(\S+) is already on line (\d+)$/,
     example: '1020 is already on line 3',
     to: ([number, line], l) => by(`${number} steht bereits auf Zeile ${line}`, `${number} figure déjà à la ligne ${line}`, `${number} figura già alla riga ${line}`)(l),
+  },
+  // ---- ISO 20022 bank files (banking/bank-files.ts, bank-import.service.ts): kinds, versions, element names kept ----
+  {
+    match: /^This is not a camt\.053, camt\.054 or pain\.002 file: found <(.+)> without an ISO 20022 namespace at line (\d+)$/,
+    example: 'This is not a camt.053, camt.054 or pain.002 file: found <html> without an ISO 20022 namespace at line 1',
+    to: ([element, line], l) =>
+      by(
+        `Dies ist keine camt.053-, camt.054- oder pain.002-Datei: <${element}> ohne ISO-20022-Namespace auf Zeile ${line} gefunden`,
+        `Ce n'est pas un fichier camt.053, camt.054 ou pain.002 : <${element}> trouvé sans espace de noms ISO 20022 à la ligne ${line}`,
+        `Questo non è un file camt.053, camt.054 o pain.002: trovato <${element}> senza namespace ISO 20022 alla riga ${line}`,
+      )(l),
+  },
+  {
+    match: /^This is not a camt\.053, camt\.054 or pain\.002 file: found <(.+)> at line (\d+)$/,
+    example: 'This is not a camt.053, camt.054 or pain.002 file: found <pain.001> at line 2',
+    to: ([element, line], l) =>
+      by(
+        `Dies ist keine camt.053-, camt.054- oder pain.002-Datei: <${element}> auf Zeile ${line} gefunden`,
+        `Ce n'est pas un fichier camt.053, camt.054 ou pain.002 : <${element}> trouvé à la ligne ${line}`,
+        `Questo non è un file camt.053, camt.054 o pain.002: trovato <${element}> alla riga ${line}`,
+      )(l),
+  },
+  {
+    match: /^This is not a camt\.053, camt\.054 or pain\.002 file: it is not (XML)$/,
+    example: 'This is not a camt.053, camt.054 or pain.002 file: it is not XML',
+    to: (_, l) =>
+      by('Dies ist keine camt.053-, camt.054- oder pain.002-Datei: es ist kein XML', "Ce n'est pas un fichier camt.053, camt.054 ou pain.002 : ce n'est pas du XML", 'Questo non è un file camt.053, camt.054 o pain.002: non è XML')(l),
+  },
+  {
+    match: /^The file declares a DOCTYPE \(line (\d+)\); bank files have none, so it is refused\.$/,
+    example: 'The file declares a DOCTYPE (line 2); bank files have none, so it is refused.',
+    to: ([line], l) =>
+      by(
+        `Die Datei deklariert einen DOCTYPE (Zeile ${line}); Bankdateien haben keinen, daher wird sie abgelehnt.`,
+        `Le fichier déclare un DOCTYPE (ligne ${line}) ; les fichiers bancaires n'en ont pas, il est donc refusé.`,
+        `Il file dichiara un DOCTYPE (riga ${line}); i file bancari non ne hanno, quindi viene rifiutato.`,
+      )(l),
+  },
+  {
+    match: /^This (\S+) file is version (\S+); Bilan reads (\S+) only in versions (\S+) and (\S+)$/,
+    example: 'This camt.053 file is version .001.99; Bilan reads camt.053 only in versions .001.04 and .001.08',
+    to: ([kind, version, , a, b], l) =>
+      by(
+        `Diese ${kind}-Datei hat die Version ${version}; Bilan liest ${kind} nur in den Versionen ${a} und ${b}`,
+        `Ce fichier ${kind} est en version ${version} ; Bilan ne lit ${kind} qu'en versions ${a} et ${b}`,
+        `Questo file ${kind} è nella versione ${version}; Bilan legge ${kind} solo nelle versioni ${a} e ${b}`,
+      )(l),
+  },
+  {
+    match: /^This (\S+) file is broken: it is not well-formed XML(?: \(line (\d+)\))?$/,
+    example: 'This camt.053 file is broken: it is not well-formed XML (line 7)',
+    to: ([kind, line], l) =>
+      by(
+        `Diese ${kind}-Datei ist beschädigt: sie ist kein wohlgeformtes XML${line ? ` (Zeile ${line})` : ''}`,
+        `Ce fichier ${kind} est endommagé : ce n'est pas du XML bien formé${line ? ` (ligne ${line})` : ''}`,
+        `Questo file ${kind} è danneggiato: non è XML ben formato${line ? ` (riga ${line})` : ''}`,
+      )(l),
+  },
+  {
+    match: /^This is not a (\S+) file: found <(.+)> where <(.+)> belongs$/,
+    example: 'This is not a camt.053 file: found <BkToCstmrDbtCdtNtfctn> where <BkToCstmrStmt> belongs',
+    to: ([kind, found, expected], l) =>
+      by(
+        `Dies ist keine ${kind}-Datei: <${found}> gefunden, wo <${expected}> stehen sollte`,
+        `Ce n'est pas un fichier ${kind} : <${found}> trouvé là où <${expected}> devrait figurer`,
+        `Questo non è un file ${kind}: trovato <${found}> dove dovrebbe esserci <${expected}>`,
+      )(l),
+  },
+  {
+    match: /^This (\S+) file has no message id \(GrpHdr\/MsgId\)$/,
+    example: 'This camt.053 file has no message id (GrpHdr/MsgId)',
+    to: ([kind], l) => by(`Diese ${kind}-Datei hat keine Meldungs-ID (GrpHdr/MsgId)`, `Ce fichier ${kind} n'a pas d'identifiant de message (GrpHdr/MsgId)`, `Questo file ${kind} non ha un ID messaggio (GrpHdr/MsgId)`)(l),
+  },
+  {
+    match: /^This is not a pain\.002 file: found (\S+)$/,
+    example: 'This is not a pain.002 file: found camt.054',
+    to: ([kind], l) => by(`Dies ist keine pain.002-Datei: ${kind} gefunden`, `Ce n'est pas un fichier pain.002 : ${kind} trouvé`, `Questo non è un file pain.002: trovato ${kind}`)(l),
+  },
+  {
+    match: /^the amount "(.*)" is not an ISO 20022 amount$/,
+    example: 'the amount "12,50" is not an ISO 20022 amount',
+    to: ([value], l) => by(`der Betrag "${value}" ist kein ISO-20022-Betrag`, `le montant "${value}" n'est pas un montant ISO 20022`, `l'importo "${value}" non è un importo ISO 20022`)(l),
+  },
+  {
+    match: /^the amount (\S+) is beyond (\S+)$/,
+    example: 'the amount 1000000000000000 is beyond 999999999999.99',
+    to: ([value, max], l) => by(`der Betrag ${value} übersteigt ${max}`, `le montant ${value} dépasse ${max}`, `l'importo ${value} supera ${max}`)(l),
+  },
+  {
+    match: /^no bank ledger account has IBAN (\S+) in its payment profile: add it there, or choose the account \(\?account=id\)$/,
+    example: 'no bank ledger account has IBAN CH9300762011623852957 in its payment profile: add it there, or choose the account (?account=id)',
+    to: ([iban], l) =>
+      by(
+        `kein Bankkonto hat die IBAN ${iban} in seiner Zahlungsverbindung: fügen Sie sie dort hinzu oder wählen Sie das Konto (?account=id)`,
+        `aucun compte bancaire n'a l'IBAN ${iban} dans son profil de paiement : ajoutez-le là ou choisissez le compte (?account=id)`,
+        `nessun conto bancario ha l'IBAN ${iban} nel suo profilo di pagamento: aggiungerlo lì o scegliere il conto (?account=id)`,
+      )(l),
+  },
+  {
+    match: /^This statement is for IBAN (\S+), but ledger account (.+) has (IBAN .+|no IBAN in its payment profile): import it on the ledger account of that IBAN$/,
+    words: [2],
+    example: 'This statement is for IBAN NL56AGDH9619008421, but ledger account 1020 Bank has IBAN CH9300762011623852957: import it on the ledger account of that IBAN',
+    to: ([iban, account, has], l) => {
+      const ibans = has!.startsWith('IBAN ') ? has!.slice(5) : null;
+      return by(
+        `Dieser Kontoauszug ist für die IBAN ${iban}, aber das Konto ${account} hat ${ibans ? `die IBAN ${ibans}` : 'keine IBAN in seiner Zahlungsverbindung'}: importieren Sie ihn auf dem Konto dieser IBAN`,
+        `Ce relevé est pour l'IBAN ${iban}, mais le compte ${account} ${ibans ? `a l'IBAN ${ibans}` : "n'a pas d'IBAN dans son profil de paiement"} : importez-le sur le compte de cet IBAN`,
+        `Questo estratto conto è per l'IBAN ${iban}, ma il conto ${account} ${ibans ? `ha l'IBAN ${ibans}` : 'non ha un IBAN nel suo profilo di pagamento'}: importarlo sul conto di questo IBAN`,
+      )(l);
+    },
+  },
+  {
+    match: /^The statement (?:(.+?) )?does not add up: opening balance (\S+) \+ booked entries (\S+) = (\S+), but its closing balance is (\S+) \((\S+) apart\)$/,
+    example: 'The statement STM-1 does not add up: opening balance 18.15 + booked entries 8.85 = 27.00, but its closing balance is -27.00 (-54.00 apart)',
+    to: ([id, opening, movements, expected, closing, apart], l) =>
+      by(
+        `Der Kontoauszug ${id ? `${id} ` : ''}geht nicht auf: Anfangssaldo ${opening} + gebuchte Bewegungen ${movements} = ${expected}, aber sein Schlusssaldo ist ${closing} (Differenz ${apart})`,
+        `Le relevé ${id ? `${id} ` : ''}ne concorde pas : solde d'ouverture ${opening} + mouvements comptabilisés ${movements} = ${expected}, mais son solde de clôture est ${closing} (écart de ${apart})`,
+        `L'estratto conto ${id ? `${id} ` : ''}non quadra: saldo iniziale ${opening} + movimenti contabilizzati ${movements} = ${expected}, ma il suo saldo finale è ${closing} (differenza di ${apart})`,
+      )(l),
+  },
+  {
+    match: /^entry (\S*) ?has no booking date$/,
+    example: 'entry 2025112800001 has no booking date',
+    to: ([ref], l) => {
+      const named = ref ? `${ref} ` : '';
+      return by(`die Bewegung ${named}hat kein Buchungsdatum`, `le mouvement ${named}n'a pas de date de comptabilisation`, `il movimento ${named}non ha una data di contabilizzazione`)(l);
+    },
+  },
+  {
+    match: /^no transaction group sent with message id (.+)$/,
+    example: 'no transaction group sent with message id PAY-2025-11-01',
+    to: ([id], l) => by(`kein Zahlungsauftrag mit der Meldungs-ID ${id} gesendet`, `aucun ordre de paiement envoyé avec l'identifiant de message ${id}`, `nessun ordine di pagamento inviato con l'ID messaggio ${id}`)(l),
+  },
+  // ---- payroll files (salary/payroll-file.ts, salary.service.ts): column names and wage type codes kept ----
+  {
+    match: /^(line 1: )?unknown column (.+); expected columns such as (.+)$/,
+    words: [0],
+    example: 'line 1: unknown column "Lohn"; expected columns such as period, employee, wagetype, amount',
+    to: ([line, names, columns], l) =>
+      (line ? by('Zeile 1: ', 'ligne 1 : ', 'riga 1: ')(l) : '') +
+      by(`unbekannte Spalte ${names}; erwartet werden Spalten wie ${columns}`, `colonne inconnue ${names} ; colonnes attendues par exemple ${columns}`, `colonna sconosciuta ${names}; colonne attese ad esempio ${columns}`)(l),
+  },
+  {
+    match: /^(line 1: )?two columns mean (\S+)$/,
+    words: [0],
+    example: 'line 1: two columns mean amount',
+    to: ([line, column], l) => (line ? by('Zeile 1: ', 'ligne 1 : ', 'riga 1: ')(l) : '') + by(`zwei Spalten bedeuten ${column}`, `deux colonnes signifient ${column}`, `due colonne significano ${column}`)(l),
+  },
+  {
+    match: /^(line 1: )?missing column ([^;]+)$/,
+    words: [0, 1],
+    example: 'line 1: missing column period, wagetype (or account, or debit and credit)',
+    to: ([line, names], l) => {
+      const list = names!.replace(' (or account, or debit and credit)', by(' (oder account, oder debit und credit)', ' (ou account, ou debit et credit)', ' (o account, o debit e credit)')(l));
+      return (line ? by('Zeile 1: ', 'ligne 1 : ', 'riga 1: ')(l) : '') + by(`fehlende Spalte ${list}`, `colonne manquante ${list}`, `colonna mancante ${list}`)(l);
+    },
+  },
+  {
+    match: /^the file is not an XLSX workbook: (.+)$/,
+    example: 'the file is not an XLSX workbook: Corrupted zip: missing 12 bytes.',
+    to: ([detail], l) => by(`die Datei ist keine XLSX-Arbeitsmappe: ${detail}`, `le fichier n'est pas un classeur XLSX : ${detail}`, `il file non è una cartella di lavoro XLSX: ${detail}`)(l),
+  },
+  {
+    // A cell's value, then what was expected (a period, a date).
+    match: /^"(.*)": (expected a .+)$/,
+    example: '"13.2026": expected a period YYYY-MM (or MM.YYYY)',
+    to: ([value, message], l) => `"${value}": ${inner(message!, l)}`,
+  },
+  {
+    match: /^"(.*)" is not a valid IBAN$/,
+    example: '"CH00 1234" is not a valid IBAN',
+    to: ([value], l) => by(`"${value}" ist keine gültige IBAN`, `"${value}" n'est pas un IBAN valable`, `"${value}" non è un IBAN valido`)(l),
+  },
+  {
+    match: /^"(.*)" is not an account number \(4 to 10 digits\)$/,
+    example: '"10A" is not an account number (4 to 10 digits)',
+    to: ([value], l) => by(`"${value}" ist keine Kontonummer (4 bis 10 Ziffern)`, `"${value}" n'est pas un numéro de compte (4 à 10 chiffres)`, `"${value}" non è un numero di conto (da 4 a 10 cifre)`)(l),
+  },
+  {
+    match: /^unknown wage type "(.*)": add it to the mapping or give the row's debit and credit accounts$/,
+    example: 'unknown wage type "5999": add it to the mapping or give the row\'s debit and credit accounts',
+    to: ([code], l) =>
+      by(
+        `unbekannte Lohnart "${code}": fügen Sie sie der Zuordnung hinzu oder geben Sie das Soll- und das Habenkonto der Zeile an`,
+        `genre de salaire inconnu "${code}" : ajoutez-le à l'attribution ou indiquez les comptes au débit et au crédit de la ligne`,
+        `genere di salario sconosciuto "${code}": aggiungerlo all'assegnazione o indicare i conti dare e avere della riga`,
+      )(l),
+  },
+  {
+    match: /^debit and credit are the same account (\S+)$/,
+    example: 'debit and credit are the same account 5000',
+    to: ([number], l) => by(`Soll und Haben sind dasselbe Konto ${number}`, `le débit et le crédit sont le même compte ${number}`, `dare e avere sono lo stesso conto ${number}`)(l),
+  },
+  {
+    match: /^entry (.+?) does not balance: debit minus credit is (\S+) \(one-sided rows on lines (.+)\)$/,
+    example: 'entry 2026-01 Anna Muster does not balance: debit minus credit is 10.00 (one-sided rows on lines 2, 3)',
+    to: ([key, difference, lines], l) =>
+      by(
+        `Buchung ${key} ist nicht ausgeglichen: Soll minus Haben ist ${difference} (einseitige Zeilen: Zeilen ${lines})`,
+        `l'écriture ${key} n'est pas équilibrée : débit moins crédit vaut ${difference} (lignes à un seul côté : lignes ${lines})`,
+        `la registrazione ${key} non è in pareggio: dare meno avere è ${difference} (righe con un solo lato: righe ${lines})`,
+      )(l),
+  },
+  {
+    match: /^no IBAN for (.+): add an iban column to pay net salaries as claims$/,
+    example: 'no IBAN for Anna Muster: add an iban column to pay net salaries as claims',
+    to: ([employee], l) =>
+      by(
+        `keine IBAN für ${employee}: fügen Sie eine Spalte iban hinzu, um die Nettolöhne als Forderungen der Mitarbeitenden zu zahlen`,
+        `pas d'IBAN pour ${employee} : ajoutez une colonne iban pour payer les salaires nets comme créances des collaborateurs`,
+        `nessun IBAN per ${employee}: aggiungere una colonna iban per pagare i salari netti come crediti dei collaboratori`,
+      )(l),
+  },
+  {
+    match: /^this payroll file was imported already with the same choices \(import (\S+)\)$/,
+    example: 'this payroll file was imported already with the same choices (import 3)',
+    to: ([id], l) =>
+      by(
+        `diese Lohndatei wurde mit denselben Einstellungen bereits importiert (Import ${id})`,
+        `ce fichier de salaires a déjà été importé avec les mêmes choix (import ${id})`,
+        `questo file dei salari è già stato importato con le stesse scelte (importazione ${id})`,
+      )(l),
+  },
+  // ---- invoice import (invoicing/import.service.ts) and company import (companies.service.ts): a row's problems ----
+  {
+    match: /^no customer with this (uuid|UID|name)$/,
+    words: [0],
+    example: 'no customer with this name',
+    to: ([what], l) =>
+      ({
+        uuid: by('kein Kunde mit dieser uuid', 'aucun client avec cet uuid', 'nessun cliente con questo uuid'),
+        UID: by('kein Kunde mit dieser UID', 'aucun client avec cet IDE', 'nessun cliente con questo IDI'),
+        name: by('kein Kunde mit diesem Namen', 'aucun client avec ce nom', 'nessun cliente con questo nome'),
+      })[what as 'uuid' | 'UID' | 'name'](l),
+  },
+  {
+    match: /^(\d+) customers have this (uuid|UID|name): give the UID or the uuid$/,
+    words: [1],
+    example: '2 customers have this name: give the UID or the uuid',
+    to: ([count, what], l) => {
+      const which = {
+        uuid: by('diese uuid', 'cet uuid', 'questo uuid'),
+        UID: by('diese UID', 'cet IDE', 'questo IDI'),
+        name: by('diesen Namen', 'ce nom', 'questo nome'),
+      }[what as 'uuid' | 'UID' | 'name'](l);
+      return by(`${count} Kunden haben ${which}: geben Sie die UID oder die uuid an`, `${count} clients ont ${which} : indiquez l'IDE ou l'uuid`, `${count} clienti hanno ${which}: indicare l'IDI o l'uuid`)(l);
+    },
+  },
+  {
+    match: /^invoice (\S+) has another customer on row (\d+)$/,
+    example: 'invoice A has another customer on row 1',
+    to: ([invoice, row], l) => by(`Rechnung ${invoice} hat auf Zeile ${row} einen anderen Kunden`, `la facture ${invoice} a un autre client à la ligne ${row}`, `la fattura ${invoice} ha un altro cliente alla riga ${row}`)(l),
+  },
+  {
+    match: /^differs from row (\d+) of invoice (\S+)$/,
+    example: 'differs from row 1 of invoice A',
+    to: ([row, invoice], l) => by(`weicht von Zeile ${row} der Rechnung ${invoice} ab`, `diffère de la ligne ${row} de la facture ${invoice}`, `differisce dalla riga ${row} della fattura ${invoice}`)(l),
+  },
+  {
+    match: /^no ledger account (\S+)$/,
+    example: 'no ledger account 9999',
+    to: ([number], l) => by(`kein Konto ${number}`, `aucun compte ${number}`, `nessun conto ${number}`)(l),
+  },
+  {
+    match: /^country "(.*)" unknown$/,
+    example: 'country "Narnia" unknown',
+    to: ([value], l) => by(`Land "${value}" unbekannt`, `pays "${value}" inconnu`, `paese "${value}" sconosciuto`)(l),
   },
   // ---- the database's triggers (migrations 0001, 0014), answered through fromDatabaseError ----
   {
