@@ -954,6 +954,12 @@ export const SERVER_PATTERNS: readonly ServerMessagePattern[] = [
     to: ([number], l) => by(`kein Konto ${number}`, `aucun compte ${number}`, `nessun conto ${number}`)(l),
   },
   {
+    // lib/csv.ts: a row with more or fewer values than the header has columns.
+    match: /^expected (\d+) values, found (\d+)$/,
+    example: 'expected 7 values, found 5',
+    to: ([expected, found], l) => by(`${expected} Werte erwartet, ${found} gefunden`, `${expected} valeurs attendues, ${found} trouvées`, `attesi ${expected} valori, trovati ${found}`)(l),
+  },
+  {
     match: /^country "(.*)" unknown$/,
     example: 'country "Narnia" unknown',
     to: ([value], l) => by(`Land "${value}" unbekannt`, `pays "${value}" inconnu`, `paese "${value}" sconosciuto`)(l),
