@@ -27,4 +27,9 @@ describe('importProblems', () => {
     expect(importProblems({})).toBeNull();
     expect(importProblems({ dateLedger: 'on or before the lock date' })).toBeNull();
   });
+
+  it('reads the list in the language the server answered in (issue 17 §3)', () => {
+    const problems = importProblems({ account: 'Konto 9991 konnte nicht zugeordnet werden, Konto 9992 konnte nicht zugeordnet werden' });
+    expect(problems?.unmapped).toEqual(['Konto 9991 konnte nicht zugeordnet werden', 'Konto 9992 konnte nicht zugeordnet werden']);
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * Reads a failed import's answer (docs/api.md "Imports"): `fields.account` lists every unknown
- * account number as 'could not map account N' joined by ', ' (spec §8); `fields["line N.column"]`
- * holds one row error each. Pure, so it is unit-tested without a browser.
+ * account number as 'could not map account N' joined by ', ' (spec §8) — in the UI's language, as
+ * the server translates it ('Konto N konnte nicht zugeordnet werden'), so the list is read by its
+ * separator, not by the English words; `fields["line N.column"]` holds one row error each. Pure,
+ * so it is unit-tested without a browser.
  */
 
 export interface ImportProblems {
@@ -12,14 +14,14 @@ export interface ImportProblems {
 }
 
 const ROW_KEY = /^line (\d+)\.(.+)$/;
-const UNMAPPED = 'could not map account ';
 
 /** Splits the server's `fields` into unknown accounts and row errors; null when it has neither. */
 export function importProblems(fields: Record<string, string>): ImportProblems | null {
+  // Only the unknown accounts' list sits on the bare key `account` (row errors are 'line N.column').
   const unmapped = (fields.account ?? '')
     .split(', ')
     .map((part) => part.trim())
-    .filter((part) => part.startsWith(UNMAPPED));
+    .filter((part) => /\d/.test(part));
   const rows = Object.entries(fields)
     .flatMap(([key, message]) => {
       const match = ROW_KEY.exec(key);
