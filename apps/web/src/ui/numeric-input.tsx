@@ -15,10 +15,10 @@ interface NumericInputProps extends Omit<TextInputProps, 'onChange' | 'value'> {
  * text"). The value stays a string, so amounts are never turned into binary floats. It shows the
  * decimal separator of the user's number format (fr-CH '200,00', de-CH '200.00', issue 17 §3) and
  * takes what the user sees: either separator, and group separators (spaces, apostrophes) that are
- * dropped as they are typed or pasted.
+ * dropped as they are typed or pasted. A placeholder amount ('0.00') shows the same separator.
  */
 export const NumericInput = forwardRef<HTMLInputElement, NumericInputProps>(function NumericInput(
-  { value, onChange, allowDecimal = false, maxDecimals = 2, ...props },
+  { value, onChange, allowDecimal = false, maxDecimals = 2, placeholder, ...props },
   ref,
 ) {
   const pattern = allowDecimal ? new RegExp(`^\\d*(\\.\\d{0,${maxDecimals}})?$`) : /^\d*$/;
@@ -32,6 +32,8 @@ export const NumericInput = forwardRef<HTMLInputElement, NumericInputProps>(func
       ref={ref}
       {...props}
       value={allowDecimal ? value.replace('.', decimalSeparatorOf()) : value}
+      // A placeholder amount ('0.00') in the same separator as the value.
+      placeholder={allowDecimal && typeof placeholder === 'string' && /^-?\d+\.\d+$/.test(placeholder) ? placeholder.replace('.', decimalSeparatorOf()) : placeholder}
       onChange={handle}
       inputMode={allowDecimal ? 'decimal' : 'numeric'}
       autoComplete="off"
