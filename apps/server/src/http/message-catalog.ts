@@ -156,6 +156,13 @@ export const SERVER_MESSAGES: ReadonlyMap<string, Translations> = new Map<string
   ['give one execution date per bill (same order as uuids)', tr('geben Sie ein Ausführungsdatum pro Lieferantenrechnung an (in der Reihenfolge von uuids)', "indiquez une date d'exécution par facture fournisseur (dans l'ordre de uuids)", 'indicare una data di esecuzione per fattura fornitore (nello stesso ordine di uuids)')],
   ['the file is empty; expected a header row', tr('die Datei ist leer; Kopfzeile erwartet', "le fichier est vide ; ligne d'en-tête attendue", "il file è vuoto; riga d'intestazione attesa")],
   ['the file has no receipts', tr('die Datei enthält keine Belege', 'le fichier ne contient aucune pièce', 'il file non contiene giustificativi')],
+  // the receipts CSV's row problems (payables/mail-import.service.ts)
+  ['column missing', tr('Spalte fehlt', 'colonne manquante', 'colonna mancante')],
+  ['date must be YYYY-MM-DD, DD.MM.YYYY or DD/MM/YYYY', tr('das Datum muss JJJJ-MM-TT, TT.MM.JJJJ oder TT/MM/JJJJ sein', 'la date doit être au format AAAA-MM-JJ, JJ.MM.AAAA ou JJ/MM/AAAA', 'la data deve essere nel formato AAAA-MM-GG, GG.MM.AAAA o GG/MM/AAAA')],
+  ['amount must be a positive number with at most 2 decimals', tr('der Betrag muss eine positive Zahl mit höchstens 2 Dezimalstellen sein', 'le montant doit être un nombre positif avec au plus 2 décimales', "l'importo deve essere un numero positivo con al massimo 2 decimali")],
+  ['VAT must be a number ≥ 0 with at most 2 decimals', tr('die MWST muss eine Zahl ≥ 0 mit höchstens 2 Dezimalstellen sein', 'la TVA doit être un nombre ≥ 0 avec au plus 2 décimales', "l'IVA deve essere un numero ≥ 0 con al massimo 2 decimali")],
+  ['exchange rate must be a positive number', tr('der Wechselkurs muss eine positive Zahl sein', 'le taux de change doit être un nombre positif', 'il tasso di cambio deve essere un numero positivo')],
+  ["type must be 'bill' or 'expense'", tr("der Typ muss 'bill' oder 'expense' sein", "le type doit être 'bill' ou 'expense'", "il tipo deve essere 'bill' o 'expense'")],
   // banking, salary
   ['the bank transactions are on different bank accounts', tr('die Banktransaktionen sind auf verschiedenen Bankkonten', 'les transactions bancaires sont sur des comptes bancaires différents', 'le transazioni bancarie sono su conti bancari diversi')],
   ['give exactly one of invoice.uuid and payable.uuid', tr('geben Sie genau eines von invoice.uuid und payable.uuid an', 'indiquez exactement un de invoice.uuid et payable.uuid', 'indicare esattamente uno tra invoice.uuid e payable.uuid')],
@@ -226,6 +233,21 @@ export const SERVER_PATTERNS: readonly ServerMessagePattern[] = [
     match: /^(\d+) error\(s\) in (\d+) row\(s\); nothing imported$/,
     example: '3 error(s) in 2 row(s); nothing imported',
     to: ([errors, rows], l) => by(`${errors} Fehler in ${rows} Zeile(n); nichts importiert`, `${errors} erreur(s) dans ${rows} ligne(s) ; rien n'a été importé`, `${errors} errore/i in ${rows} riga/e; non è stato importato nulla`)(l),
+  },
+  {
+    match: /^unknown currency '(.*)'$/,
+    example: "unknown currency 'XYZ'",
+    to: ([code], l) => by(`unbekannte Währung '${code}'`, `monnaie '${code}' inconnue`, `valuta '${code}' sconosciuta`)(l),
+  },
+  {
+    match: /^no ledger account '(.*)' \(give its number or name\)$/,
+    example: "no ledger account 'Reisen' (give its number or name)",
+    to: ([category], l) => by(`kein Konto '${category}' (Nummer oder Name angeben)`, `aucun compte '${category}' (indiquez son numéro ou son nom)`, `nessun conto '${category}' (indicarne il numero o il nome)`)(l),
+  },
+  {
+    match: /^missing column\(s\): (.+)$/,
+    example: 'missing column(s): date, amount',
+    to: ([columns], l) => by(`fehlende Spalte(n): ${columns}`, `colonne(s) manquante(s) : ${columns}`, `colonna/e mancante/i: ${columns}`)(l),
   },
   {
     match: /^at most (\d+) receipts per file$/,

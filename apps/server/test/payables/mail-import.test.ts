@@ -83,6 +83,23 @@ describe('POST /api/mail/import', () => {
     expect(await companyCount(wp.instanceId)).toBe(companies);
   });
 
+  it("answers the row report in the user's language (issue 17 §3), the stored nothing unchanged", async () => {
+    const csv = ['date,supplier,amount,vat,currency,category,type', '31.02.2025,,abc,-1,XYZ,9999 Nowhere,other'].join('\n');
+    const german = await wp.api.request('POST', '/api/mail/import', csv, { 'content-type': 'text/csv', 'accept-language': 'de-CH' });
+    expect(german.status).toBe(400);
+    expect(german.body.error).toMatch(/^\d+ Fehler in 1 Zeile\(n\); nichts importiert$/);
+    const message = (field: string) => german.body.rows.find((row: { field: string }) => row.field === field)?.message;
+    expect(message('date')).toBe('das Datum muss JJJJ-MM-TT, TT.MM.JJJJ oder TT/MM/JJJJ sein');
+    expect(message('amount')).toBe('der Betrag muss eine positive Zahl mit höchstens 2 Dezimalstellen sein');
+    expect(message('vat')).toBe('die MWST muss eine Zahl ≥ 0 mit höchstens 2 Dezimalstellen sein');
+    expect(message('currency')).toBe("unbekannte Währung 'XYZ'");
+    expect(message('category')).toBe("kein Konto '9999 Nowhere' (Nummer oder Name angeben)");
+    expect(message('type')).toBe("der Typ muss 'bill' oder 'expense' sein");
+    const french = await wp.api.request('POST', '/api/mail/import', 'when,who\n2025-10-01,A\n', { 'content-type': 'text/csv', 'accept-language': 'fr' });
+    expect(french.body.error).toBe('colonne(s) manquante(s) : date, supplier, amount');
+    expect(french.body.rows[0]).toEqual({ row: 1, field: 'date', message: 'colonne manquante' });
+  });
+
   it('answers 401 without a session and 403 for a viewer', async () => {
     const csv = 'date,supplier,amount\n2025-10-01,A,1\n';
     expect((await new Client(server.baseUrl).post('/api/mail/import', csv)).status).toBe(401);
