@@ -78,9 +78,9 @@ describe('POST /api/accounting/checks by Accept-Language', () => {
     // French: the trial balance and a count of zero (singular in French).
     expect(check(french, 'trial-balance')).toMatchObject({
       name: 'La balance de vérification est équilibrée (total débit = total crédit).',
-      detail: 'Au 31.05.2025, le total débit CHF 569.55 est égal au total crédit.',
+      detail: 'Au 31.05.2025, le total débit CHF 569,55 est égal au total crédit.',
     });
-    expect(check(french, 'vat').detail).toContain('TVA des pièces comptabilisées (0 facture fournisseur ou note de frais) : CHF 0.00.');
+    expect(check(french, 'vat').detail).toContain('TVA des pièces comptabilisées (0 facture fournisseur ou note de frais) : CHF 0,00.');
     expect(check(french, 'receivables').items[0]!.label).toBe(`Écriture ${manualId} du 20.05.2025 (manual) : "Forderung von Hand"`);
     // Italian.
     expect(check(italian, 'entries-balanced').detail).toBe(

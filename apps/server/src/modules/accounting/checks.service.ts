@@ -13,7 +13,7 @@
  * date the checks need); the other queries are index range scans (checks.sql.ts): no check loads
  * every posting.
  */
-import { AccountFunctionType, AccountType, Money, SWISS_VAT_ACCOUNTS, addDays, formatDate, toFixedAmount, type MessageLanguage } from '@bilan/domain';
+import { AccountFunctionType, AccountType, Money, SWISS_VAT_ACCOUNTS, DOCUMENT_LOCALES, addDays, formatAmountLocale, formatDate, toFixedAmount, type MessageLanguage } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { msg, sayIn, type Say } from '../../http/server-texts.js';
 import { AccountingError } from './accounting.errors.js';
@@ -205,7 +205,7 @@ interface Context {
   /** Turnovers at each statement date. */
   atDate: Map<string, Map<number, Turnover>>;
   statements: BankStatement[];
-  /** Formats an amount with the books' currency: "CHF 1500.00". */
+  /** Formats an amount with the books' currency: "CHF 1500.00" in English, "CHF 1'500.00" in German. */
   amount: (value: Money | string) => string;
   /** Writes the texts in the request's language (http/server-texts.ts). */
   say: Say;
@@ -246,7 +246,8 @@ export async function runChecks(
     beforeStart: turnovers[1]!,
     atDate: new Map(statementDates.map((date, index) => [date, turnovers[index + 2]!])),
     statements,
-    amount: (value) => `${currency} ${fixed(value)}`,
+    // English keeps the contract's plain figures; the other languages write them as their documents do (de-CH 2'469.00, fr-CH 2 469,00).
+    amount: language === 'en' ? (value) => `${currency} ${fixed(value)}` : (value) => `${currency} ${formatAmountLocale(fixed(value), DOCUMENT_LOCALES[language])}`,
     say: sayIn(language),
   };
 

@@ -25,7 +25,8 @@ function StatusBadge({ status, size = 'md', testId }: { status: CheckStatus; siz
   const { t } = useTranslation();
   const { color, label, icon: Icon } = STATUS[status];
   return (
-    <Badge data-testid={testId} color={color} variant="light" size={size} w={size === 'md' ? 96 : undefined} leftSection={<Icon size={14} aria-hidden />}>
+    // At least as wide as the English words so the names line up; never cut ("Avertissement", "Non superato").
+    <Badge data-testid={testId} color={color} variant="light" size={size} miw={size === 'md' ? 96 : undefined} style={{ flexShrink: 0 }} leftSection={<Icon size={14} aria-hidden />}>
       {t(label)}
     </Badge>
   );
