@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import 'dayjs/locale/de';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/it';
-import { installZodMessages } from '@bilan/domain';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
@@ -20,9 +19,6 @@ import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { trackActivity } from './lib/activity';
 import { startI18n, useNumberFormat } from './lib/i18n';
-
-// zod's built-in messages become the spec's ('This field is required', 'expected type …').
-installZodMessages();
 
 // The idle time-out counts input on every page (spec §4 "Idle sign-out"); see lib/idle.
 trackActivity();

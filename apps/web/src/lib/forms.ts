@@ -1,8 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { get, set, type FieldError, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { translateMessage } from '@bilan/domain';
+import { installZodMessages, translateMessage } from '@bilan/domain';
 import { currentLanguage, type Language } from './i18n';
+
+// zod's built-in messages become the spec's ('This field is required', 'expected type …'). Every
+// form checks through `payloadResolver` here, so installing them when the first form loads keeps
+// zod out of the first page's JavaScript (issue 18 §1).
+installZodMessages();
 
 /** Payload path → form path, or undefined when no field shows the message. */
 export type FormPathOf<V> = (path: string, values: V) => string | undefined;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Loader, Tooltip } from '@mantine/core';
-import { Spotlight, createSpotlight } from '@mantine/spotlight';
+import { Spotlight } from '@mantine/spotlight';
 import { IconMicrophone, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,8 @@ import { formatAmount, formatDate, formatReferenceNumber } from '@bilan/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { api } from '../../lib/api';
 import { matchPages, PAGES, parseCommand, voiceIntent, type Command, type PaletteLink } from './commands';
+import { PALETTE_SHORTCUT, paletteActions, paletteStore } from './palette-store';
 
-/** The palette's own store: opened with Ctrl/Cmd+K anywhere in the shell, or by `paletteActions.open()`. */
-export const [paletteStore, paletteActions] = createSpotlight();
 
 type SpeechRecognitionLike = {
   lang: string;
@@ -168,7 +167,7 @@ export function CommandPalette() {
   );
 
   return (
-    <Spotlight.Root store={paletteStore} query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={420}>
+    <Spotlight.Root store={paletteStore} query={query} onQueryChange={setQuery} shortcut={[PALETTE_SHORTCUT]} scrollable maxHeight={420}>
       <Spotlight.Search placeholder={t('Type a command or search...')} aria-label={t('Command')} leftSection={<IconSearch size={18} stroke={1.6} />} rightSection={microphone} rightSectionPointerEvents="all" />
       {heard ? (
         <div role="status" style={{ padding: '4px 16px', fontSize: 13, color: 'var(--mantine-color-dimmed)' }}>
