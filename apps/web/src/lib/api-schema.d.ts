@@ -1469,7 +1469,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Runs the accounting checks for `dateFrom`…`dateTo` (YYYY-MM-DD, inclusive; default 1 January of `dateTo`'s year … today in Switzerland; 400 on `dateFrom` when after `dateTo`): entries balanced, trial balance, month balances, receivables / payables / staff expenses against the documents open at `dateTo`, bank balances against the last statements, bank lines unreconciled after 30 days, clearing accounts, VAT, entries after today, duplicates and balances on the wrong side. Each check is passed, warning or failed with a detail and at most 50 offending items linked to their pages; `status` is the worst. Read-only; amounts in the instance currency; names, details and labels in the language of `Accept-Language` (de, fr, it; English otherwise). */
+        /** @description Runs the accounting checks for `dateFrom`…`dateTo` (YYYY-MM-DD, inclusive; default 1 January of `dateTo`'s year … today in Switzerland; 400 on `dateFrom` when after `dateTo`): entries balanced, trial balance, month balances, receivables / payables / staff expenses against the documents open at `dateTo`, bank balances against the last statements, bank lines unreconciled after 30 days, clearing accounts, VAT, entries after today, duplicates and balances on the wrong side. Each check is passed, warning or failed with a detail and at most 50 offending items linked to their pages; `status` is the worst. Read-only; amounts in the instance currency. */
         post: {
             parameters: {
                 query?: never;
