@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, AppShell, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLifebuoy, IconLogout, IconSearch, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { VERSION } from '@bilan/domain';
@@ -13,10 +13,8 @@ import { getSession, reloadIntoInstance, useSession } from '../../lib/session';
 import { startIdleWatch } from '../../lib/idle';
 import { watchInstanceSwitch } from '../../lib/session-channel';
 import { NavMenu } from './nav-menu';
-import { PALETTE_SHORTCUT, paletteActions } from './palette-store';
-
-// Loaded after the first page; a Ctrl+K before it arrives opens it as soon as it is there.
-const CommandPalette = lazy(() => import('./command-palette').then((module) => ({ default: module.CommandPalette })));
+import { CommandPalette } from './command-palette';
+import { paletteActions } from './palette-store';
 
 const topIcons = [
   { label: msg('Support'), href: paths.support.getHref(), icon: IconLifebuoy },
@@ -46,8 +44,6 @@ export function ShellLayout() {
   const toggle = isMobile ? mobile.toggle : desktop.toggle;
   const version = useVersion();
   const instanceName = profile?.instance.name ?? 'Bilan';
-  // Also in inputs (no tags ignored), as the palette's own shortcut.
-  useHotkeys([[PALETTE_SHORTCUT, () => paletteActions.open()]], []);
   // Idle sign-out across tabs (spec §4); the guard then sends the user to /login.
   useEffect(() => startIdleWatch(() => undefined), []);
   // An instance switch in another tab moves this session too: reload into the new instance
@@ -111,9 +107,7 @@ export function ShellLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
-      <Suspense fallback={null}>
-        <CommandPalette />
-      </Suspense>
+      <CommandPalette />
 
       <AppShell.Footer>
         <Group h="100%" px="md" gap="md" justify="center">
