@@ -35,6 +35,7 @@ const USAGE = `Usage: npm run -s bench:lists -- -- [options]      (from the repo
   --connections N     concurrent connections (default 10)
   --pg-url URL        PostgreSQL server (default $BILAN_BENCH_PG_URL, $BILAN_TEST_PG_URL or
                       postgres://postgres@127.0.0.1:5432/test); the bench creates and drops bilan_bench_<pid>
+  --keep              keep the database at the end (for EXPLAIN; drop it yourself: DROP DATABASE bilan_bench_<pid>)
   --no-write          do not write bench/results/…
 `;
 
@@ -46,6 +47,7 @@ const OPTIONS = {
   connections: { type: 'string' },
   'pg-url': { type: 'string' },
   'no-write': { type: 'boolean', default: false },
+  keep: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -386,6 +388,7 @@ const document: {
   options: Record<string, unknown>;
   target: typeof TARGET & { connections: number };
   serverVersion?: string;
+  instanceId?: string;
   settings?: Record<string, string>;
   load?: LoadReport;
   floor?: { name: string; sample: Sample; measured: Measurement };
@@ -411,6 +414,7 @@ try {
     document.serverVersion = env.serverVersion;
     document.settings = env.settings;
     const workplace = await createWorkplace(env, 'lists');
+    document.instanceId = workplace.instanceId;
     log(`load: ${sizes.entries} entries, ${sizes.invoices} invoices, ${sizes.bills} bills, ${sizes.companies} companies`);
     document.load = await loadData(env, workplace, sizes);
     log(`load: done in ${document.load.totalSeconds} s`);
@@ -441,8 +445,15 @@ try {
     document.loadAverage.end = loadAverage();
   } finally {
     current = undefined;
-    await env.close();
-    log('database removed');
+    if (values.keep) {
+      await env.app.close();
+      await env.direct?.end();
+      await env.db.close();
+      log(`database kept: bilan_bench_${process.pid} (instance ${document.instanceId ?? '?'})`);
+    } else {
+      await env.close();
+      log('database removed');
+    }
   }
 } catch (error) {
   failed = true;
@@ -473,3 +484,5 @@ if (!values['no-write']) {
 log(`${document.missed.length} of ${document.endpoints.reduce((n, e) => n + (e.first?.measured ? 1 : 0) + (e.page100?.measured ? 1 : 0), 0)} measurements miss the target`);
 // A broken run (not a missed target) is an error; missed targets are reported in the JSON only.
 process.exitCode = failed ? 1 : 0;
+// --keep leaves the setup's admin connection open: end the process rather than wait for it.
+if (values.keep) process.exit(process.exitCode);
