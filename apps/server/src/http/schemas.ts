@@ -4,6 +4,7 @@
  * error handler in app.ts sends it; `code` is the module's typed error code (http/errors.ts).
  */
 import { z } from 'zod';
+import { COUNT_CAP, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/paging.js';
 
 export const errorSchema = z.object({
   error: z.string(),
@@ -25,8 +26,30 @@ export const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema } a
 export const errorsWithNotFound = { ...errors, 404: errorSchema } as const;
 export const errorsWithConflict = { ...errorsWithNotFound, 409: errorSchema } as const;
 
-/** Paging of list queries: 1-based page, at most 500 rows a page. */
+/**
+ * Paging of list queries (db/paging.ts, decision 036): 1-based `page`, or the `cursor` of the
+ * previous answer (`nextCursor`), at most 500 rows a page, 50 by default.
+ */
 export const pageFields = {
   page: z.number().int('must be an integer').min(1).default(1),
-  pageSize: z.number().int('must be an integer').min(1).max(500).default(50),
+  pageSize: z.number().int('must be an integer').min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe("the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored)"),
+};
+
+/** The same paging as query parameters of a GET list. */
+export const pageQueryFields = {
+  page: z.coerce.number().int('must be an integer').min(1).default(1),
+  pageSize: z.coerce.number().int('must be an integer').min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  cursor: pageFields.cursor,
+};
+
+/** What a paged answer carries beside `data`. */
+export const pageAnswerFields = {
+  total: z.number().int().describe(`rows matching; counted no further than ${COUNT_CAP} (then \`totalCapped\`)`),
+  totalCapped: z.boolean().optional().describe(`true: more than ${COUNT_CAP} rows match, \`total\` is ${COUNT_CAP}`),
+  nextCursor: z.string().nullable().optional().describe('pass as `cursor` for the next page; null on the last page'),
 };

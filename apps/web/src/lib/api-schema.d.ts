@@ -2468,7 +2468,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Postings of one account by date with the running balance (debit − credit) from `openingBalance` (before dateFrom) to `closingBalance` (at dateTo); 404 unknown account. */
+        /** @description Postings of one account by date with the running balance (debit − credit) from `openingBalance` (before dateFrom) to `closingBalance` (at dateTo); paged by `page` or `cursor` (the previous answer's `nextCursor`), `total` counted up to 10,000; 404 unknown account. */
         post: {
             parameters: {
                 query?: never;
@@ -2479,6 +2479,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         filters: {
                             accountId: number;
                             /**
@@ -2538,8 +2540,13 @@ export interface paths {
                                 };
                                 id: number;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
                             openingBalance: string;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -3299,7 +3306,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A page of journal entries by date then id; `text` matches the description, the id or the import key. */
+        /** @description A page of journal entries by date then id; `text` matches the description, the id or the import key. Paged by `page` or by `cursor` (the previous answer's `nextCursor`); `total` is counted up to 10,000 (`totalCapped` above). */
         post: {
             parameters: {
                 query?: never;
@@ -3310,6 +3317,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         filters?: {
                             accountId?: number;
                             /**
@@ -3395,7 +3404,12 @@ export interface paths {
                                 id: number;
                                 source: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -12603,7 +12617,10 @@ export interface paths {
                                 uid: string | null;
                                 uuid: string;
                             }[];
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -12718,7 +12735,10 @@ export interface paths {
                                 uid: string | null;
                                 uuid: string;
                             }[];
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -17799,10 +17819,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description All invoices, newest first, with items and totals. */
+        /** @description Invoices, newest first, with items and totals, a page at a time (pageSize ≤ 500, default 50): the next page by `cursor` = the answer's `nextCursor`, also given as `Link: <…>; rel="next"`. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                    cursor?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -17936,7 +17961,12 @@ export interface paths {
                                 uuid: string;
                                 vat: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -18007,7 +18037,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Invoices with totals matching `filters` {status, company{uuid}, dateFrom, dateTo (invoice date, inclusive), text (customer, description, BILAN number or payment reference)}. "Open invoices" = status 2 (sent). Paged: page (1-based), pageSize ≤ 500. */
+        /** @description Invoices with totals matching `filters` {status, company{uuid}, dateFrom, dateTo (invoice date, inclusive), text (customer, description, BILAN number or payment reference)}. "Open invoices" = status 2 (sent). Paged: page (1-based) or `cursor` (the previous answer's `nextCursor`), pageSize ≤ 500; `total` counted up to 10,000. */
         post: {
             parameters: {
                 query?: never;
@@ -18018,6 +18048,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         filters?: {
                             company?: {
                                 /** Format: uuid */
@@ -18163,7 +18195,12 @@ export interface paths {
                                 uuid: string;
                                 vat: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -19924,6 +19961,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         filters?: {
                             id?: number;
                             status?: 1 | 2 | 3;
@@ -20495,6 +20534,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         /** @default 1 */
                         page?: number;
                         /** @default 50 */
@@ -22005,11 +22046,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Bills and expenses, newest first. Status (PayableStatus): pending 1 (draft: editable, deletable) → approved 2 (booked at the bill date: debit the expense account (net) and input VAT (vatAmount) on 1170 for a class-4 expense account (material, services) or 1171 for investments (class 1) and other operating expenses (classes 5–8), credit (gross) payables 2000 for a bill or the staff account 2250 for an expense (BillType 1), in the instance currency) → in a transaction group 3 → paid 4 (payment booked when the group is paid or a statement pays it: debit the same liability / credit the bank account). approved → paid 4 also through /payable/pay (direct debit, card, cash, staff expense; no IBAN needed). pending or approved → cancelled 5 (an approved bill gets a reversing entry); approved → pending reverses the booking. Postings respect the lock date (409, nothing changes). With `Accept: text/csv` (or `?format=csv` on GET) the answer is the outflows report ExportOutflows.csv, streamed: id, date, amount, company name or -, isExpense, status name, transaction-group status name or -. */
+        /** @description Bills and expenses, newest first. Status (PayableStatus): pending 1 (draft: editable, deletable) → approved 2 (booked at the bill date: debit the expense account (net) and input VAT (vatAmount) on 1170 for a class-4 expense account (material, services) or 1171 for investments (class 1) and other operating expenses (classes 5–8), credit (gross) payables 2000 for a bill or the staff account 2250 for an expense (BillType 1), in the instance currency) → in a transaction group 3 → paid 4 (payment booked when the group is paid or a statement pays it: debit the same liability / credit the bank account). approved → paid 4 also through /payable/pay (direct debit, card, cash, staff expense; no IBAN needed). pending or approved → cancelled 5 (an approved bill gets a reversing entry); approved → pending reverses the booking. Postings respect the lock date (409, nothing changes). With `Accept: text/csv` (or `?format=csv` on GET) the answer is the outflows report ExportOutflows.csv, streamed: id, date, amount, company name or -, isExpense, status name, transaction-group status name or -. As JSON a page at a time (pageSize ≤ 500, default 50): the next page by `cursor` = the answer's `nextCursor`, also given as `Link: <…>; rel="next"`; the CSV holds every bill. */
         get: {
             parameters: {
                 query?: {
+                    /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                    cursor?: string;
                     format?: "json" | "csv";
+                    page?: number;
+                    pageSize?: number;
                 };
                 header?: never;
                 path?: never;
@@ -22107,7 +22152,12 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -22173,6 +22223,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         filters?: {
                             company?: {
                                 /** Format: uuid */
@@ -22287,7 +22339,12 @@ export interface paths {
                                 /** @description fraction, e.g. 0.081; null when only the VAT amount was entered */
                                 vatRate: string | null;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };

@@ -57,7 +57,7 @@ const money = z.string().meta({ description: 'decimal string, 2 decimals', examp
 
 // Shared by every module's routes; re-exported so accounting's own routes keep one import.
 import { errorSchema, errorsWithNotFound } from '../../http/schemas.js';
-export { errorSchema, okSchema, errors, errorsWithNotFound, errorsWithConflict, pageFields } from '../../http/schemas.js';
+export { errorSchema, okSchema, errors, errorsWithNotFound, errorsWithConflict, pageAnswerFields, pageFields } from '../../http/schemas.js';
 
 export const ledgerAccountAnswer = z.object({
   id: z.number().int(),

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auth } from '../../http/access.js';
+import { DEFAULT_PAGE_SIZE } from '../../db/paging.js';
 import {
   accountPostingSchema,
   errors,
@@ -17,6 +18,7 @@ import {
   journalLineAnswer,
   ledgerDate,
   okSchema,
+  pageAnswerFields,
   pageFields,
   strictObject,
 } from './accounting.schemas.js';
@@ -175,7 +177,9 @@ export const journalEntryRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions>
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'A page of journal entries by date then id; `text` matches the description, the id or the import key.',
+        description:
+          'A page of journal entries by date then id; `text` matches the description, the id or the import key. Paged by `page` or by `cursor` ' +
+          '(the previous answer\'s `nextCursor`); `total` is counted up to 10,000 (`totalCapped` above).',
         body: strictObject({
           filters: strictObject({
             dateFrom: ledgerDate.optional(),
@@ -186,7 +190,7 @@ export const journalEntryRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions>
           ...pageFields,
           order: z.enum(['asc', 'desc']).default('asc'),
         }).optional(),
-        response: { 200: z.object({ data: z.array(journalEntryAnswer), total: z.number().int() }), ...errors },
+        response: { 200: z.object({ data: z.array(journalEntryAnswer), ...pageAnswerFields }), ...errors },
       },
     },
     async (request) => {
@@ -195,7 +199,8 @@ export const journalEntryRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions>
       return app.db.withInstance(instanceId, (tx) =>
         listJournalEntries(tx, instanceId, body?.filters ?? {}, {
           page: body?.page ?? 1,
-          pageSize: body?.pageSize ?? 50,
+          pageSize: body?.pageSize ?? DEFAULT_PAGE_SIZE,
+          cursor: body?.cursor,
           order: body?.order ?? 'asc',
         }),
       );
@@ -209,7 +214,8 @@ export const journalEntryRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions>
       schema: {
         tags,
         description:
-          'Postings of one account by date with the running balance (debit − credit) from `openingBalance` (before dateFrom) to `closingBalance` (at dateTo); 404 unknown account.',
+          'Postings of one account by date with the running balance (debit − credit) from `openingBalance` (before dateFrom) to `closingBalance` (at dateTo); ' +
+          'paged by `page` or `cursor` (the previous answer\'s `nextCursor`), `total` counted up to 10,000; 404 unknown account.',
         body: strictObject({
           filters: strictObject({
             accountId: id,
@@ -222,7 +228,7 @@ export const journalEntryRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions>
         response: {
           200: z.object({
             data: z.array(accountPostingSchema),
-            total: z.number().int(),
+            ...pageAnswerFields,
             openingBalance: z.string(),
             closingBalance: z.string(),
           }),
@@ -232,8 +238,8 @@ export const journalEntryRoutes: FastifyPluginAsyncZod<JournalEntryRouteOptions>
     },
     async (request) => {
       const { instanceId } = auth(request);
-      const { filters, page, pageSize } = request.body;
-      return app.db.withInstance(instanceId, (tx) => listAccountPostings(tx, instanceId, filters, { page, pageSize }));
+      const { filters, page, pageSize, cursor } = request.body;
+      return app.db.withInstance(instanceId, (tx) => listAccountPostings(tx, instanceId, filters, { page, pageSize, cursor }));
     },
   );
 

@@ -18,6 +18,7 @@ import {
   type VatRole,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import type { PageRequest } from '../../db/paging.js';
 import { AccountingError, invalidField, notFoundError, periodLocked } from './accounting.errors.js';
 import { selectLockDate, selectPostingContext, type PostingContext } from './accounting.sql.js';
 import { accountBalanceAt } from './balance.service.js';
@@ -31,6 +32,8 @@ import {
   insertJournalLines,
   moveJournalLines,
   selectAccountPostings,
+  selectRunningSums,
+  selectSameDaySumBefore,
   selectJournalEntries,
   selectJournalEntryHead,
   selectJournalEntryPage,
@@ -43,6 +46,7 @@ import {
   type JournalEntryHead,
   type JournalLine,
   type JournalLineColumns,
+  type PostingKey,
   type PostingVat,
 } from './journal-entry.sql.js';
 import { splitCodedLines } from './vat-split.js';
@@ -596,24 +600,15 @@ export async function journalEntrySource(tx: Tx, instanceId: string, entryId: nu
   return { id, source, sourceRef };
 }
 
-export interface PageRequest {
-  page: number;
-  pageSize: number;
-}
-
-/** A page of journal entries (by date, then id) with their postings, and the number matching. */
+/** A page of journal entries (by date, then id) with their postings, and the number matching (db/paging.ts). */
 export async function listJournalEntries(
   tx: Tx,
   instanceId: string,
   filter: JournalEntryFilter,
   page: PageRequest & { order: 'asc' | 'desc' },
-): Promise<{ data: JournalEntry[]; total: number }> {
-  const { ids, total } = await selectJournalEntryPage(tx, instanceId, filter, {
-    offset: (page.page - 1) * page.pageSize,
-    limit: page.pageSize,
-    order: page.order,
-  });
-  return { data: await selectJournalEntries(tx, instanceId, ids), total };
+): Promise<{ data: JournalEntry[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const { ids, ...rest } = await selectJournalEntryPage(tx, instanceId, filter, page);
+  return { data: await selectJournalEntries(tx, instanceId, ids), ...rest };
 }
 
 export type AccountPosting = {
@@ -628,25 +623,34 @@ export type AccountPosting = {
 };
 
 /**
- * An account's postings in date order with a running balance: `openingBalance` is the balance
- * before `dateFrom` (0.00 without it), `closingBalance` the balance at `dateTo` (all postings
- * without it). 404 unknown account.
+ * An account's postings in ledger order (date, entry, line) with the balance after each, a page at
+ * a time (db/paging.ts): `openingBalance` is the balance before `dateFrom` (0.00 without it),
+ * `closingBalance` the balance at `dateTo` (all postings without it). A row's balance is the
+ * balance before the page's first posting — month balances up to the month before it plus that
+ * month's earlier postings (balance.service) — plus the postings up to it: no read of the whole
+ * history. Amounts in the books' currency, 2 decimals. 404 unknown account.
  */
 export async function listAccountPostings(
   tx: Tx,
   instanceId: string,
   filter: { accountId: number; dateFrom?: string | undefined; dateTo?: string | undefined; text?: string | undefined },
   page: PageRequest,
-): Promise<{ data: AccountPosting[]; total: number; openingBalance: string; closingBalance: string }> {
+): Promise<{ data: AccountPosting[]; total: number; totalCapped: boolean; nextCursor: string | null; openingBalance: string; closingBalance: string }> {
   const [account] = await selectLedgerAccountHeads(tx, instanceId, [filter.accountId]);
   if (!account) throw notFoundError('ledger_account_not_found', 'ledger account', filter.accountId);
   const openingBalance = filter.dateFrom ? await accountBalanceAt(tx, instanceId, filter.accountId, dayBefore(filter.dateFrom)) : '0.00';
   const closingBalance = await accountBalanceAt(tx, instanceId, filter.accountId, filter.dateTo);
-  const { rows, total } = await selectAccountPostings(tx, instanceId, filter, {
-    offset: (page.page - 1) * page.pageSize,
-    limit: page.pageSize,
-  });
-  const opening = new Money(openingBalance);
+  const { rows, ...rest } = await selectAccountPostings(tx, instanceId, filter, page);
+  let running = new Map<number, string>();
+  let before = new Money(0);
+  if (rows.length > 0) {
+    const keyOf = (row: (typeof rows)[number]): PostingKey => [row.date_ledger, row.entry_id, row.id];
+    const first = keyOf(rows[0]!);
+    before = new Money(await accountBalanceAt(tx, instanceId, filter.accountId, dayBefore(first[0]))).plus(
+      await selectSameDaySumBefore(tx, instanceId, filter.accountId, first),
+    );
+    running = await selectRunningSums(tx, instanceId, filter.accountId, first, keyOf(rows.at(-1)!));
+  }
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -655,9 +659,9 @@ export async function listAccountPostings(
       direction: row.direction,
       debit: row.direction === 1 ? row.amount : '0.00',
       credit: row.direction === -1 ? row.amount : '0.00',
-      balance: toFixedAmount(opening.plus(new Money(row.running))),
+      balance: toFixedAmount(before.plus(new Money(running.get(row.id)!))),
     })),
-    total,
+    ...rest,
     openingBalance,
     closingBalance,
   };

@@ -6,6 +6,7 @@
 import { sumMoney, toFixedAmount, type CurrencyCode, type VatRole } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
+import { afterKey, countUpTo, decodeCursor, keyCompare, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
 import { currencyCode } from './ledger-account.sql.js';
 
 /** One posting as answered by the API (docs/api.md "JournalLine"). */
@@ -152,19 +153,23 @@ export interface JournalEntryFilter {
   accountId?: number | undefined;
 }
 
-/** One page of entry ids (by date, then id) and the number of entries matching the filter. */
+/**
+ * One page of the entries matching `filter` (ids in order: date, then id) and how many match,
+ * counted up to COUNT_CAP. With `page.cursor` the page starts after that key (date, id) — an index
+ * range however deep the page (issue 18 §2).
+ */
 export async function selectJournalEntryPage(
   tx: Tx,
   instanceId: string,
   filter: JournalEntryFilter,
-  page: { offset: number; limit: number; order: 'asc' | 'desc' },
-): Promise<{ ids: number[]; total: number }> {
+  page: PageRequest & { order: 'asc' | 'desc' },
+): Promise<{ ids: number[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const where = `e.instance_id = $1
         AND ($2::date IS NULL OR e.date_ledger >= $2) AND ($3::date IS NULL OR e.date_ledger <= $3)
         AND ($4::text IS NULL OR e.description ILIKE '%' || $4 || '%' OR e.source_ref = $5 OR e.id::text = $5)
         AND ($6::int IS NULL OR EXISTS (SELECT 1 FROM journal_line l
                                          WHERE l.instance_id = $1 AND l.entry_id = e.id AND l.account_id = $6))`;
-  const params = [
+  const params: unknown[] = [
     instanceId,
     filter.dateFrom ?? null,
     filter.dateTo ?? null,
@@ -172,14 +177,16 @@ export async function selectJournalEntryPage(
     filter.text ?? null,
     filter.accountId ?? null,
   ];
-  const [count] = await tx.query<{ total: string }>(`SELECT count(*) AS total FROM journal_entry e WHERE ${where}`, params);
+  const counted = await countUpTo(tx, `SELECT 1 FROM journal_entry e WHERE ${where}`, params);
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
-  const rows = await tx.query<{ id: number }>(
-    `SELECT e.id FROM journal_entry e WHERE ${where}
-      ORDER BY e.date_ledger ${direction}, e.id ${direction} LIMIT $7 OFFSET $8`,
-    [...params, page.limit, page.offset],
+  const after = page.cursor ? ` AND ${afterKey(['e.date_ledger', 'e.id'], ['date', 'int'], page.order, decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
+  const rows = await tx.query<{ id: number; date_ledger: string }>(
+    `SELECT e.id, e.date_ledger FROM journal_entry e WHERE ${where}${after}
+      ORDER BY e.date_ledger ${direction}, e.id ${direction} ${limitOffset(page)}`,
+    params,
   );
-  return { ids: rows.map((row) => row.id), total: Number(count!.total) };
+  const { rows: kept, nextCursor } = pageOf(rows, page, (row) => [row.date_ledger, row.id]);
+  return { ids: kept.map((row) => row.id), ...counted, nextCursor };
 }
 
 export interface JournalEntryHead {
@@ -423,46 +430,67 @@ export type AccountPostingRow = {
   entry_description: string;
   amount: string;
   direction: 1 | -1;
-  /** Debit minus credit of the account's postings in the date range up to and including this one. */
-  running: string;
 };
 
+/** Where a posting stands in its account's ledger: date, entry, line. */
+export type PostingKey = [date: string, entryId: number, lineId: number];
+
+const POSTING_KEY = ['l.date_ledger', 'l.entry_id', 'l.id'];
+const POSTING_KEY_TYPES = ['date', 'int', 'int'];
+
 /**
- * One page of an account's postings in date order with the running sum from `dateFrom`, and the
- * number of postings matching. The running sum covers every posting in the range, so it stays the
- * account's balance when `text` hides some rows.
+ * One page of an account's postings in ledger order (date, entry, line) and how many match,
+ * counted up to COUNT_CAP. Read through the index on (account, date, entry, line): with a cursor
+ * the page is an index range however long the account's history (issue 18 §2).
  */
 export async function selectAccountPostings(
   tx: Tx,
   instanceId: string,
   filter: { accountId: number; dateFrom?: string | undefined; dateTo?: string | undefined; text?: string | undefined },
-  page: { offset: number; limit: number },
-): Promise<{ rows: AccountPostingRow[]; total: number }> {
-  const params = [instanceId, filter.accountId, filter.dateFrom ?? null, filter.dateTo ?? null, filter.text ? escapeLike(filter.text) : null];
-  const ranged = `
-    SELECT l.id, l.entry_id, l.date_ledger, e.description AS entry_description, l.description AS line_description,
-           l.amount, l.direction,
-           sum(l.amount * l.direction) OVER (ORDER BY l.date_ledger, l.entry_id, l.id) AS running
-      FROM journal_line l JOIN journal_entry e ON e.instance_id = l.instance_id AND e.id = l.entry_id
-     WHERE l.instance_id = $1 AND l.account_id = $2
-       AND ($3::date IS NULL OR l.date_ledger >= $3) AND ($4::date IS NULL OR l.date_ledger <= $4)`;
-  const matches = (entryDescription: string, lineDescription: string) =>
-    `($5::text IS NULL OR ${entryDescription} ILIKE '%' || $5 || '%' OR ${lineDescription} ILIKE '%' || $5 || '%')`;
-  const [count] = await tx.query<{ total: string }>(
-    `SELECT count(*) AS total
-       FROM journal_line l JOIN journal_entry e ON e.instance_id = l.instance_id AND e.id = l.entry_id
-      WHERE l.instance_id = $1 AND l.account_id = $2
+  page: PageRequest,
+): Promise<{ rows: AccountPostingRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const params: unknown[] = [instanceId, filter.accountId, filter.dateFrom ?? null, filter.dateTo ?? null, filter.text ? escapeLike(filter.text) : null];
+  const where = `l.instance_id = $1 AND l.account_id = $2
         AND ($3::date IS NULL OR l.date_ledger >= $3) AND ($4::date IS NULL OR l.date_ledger <= $4)
-        AND ${matches('e.description', 'l.description')}`,
+        AND ($5::text IS NULL OR e.description ILIKE '%' || $5 || '%' OR l.description ILIKE '%' || $5 || '%')`;
+  const from = 'journal_line l JOIN journal_entry e ON e.instance_id = l.instance_id AND e.id = l.entry_id';
+  const counted = await countUpTo(tx, `SELECT 1 FROM ${from} WHERE ${where}`, params);
+  const after = page.cursor ? ` AND ${afterKey(POSTING_KEY, POSTING_KEY_TYPES, 'asc', decodeCursor(page.cursor, ['date', 'int', 'int']), params)}` : '';
+  const rows = await tx.query<AccountPostingRow>(
+    `SELECT l.id, l.entry_id, l.date_ledger, e.description AS entry_description, l.amount::text AS amount, l.direction
+       FROM ${from} WHERE ${where}${after}
+      ORDER BY l.date_ledger, l.entry_id, l.id ${limitOffset(page)}`,
     params,
   );
-  const rows = await tx.query<AccountPostingRow>(
-    `SELECT p.id, p.entry_id, p.date_ledger, p.entry_description, p.amount::text AS amount, p.direction, p.running::text AS running
-       FROM (${ranged}) p
-      WHERE ${matches('p.entry_description', 'p.line_description')}
-      ORDER BY p.date_ledger, p.entry_id, p.id
-      LIMIT $6 OFFSET $7`,
-    [...params, page.limit, page.offset],
+  const { rows: kept, nextCursor } = pageOf(rows, page, (row) => [row.date_ledger, row.entry_id, row.id]);
+  return { rows: kept, ...counted, nextCursor };
+}
+
+/**
+ * Debit minus credit of the account's postings from `first` to `last` (ledger order, both
+ * included), running, by posting id: the balances of a page's rows less the balance before it.
+ */
+export async function selectRunningSums(tx: Tx, instanceId: string, accountId: number, first: PostingKey, last: PostingKey): Promise<Map<number, string>> {
+  const params: unknown[] = [instanceId, accountId];
+  const rows = await tx.query<{ id: number; running: string }>(
+    `SELECT l.id, (sum(l.amount * l.direction) OVER (ORDER BY l.date_ledger, l.entry_id, l.id))::text AS running
+       FROM journal_line l
+      WHERE l.instance_id = $1 AND l.account_id = $2
+        AND ${keyCompare(POSTING_KEY, POSTING_KEY_TYPES, '>=', first, params)}
+        AND ${keyCompare(POSTING_KEY, POSTING_KEY_TYPES, '<=', last, params)}`,
+    params,
   );
-  return { rows, total: Number(count!.total) };
+  return new Map(rows.map((row) => [row.id, row.running]));
+}
+
+/** Debit minus credit of the account's postings dated `date` that come before `key` (same day, earlier entry or line). */
+export async function selectSameDaySumBefore(tx: Tx, instanceId: string, accountId: number, key: PostingKey): Promise<string> {
+  const params: unknown[] = [instanceId, accountId, key[0]];
+  const [row] = await tx.query<{ sum: string }>(
+    `SELECT coalesce(sum(l.amount * l.direction), 0)::text AS sum FROM journal_line l
+      WHERE l.instance_id = $1 AND l.account_id = $2 AND l.date_ledger = $3::date
+        AND ${keyCompare(POSTING_KEY, POSTING_KEY_TYPES, '<', key, params)}`,
+    params,
+  );
+  return row!.sum;
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { addressInsertSchema, companyAddressSchema, companyInsertSchema, companyUpdateSchema, paymentProfileInsertSchema, strictObject, zId, zUuid } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { auth } from '../../http/access.js';
+import { pageAnswerFields } from '../../http/schemas.js';
 import { companiesOpenTotals, type ApArSource } from './ap-ar.service.js';
 import { requirePort } from '../../lib/ports.js';
 import { fieldsUnder } from '../../http/errors.js';
@@ -52,7 +53,7 @@ const companyListItem = companyAnswer.extend({
     .optional()
     .describe('with `openAmounts`: open receivables (sent invoices) and payables (open bills), decimal strings in the instance currency'),
 });
-const companyList = z.object({ data: z.array(companyListItem), total: z.number().int() });
+const companyList = z.object({ data: z.array(companyListItem), total: pageAnswerFields.total, totalCapped: pageAnswerFields.totalCapped });
 
 /** A page of companies, with their open receivable and payable when asked (company list columns). */
 async function companyPage(

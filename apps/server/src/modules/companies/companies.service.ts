@@ -146,7 +146,7 @@ export async function listCompanies(
   instanceId: string,
   query: { text?: string; sort?: CompanyQuery['sort']; page?: number; pageSize?: number },
   ownCompanyUuid: string | null,
-): Promise<{ data: Company[]; total: number }> {
+): Promise<{ data: Company[]; total: number; totalCapped: boolean }> {
   const pageSize = query.pageSize ?? 50;
   return selectCompanies(tx, instanceId, {
     ownCompanyUuid,

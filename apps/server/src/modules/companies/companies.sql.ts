@@ -5,6 +5,7 @@
  */
 import { containsPattern } from '../../db/like.js';
 import type { Tx } from '../../db/database.js';
+import { countUpTo } from '../../db/paging.js';
 
 /** Address as answered by the API (docs/api.md "Address"): structured, so a QR-bill type S can be filled. */
 export interface Address {
@@ -69,8 +70,12 @@ const SORT_SQL: Record<CompanySortField, string> = {
 /** LIKE pattern matching `text` literally anywhere (wildcards escaped). */
 export { containsPattern };
 
-/** Companies with their first address, filtered, sorted (then by name and uuid) and paged; plus the total. */
-export async function selectCompanies(tx: Tx, instanceId: string, query: CompanyQuery = {}): Promise<{ data: Company[]; total: number }> {
+/**
+ * Companies with their first address, filtered, sorted (then by name and uuid) and paged; plus the
+ * total, counted up to COUNT_CAP. The page is chosen first and only its rows get their address
+ * count and address (issue 18 §2): the cost of a page does not grow with the instance's companies.
+ */
+export async function selectCompanies(tx: Tx, instanceId: string, query: CompanyQuery = {}): Promise<{ data: Company[]; total: number; totalCapped: boolean }> {
   const params: unknown[] = [instanceId];
   const where = ['c.instance_id = $1'];
   if (query.uuids) {
@@ -84,6 +89,12 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
   }
   const sort = query.sort ?? { by: 'name', order: 'asc' };
   const direction = sort.order === 'desc' ? 'DESC' : 'ASC';
+  const firstAddress = 'LEFT JOIN LATERAL (SELECT * FROM address WHERE instance_id = c.instance_id AND company_uuid = c.uuid ORDER BY id LIMIT 1) a ON true';
+  // The first address takes part in choosing the page only when the filter or the order reads its city.
+  const chooseFrom = `company c ${sort.by === 'city' || query.text?.trim() ? firstAddress : ''} WHERE ${where.join(' AND ')}`;
+  const order = `${SORT_SQL[sort.by]} ${direction} NULLS LAST, lower(c.name), c.uuid`;
+  // Asked by uuid, the rows are the count.
+  const { total, totalCapped } = query.uuids ? { total: 0, totalCapped: false } : await countUpTo(tx, `SELECT 1 FROM ${chooseFrom}`, params);
   params.push(query.limit ?? null, query.offset ?? 0);
   const rows = await tx.query<{
     uuid: string;
@@ -91,7 +102,6 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
     uid: string | null;
     created_at: Date | string;
     address_count: number;
-    total: number;
     address_id: number | null;
     street: string | null;
     house_number: string | null;
@@ -101,13 +111,11 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
   }>(
     `SELECT c.uuid, c.name, c.uid, c.created_at,
             (SELECT count(*)::int FROM address x WHERE x.instance_id = c.instance_id AND x.company_uuid = c.uuid) AS address_count,
-            count(*) OVER ()::int AS total,
             a.id AS address_id, a.street, a.house_number, a.zip, a.city, a.country_id
-       FROM company c
-       LEFT JOIN LATERAL (SELECT * FROM address WHERE instance_id = c.instance_id AND company_uuid = c.uuid ORDER BY id LIMIT 1) a ON true
-      WHERE ${where.join(' AND ')}
-      ORDER BY ${SORT_SQL[sort.by]} ${direction} NULLS LAST, lower(c.name), c.uuid
-      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+       FROM (SELECT c.instance_id, c.uuid, c.name, c.uid, c.created_at FROM ${chooseFrom}
+              ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}) c
+       ${firstAddress}
+      ORDER BY ${order}`,
     params,
   );
   const data = rows.map((row) => ({
@@ -129,12 +137,7 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
             country: { id: row.country_id! },
           },
   }));
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && (query.offset ?? 0) > 0) {
-    // A page past the end still reports how many there are.
-    total = (await selectCompanies(tx, instanceId, { ...query, limit: 1, offset: 0 })).total;
-  }
-  return { data, total };
+  return { data, total: query.uuids ? data.length : total, totalCapped };
 }
 
 export async function insertCompany(tx: Tx, instanceId: string, input: { name: string; uid: string | null; registerId?: number | null }): Promise<string> {

@@ -22,6 +22,7 @@ import {
   type InvoiceTotals,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import type { PageRequest } from '../../db/paging.js';
 import { invoicingError } from './invoicing.errors.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import {
@@ -37,6 +38,7 @@ import {
 import { contactLines, instanceDefaults, instanceLetterhead } from '../instances/instances.service.js';
 import {
   insertItem,
+  selectInvoicePage,
   selectInvoices,
   selectItem,
   selectItems,
@@ -315,17 +317,26 @@ export async function getInvoice(tx: Tx, instanceId: string, key: InvoiceKey): P
   return toInvoice(row, await itemsOf(tx, instanceId, [row.uuid]));
 }
 
-/** Invoices with items and totals, newest first. */
-export async function listInvoices(
+/** Invoices with items and totals, newest first: all of them (for the modules that need every open one). */
+export async function listInvoices(tx: Tx, instanceId: string, filter: InvoiceFilter): Promise<{ data: Invoice[]; total: number }> {
+  const namedCompanyUuids = filter.text ? await companyUuidsNamed(tx, instanceId, filter.text) : undefined;
+  const data = await withItems(tx, instanceId, await selectInvoices(tx, instanceId, { ...filter, namedCompanyUuids }));
+  return { data, total: data.length };
+}
+
+/**
+ * One page of invoices with items and totals, newest first (db/paging.ts): read and counted in
+ * SQL, so a page costs the same at 30 or 30,000 invoices.
+ */
+export async function listInvoicePage(
   tx: Tx,
   instanceId: string,
   filter: InvoiceFilter,
-  page?: { page: number; pageSize: number },
-): Promise<{ data: Invoice[]; total: number }> {
+  page: PageRequest,
+): Promise<{ data: Invoice[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const namedCompanyUuids = filter.text ? await companyUuidsNamed(tx, instanceId, filter.text) : undefined;
-  const all = await selectInvoices(tx, instanceId, { ...filter, namedCompanyUuids });
-  const data = await withItems(tx, instanceId, page ? all.slice((page.page - 1) * page.pageSize, page.page * page.pageSize) : all);
-  return { data, total: all.length };
+  const { rows, ...rest } = await selectInvoicePage(tx, instanceId, { ...filter, namedCompanyUuids }, page);
+  return { data: await withItems(tx, instanceId, rows), ...rest };
 }
 
 /** Invoices of `records` (in their order) with parties, items and totals: a few queries for the whole list. */

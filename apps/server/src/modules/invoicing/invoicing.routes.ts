@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvoiceStatus, formatReferenceNumber, invoiceItemSchema, normalizeInvoiceItem, type InvoiceItemWire, invoiceSchema, strictObject, zAmount, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { errors, errorSchema, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
+import { errors, errorSchema, errorsWithConflict, errorsWithNotFound, okSchema, pageAnswerFields, pageFields, pageQueryFields } from '../../http/schemas.js';
+import { linkNext } from '../../http/next-link.js';
 import { fieldsUnder } from '../../http/errors.js';
 import { invoicingError } from './invoicing.errors.js';
 import { renderInvoicePdf, type PdfLang } from './invoicing.pdf.js';
@@ -19,7 +20,7 @@ import {
   importInvoices,
   insertInvoice,
   listDebtors,
-  listInvoices,
+  listInvoicePage,
   formOptions,
   invoiceOfEntry,
   ownCompany,
@@ -127,7 +128,7 @@ const invoiceAnswer = z.object({
     .describe('credit notes of the invoice (decision 027), oldest first (detail and list-w-amounts)'),
   creditToken: z.string().optional().describe('one-time confirmation token for /invoice/credit-note/insert (detail only)'),
 });
-const listAnswer = z.object({ data: z.array(invoiceAnswer), total: z.number().int() });
+const listAnswer = z.object({ data: z.array(invoiceAnswer), ...pageAnswerFields });
 
 /** Invoice key: the uuid or the numeric id. */
 const invoiceKey = z.union([zUuid, zId]);
@@ -153,10 +154,22 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/invoice/list',
-    { config: { access: 'read' }, schema: { tags, description: 'All invoices, newest first, with items and totals.', response: { 200: listAnswer, ...errors } } },
-    async (request) => {
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description:
+          'Invoices, newest first, with items and totals, a page at a time (pageSize ≤ 500, default 50): the next page by `cursor` = ' +
+          'the answer\'s `nextCursor`, also given as `Link: <…>; rel="next"`.',
+        querystring: strictObject(pageQueryFields),
+        response: { 200: listAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
       const { instanceId } = auth(request);
-      return withTx(instanceId, (tx) => listInvoices(tx, instanceId, {}));
+      const page = await withTx(instanceId, (tx) => listInvoicePage(tx, instanceId, {}, request.query));
+      linkNext(request, reply, page.nextCursor);
+      return page;
     },
   );
 
@@ -221,24 +234,21 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Invoices with totals matching `filters` {status, company{uuid}, dateFrom, dateTo (invoice date, inclusive), text (customer, ' +
-          'description, BILAN number or payment reference)}. "Open invoices" = status 2 (sent). Paged: page (1-based), pageSize ≤ 500.',
-        body: strictObject({
-          filters: filters.optional(),
-          page: z.number().int().min(1).default(1),
-          pageSize: z.number().int().min(1).max(500).default(50),
-        }),
+          'description, BILAN number or payment reference)}. "Open invoices" = status 2 (sent). Paged: page (1-based) or `cursor` (the ' +
+          'previous answer\'s `nextCursor`), pageSize ≤ 500; `total` counted up to 10,000.',
+        body: strictObject({ filters: filters.optional(), ...pageFields }),
         response: { 200: listAnswer, ...errors },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      const { filters: f = {}, page, pageSize } = request.body;
+      const { filters: f = {}, page, pageSize, cursor } = request.body;
       return withTx(instanceId, async (tx) => {
-        const list = await listInvoices(
+        const list = await listInvoicePage(
           tx,
           instanceId,
           { status: f.status, companyUuid: f.company?.uuid, dateFrom: f.dateFrom, dateTo: f.dateTo, text: f.text?.trim() || undefined },
-          { page, pageSize },
+          { page, pageSize, cursor },
         );
         return { ...list, data: await withPayments(tx, instanceId, list.data) };
       });

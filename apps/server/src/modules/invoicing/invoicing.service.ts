@@ -16,6 +16,7 @@ export {
   insertInvoice,
   invoiceOfEntry,
   invoicesByUuids,
+  listInvoicePage,
   listInvoices,
   ownCompany,
   removeItem,

@@ -1,6 +1,7 @@
 /** SQL of the invoicing module (tables of migrations 0005 and 0007). All queries run inside withInstance. */
 import type { Tx } from '../../db/database.js';
 import { containsPattern } from '../../db/like.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
 
 /**
  * The invoice's own columns. Its company, address, payment profile and the books' currency belong
@@ -54,6 +55,8 @@ const INVOICE_SELECT = `
 export interface InvoiceFilter {
   status?: number | undefined;
   companyUuid?: string | undefined;
+  /** Invoices of any of these companies (the company list's open amounts: one page of companies). */
+  companyUuids?: readonly string[] | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
   text?: string | undefined;
@@ -68,8 +71,36 @@ export async function selectInvoices(
   tx: Tx,
   instanceId: string,
   filter: InvoiceFilter & { uuids?: readonly string[]; ids?: readonly number[]; namedCompanyUuids?: readonly string[] },
-  page?: { offset: number; limit: number },
 ): Promise<InvoiceRecord[]> {
+  const { where, params } = invoiceWhere(instanceId, filter);
+  return tx.query<InvoiceRecord>(`${INVOICE_SELECT} WHERE ${where} ORDER BY i.date_invoice DESC, i.id DESC`, params);
+}
+
+/**
+ * One page of `selectInvoices` (newest first, db/paging.ts): by `page` or after `cursor` (date,
+ * id), with the number matching counted up to COUNT_CAP.
+ */
+export async function selectInvoicePage(
+  tx: Tx,
+  instanceId: string,
+  filter: InvoiceFilter & { namedCompanyUuids?: readonly string[] },
+  page: PageRequest,
+): Promise<{ rows: InvoiceRecord[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const { where, params } = invoiceWhere(instanceId, filter);
+  const counted = await countUpTo(tx, `SELECT 1 FROM invoice i WHERE ${where}`, params);
+  const after = page.cursor ? ` AND ${afterKey(['i.date_invoice', 'i.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
+  const rows = await tx.query<InvoiceRecord>(
+    `${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`,
+    params,
+  );
+  const paged = pageOf(rows, page, (row) => [row.date_invoice, row.id]);
+  return { rows: paged.rows, ...counted, nextCursor: paged.nextCursor };
+}
+
+function invoiceWhere(
+  instanceId: string,
+  filter: InvoiceFilter & { uuids?: readonly string[]; ids?: readonly number[]; namedCompanyUuids?: readonly string[] },
+): { where: string; params: unknown[] } {
   const where = ['i.instance_id = $1'];
   const params: unknown[] = [instanceId];
   const add = (sql: string, value: unknown) => {
@@ -80,6 +111,7 @@ export async function selectInvoices(
   if (filter.ids) add('i.id = ANY(?::int[])', filter.ids);
   if (filter.status !== undefined) add('i.status_id = ?', filter.status);
   if (filter.companyUuid) add('i.company_uuid = ?', filter.companyUuid);
+  if (filter.companyUuids) add('i.company_uuid = ANY(?::uuid[])', filter.companyUuids);
   if (filter.dateFrom) add('i.date_invoice >= ?', filter.dateFrom);
   if (filter.dateTo) add('i.date_invoice <= ?', filter.dateTo);
   if (filter.text) {
@@ -91,9 +123,7 @@ export async function selectInvoices(
       `(i.company_uuid = ANY(${named}::uuid[]) OR i.description ILIKE ${p} OR ('BILAN' || lpad(i.id::text, 6, '0')) ILIKE ${p} OR i.payment_reference ILIKE ${p})`,
     );
   }
-  let sql = `${INVOICE_SELECT} WHERE ${where.join(' AND ')} ORDER BY i.date_invoice DESC, i.id DESC`;
-  if (page) sql += ` OFFSET ${page.offset} LIMIT ${page.limit}`;
-  return tx.query<InvoiceRecord>(sql, params);
+  return { where: where.join(' AND '), params };
 }
 
 const ITEM_SELECT = `

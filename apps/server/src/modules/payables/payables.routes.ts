@@ -18,7 +18,9 @@ import {
 import { auth } from '../../http/access.js';
 import { payableError } from './payables.errors.js';
 import { fieldsUnder } from '../../http/errors.js';
-import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageFields } from '../../http/schemas.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageAnswerFields, pageFields, pageQueryFields } from '../../http/schemas.js';
+import { linkNext } from '../../http/next-link.js';
+import { DEFAULT_PAGE_SIZE } from '../../db/paging.js';
 import {
   changePayableStatus,
   deletePayable,
@@ -203,18 +205,28 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
     description:
       `Bills and expenses, newest first. ${LIFECYCLE} With \`Accept: text/csv\` (or \`?format=csv\` on GET) the answer is the ` +
       'outflows report ExportOutflows.csv, streamed: id, date, amount, company name or -, isExpense, status name, transaction-group status name or -.',
-    response: { 200: z.object({ data: z.array(payableAnswer), total: z.number().int() }), ...errors },
+    response: { 200: z.object({ data: z.array(payableAnswer), ...pageAnswerFields }), ...errors },
   };
 
   app.get(
     '/payable/list',
-    { config: { access: 'read' }, schema: { ...listSchema, querystring: strictObject({ format: z.enum(['json', 'csv']).optional() }) } },
+    {
+      config: { access: 'read' },
+      schema: {
+        ...listSchema,
+        description: `${listSchema.description} As JSON a page at a time (pageSize ≤ 500, default 50): the next page by \`cursor\` = the answer's \`nextCursor\`, also given as \`Link: <…>; rel="next"\`; the CSV holds every bill.`,
+        querystring: strictObject({ format: z.enum(['json', 'csv']).optional(), ...pageQueryFields }),
+      },
+    },
     async (request, reply) => {
       const { instanceId } = auth(request);
       if (request.query.format === 'csv' || request.headers.accept?.includes('text/csv')) {
         return streamOutflowsCsv(app.db, instanceId, reply);
       }
-      return app.db.withInstance(instanceId, (tx) => listPayables(tx, instanceId, {}, { page: 1, pageSize: 100_000 }));
+      const { page, pageSize, cursor } = request.query;
+      const answer = await app.db.withInstance(instanceId, (tx) => listPayables(tx, instanceId, {}, { page, pageSize, cursor }));
+      linkNext(request, reply, answer.nextCursor);
+      return answer;
     },
   );
 
@@ -241,7 +253,7 @@ export const payableRoutes: FastifyPluginAsyncZod = async (app) => {
             transactionGroupId: filters.transactionGroup?.id,
             text: filters.text,
           },
-          { page: request.body?.page ?? 1, pageSize: request.body?.pageSize ?? 50 },
+          { page: request.body?.page ?? 1, pageSize: request.body?.pageSize ?? DEFAULT_PAGE_SIZE, cursor: request.body?.cursor },
         ),
       );
     },

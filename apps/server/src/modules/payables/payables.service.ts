@@ -31,6 +31,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { containsPattern } from '../../db/like.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
 import { alreadyDone } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
 import {
@@ -238,12 +239,16 @@ export interface PayableFilters {
   text?: string | undefined;
 }
 
+/**
+ * Bills and expenses matching `filters`, newest first, one page (db/paging.ts): by `page` or after
+ * `cursor` (date, id), counted up to COUNT_CAP.
+ */
 export async function listPayables(
   tx: Tx,
   instanceId: string,
   filters: PayableFilters,
-  page: { page: number; pageSize: number },
-): Promise<{ data: PayableAnswer[]; total: number }> {
+  page: PageRequest,
+): Promise<{ data: PayableAnswer[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const where = ['p.instance_id = $1'];
   const params: unknown[] = [instanceId];
   const add = (sql: string, value: unknown) => {
@@ -264,12 +269,11 @@ export async function listPayables(
     where.push(`(p.company_uuid = ANY(${named}::uuid[]) OR p.description ILIKE ${p} ESCAPE '\\' OR p.reference_number ILIKE ${p} ESCAPE '\\')`);
   }
   const whereSql = where.join(' AND ');
-  const [count] = await tx.query<{ total: string }>(`SELECT count(*) AS total FROM payable p WHERE ${whereSql}`, params);
-  const rows = await tx.query<PayableRow>(
-    `${PAYABLE_SELECT} WHERE ${whereSql} ORDER BY p.date DESC, p.id DESC LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize}`,
-    params,
-  );
-  return { data: await payableAnswers(tx, instanceId, rows), total: Number(count!.total) };
+  const counted = await countUpTo(tx, `SELECT 1 FROM payable p WHERE ${whereSql}`, params);
+  const after = page.cursor ? ` AND ${afterKey(['p.date', 'p.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
+  const rows = await tx.query<PayableRow>(`${PAYABLE_SELECT} WHERE ${whereSql}${after} ORDER BY p.date DESC, p.id DESC ${limitOffset(page)}`, params);
+  const paged = pageOf(rows, page, (row) => [row.date, row.id]);
+  return { data: await payableAnswers(tx, instanceId, paged.rows), ...counted, nextCursor: paged.nextCursor };
 }
 
 async function selectPayable(tx: Tx, instanceId: string, key: { id?: number; uuid?: string }, lock = false): Promise<PayableRow | undefined> {

@@ -75,11 +75,9 @@ export const invoiceReceivables: ApArSource = {
       }),
     );
   },
-  // The company list: all sent invoices once (open ones only, so few), kept for the listed companies.
+  // The company list: the sent invoices of the listed companies only (one page of them, issue 18 §2).
   amounts: async (tx, instanceId, companyUuids) => {
-    const listed = new Set(companyUuids);
-    const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
-    const mine = data.filter((invoice) => listed.has(invoice.company.uuid));
+    const { data: mine } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent, companyUuids });
     const open = await openInvoiceAmounts(tx, instanceId, mine);
     return mine.map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: openBase(invoice, open.get(invoice.uuid)) }));
   },

@@ -187,7 +187,7 @@ export function AccountDetailPage() {
             </Table>
           </Table.ScrollContainer>
           {postings.data.total === 0 ? <Text c="dimmed">{t('No postings in this period.')}</Text> : null}
-          <Pager page={page} pageSize={PAGE_SIZE} total={postings.data.total} onChange={setPage} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={postings.data.total} capped={postings.data.totalCapped} onChange={setPage} />
         </>
       ) : null}
     </Page>

@@ -93,7 +93,7 @@ export function EntriesPage() {
             </Table>
           </Table.ScrollContainer>
           {entries.data.total === 0 ? <Text c="dimmed">{t('No entries match these filters.')}</Text> : null}
-          <Pager page={page} pageSize={PAGE_SIZE} total={entries.data.total} onChange={setPage} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={entries.data.total} capped={entries.data.totalCapped} onChange={setPage} />
         </>
       ) : null}
     </Page>

@@ -115,7 +115,7 @@ export function JournalPage() {
               .
             </Text>
           ) : null}
-          <Pager page={page} pageSize={PAGE_SIZE} total={journal.data.total} onChange={setPage} />
+          <Pager page={page} pageSize={PAGE_SIZE} total={journal.data.total} capped={journal.data.totalCapped} onChange={setPage} />
         </>
       ) : null}
     </Page>

@@ -171,7 +171,7 @@ export function InvoicesPage() {
             </Table>
           </Table.ScrollContainer>
           {invoices.data.total === 0 ? <Text c="dimmed">{t('No invoices match these filters.')}</Text> : null}
-          <Pager page={page} pageSize={INVOICE_PAGE_SIZE} total={invoices.data.total} onChange={setPage} />
+          <Pager page={page} pageSize={INVOICE_PAGE_SIZE} total={invoices.data.total} capped={invoices.data.totalCapped} onChange={setPage} />
         </>
       ) : null}
     </Page>

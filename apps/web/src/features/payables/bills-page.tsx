@@ -269,7 +269,7 @@ export function BillsPage() {
           </Table.ScrollContainer>
         )
       ) : null}
-      {list.data ? <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} /> : null}
+      {list.data ? <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} capped={list.data.totalCapped} onChange={setPage} /> : null}
       {action.isPending || action.isError ? (
         <Text size="sm" c="dimmed">
           {action.isPending ? t('saving…') : ''}

@@ -1,0 +1,101 @@
+/**
+ * Paging in SQL for every list (issue 18 §2, decision 036): a page is either an offset (`page`,
+ * 1-based — what a page-number control needs) or a keyset `cursor` (the sort key of the last row
+ * of the previous page — constant cost however deep, for API clients walking a whole list). Counts
+ * stop at COUNT_CAP: above it the answer says `totalCapped` instead of scanning every row of an
+ * instance on every page.
+ */
+import { fieldError } from '../http/errors.js';
+import type { Tx } from './database.js';
+
+/** Rows a page when the request names none, and the most it may ask for. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+/** Counts are exact up to this many rows; above, `total` is COUNT_CAP and `totalCapped` true. */
+export const COUNT_CAP = 10_000;
+
+export interface PageRequest {
+  pageSize: number;
+  /** 1-based; ignored when `cursor` is given. */
+  page?: number | undefined;
+  /** `nextCursor` of the previous answer. */
+  cursor?: string | undefined;
+}
+
+/** Types of the values a cursor carries, checked when it comes back (a client may send anything). */
+export type KeyPart = 'date' | 'int' | 'text' | 'timestamp';
+export type KeyValue = string | number;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ][0-9:.]+(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+/** The opaque cursor of a row's sort key: base64url of its JSON. */
+export const encodeCursor = (key: readonly KeyValue[]): string => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+/**
+ * The sort key a cursor carries, each part checked against `parts`.
+ * @throws 400 on field `cursor` ('cursor is not one of this list's cursors') for anything else.
+ */
+export function decodeCursor(cursor: string, parts: readonly KeyPart[]): KeyValue[] {
+  const refused = () => fieldError('cursor', "cursor is not one of this list's cursors");
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refused();
+  }
+  if (!Array.isArray(key) || key.length !== parts.length) throw refused();
+  key.forEach((value: unknown, i) => {
+    const ok =
+      parts[i] === 'int'
+        ? Number.isSafeInteger(value)
+        : typeof value === 'string' &&
+          (parts[i] === 'date' ? DATE.test(value) : parts[i] === 'timestamp' ? TIMESTAMP.test(value) : value.length <= 1000);
+    if (!ok) throw refused();
+  });
+  return key as KeyValue[];
+}
+
+/**
+ * The SQL of a row comparison of `columns` with `key`, e.g. `(a, b) < ($3::date, $4::int)`: the
+ * values are appended to `params`, `types` cast them. A row comparison is what an index on the
+ * same columns reads as one range.
+ */
+export function keyCompare(columns: readonly string[], types: readonly string[], op: '<' | '<=' | '>' | '>=', key: readonly KeyValue[], params: unknown[]): string {
+  const placeholders = key.map((value, i) => {
+    params.push(value);
+    return `$${params.length}::${types[i]}`;
+  });
+  return `(${columns.join(', ')}) ${op} (${placeholders.join(', ')})`;
+}
+
+/** "After this key" in the list's order: `<` for a descending list, `>` for an ascending one. */
+export const afterKey = (columns: readonly string[], types: readonly string[], order: 'asc' | 'desc', key: readonly KeyValue[], params: unknown[]): string =>
+  keyCompare(columns, types, order === 'desc' ? '<' : '>', key, params);
+
+/**
+ * How many rows `selectOne` (a `SELECT 1 FROM … WHERE …`) finds, counting no further than
+ * COUNT_CAP + 1: cheap at any size, exact below the cap.
+ */
+export async function countUpTo(tx: Tx, selectOne: string, params: readonly unknown[]): Promise<{ total: number; totalCapped: boolean }> {
+  const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${selectOne} LIMIT ${COUNT_CAP + 1}) counted`, params);
+  const n = row!.n;
+  return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+}
+
+/**
+ * `LIMIT`/`OFFSET` of a page, asking one row more than the page holds so the answer knows whether
+ * a next page exists. With a cursor the offset is 0 (the keyset condition does the skipping).
+ */
+export function limitOffset(page: PageRequest): string {
+  const offset = page.cursor ? 0 : ((page.page ?? 1) - 1) * page.pageSize;
+  return `LIMIT ${page.pageSize + 1} OFFSET ${offset}`;
+}
+
+/** The page's rows (without the extra one) and the cursor of the next page, null on the last. */
+export function pageOf<R>(rows: readonly R[], page: PageRequest, keyOf: (row: R) => KeyValue[]): { rows: R[]; nextCursor: string | null } {
+  const more = rows.length > page.pageSize;
+  const kept = more ? rows.slice(0, page.pageSize) : [...rows];
+  return { rows: kept, nextCursor: more ? encodeCursor(keyOf(kept.at(-1)!)) : null };
+}

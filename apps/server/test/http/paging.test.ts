@@ -1,0 +1,165 @@
+/**
+ * Lists paged in SQL (issue 18 §2, db/paging.ts): a walk by `nextCursor` gives every row once in
+ * the list's order, the same rows as the page numbers; an account's running balance does not depend
+ * on where a page starts; counts stop at COUNT_CAP; a foreign or broken cursor is a 400 on `cursor`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP, countUpTo, decodeCursor, encodeCursor } from '../../src/db/paging.js';
+import { startTestServer, type TestServer } from '../helpers.js';
+import { ledgerWorkplace, simpleEntry, type LedgerWorkplace } from '../accounting/ledger.js';
+import { invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
+import { payablesWorkplace, type PayablesWorkplace } from '../payables/setup.js';
+
+let server: TestServer;
+let wp: LedgerWorkplace;
+let bank: number;
+let revenue: number;
+let expense: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  wp = await ledgerWorkplace(server);
+  [bank, revenue, expense] = await Promise.all([wp.account('1020'), wp.account('3200'), wp.account('4000')]);
+  // 13 entries over three months, several on one day, in and out of the bank account.
+  const days = ['2024-01-05', '2024-01-05', '2024-01-05', '2024-01-20', '2024-02-01', '2024-02-01', '2024-02-14', '2024-02-29', '2024-03-01', '2024-03-01', '2024-03-01', '2024-03-02', '2024-03-31'];
+  for (const [i, day] of days.entries()) {
+    const body = i % 3 === 2 ? simpleEntry(day, expense, bank, `${i + 1}.25`, `Purchase ${i}`) : simpleEntry(day, bank, revenue, `${(i + 1) * 10}.10`, `Sale ${i}`);
+    const posted = await wp.api.post('/api/accounting/entry/insert', body);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+  }
+});
+afterAll(async () => server?.close());
+
+/** Every page of a POST list by cursor: the rows in order and the number of requests. */
+async function walk(api: LedgerWorkplace['api'], path: string, body: Record<string, unknown>, pageSize: number) {
+  const rows: any[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const answer = await api.post(path, { ...body, pageSize, ...(cursor ? { cursor } : {}) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    rows.push(...answer.body.data);
+    cursor = answer.body.nextCursor ?? undefined;
+    pages += 1;
+  } while (cursor);
+  return { rows, pages };
+}
+
+describe('journal entry list', () => {
+  it.each(['asc', 'desc'] as const)('walks by cursor through every entry once, in %s order, as the page numbers do', async (order) => {
+    const all = await wp.api.post('/api/accounting/entry/list', { order, pageSize: 500 });
+    expect(all.body).toMatchObject({ total: 13, totalCapped: false, nextCursor: null });
+    const { rows, pages } = await walk(wp.api, '/api/accounting/entry/list', { order }, 4);
+    expect(pages).toBe(4);
+    expect(rows.map((e) => e.id)).toEqual(all.body.data.map((e: { id: number }) => e.id));
+    const third = await wp.api.post('/api/accounting/entry/list', { order, page: 3, pageSize: 4 });
+    expect(third.body.data.map((e: { id: number }) => e.id)).toEqual(rows.slice(8, 12).map((e) => e.id));
+    const dates = rows.map((e) => e.dateLedger);
+    expect(dates).toEqual([...dates].sort((a, b) => (order === 'asc' ? a.localeCompare(b) : b.localeCompare(a))));
+  });
+
+  it('keeps filters along the cursor', async () => {
+    const { rows } = await walk(wp.api, '/api/accounting/entry/list', { filters: { dateFrom: '2024-02-01', dateTo: '2024-02-29' } }, 2);
+    expect(rows.map((e) => e.dateLedger)).toEqual(['2024-02-01', '2024-02-01', '2024-02-14', '2024-02-29']);
+  });
+
+  it.each([['garbage'], [encodeCursor(['2024-01-01'])], [encodeCursor(['2024-01-01', 'x'])], [encodeCursor(['01.01.2024', 1])], ['x'.repeat(2001)]])(
+    'refuses a cursor that is not one of its own: 400 on cursor (%#)',
+    async (cursor) => {
+      const answer = await wp.api.post('/api/accounting/entry/list', { cursor });
+      expect(answer.status).toBe(400);
+      expect(Object.keys(answer.body.fields)).toEqual(['cursor']);
+    },
+  );
+});
+
+describe("an account's ledger", () => {
+  it('gives each posting the same balance whatever page it is read on', async () => {
+    const whole = await wp.api.post('/api/accounting/entry/account/list', { filters: { accountId: bank }, pageSize: 500 });
+    expect(whole.body.total).toBe(13);
+    expect(whole.body.data.at(-1).balance).toBe(whole.body.closingBalance);
+    for (const pageSize of [1, 2, 5]) {
+      const { rows } = await walk(wp.api, '/api/accounting/entry/account/list', { filters: { accountId: bank } }, pageSize);
+      expect(rows).toEqual(whole.body.data);
+    }
+    const page = await wp.api.post('/api/accounting/entry/account/list', { filters: { accountId: bank }, page: 3, pageSize: 4 });
+    expect(page.body.data).toEqual(whole.body.data.slice(8, 12));
+  });
+
+  it('keeps the running balance of every posting when a date range or a text hides some', async () => {
+    const whole = (await wp.api.post('/api/accounting/entry/account/list', { filters: { accountId: bank }, pageSize: 500 })).body.data;
+    const balanceOf = new Map(whole.map((p: { id: number; balance: string }) => [p.id, p.balance]));
+    const march = await walk(wp.api, '/api/accounting/entry/account/list', { filters: { accountId: bank, dateFrom: '2024-03-01' } }, 2);
+    expect(march.rows.map((p) => p.entry.dateLedger)).toEqual(['2024-03-01', '2024-03-01', '2024-03-01', '2024-03-02', '2024-03-31']);
+    const purchases = await walk(wp.api, '/api/accounting/entry/account/list', { filters: { accountId: bank, text: 'purchase' } }, 1);
+    expect(purchases.rows).toHaveLength(4);
+    for (const posting of [...march.rows, ...purchases.rows]) expect(posting.balance).toBe(balanceOf.get(posting.id));
+  });
+});
+
+describe('GET lists of the spec', () => {
+  let invoicing: InvoicingWorkplace;
+  let payables: PayablesWorkplace;
+  beforeAll(async () => {
+    [invoicing, payables] = await Promise.all([invoicingWorkplace(server), payablesWorkplace(server)]);
+    for (let i = 1; i <= 5; i++) {
+      const inserted = await invoicing.api.post('/api/invoice/insert', { data: { ...invoiceData(invoicing), dateInvoice: `2025-0${i}-10`, dateDue: `2025-0${i}-28`, description: `Invoice ${i}` } });
+      expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
+      const bill = await payables.api.post('/api/payable/insert', { data: { isExpense: true, date: `2025-0${i}-02`, amount: `${i}0.50`, description: `Taxi ${i}` } });
+      expect(bill.status, JSON.stringify(bill.body)).toBe(200);
+    }
+  });
+
+  /** Every page of a GET list by its `Link: rel="next"` header. */
+  async function follow(api: LedgerWorkplace['api'], first: string) {
+    const rows: any[] = [];
+    let next: string | undefined = first;
+    while (next) {
+      const answer = await api.get(next);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      rows.push(...answer.body.data);
+      const link = answer.headers.get('link');
+      next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined;
+      expect(next ? answer.body.nextCursor : null).toBe(answer.body.nextCursor);
+    }
+    return rows;
+  }
+
+  it('GET /api/invoice/list answers a page and links the next', async () => {
+    const first = await invoicing.api.get('/api/invoice/list?pageSize=2');
+    expect(first.body).toMatchObject({ total: 5, totalCapped: false });
+    expect(first.body.data.map((i: { description: string }) => i.description)).toEqual(['Invoice 5', 'Invoice 4']);
+    expect(first.headers.get('link')).toMatch(/^<\/api\/invoice\/list\?pageSize=2&cursor=[\w-]+>; rel="next"$/);
+    const rows = await follow(invoicing.api, '/api/invoice/list?pageSize=2');
+    expect(rows.map((i) => i.description)).toEqual(['Invoice 5', 'Invoice 4', 'Invoice 3', 'Invoice 2', 'Invoice 1']);
+    expect((await invoicing.api.get('/api/invoice/list')).headers.get('link')).toBeNull();
+    expect((await invoicing.api.get('/api/invoice/list?pageSize=501')).status).toBe(400);
+    const foreign = await invoicing.api.get(`/api/invoice/list?cursor=${encodeCursor([1, '2025-01-01'])}`);
+    expect(foreign.status).toBe(400);
+    expect(Object.keys(foreign.body.fields)).toEqual(['cursor']);
+  });
+
+  it('GET /api/payable/list answers a page and links the next; the CSV keeps every bill', async () => {
+    const rows = await follow(payables.api, '/api/payable/list?pageSize=2');
+    expect(rows.map((p) => p.date)).toEqual(['2025-05-02', '2025-04-02', '2025-03-02', '2025-02-02', '2025-01-02']);
+    const csv = await payables.api.get('/api/payable/list?format=csv');
+    expect(csv.body.trim().split('\n')).toHaveLength(6);
+  });
+});
+
+describe('countUpTo', () => {
+  it.each([
+    [0, { total: 0, totalCapped: false }],
+    [COUNT_CAP, { total: COUNT_CAP, totalCapped: false }],
+    [COUNT_CAP + 1, { total: COUNT_CAP, totalCapped: true }],
+    [COUNT_CAP * 5, { total: COUNT_CAP, totalCapped: true }],
+  ])('counts %i rows as %o', async (rows, expected) => {
+    const counted = await server.db.withInstance(wp.instanceId, (tx) => countUpTo(tx, 'SELECT 1 FROM generate_series(1, $1::int)', [rows]));
+    expect(counted).toEqual(expected);
+  });
+
+  it('decodes its own cursors and refuses other shapes', () => {
+    expect(decodeCursor(encodeCursor(['2024-02-29', 7, 12]), ['date', 'int', 'int'])).toEqual(['2024-02-29', 7, 12]);
+    expect(() => decodeCursor(encodeCursor(['2024-02-29', 7.5]), ['date', 'int'])).toThrow("cursor is not one of this list's cursors");
+  });
+});
