@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, countUpTo, decodeCursor, encodeCursor } from '../../src/db/paging.js';
-import { startTestServer, type TestServer } from '../helpers.js';
+import { startTestServer, type ApiResponse, type TestServer } from '../helpers.js';
 import { ledgerWorkplace, simpleEntry, type LedgerWorkplace } from '../accounting/ledger.js';
 import { invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
 import { payablesWorkplace, type PayablesWorkplace } from '../payables/setup.js';
@@ -115,10 +115,10 @@ describe('GET lists of the spec', () => {
     const rows: any[] = [];
     let next: string | undefined = first;
     while (next) {
-      const answer = await api.get(next);
+      const answer: ApiResponse = await api.get(next);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       rows.push(...answer.body.data);
-      const link = answer.headers.get('link');
+      const link: string | null = answer.headers.get('link');
       next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined;
       expect(next ? answer.body.nextCursor : null).toBe(answer.body.nextCursor);
     }

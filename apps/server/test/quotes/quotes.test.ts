@@ -110,6 +110,21 @@ describe('quotes', () => {
     expect((await ok('/api/quote/list', {})).data.length).toBe(before);
   });
 
+  it('pages the list newest first, by page number and by cursor alike', async () => {
+    for (const day of ['2025-06-03', '2025-06-01', '2025-06-02']) await ok('/api/quote/insert', { data: quoteData({ dateQuote: day, validUntil: '2025-07-31' }) });
+    const all = await ok('/api/quote/list', { pageSize: 500 });
+    const byCursor: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await ok('/api/quote/list', { pageSize: 2, ...(cursor ? { cursor } : {}) });
+      byCursor.push(...page.data.map((q: { uuid: string }) => q.uuid));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(byCursor).toEqual(all.data.map((q: { uuid: string }) => q.uuid));
+    expect(all.data.slice(0, 3).map((q: { dateQuote: string }) => q.dateQuote)).toEqual(['2025-06-03', '2025-06-02', '2025-06-01']);
+    expect((await ok('/api/quote/list', { page: 2, pageSize: 2 })).data.map((q: { uuid: string }) => q.uuid)).toEqual(byCursor.slice(2, 4));
+  });
+
   it('creates the invoice once under 10 parallel calls', async () => {
     const quote = await ok('/api/quote/insert', { data: quoteData() });
     await ok('/api/quote/status/change', { uuid: quote.uuid, status: 'sent' });

@@ -20013,7 +20013,10 @@ export interface paths {
                                 /** @description the plain-text body (an HTML-only mail as text) */
                                 text: string;
                             }[];
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -25006,7 +25009,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Quotes, newest first, with lines and totals; `status` filters (draft, sent, accepted, declined). */
+        /** @description Quotes, newest first, with lines and totals; `status` filters (draft, sent, accepted, declined). Paged by `page` or `cursor` (the previous answer's `nextCursor`), pageSize ≤ 500 (default 50); `total` counted up to 10,000. */
         post: {
             parameters: {
                 query?: never;
@@ -25017,6 +25020,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 50 */
+                        pageSize?: number;
                         /** @enum {string} */
                         status?: "draft" | "sent" | "accepted" | "declined";
                     };
@@ -25095,6 +25104,12 @@ export interface paths {
                                 validUntil: string;
                                 vat: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
+                            total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };

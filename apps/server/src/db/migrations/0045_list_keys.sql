@@ -13,3 +13,6 @@ DROP INDEX payable_company_idx;
 
 -- The inbox, newest first.
 CREATE INDEX mail_received_idx ON mail (instance_id, received_at, id);
+
+-- Quotes, newest first, whatever their status (the quotes list).
+CREATE INDEX quote_date_idx ON quote (instance_id, date_quote, id);

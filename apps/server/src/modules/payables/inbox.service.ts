@@ -6,6 +6,7 @@
 import PostalMime, { type Email } from 'postal-mime';
 import { MailStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { countUpTo } from '../../db/paging.js';
 import { payableError } from './payables.errors.js';
 
 /** Content types the inbox accepts (bills as PDF or photo, forwarded mails). */
@@ -75,10 +76,10 @@ export async function listMails(
   instanceId: string,
   filters: { status?: number | undefined; id?: number | undefined } = {},
   page: { page: number; pageSize: number } = { page: 1, pageSize: 500 },
-): Promise<{ data: MailAnswer[]; total: number }> {
+): Promise<{ data: MailAnswer[]; total: number; totalCapped: boolean }> {
   const params = [instanceId, filters.status ?? null, filters.id ?? null];
   const where = 'instance_id = $1 AND ($2::smallint IS NULL OR status = $2) AND ($3::integer IS NULL OR id = $3)';
-  const [count] = await tx.query<{ total: string }>(`SELECT count(*) AS total FROM mail WHERE ${where}`, params);
+  const counted = await countUpTo(tx, `SELECT 1 FROM mail WHERE ${where}`, params);
   const rows = await tx.query<MailRow>(
     `SELECT id, status, sender, subject, body, received_at, message_id FROM mail WHERE ${where}
       ORDER BY received_at DESC, id DESC LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize}`,
@@ -91,7 +92,7 @@ export async function listMails(
       ])
     : [];
   return {
-    total: Number(count!.total),
+    ...counted,
     data: rows.map((row) => ({
       id: row.id,
       status: row.status,

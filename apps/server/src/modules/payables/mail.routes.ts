@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { payableError } from './payables.errors.js';
-import { errorSchema, errors, errorsWithConflict, pageFields } from '../../http/schemas.js';
+import { errorSchema, errors, errorsWithConflict, pageAnswerFields, pageFields } from '../../http/schemas.js';
 import { importReceipts } from './mail-import.service.js';
 import { changeMailStatus, getMail, listMails } from './inbox.service.js';
 import { mailAnswer } from './inbox.schemas.js';
@@ -65,7 +65,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
           filters: strictObject({ status: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(), id: zId.optional() }).optional(),
           ...pageFields,
         }).optional(),
-        response: { 200: z.object({ data: z.array(mailAnswer), total: z.number().int() }), ...errors },
+        response: { 200: z.object({ data: z.array(mailAnswer), total: pageAnswerFields.total, totalCapped: pageAnswerFields.totalCapped }), ...errors },
       },
     },
     async (request) => {

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { invoiceSchema, normalizeInvoiceItem, strictObject, zDate, zId, zUuid, type InvoiceItemWire } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { fieldsUnder } from '../../http/errors.js';
-import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageAnswerFields, pageFields } from '../../http/schemas.js';
+import { DEFAULT_PAGE_SIZE } from '../../db/paging.js';
 import {
   QUOTE_STATUSES,
   changeQuoteStatus,
@@ -83,14 +84,19 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'Quotes, newest first, with lines and totals; `status` filters (draft, sent, accepted, declined).',
-        body: strictObject({ status: quoteStatus.optional() }).optional(),
-        response: { 200: z.object({ data: z.array(quoteAnswer) }), ...errors },
+        description:
+          'Quotes, newest first, with lines and totals; `status` filters (draft, sent, accepted, declined). Paged by `page` or `cursor` ' +
+          '(the previous answer\'s `nextCursor`), pageSize ≤ 500 (default 50); `total` counted up to 10,000.',
+        body: strictObject({ status: quoteStatus.optional(), ...pageFields }).optional(),
+        response: { 200: z.object({ data: z.array(quoteAnswer), ...pageAnswerFields }), ...errors },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return { data: await app.db.withInstance(instanceId, (tx) => listQuotes(tx, instanceId, request.body?.status)) };
+      const body = request.body;
+      return app.db.withInstance(instanceId, (tx) =>
+        listQuotes(tx, instanceId, body?.status, { page: body?.page ?? 1, pageSize: body?.pageSize ?? DEFAULT_PAGE_SIZE, cursor: body?.cursor }),
+      );
     },
   );
 

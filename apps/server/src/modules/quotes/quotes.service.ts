@@ -16,6 +16,7 @@ import {
   type InvoiceTotals,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import type { PageRequest } from '../../db/paging.js';
 import { AppError, alreadyDone } from '../../http/errors.js';
 import { listLedgerAccounts, todayInSwitzerland } from '../accounting/accounting.service.js';
 import { addressesById, companyHeadsByUuid } from '../companies/companies.service.js';
@@ -41,7 +42,7 @@ import {
   replaceQuoteItems,
   selectQuote,
   selectQuoteItems,
-  selectQuotes,
+  selectQuotePage,
   setQuoteInvoice,
   updateQuoteHead,
   updateQuoteStatus,
@@ -148,8 +149,15 @@ export async function getQuote(tx: Tx, instanceId: string, key: string | number)
 }
 
 /** Quotes of the instance, newest first, optionally of one status. */
-export async function listQuotes(tx: Tx, instanceId: string, status?: QuoteStatus): Promise<Quote[]> {
-  return toQuotes(tx, instanceId, await selectQuotes(tx, instanceId, { status }));
+/** One page of quotes with lines and totals, newest first (db/paging.ts). */
+export async function listQuotes(
+  tx: Tx,
+  instanceId: string,
+  status: QuoteStatus | undefined,
+  page: PageRequest,
+): Promise<{ data: Quote[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const { rows, ...rest } = await selectQuotePage(tx, instanceId, status, page);
+  return { data: await toQuotes(tx, instanceId, rows), ...rest };
 }
 
 const itemColumns = (item: ItemData): QuoteItemColumns => ({

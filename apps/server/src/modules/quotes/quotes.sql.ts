@@ -1,5 +1,6 @@
 /** SQL of the quotes module (tables quote and quote_item of migration 0040). All queries run inside withInstance. */
 import type { Tx } from '../../db/database.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
 
 export type QuoteStatus = 'draft' | 'sent' | 'accepted' | 'declined';
 
@@ -69,6 +70,22 @@ export async function selectQuotes(tx: Tx, instanceId: string, filter: { status?
       ORDER BY q.date_quote DESC, q.id DESC`,
     [instanceId, filter.status ?? null, filter.uuids ?? null],
   );
+}
+
+/** One page of quotes, newest first (db/paging.ts): by `page` or after `cursor` (date, number), counted up to COUNT_CAP. */
+export async function selectQuotePage(
+  tx: Tx,
+  instanceId: string,
+  status: QuoteStatus | undefined,
+  page: PageRequest,
+): Promise<{ rows: QuoteRecord[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const params: unknown[] = [instanceId, status ?? null];
+  const where = 'q.instance_id = $1 AND ($2::text IS NULL OR q.status = $2)';
+  const counted = await countUpTo(tx, `SELECT 1 FROM quote q WHERE ${where}`, params);
+  const after = page.cursor ? ` AND ${afterKey(['q.date_quote', 'q.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
+  const rows = await tx.query<QuoteRecord>(`${QUOTE_SELECT} WHERE ${where}${after} ORDER BY q.date_quote DESC, q.id DESC ${limitOffset(page)}`, params);
+  const paged = pageOf(rows, page, (row) => [row.date_quote, row.id]);
+  return { rows: paged.rows, ...counted, nextCursor: paged.nextCursor };
 }
 
 /** One quote by uuid or number; with `lock` its row is locked (FOR UPDATE) until the transaction ends. */

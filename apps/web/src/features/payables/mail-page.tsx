@@ -128,7 +128,7 @@ export function MailPage() {
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {mails.data ? <Pager page={page} pageSize={PAGE_SIZE} total={mails.data.total} onChange={setPage} /> : null}
+      {mails.data ? <Pager page={page} pageSize={PAGE_SIZE} total={mails.data.total} capped={mails.data.totalCapped} onChange={setPage} /> : null}
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 /** Quote calls and shapes (/api/quote/*, issue 15 §4). */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, fetchFile, type ApiBody, type ApiResult } from '../../lib/api';
 import type { DocumentFormPayload, DocumentFormValues } from '../../lib/document-form';
 import { msg } from '../../lib/i18n';
@@ -13,8 +13,15 @@ export const QUOTE_STATUS_COLOR: Record<QuoteStatus, string> = { draft: 'gray', 
 
 export const quoteKey = ['quote'] as const;
 
-export const quoteListQuery = (status: QuoteStatus | undefined) =>
-  queryOptions({ queryKey: [...quoteKey, 'list', status], queryFn: ({ signal }) => api.post('/api/quote/list', status ? { status } : {}, { signal }) });
+/** Rows a page of the quotes list. */
+export const QUOTE_PAGE_SIZE = 50;
+
+export const quoteListQuery = (status: QuoteStatus | undefined, page = 1) =>
+  queryOptions({
+    queryKey: [...quoteKey, 'list', status, page],
+    queryFn: ({ signal }) => api.post('/api/quote/list', { ...(status ? { status } : {}), page, pageSize: QUOTE_PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+  });
 export const quoteDetailQuery = (uuid: string) =>
   queryOptions({ queryKey: [...quoteKey, 'detail', uuid], queryFn: ({ signal }) => api.post('/api/quote/detail', { id: uuid }, { signal }) });
 export const formOptionsQuery = () =>

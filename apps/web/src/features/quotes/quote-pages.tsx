@@ -17,6 +17,7 @@ import { Amount } from '../../ui/amount';
 import { CenteredLoader } from '../../ui/centered-loader';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
+import { Pager } from '../../ui/pager';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import {
   QUOTE_STATUS_COLOR,
@@ -30,6 +31,7 @@ import {
   quoteDataOf,
   quoteDetailQuery,
   quoteKey,
+  QUOTE_PAGE_SIZE,
   quoteListQuery,
   quotePdf,
   updateQuote,
@@ -63,7 +65,8 @@ function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
 export function QuotesPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<'all' | QuoteStatus>('all');
-  const list = useQuery(quoteListQuery(status === 'all' ? undefined : status));
+  const [page, setPage] = useState(1);
+  const list = useQuery(quoteListQuery(status === 'all' ? undefined : status, page));
   const navigate = useNavigate();
   return (
     <Page
@@ -77,7 +80,10 @@ export function QuotesPage() {
       <SegmentedControl
         aria-label={t('Status')}
         value={status}
-        onChange={(value) => setStatus(value as 'all' | QuoteStatus)}
+        onChange={(value) => {
+          setStatus(value as 'all' | QuoteStatus);
+          setPage(1);
+        }}
         data={[{ value: 'all', label: t('All') }, ...(['draft', 'sent', 'accepted', 'declined'] as const).map((s) => ({ value: s, label: t(QUOTE_STATUS_LABEL[s]) }))]}
       />
       {list.isError ? <ErrorAlert what={t('Could not load the quotes')} error={list.error} onRetry={() => void list.refetch()} /> : null}
@@ -125,6 +131,7 @@ export function QuotesPage() {
           </Table.Tbody>
         </Table>
       ) : null}
+      {list.data ? <Pager page={page} pageSize={QUOTE_PAGE_SIZE} total={list.data.total} capped={list.data.totalCapped} onChange={setPage} /> : null}
     </Page>
   );
 }
