@@ -2,14 +2,15 @@
  * The first page's JavaScript budget (issue 18 §1): the entry script and every module it preloads
  * (dist/index.html), gzip level 9, summed. The build fails above BUDGET_KB, so a change that pulls
  * a heavy library into the first page is seen at once. Issue 18 asks for 150 KB; the budget is set
- * to what the first page weighs now and comes down as the shell is split further.
+ * to what the first page weighs now (215 KB; docs/performance.md says what is left and why 150 KB
+ * is out of reach with React, Mantine and React Router).
  *   `node scripts/budget.mjs [dist]` — prints each file and the total.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 245;
+const BUDGET_KB = 220;
 
 const dist = process.argv[2] ?? join(import.meta.dirname, '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');

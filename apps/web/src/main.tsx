@@ -1,14 +1,9 @@
-import { StrictMode, useMemo } from 'react';
+import { lazy, StrictMode, Suspense, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import 'dayjs/locale/de';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/it';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
@@ -37,21 +32,25 @@ const readableText: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/** The providers; the date pickers follow the UI's language (dayjs locales load with it). */
+// The toasts' container comes after the first page (issue 18 §1); a toast shown before it is kept
+// in @mantine/notifications' store and appears when the container mounts.
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+
+/** The providers. The date pickers set their language themselves (ui/date-field). */
 function Root() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const theme = useMemo(() => themeFor({ clear: t('Clear'), close: t('Close') }), [t]);
   // A new number format re-renders every page's amounts (a rare choice: the pages remount).
   const numberFormat = useNumberFormat();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light" cssVariablesResolver={readableText}>
-      <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-        {/* Top centre: the pages' own actions (Edit, Send, Mark paid) sit top right, and a toast there covered them. */}
+      {/* Top centre: the pages' own actions (Edit, Send, Mark paid) sit top right, and a toast there covered them. */}
+      <Suspense fallback={null}>
         <Notifications position="top-center" limit={4} />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider key={numberFormat} router={router} />
-        </QueryClientProvider>
-      </DatesProvider>
+      </Suspense>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider key={numberFormat} router={router} />
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

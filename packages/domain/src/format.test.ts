@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Money, toFixedAmount } from './money.js';
-import { formatAmount, formatDate, formatReferenceNumber, parseAmountInput, truncateName, vatPercentToRate, vatRateFromAmounts, vatRateToPercent } from './format.js';
+import { formatAmount, formatDate, parseAmountInput, truncateName, vatPercentToRate, vatRateFromAmounts, vatRateToPercent } from './format.js';
+import { formatReferenceNumber } from './reference-number.js';
 import { decimalSeparatorOf, setDisplayNumberFormat } from './number-format.js';
 
 const NNBSP = '\u202f'; // fr-CH group separator

@@ -1,5 +1,5 @@
 /** Display formatting (spec §5 "Amount display", "Reference numbers", account card names, VAT rate; §9). */
-import { ACCOUNT_CARD_NAME_MAX, REFERENCE_MIN_LENGTH, REFERENCE_PREFIX } from './constants.js';
+import { ACCOUNT_CARD_NAME_MAX } from './constants.js';
 import { Money, isAmountString, toFixedAmount, toMoney } from './money.js';
 import { isCalendarDate } from './validators/date.js';
 import { displayNumberFormat } from './number-format.js';
@@ -84,16 +84,6 @@ export function formatAmountLocale(value: string | Money, locale: string): strin
   const negative = fixed.startsWith('-');
   const formatted = format.format((negative ? fixed.slice(1) : fixed) as `${number}`);
   return negative ? `−${formatted}` : formatted;
-}
-
-/**
- * Reference number for display (spec §5, §9): 'BILAN' + the id zero-padded to at least 6 characters,
- * e.g. 42 → 'BILAN000042'. Throws RangeError for anything but a non-negative integer.
- */
-export function formatReferenceNumber(id: number | string): string {
-  const digits = typeof id === 'number' ? (Number.isSafeInteger(id) && id >= 0 ? String(id) : '') : id;
-  if (!/^\d+$/.test(digits)) throw new RangeError(`reference id ${String(id)} must be a non-negative integer`);
-  return `${REFERENCE_PREFIX}${digits.padStart(REFERENCE_MIN_LENGTH, '0')}`;
 }
 
 /**

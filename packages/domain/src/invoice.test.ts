@@ -15,7 +15,7 @@ import {
 } from './invoice.js';
 import { isQrBillText, validateQrBill, type QrBillData } from './qrbill.js';
 import { isValidCreditorReference, isValidQrReference } from './validators/reference.js';
-import { formatReferenceNumber } from './format.js';
+import { formatReferenceNumber } from './reference-number.js';
 
 /** Cents as BigInt → "12.34". */
 const centsToString = (cents: bigint): string => {

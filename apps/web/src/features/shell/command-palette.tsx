@@ -5,7 +5,7 @@ import { IconMicrophone, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatAmount, formatDate, formatReferenceNumber } from '@bilan/domain';
+import { formatReferenceNumber } from '@bilan/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { api } from '../../lib/api';
 import { matchPages, PAGES, parseCommand, voiceIntent, type Command, type PaletteLink } from './commands';
@@ -78,15 +78,15 @@ export function CommandPalette() {
     queryKey: ['palette', 'search', debouncedSearch],
     enabled: debouncedSearch.length >= 2,
     retry: false,
-    queryFn: ({ signal }) => api.get('/api/search', { query: { q: debouncedSearch }, signal }),
+    queryFn: async ({ signal }) => {
+      const [{ hitLabel }, answer] = await Promise.all([import('./hit-label'), api.get('/api/search', { query: { q: debouncedSearch }, signal })]);
+      return { hits: answer.data, hitLabel };
+    },
   });
   const KIND_LABEL = { invoice: t('Invoice'), bill: t('Bill'), expense: t('Expense'), entry: t('Journal entry') } as const;
   const documentLinks: PaletteLink[] =
-    searchText && debouncedSearch === searchText
-      ? (documents.data?.data ?? []).map((hit) => ({
-          label: `${KIND_LABEL[hit.kind]} ${hit.number} · ${formatDate(hit.date)}${hit.amount ? ` · ${hit.currency ?? ''} ${formatAmount(hit.amount)}`.replace('  ', ' ') : ''}${hit.text ? ` · ${hit.text}` : ''}`,
-          href: hit.href,
-        }))
+    searchText && debouncedSearch === searchText && documents.data
+      ? documents.data.hits.map((hit) => ({ label: documents.data.hitLabel(hit, KIND_LABEL[hit.kind]), href: hit.href }))
       : [];
 
   let links: PaletteLink[];
