@@ -11,7 +11,8 @@ import '@mantine/spotlight/styles.css';
 import './styles.css';
 import { themeFor } from './app/theme';
 import { queryClient } from './app/query-client';
-import { router } from './app/router';
+import { needsSession, router } from './app/router';
+import { startSession } from './lib/session';
 import { trackActivity } from './lib/activity';
 import { startI18n, useNumberFormat } from './lib/i18n';
 
@@ -55,6 +56,9 @@ function Root() {
   );
 }
 
+// The session (refresh, profile) starts with the page where the page needs one, beside the catalogs
+// rather than after the first render (issue 18 §1); it applies the profile's language once i18n is up.
+if (needsSession(window.location.pathname)) void startSession();
 // The chosen language's catalogs load before the first render, so no page shows in English first.
 void startI18n().then(() =>
   createRoot(container).render(

@@ -3,7 +3,7 @@
  * area and the single sign-on return are public, /onboarding needs a token, everything else sits
  * in the authenticated shell behind the guard.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { ErrorPage } from '../ui/error-page';
 import { AuthGuard, OnboardingGuard } from '../features/auth/auth-guard';
@@ -69,6 +69,9 @@ const shellRoutes: RouteObject[] = [
   { path: paths.notFound.path, lazy: () => import('../routes/not-found') },
 ];
 
+/** Marks the routes whose guard starts the session. */
+const SESSION = { session: true } as const;
+
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -92,11 +95,13 @@ const routes: RouteObject[] = [
       { path: paths.terms.path, lazy: () => import('../routes/terms') },
       {
         element: <OnboardingGuard />,
+        handle: SESSION,
         children: [{ path: paths.onboarding.path, lazy: () => import('../routes/onboarding') }],
       },
       {
         path: '/',
         element: <AuthGuard />,
+        handle: SESSION,
         children: [
           {
             element: <ShellLayout />,
@@ -110,3 +115,13 @@ const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+/**
+ * Whether the page at `pathname` sits behind a guard that starts the session (the shell or
+ * onboarding): main.tsx then starts it with the page, beside the language's catalogs, instead of
+ * after the first render (issue 18 §1). The public pages (login, single sign-on return, terms, a
+ * shared invoice) never start one: their own flow signs in.
+ */
+export function needsSession(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some(({ route }) => (route.handle as typeof SESSION | undefined)?.session === true);
+}

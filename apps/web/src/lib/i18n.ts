@@ -29,7 +29,13 @@ export const languageOptions: readonly { value: Language; label: string }[] = LA
 
 export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-const catalogs = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });
+/** Each language's catalogs, one chunk each (`locales/{lang}/index.ts`): one request, not one per feature. */
+const catalogs: Readonly<Record<Language, () => Promise<{ default: Record<string, string>[] }>>> = {
+  de: () => import('../locales/de/index'),
+  fr: () => import('../locales/fr/index'),
+  it: () => import('../locales/it/index'),
+  en: () => import('../locales/en/index'),
+};
 
 /** Marks a text defined outside a component for translation; `t(text)` translates it where shown. */
 export const msg = <T extends string>(text: T): T => text;
@@ -53,8 +59,7 @@ export function initialLanguage(): Language {
 const loaded = new Set<Language>();
 async function loadCatalogs(language: Language): Promise<void> {
   if (loaded.has(language)) return;
-  const files = Object.entries(catalogs).filter(([path]) => path.includes(`/locales/${language}/`));
-  const bundles = await Promise.all(files.map(([, load]) => load()));
+  const { default: bundles } = await catalogs[language]();
   for (const bundle of bundles) i18next.addResourceBundle(language, 'translation', bundle, true, true);
   loaded.add(language);
 }
@@ -96,6 +101,12 @@ export function useNumberFormat(): NumberFormat {
   );
 }
 
+let markStarted: () => void = () => undefined;
+/** Resolves once startI18n has finished: the session, started beside it, waits for it before applying a profile's language. */
+const started = new Promise<void>((resolve) => {
+  markStarted = resolve;
+});
+
 /** Starts i18next in `language` with its catalogs loaded; call once before the first render. */
 export async function startI18n(language: Language = initialLanguage()): Promise<void> {
   await i18next.use(initReactI18next).init({
@@ -114,6 +125,7 @@ export async function startI18n(language: Language = initialLanguage()): Promise
   document.documentElement.lang = language;
   const storedFormat = readText(storageKeys.numberFormat);
   if (isNumberFormat(storedFormat)) setNumberFormat(storedFormat);
+  markStarted();
 }
 
 /**
@@ -121,6 +133,7 @@ export async function startI18n(language: Language = initialLanguage()): Promise
  * the browser's, a chosen number format the spec's fr-CH. Unchosen ones leave what is shown.
  */
 export async function applyPreferences(profile: { language?: string | null; numberFormat?: string | null }): Promise<void> {
+  await started;
   if (isLanguage(profile.language) && profile.language !== currentLanguage()) await setLanguage(profile.language);
   setNumberFormat(isNumberFormat(profile.numberFormat) ? profile.numberFormat : null);
 }
