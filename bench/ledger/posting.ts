@@ -9,6 +9,7 @@ import { pickAccounts, syntheticEntries, type SyntheticEntry } from './data.js';
 import { log, repeat, round, throughput, timed, type Latency, type Throughput } from './measure.js';
 import { createWorkplace, reserveIds, type BenchEnv, type Workplace } from './setup.js';
 import { breakdown, type Breakdown } from './trace.js';
+import { cpuTimer, type CpuTime } from './cpu.js';
 
 export interface PostingResult {
   entries: number;
@@ -26,7 +27,18 @@ export interface PostingResult {
     serviceRatio: number;
     /** Milliseconds per entry in each round, to show how steady the machine was. */
     msPerEntryByRound: { api: number[]; raw: number[]; service: number[] };
+    /**
+     * CPU milliseconds per entry (issue 18 §4): this process (client, app; the database too on
+     * PGlite) and the bench database's PostgreSQL backends. `ratio` = raw / api total: the share
+     * of raw SQL's cost that posting through the API reaches, which load does not flip.
+     */
+    cpuMsPerEntry: { api: CpuTime; service: CpuTime; raw: CpuTime; ratio: number; serviceRatio: number };
   };
+  /**
+   * The per-request session check (decision 005: the access token checked against the live session
+   * in the database), timed alone in-process: what a cache of it could save at most per entry.
+   */
+  sessionCheck: { latency: Latency; cpuMsPerCall: CpuTime; shareOfApiMs: number; shareOfApiCpu: number };
   /** The statements of one entry/insert (service, medians). */
   breakdown: Breakdown;
   /** Round trip of GET /api/meta/version with the same client (no database): the HTTP floor per request. */
@@ -126,6 +138,18 @@ async function postRaw(env: BenchEnv, workplace: Workplace, entries: readonly Sy
 
 const ROUNDS = 4;
 
+const noCpu = (): CpuTime => ({ processMs: 0, databaseMs: 0, totalMs: 0 });
+function addCpu(sum: CpuTime, add: CpuTime): void {
+  sum.processMs += add.processMs;
+  sum.databaseMs += add.databaseMs;
+  sum.totalMs += add.totalMs;
+}
+const perEntry = (cpu: CpuTime, count: number): CpuTime => ({
+  processMs: round(cpu.processMs / count, 3),
+  databaseMs: round(cpu.databaseMs / count, 3),
+  totalMs: round(cpu.totalMs / count, 3),
+});
+
 export async function benchPosting(env: BenchEnv, options: { entries: number; concurrency: number }): Promise<PostingResult> {
   const workplace = await createWorkplace(env, 'posting');
   const accounts = pickAccounts(workplace.accounts, 40);
@@ -154,12 +178,19 @@ export async function benchPosting(env: BenchEnv, options: { entries: number; co
   let rawMs = 0;
   let serviceMs = 0;
   const perRound = { api: [] as number[], raw: [] as number[], service: [] as number[] };
+  const cpu = { api: noCpu(), raw: noCpu(), service: noCpu() };
+  const counted = async (path: keyof typeof cpu, run: () => Promise<number>): Promise<number> => {
+    const timer = await cpuTimer(env);
+    const ms = await run();
+    addCpu(cpu[path], await timer.stop());
+    return ms;
+  };
   for (let turn = 0; turn < rounds; turn += 1) {
     const size = Math.floor(n / rounds) + (turn < n % rounds ? 1 : 0);
     log(`${env.engine} (a): round ${turn + 1}/${rounds}: ${size} entries through the API, as plain SQL and through the service in-process, one at a time`);
-    const roundApi = await postViaApi(workplace, take(size), 1);
-    const roundRaw = await postRaw(env, workplace, take(size), 1);
-    const roundService = await postViaService(env, workplace, take(size));
+    const roundApi = await counted('api', () => postViaApi(workplace, take(size), 1));
+    const roundRaw = await counted('raw', () => postRaw(env, workplace, take(size), 1));
+    const roundService = await counted('service', () => postViaService(env, workplace, take(size)));
     perRound.api.push(round(roundApi / size, 3));
     perRound.raw.push(round(roundRaw / size, 3));
     perRound.service.push(round(roundService / size, 3));
@@ -174,6 +205,11 @@ export async function benchPosting(env: BenchEnv, options: { entries: number; co
   });
   const { captured: _captured, ...statementBreakdown } = statements;
   const httpFloor = await repeat(() => workplace.api.get('/api/meta/version'), { runs: 500, warmup: 50 });
+  const { accessToken: token } = await env.db.withAuth((tx) => env.app.sessions.start(tx, workplace.userId, workplace.instanceId, {}));
+  const checkRuns = 500;
+  const checkTimer = await cpuTimer(env);
+  const checkLatency = await repeat(() => env.app.sessions.verifyAccessToken(token), { runs: checkRuns, warmup: 50 });
+  const checkCpu = perEntry(await checkTimer.stop(), checkRuns + 50);
   const api = throughput(n, apiMs);
   const raw = throughput(n, rawMs);
   const service = throughput(n, serviceMs);
@@ -193,6 +229,19 @@ export async function benchPosting(env: BenchEnv, options: { entries: number; co
       ratio: round(api.perSecond / raw.perSecond, 3),
       serviceRatio: round(service.perSecond / raw.perSecond, 3),
       msPerEntryByRound: perRound,
+      cpuMsPerEntry: {
+        api: perEntry(cpu.api, n),
+        service: perEntry(cpu.service, n),
+        raw: perEntry(cpu.raw, n),
+        ratio: round(cpu.raw.totalMs / cpu.api.totalMs, 3),
+        serviceRatio: round(cpu.raw.totalMs / cpu.service.totalMs, 3),
+      },
+    },
+    sessionCheck: {
+      latency: checkLatency,
+      cpuMsPerCall: checkCpu,
+      shareOfApiMs: round(checkLatency.medianMs / (apiMs / n), 3),
+      shareOfApiCpu: round(checkCpu.totalMs / (cpu.api.totalMs / n), 3),
     },
     breakdown: statementBreakdown,
     httpFloor,
