@@ -96,15 +96,19 @@ export async function loadData(env: BenchEnv, workplace: Workplace, sizes: Sizes
     }),
   );
 
-  // Invoices: status by k % 10 (0 pending, 1–2 sent, 3–9 paid), 1 + k % 3 items.
-  const paid = (k: string) => `(${k} % 10 >= 3)`;
-  const posted = (k: string) => `(${k} % 10 >= 1)`;
+  // Invoices: status by a digit of k (0 pending, 1–2 sent, 3–9 paid), 1 + k % 3 items.
+  // The status digit of invoice k is not k % 10: invoice k belongs to company k % companies, and with
+  // a number of companies divisible by 10 every invoice of a company would have the same status.
+  const digit = (k: string) => `((${k}::bigint * 7919 / 7) % 10)`;
+  const paid = (k: string) => `(${digit(k)} >= 3)`;
+  const posted = (k: string) => `(${digit(k)} >= 1)`;
   const invoiceUuid = (k: string) => `md5($1::text || 'invoice' || ${k})::uuid`;
   let postedCount = 0;
   let paidCount = 0;
   for (let k = 0; k < sizes.invoices; k += 1) {
-    if (k % 10 >= 1) postedCount += 1;
-    if (k % 10 >= 3) paidCount += 1;
+    const status = Math.floor((k * 7919) / 7) % 10;
+    if (status >= 1) postedCount += 1;
+    if (status >= 3) paidCount += 1;
   }
   const documentEntries = postedCount + paidCount;
   const plainEntries = Math.max(0, sizes.entries - documentEntries);
@@ -187,7 +191,7 @@ export async function loadData(env: BenchEnv, workplace: Workplace, sizes: Sizes
                 DATE '${INVOICES_FROM}' + (k::bigint * ${invoiceDays} / $2::int)::int, DATE '${INVOICES_FROM}' + (k::bigint * ${invoiceDays} / $2::int)::int + 30,
                 ((k::bigint * 104729) % 300000 + 500) / 100.0, 0, $5::smallint, $6::int, 'B' || (100000 + k),
                 ${WORDS}[1 + k % 10] || ' Lieferung ' || k,
-                CASE WHEN k % 20 < 4 THEN 1 WHEN k % 20 < 7 THEN 2 WHEN k % 20 < 19 THEN 4 ELSE 5 END
+                CASE WHEN (k::bigint * 7919 / 7) % 20 < 4 THEN 1 WHEN (k::bigint * 7919 / 7) % 20 < 7 THEN 2 WHEN (k::bigint * 7919 / 7) % 20 < 19 THEN 4 ELSE 5 END
            FROM generate_series(0, $2::int - 1) AS k`,
         [id, sizes.bills, sizes.companies, own.profile_base, currencyId, account('4000')],
       ),
