@@ -139,6 +139,17 @@ describe('GET lists of the spec', () => {
     expect(Object.keys(foreign.body.fields)).toEqual(['cursor']);
   });
 
+  it('POST /api/address/list pages every address of the workplace by company and id', async () => {
+    for (const name of ['Alpha AG', 'Beta AG', 'Gamma AG']) {
+      const company = await invoicing.api.post('/api/company/insert', { data: { name, address: { street: 'Weg', houseNumber: '1', zip: '8000', city: 'Zürich', country: { id: 1 } } } });
+      expect(company.status, JSON.stringify(company.body)).toBe(200);
+    }
+    const all = await invoicing.api.post('/api/address/list', { pageSize: 500 });
+    expect(all.body.total).toBeGreaterThanOrEqual(5);
+    const { rows } = await walk(invoicing.api, '/api/address/list', {}, 2);
+    expect(rows.map((a) => a.id)).toEqual(all.body.data.map((a: { id: number }) => a.id));
+  });
+
   it('GET /api/payable/list answers a page and links the next; the CSV keeps every bill', async () => {
     const rows = await follow(payables.api, '/api/payable/list?pageSize=2');
     expect(rows.map((p) => p.date)).toEqual(['2025-05-02', '2025-04-02', '2025-03-02', '2025-02-02', '2025-01-02']);

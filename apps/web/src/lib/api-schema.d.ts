@@ -8482,7 +8482,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Addresses, of one company with `filters.company.uuid` (404 unknown company), sorted by id. */
+        /** @description Addresses, of one company with `filters.company.uuid` (404 unknown company), by company then id; paged by `page` or `cursor` (the previous answer's `nextCursor`), pageSize ≤ 500 (default 50). */
         post: {
             parameters: {
                 query?: never;
@@ -8493,12 +8493,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         filters?: {
                             company?: {
                                 /** Format: uuid */
                                 uuid: string;
                             };
                         };
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 50 */
+                        pageSize?: number;
                     };
                 };
             };
@@ -8523,7 +8529,12 @@ export interface paths {
                                 street: string;
                                 zip: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };

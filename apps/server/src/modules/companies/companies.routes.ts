@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { addressInsertSchema, companyAddressSchema, companyInsertSchema, companyUpdateSchema, paymentProfileInsertSchema, strictObject, zId, zUuid } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { auth } from '../../http/access.js';
-import { pageAnswerFields } from '../../http/schemas.js';
+import { pageAnswerFields, pageFields } from '../../http/schemas.js';
+import { DEFAULT_PAGE_SIZE } from '../../db/paging.js';
 import { companiesOpenTotals, type ApArSource } from './ap-ar.service.js';
 import { requirePort } from '../../lib/ports.js';
 import { fieldsUnder } from '../../http/errors.js';
@@ -37,7 +38,7 @@ import {
   insertAddress,
   insertCompanyWithAddress,
   insertPaymentProfile,
-  listAddresses,
+  listAddressPage,
   listCompanies,
   listPaymentProfiles,
   removeAddress,
@@ -255,15 +256,19 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'Addresses, of one company with `filters.company.uuid` (404 unknown company), sorted by id.',
-        body: strictObject({ filters: strictObject({ company: companyRef.optional() }).optional() }).optional(),
-        response: { 200: z.object({ data: z.array(addressAnswer), total: z.number().int() }), ...errorsWithNotFound },
+        description:
+          'Addresses, of one company with `filters.company.uuid` (404 unknown company), by company then id; paged by `page` or `cursor` ' +
+          '(the previous answer\'s `nextCursor`), pageSize ≤ 500 (default 50).',
+        body: strictObject({ filters: strictObject({ company: companyRef.optional() }).optional(), ...pageFields }).optional(),
+        response: { 200: z.object({ data: z.array(addressAnswer), ...pageAnswerFields }), ...errorsWithNotFound },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      const data = await app.db.withInstance(instanceId, (tx) => listAddresses(tx, instanceId, request.body?.filters?.company?.uuid));
-      return { data, total: data.length };
+      const body = request.body;
+      return app.db.withInstance(instanceId, (tx) =>
+        listAddressPage(tx, instanceId, body?.filters?.company?.uuid, { page: body?.page ?? 1, pageSize: body?.pageSize ?? DEFAULT_PAGE_SIZE, cursor: body?.cursor }),
+      );
     },
   );
 

@@ -19,6 +19,7 @@ import {
   type QrBillField,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import type { PageRequest } from '../../db/paging.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import { companyError } from './companies.errors.js';
 import { parseCsv, RowErrors } from '../../lib/csv.js';
@@ -26,6 +27,7 @@ import {
   deleteAddress,
   deleteCompany,
   insertCompany,
+  selectAddressPage,
   selectAddresses,
   selectCompanies,
   type CompanyDocumentCountsPort,
@@ -302,6 +304,12 @@ const addressNotFound = (id: number) => companyError('address_not_found', `addre
 export async function listAddresses(tx: Tx, instanceId: string, companyUuid?: string): Promise<Address[]> {
   if (companyUuid) await requireCompany(tx, instanceId, companyUuid, 'filters.company.uuid');
   return selectAddresses(tx, instanceId, { companyUuid });
+}
+
+/** A page of the addresses of one company (404 unknown company) or of every company, by company and id. */
+export async function listAddressPage(tx: Tx, instanceId: string, companyUuid: string | undefined, page: PageRequest) {
+  if (companyUuid) await requireCompany(tx, instanceId, companyUuid, 'filters.company.uuid');
+  return selectAddressPage(tx, instanceId, { companyUuid }, page);
 }
 
 export async function getAddress(tx: Tx, instanceId: string, id: number): Promise<Address> {

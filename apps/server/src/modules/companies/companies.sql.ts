@@ -5,7 +5,7 @@
  */
 import { containsPattern } from '../../db/like.js';
 import type { Tx } from '../../db/database.js';
-import { countUpTo } from '../../db/paging.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
 
 /** Address as answered by the API (docs/api.md "Address"): structured, so a QR-bill type S can be filled. */
 export interface Address {
@@ -175,6 +175,32 @@ export async function deleteCompany(tx: Tx, instanceId: string, uuid: string): P
 }
 
 export async function selectAddresses(tx: Tx, instanceId: string, filter: { companyUuid?: string; ids?: readonly number[] }): Promise<Address[]> {
+  return (await selectAddressRows(tx, instanceId, filter)).map(toAddress);
+}
+
+/**
+ * One page of addresses by company and id (db/paging.ts): by `page` or after `cursor`, counted up
+ * to COUNT_CAP.
+ */
+export async function selectAddressPage(
+  tx: Tx,
+  instanceId: string,
+  filter: { companyUuid?: string },
+  page: PageRequest,
+): Promise<{ data: Address[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const params: unknown[] = [instanceId, filter.companyUuid ?? null];
+  const where = 'instance_id = $1 AND ($2::uuid IS NULL OR company_uuid = $2)';
+  const counted = await countUpTo(tx, `SELECT 1 FROM address WHERE ${where}`, params);
+  const after = page.cursor ? ` AND ${afterKey(['company_uuid', 'id'], ['uuid', 'int'], 'asc', decodeCursor(page.cursor, ['text', 'int']), params)}` : '';
+  const rows = await tx.query<AddressRow>(
+    `SELECT id, company_uuid, street, house_number, zip, city, country_id FROM address WHERE ${where}${after} ORDER BY company_uuid, id ${limitOffset(page)}`,
+    params,
+  );
+  const paged = pageOf(rows, page, (row) => [row.company_uuid, row.id]);
+  return { data: paged.rows.map(toAddress), ...counted, nextCursor: paged.nextCursor };
+}
+
+async function selectAddressRows(tx: Tx, instanceId: string, filter: { companyUuid?: string; ids?: readonly number[] }): Promise<AddressRow[]> {
   const params: unknown[] = [instanceId];
   const where = ['instance_id = $1'];
   if (filter.companyUuid) {
@@ -189,7 +215,7 @@ export async function selectAddresses(tx: Tx, instanceId: string, filter: { comp
     `SELECT id, company_uuid, street, house_number, zip, city, country_id FROM address WHERE ${where.join(' AND ')} ORDER BY company_uuid, id`,
     params,
   );
-  return rows.map(toAddress);
+  return rows;
 }
 
 export async function updateAddress(
