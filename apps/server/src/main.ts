@@ -8,7 +8,10 @@ import { openDatabase } from './db/open.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Start-up phases, logged once listening (decision 035; bench/startup measures the whole).
+  const opening = performance.now();
   const db = await openDatabase(config);
+  const building = performance.now();
   const app = await buildApp({ config, db });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -19,6 +22,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  const listening = performance.now();
+  app.log.info(
+    { startupMs: { process: Math.round(listening), database: Math.round(building - opening), app: Math.round(listening - building) } },
+    `listening ${Math.round(listening)} ms after the process started`,
+  );
   app.log.info(
     `Bilan ${config.databaseUrl ? 'on PostgreSQL' : `on embedded PGlite (${config.dataDir})`} at ${config.publicUrl}` +
       (config.localIdp ? ' — built-in identity provider at /oidc (development sign-in)' : ''),

