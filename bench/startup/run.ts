@@ -37,12 +37,14 @@ const MAIN: Record<Variant, string[]> = {
   tsx: [TSX, join(SERVER, 'src/main.ts')],
 };
 
-const median = (samples: readonly number[]): number => {
-  const sorted = [...samples].sort((a, b) => a - b);
+/** Median of the samples that are numbers (a run whose log line was not read gives NaN); null when none. */
+const median = (samples: readonly number[]): number | null => {
+  const sorted = samples.filter((sample) => !Number.isNaN(sample)).sort((a, b) => a - b);
+  if (!sorted.length) return null;
   const middle = Math.floor(sorted.length / 2);
   return round(sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2, 0);
 };
-const summary = (samples: readonly number[]) => ({ medianMs: median(samples), minMs: round(Math.min(...samples), 0), runs: samples.length });
+const summary = (samples: readonly number[]) => ({ medianMs: median(samples)!, minMs: round(Math.min(...samples), 0), runs: samples.length });
 
 /** The environment of a run: no NODE_ENV (as `npm start` on a fresh clone), no database URL. */
 function runEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
