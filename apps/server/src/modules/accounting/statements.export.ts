@@ -9,7 +9,6 @@
  * separator, `;` between fields where it is a comma, headers in the statement's language, a BOM.
  * The XLSX's cells are numbers whatever the computer's locale (decision 017).
  */
-import ExcelJS from 'exceljs';
 import { csvAmount, csvDialectOf, formatDate, type CsvDialect } from '@bilan/domain';
 import { csvSafeText, toCsv } from '../../lib/csv.js';
 import type { BalanceSheet, IncomeStatement, StatementAccount, StatementAmount } from './statements.service.js';
@@ -136,6 +135,8 @@ const NUMBER_FORMAT = '#,##0.00;-#,##0.00';
  * and back to the same 2-decimal text, so no cent changes.
  */
 export async function statementsXlsx(tables: readonly ExportTable[], letterhead: Letterhead, lang: StatementLang): Promise<Buffer> {
+  // exceljs (185 ms to load) comes with the first workbook, not with the server's start (issue 18 §3).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Bilan';
   workbook.created = new Date();

@@ -8,7 +8,8 @@
  * choice. The app password is stored AES-256-GCM encrypted with a key kept in server_secret.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { ImapFlow } from 'imapflow';
+// Types only at start: imapflow (160 ms to load) comes with the first mailbox opened (issue 18 §3).
+import type { ImapFlow } from 'imapflow';
 import type { Database, Tx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { serverSecret } from '../identity/session.service.js';
@@ -164,7 +165,8 @@ export class MailSync {
     return rows.length > 0;
   }
 
-  private client(input: { host: string; port: number; tls: boolean; username: string; password: string }): ImapFlow {
+  private async client(input: { host: string; port: number; tls: boolean; username: string; password: string }): Promise<ImapFlow> {
+    const { ImapFlow } = await import('imapflow');
     return new ImapFlow({
       host: input.host,
       port: input.port,
@@ -179,7 +181,7 @@ export class MailSync {
   }
 
   private async check(input: MailAccountInput): Promise<void> {
-    const client = this.client(input);
+    const client = await this.client(input);
     client.on('error', () => undefined);
     try {
       await client.connect();
@@ -211,7 +213,7 @@ export class MailSync {
     );
     if (!account?.password_encrypted) return { taken: 0, refused: 0, error: null };
     const result: SyncResult = { taken: 0, refused: 0, error: null };
-    const client = this.client({ ...account, password: this.decrypt(account.password_encrypted) });
+    const client = await this.client({ ...account, password: this.decrypt(account.password_encrypted) });
     client.on('error', () => undefined);
     const processed: number[] = [];
     const refused: number[] = [];

@@ -4,7 +4,8 @@
  * Errors are the imports' 400s (lib/csv.ts RowErrors style): line and column named.
  */
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+// Types only at start: exceljs (185 ms to load) comes with the first workbook (issue 18 §3).
+import type ExcelJS from 'exceljs';
 import { salaryColumnOf, SALARY_COLUMNS } from '@bilan/domain';
 import type { CsvRecord } from '../../lib/csv.js';
 import { salaryError } from './salary.errors.js';
@@ -67,6 +68,7 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The first worksheet of an XLSX workbook, its first row the header. */
 export async function readPayrollXlsx(content: Buffer): Promise<CsvRecord[]> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
