@@ -84,6 +84,8 @@ export const SERVER_MESSAGES: ReadonlyMap<string, Translations> = new Map<string
   ['company must be given', tr('die Firma muss angegeben werden', "l'entreprise doit être indiquée", "l'azienda deve essere indicata")],
   ['company not found', tr('Firma nicht gefunden', 'entreprise introuvable', 'azienda non trovata')],
   ['search text must have at least 3 characters', tr('der Suchtext muss mindestens 3 Zeichen haben', 'le texte recherché doit compter au moins 3 caractères', 'il testo di ricerca deve avere almeno 3 caratteri')],
+  // paging (db/paging.ts)
+  ["cursor is not one of this list's cursors", tr('der Cursor gehört nicht zu dieser Liste', "le curseur n'appartient pas à cette liste", 'il cursore non appartiene a questo elenco')],
   // mail
   ['the mail server refused the user or app password', tr('der Mailserver hat den Benutzer oder das App-Passwort abgelehnt', "le serveur de messagerie a refusé l'utilisateur ou le mot de passe d'application", "il server di posta ha rifiutato l'utente o la password dell'app")],
   ['a host name or IP address', tr('ein Hostname oder eine IP-Adresse', 'un nom d’hôte ou une adresse IP', 'un nome host o un indirizzo IP')],

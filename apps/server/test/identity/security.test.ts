@@ -306,7 +306,8 @@ function casesFor(method: string, rawPath: string, operation: Operation, f: Fixt
     const search = new URLSearchParams(values).toString();
     return search ? `${path}?${search}` : path;
   };
-  const validQuery = Object.fromEntries(query.map((name) => [name, queryValue(rawPath, name, f)]));
+  // A cursor is opaque: only a list's own answer hands out a valid one, so the valid query goes without.
+  const validQuery = Object.fromEntries(query.filter((name) => name !== 'cursor').map((name) => [name, queryValue(rawPath, name, f)]));
   if (rawPath.endsWith('/redirect')) Object.assign(validQuery, { code: 'sweep', state: encodeState('00000000-0000-4000-8000-000000000000', f.instanceId) });
   if (pathParams.length) cases.push({ path: withQuery(injected, validQuery), label: 'SQL-injection path parameter' });
   query.forEach((name, i) => {
