@@ -4,6 +4,7 @@
  * transaction as a non-owner role: `bilan_app` with the instance set for row-level security, or
  * `bilan_auth` for sign-in and session work on the global tables.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -39,6 +40,19 @@ export interface Database {
   copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Work that joins the end of a tenant transaction, just before its COMMIT. */
+export type BeforeCommit = (tx: Tx, instanceId: string) => Promise<void>;
+
+const beforeCommit = new AsyncLocalStorage<BeforeCommit>();
+
+/**
+ * Runs `fn` so that every `withInstance` transaction it starts (directly or through any async call
+ * chain) runs `hook` as its last statement before COMMIT: what the hook writes commits or rolls
+ * back with that transaction's own writes. How an idempotent request marks, atomically with its
+ * write, that it has booked (http/idempotency.ts).
+ */
+export const runWithBeforeCommit = <T>(hook: BeforeCommit, fn: () => T): T => beforeCommit.run(hook, fn);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -87,7 +101,8 @@ export async function openPglite(dataDir: string | undefined, initdb?: Blob): Pr
   });
   await db.exec("SET TIME ZONE 'UTC'");
 
-  async function run<T>(enter: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async function run<T>(enter: string, fn: (tx: Tx) => Promise<T>, instanceId?: string): Promise<T> {
+    const hook = instanceId ? beforeCommit.getStore() : undefined;
     return db.transaction(async (raw) => {
       if (enter) await raw.query(enter);
       const tx: Tx = {
@@ -99,13 +114,15 @@ export async function openPglite(dataDir: string | undefined, initdb?: Blob): Pr
           await raw.exec(script);
         },
       };
-      return fn(tx);
+      const value = await fn(tx);
+      if (hook) await hook(tx, instanceId!);
+      return value;
     });
   }
 
   return {
     kind: 'pglite',
-    withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn),
+    withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn, instanceId),
     withAuth: (fn) => run(ENTER_AUTH, fn),
     readAsAuth: (text, uuids) => run(ENTER_AUTH, (tx) => tx.query(inlineUuids(text, uuids))),
     asOwner: (fn) => run('', fn),
@@ -160,7 +177,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     }
   }
 
-  function run<T>(enter: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  function run<T>(enter: string, fn: (tx: Tx) => Promise<T>, instanceId?: string): Promise<T> {
+    const hook = instanceId ? beforeCommit.getStore() : undefined;
     return onClient(async (client) => {
       await client.query(enter ? `BEGIN; ${enter}` : 'BEGIN');
       const tx: Tx = {
@@ -173,6 +191,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         },
       };
       const value = await fn(tx);
+      if (hook) await hook(tx, instanceId!);
       await client.query('COMMIT');
       return value;
     });
@@ -180,7 +199,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 
   return {
     kind: 'postgres',
-    withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn),
+    withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn, instanceId),
     withAuth: (fn) => run(ENTER_AUTH, fn),
     readAsAuth<R extends Row>(text: string, uuids: readonly string[]) {
       // One message; on an error it stops at the failing statement, and onClient rolls back.

@@ -5,6 +5,10 @@
  *
  * - The key is claimed in its own short transaction before the handler runs (INSERT … ON CONFLICT:
  *   of parallel repeats exactly one claims it); the answer is stored when it is sent.
+ * - Every transaction of the handler that writes also marks the claim `committed_at`, inside that
+ *   transaction: a claim whose write committed never runs again. When its answer was lost (the
+ *   server died between the COMMIT and storing it), a repeat answers 409 `idempotency_answer_lost`
+ *   instead of booking a second time.
  * - A repeat while the first still runs answers 409 `idempotency_in_progress`; the same key with
  *   another request (method, URL, body or user) answers 422 `idempotency_key_reused`.
  * - A 5xx (or any answer outside 2xx–4xx) or a non-JSON answer releases the claim, so a retry runs again. A 4xx is stored: the same
@@ -15,7 +19,7 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
-import type { Database } from '../db/database.js';
+import { runWithBeforeCommit, type Database, type Tx } from '../db/database.js';
 import { auth, type Access } from './access.js';
 import { fieldError } from './errors.js';
 
@@ -28,6 +32,12 @@ const KEEP = "interval '24 hours'";
  * to, its state changes are still race-free (row locks, issue 11 §1), so it could not book twice.
  */
 const ABANDONED = "interval '10 minutes'";
+/**
+ * A claim whose write committed but that has no answer this long after the commit lost its answer:
+ * storing it follows the COMMIT within milliseconds, so only a server that died in between leaves
+ * one. The write is not run again; the repeat is told so.
+ */
+const ANSWER_LOST = "interval '1 minute'";
 /** 1–255 printable ASCII characters (Stripe allows 255; a UUID is the usual choice). */
 const KEY = /^[\x20-\x7E]{1,255}$/;
 const KEY_MESSAGE = 'The Idempotency-Key must be 1 to 255 printable ASCII characters';
@@ -82,13 +92,16 @@ interface StoredKey {
   fingerprint: string;
   status_code: number | null;
   response_body: unknown;
+  /** Whether the claim's write committed without an answer long enough ago that none will come. */
+  answer_lost: boolean;
 }
 
 type Claim = { kind: 'claimed' } | { kind: 'stored'; row: StoredKey } | { kind: 'vanished' };
 
 /**
  * Claims `key` for this request in one short transaction: a new key, one whose answer is older
- * than 24 hours, or an abandoned claim (no answer after 10 minutes) becomes this request's; otherwise the stored row is returned. Sweeps a few other
+ * than 24 hours, or an abandoned claim (no answer and no committed write after 10 minutes) becomes
+ * this request's; otherwise the stored row is returned. Sweeps a few other
  * expired keys of the instance on the way (SKIP LOCKED: never waits for, nor deadlocks with, a
  * parallel claim).
  */
@@ -104,14 +117,17 @@ function claim(db: Database, instanceId: string, userId: string, key: string, fi
        INSERT INTO idempotency_key AS k (instance_id, key, user_id, fingerprint) VALUES ($1, $2, $3, $4)
        ON CONFLICT (instance_id, key) DO UPDATE
           SET user_id = excluded.user_id, fingerprint = excluded.fingerprint, status_code = NULL, response_body = NULL, created_at = now()
-        WHERE k.created_at < now() - ${KEEP} OR (k.status_code IS NULL AND k.created_at < now() - ${ABANDONED})
+        WHERE k.created_at < now() - ${KEEP}
+           OR (k.status_code IS NULL AND k.committed_at IS NULL AND k.created_at < now() - ${ABANDONED})
        RETURNING key`,
       [instanceId, key, userId, fingerprint],
     );
     if (claimed.length) return { kind: 'claimed' };
     // A new statement, a new snapshot: it sees the claim a parallel request committed meanwhile.
     const [row] = await tx.query<StoredKey & Record<string, unknown>>(
-      `SELECT user_id, fingerprint, status_code, response_body FROM idempotency_key WHERE instance_id = $1 AND key = $2`,
+      `SELECT user_id, fingerprint, status_code, response_body,
+              status_code IS NULL AND committed_at < now() - ${ANSWER_LOST} AS answer_lost
+         FROM idempotency_key WHERE instance_id = $1 AND key = $2`,
       [instanceId, key],
     );
     return row ? { kind: 'stored', row } : { kind: 'vanished' };
@@ -134,9 +150,30 @@ function answerRepeat(reply: FastifyReply, row: StoredKey, fingerprint: string, 
     const message = 'This Idempotency-Key was already used for another request; use a new key for a new request';
     return sendJson(reply, 422, { error: message, fields: { [IDEMPOTENCY_HEADER]: message }, code: 'idempotency_key_reused' });
   }
+  if (row.answer_lost) {
+    const message =
+      'The request with this Idempotency-Key was carried out, but its answer was lost when the server stopped; look up the result instead of repeating the request';
+    return sendJson(reply, 409, { error: message, code: 'idempotency_answer_lost' });
+  }
   if (row.status_code === null) return inProgress(reply);
   return sendJson(reply.header('Idempotent-Replayed', 'true'), row.status_code, row.response_body);
 }
+
+/**
+ * Marks the claim as booked, as the last statement of a handler's transaction: only when that
+ * transaction wrote (PostgreSQL gave it a transaction id), so a read-only transaction leaves a
+ * claim that a crash may abandon and a retry may run. The initPlan reads the id before this
+ * UPDATE would assign one.
+ */
+const markCommitted = (key: string) => (tx: Tx, instanceId: string) =>
+  tx
+    .query(
+      `UPDATE idempotency_key SET committed_at = now()
+        WHERE instance_id = $1 AND key = $2 AND status_code IS NULL AND committed_at IS NULL
+          AND (SELECT pg_current_xact_id_if_assigned()) IS NOT NULL`,
+      [instanceId, key],
+    )
+    .then(() => undefined);
 
 /** Stores the answer of a claimed key, or releases the claim for a 5xx or a non-JSON answer. Never throws. */
 async function settle(request: FastifyRequest, reply: FastifyReply, payload: unknown, db: Database): Promise<void> {
@@ -156,7 +193,11 @@ async function settle(request: FastifyRequest, reply: FastifyReply, payload: unk
   try {
     await db.withInstance(instanceId, (tx) =>
       body === null
-        ? tx.query('DELETE FROM idempotency_key WHERE instance_id = $1 AND key = $2 AND status_code IS NULL', [instanceId, key])
+        ? // A claim whose write committed stays: a retry must not book again (it learns the answer was lost).
+          tx.query('DELETE FROM idempotency_key WHERE instance_id = $1 AND key = $2 AND status_code IS NULL AND committed_at IS NULL', [
+            instanceId,
+            key,
+          ])
         : tx.query(
             'UPDATE idempotency_key SET status_code = $3, response_body = $4::jsonb WHERE instance_id = $1 AND key = $2 AND status_code IS NULL',
             [instanceId, key, status, body],
@@ -172,7 +213,8 @@ async function settle(request: FastifyRequest, reply: FastifyReply, payload: unk
 /**
  * The plugin: register after the access plugin (the claim needs the authenticated instance and
  * user). Hooks: preValidation checks the header and fingerprints the body as it came; preHandler
- * claims (after validation, so a refused body claims nothing); onSend stores or releases.
+ * claims (after validation, so a refused body claims nothing) and runs the handler with the
+ * committed mark joined to its transactions; onSend stores or releases.
  */
 export const idempotencyPlugin = fp(async (app) => {
   app.decorateRequest('idempotency', null);
@@ -203,6 +245,14 @@ export const idempotencyPlugin = fp(async (app) => {
     }
     idempotency.state = 'settled';
     return inProgress(reply);
+  });
+
+  // Callback style on purpose: `done` runs the handler inside `runWithBeforeCommit`, so the async
+  // context reaches every transaction the handler starts (an async hook's continuation would not).
+  app.addHook('preHandler', (request, _reply, done) => {
+    const idempotency = request.idempotency;
+    if (idempotency?.state !== 'claimed') return done();
+    runWithBeforeCommit(markCommitted(idempotency.key), () => done());
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -33,6 +33,16 @@ export const SERVER_MESSAGES: ReadonlyMap<string, Translations> = new Map<string
   ['must not nest arrays and objects more than 64 levels deep', tr('darf Listen und Objekte nicht tiefer als 64 Ebenen verschachteln', "ne doit pas imbriquer listes et objets sur plus de 64 niveaux", 'non deve annidare elenchi e oggetti per più di 64 livelli')],
   ['must not contain a NUL character', tr('darf kein NUL-Zeichen enthalten', 'ne doit pas contenir de caractère NUL', 'non deve contenere un carattere NUL')],
   ['The Idempotency-Key must be 1 to 255 printable ASCII characters', tr('Der Idempotency-Key muss aus 1 bis 255 druckbaren ASCII-Zeichen bestehen', "L'Idempotency-Key doit compter 1 à 255 caractères ASCII imprimables", "L'Idempotency-Key deve avere da 1 a 255 caratteri ASCII stampabili")],
+  ['A request with this Idempotency-Key is still being processed; retry later', tr('Eine Anfrage mit diesem Idempotency-Key wird noch verarbeitet; bitte später erneut versuchen', "Une requête avec cet Idempotency-Key est encore en cours de traitement ; réessayez plus tard", "Una richiesta con questo Idempotency-Key è ancora in elaborazione; riprovare più tardi")],
+  ['This Idempotency-Key was already used for another request; use a new key for a new request', tr('Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet; für eine neue Anfrage einen neuen Schlüssel verwenden', "Cet Idempotency-Key a déjà servi pour une autre requête ; utilisez une nouvelle clé pour une nouvelle requête", "Questo Idempotency-Key è già stato usato per un'altra richiesta; usare una nuova chiave per una nuova richiesta")],
+  [
+    'The request with this Idempotency-Key was carried out, but its answer was lost when the server stopped; look up the result instead of repeating the request',
+    tr(
+      'Die Anfrage mit diesem Idempotency-Key wurde ausgeführt, ihre Antwort ging aber verloren, als der Server anhielt; das Ergebnis nachsehen statt die Anfrage zu wiederholen',
+      "La requête avec cet Idempotency-Key a été exécutée, mais sa réponse s'est perdue à l'arrêt du serveur ; vérifiez le résultat au lieu de répéter la requête",
+      "La richiesta con questo Idempotency-Key è stata eseguita, ma la sua risposta è andata persa all'arresto del server; verificare il risultato invece di ripetere la richiesta",
+    ),
+  ],
   ['larger than 5 MB', tr('grösser als 5 MB', 'plus grand que 5 Mo', 'più grande di 5 MB')],
   ['the file is empty or not base64', tr('die Datei ist leer oder nicht base64-codiert', "le fichier est vide ou n'est pas en base64", 'il file è vuoto o non è in base64')],
   ['must be base64', tr('muss base64-codiert sein', 'doit être en base64', 'deve essere in base64')],

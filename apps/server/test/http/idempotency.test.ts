@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, engine, startTestServer, type ApiResponse, type TestServer } from '../helpers.js';
+import { requestFingerprint } from '../../src/http/idempotency.js';
 import { ledgerWorkplace, simpleEntry, type LedgerWorkplace } from '../accounting/ledger.js';
 import { invoiceData, invoicingWorkplace, memberClient } from '../invoicing/support.js';
 
@@ -131,24 +132,70 @@ describe('Idempotency-Key', () => {
     expect(await storedKeys(wp.instanceId, stale)).toEqual([]);
   });
 
-  it('answers 409 in progress for a claim without an answer, and runs the key again once the claim is abandoned (10 minutes)', async () => {
+  it('marks the claim in the write\'s own transaction, and never runs a booked key again when its answer was lost', async () => {
     const key = randomUUID();
     expect((await insertEntry(key, '19.00')).status).toBe(200);
+    const [marked] = await server.db.asOwner((tx) =>
+      tx.query<{ committed: boolean }>('SELECT committed_at IS NOT NULL AS committed FROM idempotency_key WHERE instance_id = $1 AND key = $2', [wp.instanceId, key]),
+    );
+    expect(marked!.committed).toBe(true);
     const before = await entries();
-    // What a server that died before storing its answer leaves behind: a claim with no answer.
+    // What a server that died between the entry's COMMIT and storing the answer leaves behind.
     await server.db.asOwner((tx) =>
       tx.query('UPDATE idempotency_key SET status_code = NULL, response_body = NULL WHERE instance_id = $1 AND key = $2', [wp.instanceId, key]),
     );
     const pending = await insertEntry(key, '19.00');
     expect(pending.status).toBe(409);
     expect(pending.body.code).toBe('idempotency_in_progress');
+    // Long past the minute an answer takes, and past the 10 minutes that abandon an unbooked claim.
+    await server.db.asOwner((tx) =>
+      tx.query(
+        `UPDATE idempotency_key SET created_at = created_at - interval '11 minutes', committed_at = committed_at - interval '11 minutes'
+          WHERE instance_id = $1 AND key = $2`,
+        [wp.instanceId, key],
+      ),
+    );
+    const lost = await insertEntry(key, '19.00');
+    expect(lost.status).toBe(409);
+    expect(lost.body.code).toBe('idempotency_answer_lost');
+    expect(lost.body.error).toMatch(/carried out/);
+    expect(await entries()).toBe(before);
+  });
+
+  it('runs a key again once its claim is abandoned without a booked write (10 minutes)', async () => {
+    const key = randomUUID();
+    const before = await entries();
+    const body = simpleEntry('2025-02-03', bank, revenue, '19.50', 'idempotency 19.50');
+    // What a server that died before its write committed leaves behind: a claim, nothing booked.
+    await server.db.asOwner((tx) =>
+      tx.query('INSERT INTO idempotency_key (instance_id, key, user_id, fingerprint) VALUES ($1, $2, $3, $4)', [
+        wp.instanceId,
+        key,
+        wp.userId,
+        requestFingerprint('POST', '/api/accounting/entry/insert', body),
+      ]),
+    );
+    expect((await insertEntry(key, '19.50')).body.code).toBe('idempotency_in_progress');
     await server.db.asOwner((tx) =>
       tx.query(`UPDATE idempotency_key SET created_at = created_at - interval '11 minutes' WHERE instance_id = $1 AND key = $2`, [wp.instanceId, key]),
     );
-    const again = await insertEntry(key, '19.00');
+    const again = await insertEntry(key, '19.50');
     expect(again.status).toBe(200);
     expect(await entries()).toBe(before + 1);
-    expectReplayOf(await insertEntry(key, '19.00'), again);
+    expectReplayOf(await insertEntry(key, '19.50'), again);
+  });
+
+  it('leaves the claim unmarked when the handler\'s transaction rolls back', async () => {
+    const key = randomUUID();
+    const refused = await withKey(wp.api, '/api/accounting/entry/insert', simpleEntry('2025-02-03', bank, 99_999_999, '19.75', 'idempotency 19.75'), key);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const marks = await server.db.asOwner((tx) =>
+      tx.query<{ status_code: number; committed: boolean }>(
+        'SELECT status_code, committed_at IS NOT NULL AS committed FROM idempotency_key WHERE instance_id = $1 AND key = $2',
+        [wp.instanceId, key],
+      ),
+    );
+    expect(marks).toEqual([{ status_code: refused.status, committed: false }]);
   });
 
   it('replays a refusal of the handler as stored, but claims nothing for a body refused by validation', async () => {
