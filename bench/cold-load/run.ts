@@ -5,7 +5,8 @@
  * context. Target: the dashboard within 3× the floor. Figures, never an exit code (1 only when the
  * run breaks).
  *
- *   npx tsx bench/cold-load/run.ts [--runs 15] [--dist apps/web/dist] [--throttle]
+ *   npm run -s bench:cold-load -- -- [--runs 15] [--dist apps/web/dist] [--throttle] [--waterfall]
+ *   npx tsx bench/cold-load/run.ts [same flags]
  *
  * The web app must be built (`npm run build`, or `--dist` to another build). The server runs from
  * the TypeScript sources on a fresh PGlite directory. `--throttle` adds a "fast 4G"-like network
@@ -17,19 +18,31 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { benchArgs, positiveFlag } from '../cli-args.js';
 
-const { values: args } = parseArgs({
-  options: {
+const USAGE = `Usage: npm run -s bench:cold-load -- -- [options]      (from the repository root)
+       npx tsx bench/cold-load/run.ts [options]
+
+  --runs N            loads of each page, taking turns (default 15)
+  --dist DIR          the built web app (default apps/web/dist: run \`npm run build\` first)
+  --throttle          a "fast 4G"-like network: 9 Mbit/s down, 1.5 Mbit/s up, 60 ms latency
+  --waterfall         print every request of each load
+  --chromium PATH     the browser (default $BILAN_CHROMIUM or /usr/bin/chromium)
+`;
+const args = benchArgs(
+  {
     runs: { type: 'string', default: '15' },
     dist: { type: 'string', default: resolve(import.meta.dirname, '../../apps/web/dist') },
     throttle: { type: 'boolean', default: false },
     waterfall: { type: 'boolean', default: false },
     chromium: { type: 'string', default: process.env.BILAN_CHROMIUM ?? '/usr/bin/chromium' },
+    help: { type: 'boolean', short: 'h', default: false },
   },
-});
-const RUNS = Number(args.runs);
+  USAGE,
+  'bench:cold-load',
+);
+const RUNS = positiveFlag(args.runs, 15, 'runs', USAGE, true);
 const TARGET_RATIO = 3;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

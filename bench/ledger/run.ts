@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs, positiveFlag } from '../cli-args.js';
 import { benchBalances, type BalancesResult } from './balances.js';
 import { benchImport, type ImportResult } from './import.js';
 import { benchPeriodEnd, type PeriodEndFigure, type PeriodEndResult } from './period-end.js';
@@ -59,40 +59,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-// The root script is `npm run bench -w @bilan/bench`: with a single `--`, the inner npm takes the
-// flags as its own configuration (npm_config_<flag>) and the values as arguments. Refuse that
-// rather than silently running the full benchmark.
-const NPM_HINT =
-  'npm took the flags for itself: from the repository root write `npm run -s bench -- -- --flag …` ' +
-  '(or `npm run -s bench -w @bilan/bench -- --flag …`).';
-const swallowed = Object.keys(OPTIONS).filter((name) => process.env[`npm_config_${name.replace(/-/g, '_')}`] !== undefined);
-if (swallowed.length || process.env.npm_config_write !== undefined) {
-  process.stderr.write(`${NPM_HINT}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
-try {
-  ({ values } = parseArgs({ options: OPTIONS }));
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n${process.env.npm_lifecycle_event ? `${NPM_HINT}\n` : ''}\n${USAGE}`);
-  process.exit(2);
-}
-
-if (values.help) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
-
-function count(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value.replace(/_/g, ''));
-  if (!Number.isInteger(parsed) || parsed < 1) {
-    process.stderr.write(`--${name} must be a positive integer\n\n${USAGE}`);
-    process.exit(2);
-  }
-  return parsed;
-}
+const values = benchArgs(OPTIONS, USAGE, 'bench');
+const count = (value: string | undefined, fallback: number, name: string) => positiveFlag(value, fallback, name, USAGE, true);
 
 const quick = values.quick;
 const engines: Engine[] =

@@ -17,8 +17,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { benchArgs, positiveFlag } from '../cli-args.js';
 import { loadAverage, log, machineInfo, round } from '../ledger/measure.js';
 import { createWorkplace, startEnv, type BenchEnv } from '../ledger/setup.js';
 import { loadData, type LoadReport, type Sizes } from './data.js';
@@ -51,36 +51,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-const NPM_HINT =
-  'npm took the flags for itself: from the repository root write `npm run -s bench:lists -- -- --flag …` ' +
-  '(or `npm run -s bench:lists -w @bilan/bench -- --flag …`).';
-const swallowed = Object.keys(OPTIONS).filter((name) => process.env[`npm_config_${name.replace(/-/g, '_')}`] !== undefined);
-if (swallowed.length || process.env.npm_config_write !== undefined) {
-  process.stderr.write(`${NPM_HINT}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
-try {
-  ({ values } = parseArgs({ options: OPTIONS }));
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n${process.env.npm_lifecycle_event ? `${NPM_HINT}\n` : ''}\n${USAGE}`);
-  process.exit(2);
-}
-if (values.help) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
-
-function positive(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value.replace(/_/g, ''));
-  if (!Number.isFinite(parsed) || parsed <= 0) {
-    process.stderr.write(`--${name} must be a positive number\n\n${USAGE}`);
-    process.exit(2);
-  }
-  return parsed;
-}
+const values = benchArgs(OPTIONS, USAGE, 'bench:lists');
+const positive = (value: string | undefined, fallback: number, name: string) => positiveFlag(value, fallback, name, USAGE);
 
 const quick = values.quick;
 const scale = positive(values.scale, 1, 'scale') * (quick ? 0.05 : 1);
