@@ -30,22 +30,52 @@ export type KeyValue = string | number;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ][0-9:.]+(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
-/** The opaque cursor of a row's sort key: base64url of its JSON. */
-export const encodeCursor = (key: readonly KeyValue[]): string => Buffer.from(JSON.stringify(key)).toString('base64url');
+/** A list's count as answered: exact up to COUNT_CAP, else COUNT_CAP and `totalCapped`. */
+export interface Counted {
+  total: number;
+  totalCapped: boolean;
+}
 
 /**
- * The sort key a cursor carries, each part checked against `parts`.
+ * The opaque cursor of a row's sort key: base64url of its JSON. With `counted`, the cursor also
+ * carries the count of the walk's first page, so the next pages answer it without counting again.
+ */
+export const encodeCursor = (key: readonly KeyValue[], counted?: Counted): string =>
+  Buffer.from(JSON.stringify(counted ? [...key, { n: counted.total, c: counted.totalCapped }] : key)).toString('base64url');
+
+const refusedCursor = () => fieldError('cursor', "cursor is not one of this list's cursors");
+
+function parseCursor(cursor: string): unknown[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refusedCursor();
+  }
+  if (!Array.isArray(parsed)) throw refusedCursor();
+  return parsed;
+}
+
+/** The count a cursor carries (see `encodeCursor`), or null for a cursor without one. */
+function carriedCount(cursor: string): Counted | null {
+  const last: unknown = parseCursor(cursor).at(-1);
+  if (typeof last !== 'object' || last === null) return null;
+  const { n, c } = last as { n?: unknown; c?: unknown };
+  if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > COUNT_CAP || typeof c !== 'boolean') throw refusedCursor();
+  return { total: n as number, totalCapped: c };
+}
+
+/**
+ * The sort key a cursor carries, each part checked against `parts` (a carried count after them is
+ * left to `countUpTo`).
  * @throws 400 on field `cursor` ('cursor is not one of this list's cursors') for anything else.
  */
 export function decodeCursor(cursor: string, parts: readonly KeyPart[]): KeyValue[] {
-  const refused = () => fieldError('cursor', "cursor is not one of this list's cursors");
-  let key: unknown;
-  try {
-    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw refused();
-  }
-  if (!Array.isArray(key) || key.length !== parts.length) throw refused();
+  const refused = refusedCursor;
+  const parsed = parseCursor(cursor);
+  const last: unknown = parsed.at(-1);
+  const key = parsed.length === parts.length + 1 && typeof last === 'object' && last !== null ? parsed.slice(0, -1) : parsed;
+  if (key.length !== parts.length) throw refused();
   key.forEach((value: unknown, i) => {
     const ok =
       parts[i] === 'int'
@@ -76,9 +106,14 @@ export const afterKey = (columns: readonly string[], types: readonly string[], o
 
 /**
  * How many rows `selectOne` (a `SELECT 1 FROM … WHERE …`) finds, counting no further than
- * COUNT_CAP + 1: cheap at any size, exact below the cap.
+ * COUNT_CAP + 1: cheap at any size, exact below the cap. With `page`, a cursor that carries the
+ * count of its walk's first page (`pageOf` with `counted`) answers that count without a query:
+ * 10,001 index entries less to read on every later page of a long list (issue 18 §2).
+ * @throws 400 on field `cursor` for a carried count that is not one.
  */
-export async function countUpTo(tx: Tx, selectOne: string, params: readonly unknown[]): Promise<{ total: number; totalCapped: boolean }> {
+export async function countUpTo(tx: Tx, selectOne: string, params: readonly unknown[], page?: PageRequest): Promise<Counted> {
+  const carried = page?.cursor ? carriedCount(page.cursor) : null;
+  if (carried) return carried;
   const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${selectOne} LIMIT ${COUNT_CAP + 1}) counted`, params);
   const n = row!.n;
   return n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
@@ -93,9 +128,18 @@ export function limitOffset(page: PageRequest): string {
   return `LIMIT ${page.pageSize + 1} OFFSET ${offset}`;
 }
 
-/** The page's rows (without the extra one) and the cursor of the next page, null on the last. */
-export function pageOf<R>(rows: readonly R[], page: PageRequest, keyOf: (row: R) => KeyValue[]): { rows: R[]; nextCursor: string | null } {
+/**
+ * The page's rows (without the extra one) and the cursor of the next page, null on the last. With
+ * `counted` (this list's `countUpTo` answer), the cursor carries it to the next pages: `total` on
+ * a walk's later pages is the count of its first page.
+ */
+export function pageOf<R>(
+  rows: readonly R[],
+  page: PageRequest,
+  keyOf: (row: R) => KeyValue[],
+  counted?: Counted,
+): { rows: R[]; nextCursor: string | null } {
   const more = rows.length > page.pageSize;
   const kept = more ? rows.slice(0, page.pageSize) : [...rows];
-  return { rows: kept, nextCursor: more ? encodeCursor(keyOf(kept.at(-1)!)) : null };
+  return { rows: kept, nextCursor: more ? encodeCursor(keyOf(kept.at(-1)!), counted) : null };
 }

@@ -171,6 +171,31 @@ describe('countUpTo', () => {
 
   it('decodes its own cursors and refuses other shapes', () => {
     expect(decodeCursor(encodeCursor(['2024-02-29', 7, 12]), ['date', 'int', 'int'])).toEqual(['2024-02-29', 7, 12]);
+    expect(decodeCursor(encodeCursor(['2024-02-29', 7], { total: 40, totalCapped: false }), ['date', 'int'])).toEqual(['2024-02-29', 7]);
     expect(() => decodeCursor(encodeCursor(['2024-02-29', 7.5]), ['date', 'int'])).toThrow("cursor is not one of this list's cursors");
+  });
+
+  it("answers a cursor's carried count without counting, and refuses a carried count that is not one", async () => {
+    const count = (cursor: string) =>
+      server.db.withInstance(wp.instanceId, (tx) =>
+        countUpTo(tx, 'SELECT 1 FROM generate_series(1, $1::int)', [3], { pageSize: 50, cursor }),
+      );
+    expect(await count(encodeCursor(['2024-02-29', 7]))).toEqual({ total: 3, totalCapped: false });
+    expect(await count(encodeCursor(['2024-02-29', 7], { total: COUNT_CAP, totalCapped: true }))).toEqual({ total: COUNT_CAP, totalCapped: true });
+    for (const carried of [{ n: -1, c: false }, { n: COUNT_CAP + 1, c: true }, { n: 2, c: 'no' }, { n: 1.5, c: false }]) {
+      const cursor = Buffer.from(JSON.stringify(['2024-02-29', 7, carried])).toString('base64url');
+      await expect(count(cursor)).rejects.toThrow("cursor is not one of this list's cursors");
+    }
+  });
+
+  it('keeps the first page\'s total along a walk, though an entry is added meanwhile', async () => {
+    const first = await wp.api.post('/api/accounting/entry/list', { pageSize: 5 });
+    expect(first.body.total).toBe(13);
+    const added = await wp.api.post('/api/accounting/entry/insert', simpleEntry('2024-04-02', bank, revenue, '1.00', 'Added during a walk'));
+    expect(added.status).toBe(200);
+    const second = await wp.api.post('/api/accounting/entry/list', { pageSize: 5, cursor: first.body.nextCursor });
+    expect(second.body.total).toBe(13);
+    expect((await wp.api.post('/api/accounting/entry/list', { pageSize: 5 })).body.total).toBe(14);
+    expect((await wp.api.post('/api/accounting/entry/delete', { id: added.body.id })).status).toBe(200);
   });
 });

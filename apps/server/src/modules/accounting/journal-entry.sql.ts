@@ -177,7 +177,7 @@ export async function selectJournalEntryPage(
     filter.text ?? null,
     filter.accountId ?? null,
   ];
-  const counted = await countUpTo(tx, `SELECT 1 FROM journal_entry e WHERE ${where}`, params);
+  const counted = await countUpTo(tx, `SELECT 1 FROM journal_entry e WHERE ${where}`, params, page);
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
   const after = page.cursor ? ` AND ${afterKey(['e.date_ledger', 'e.id'], ['date', 'int'], page.order, decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
   const rows = await tx.query<{ id: number; date_ledger: string }>(
@@ -185,7 +185,7 @@ export async function selectJournalEntryPage(
       ORDER BY e.date_ledger ${direction}, e.id ${direction} ${limitOffset(page)}`,
     params,
   );
-  const { rows: kept, nextCursor } = pageOf(rows, page, (row) => [row.date_ledger, row.id]);
+  const { rows: kept, nextCursor } = pageOf(rows, page, (row) => [row.date_ledger, row.id], counted);
   return { ids: kept.map((row) => row.id), ...counted, nextCursor };
 }
 
@@ -457,8 +457,8 @@ export async function selectAccountPostings(
   // Without a text the count is the index range of the account's postings alone: the join to the
   // entries (a hash join over every entry of the instance) is only for the text.
   const counted = filter.text
-    ? await countUpTo(tx, `SELECT 1 FROM ${from} WHERE ${where}`, params)
-    : await countUpTo(tx, `SELECT 1 FROM journal_line l WHERE ${ranged}`, params.slice(0, 4));
+    ? await countUpTo(tx, `SELECT 1 FROM ${from} WHERE ${where}`, params, page)
+    : await countUpTo(tx, `SELECT 1 FROM journal_line l WHERE ${ranged}`, params.slice(0, 4), page);
   const after = page.cursor ? ` AND ${afterKey(POSTING_KEY, POSTING_KEY_TYPES, 'asc', decodeCursor(page.cursor, ['date', 'int', 'int']), params)}` : '';
   const rows = await tx.query<AccountPostingRow>(
     `SELECT l.id, l.entry_id, l.date_ledger, e.description AS entry_description, l.amount::text AS amount, l.direction
@@ -466,7 +466,7 @@ export async function selectAccountPostings(
       ORDER BY l.date_ledger, l.entry_id, l.id ${limitOffset(page)}`,
     params,
   );
-  const { rows: kept, nextCursor } = pageOf(rows, page, (row) => [row.date_ledger, row.entry_id, row.id]);
+  const { rows: kept, nextCursor } = pageOf(rows, page, (row) => [row.date_ledger, row.entry_id, row.id], counted);
   return { rows: kept, ...counted, nextCursor };
 }
 

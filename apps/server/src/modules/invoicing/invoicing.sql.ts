@@ -87,13 +87,13 @@ export async function selectInvoicePage(
   page: PageRequest,
 ): Promise<{ rows: InvoiceRecord[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const { where, params } = invoiceWhere(instanceId, filter);
-  const counted = await countUpTo(tx, `SELECT 1 FROM invoice i WHERE ${where}`, params);
+  const counted = await countUpTo(tx, `SELECT 1 FROM invoice i WHERE ${where}`, params, page);
   const after = page.cursor ? ` AND ${afterKey(['i.date_invoice', 'i.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
   const rows = await tx.query<InvoiceRecord>(
     `${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`,
     params,
   );
-  const paged = pageOf(rows, page, (row) => [row.date_invoice, row.id]);
+  const paged = pageOf(rows, page, (row) => [row.date_invoice, row.id], counted);
   return { rows: paged.rows, ...counted, nextCursor: paged.nextCursor };
 }
 

@@ -269,10 +269,10 @@ export async function listPayables(
     where.push(`(p.company_uuid = ANY(${named}::uuid[]) OR p.description ILIKE ${p} ESCAPE '\\' OR p.reference_number ILIKE ${p} ESCAPE '\\')`);
   }
   const whereSql = where.join(' AND ');
-  const counted = await countUpTo(tx, `SELECT 1 FROM payable p WHERE ${whereSql}`, params);
+  const counted = await countUpTo(tx, `SELECT 1 FROM payable p WHERE ${whereSql}`, params, page);
   const after = page.cursor ? ` AND ${afterKey(['p.date', 'p.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
   const rows = await tx.query<PayableRow>(`${PAYABLE_SELECT} WHERE ${whereSql}${after} ORDER BY p.date DESC, p.id DESC ${limitOffset(page)}`, params);
-  const paged = pageOf(rows, page, (row) => [row.date, row.id]);
+  const paged = pageOf(rows, page, (row) => [row.date, row.id], counted);
   return { data: await payableAnswers(tx, instanceId, paged.rows), ...counted, nextCursor: paged.nextCursor };
 }
 

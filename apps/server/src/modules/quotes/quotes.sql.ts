@@ -81,10 +81,10 @@ export async function selectQuotePage(
 ): Promise<{ rows: QuoteRecord[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const params: unknown[] = [instanceId, status ?? null];
   const where = 'q.instance_id = $1 AND ($2::text IS NULL OR q.status = $2)';
-  const counted = await countUpTo(tx, `SELECT 1 FROM quote q WHERE ${where}`, params);
+  const counted = await countUpTo(tx, `SELECT 1 FROM quote q WHERE ${where}`, params, page);
   const after = page.cursor ? ` AND ${afterKey(['q.date_quote', 'q.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
   const rows = await tx.query<QuoteRecord>(`${QUOTE_SELECT} WHERE ${where}${after} ORDER BY q.date_quote DESC, q.id DESC ${limitOffset(page)}`, params);
-  const paged = pageOf(rows, page, (row) => [row.date_quote, row.id]);
+  const paged = pageOf(rows, page, (row) => [row.date_quote, row.id], counted);
   return { rows: paged.rows, ...counted, nextCursor: paged.nextCursor };
 }
 
