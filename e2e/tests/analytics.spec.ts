@@ -22,16 +22,19 @@ test('the dashboard follows the year, the analytics rank the customers of a year
   const alpha = await company('Alpha Kunden AG');
   await company('Beta Handel GmbH');
   const options = (await (await get('/api/invoice/form-options')).json()) as {
-    companies: { uuid: string; name: string; addresses: { id: number }[] }[];
+    companies: { uuid: string; name: string }[];
     paymentProfiles: { id: number }[];
   };
+  // The form options name the customers; their addresses come from address/list.
+  const firstAddress = async (uuid: string) =>
+    ((await (await post('/api/address/list', { filters: { company: { uuid } } })).json()) as { data: { id: number }[] }).data[0]!.id;
   const invoice = async (customerName: string, date: string, price: string) => {
     const customer = options.companies.find((c) => c.name === customerName)!;
     const created = await (
       await post('/api/invoice/insert', {
         data: {
           company: { uuid: customer.uuid },
-          address: { id: customer.addresses[0]!.id },
+          address: { id: await firstAddress(customer.uuid) },
           paymentProfile: { id: options.paymentProfiles[0]!.id },
           vat: '0.081',
           dateInvoice: date,

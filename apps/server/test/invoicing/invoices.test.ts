@@ -423,7 +423,10 @@ describe('form options, entry link and QR-bill validation', () => {
     const response = await wp.api.get('/api/invoice/form-options');
     expect(response.status).toBe(200);
     expect(response.body.companies.map((c: { name: string }) => c.name)).toEqual(['Simon Muster AG']);
-    expect(response.body.companies[0].addresses).toHaveLength(1);
+    // Only the customers' names: the form asks address/list for the addresses of the customer chosen.
+    expect(Object.keys(response.body.companies[0]).sort()).toEqual(['name', 'uuid']);
+    const addresses = await wp.api.post('/api/address/list', { filters: { company: { uuid: response.body.companies[0].uuid } } });
+    expect(addresses.body.data.map((a: { id: number }) => a.id)).toEqual([wp.address]);
     expect(response.body.paymentProfiles.map((p: { iban: string; qrIban: boolean }) => [p.iban, p.qrIban])).toEqual([
       ['CH9300762011623852957', false],
       [QR_IBAN, true],

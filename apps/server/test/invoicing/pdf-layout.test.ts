@@ -96,8 +96,7 @@ describe('PDF texts', () => {
       data: { name: 'Client Paris SARL', address: { street: 'Rue de Rivoli', houseNumber: '10', zip: '75001', city: 'Paris', country: { id: 5 } } },
     });
     expect(company.status, JSON.stringify(company.body)).toBe(200);
-    const options = (await wp.api.get('/api/invoice/form-options')).body;
-    const address = options.companies.find((c: { name: string }) => c.name === 'Client Paris SARL').addresses[0].id;
+    const address = (await wp.api.post('/api/address/list', { filters: { company: { uuid: company.body.uuid } } })).body.data[0].id;
     const swiss = (await wp.api.post('/api/invoice/insert', { data: invoiceData(wp) })).body;
     const foreign = (await wp.api.post('/api/invoice/insert', { data: { ...invoiceData(wp), company: { uuid: company.body.uuid }, address: { id: address } } })).body;
 

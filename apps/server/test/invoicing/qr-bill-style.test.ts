@@ -70,9 +70,8 @@ const overlap = (a: Word, b: Word) => a.x0 < b.x1 - 1 && b.x0 < a.x1 - 1 && a.y0
 async function customer(name: string, address: Record<string, unknown>, w = wp) {
   const created = await w.api.post('/api/company/insert', { data: { name, address } });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const options = (await w.api.get('/api/invoice/form-options')).body;
-  const found = options.companies.find((c: { uuid: string }) => c.uuid === created.body.uuid);
-  return { company: { uuid: created.body.uuid as string }, address: { id: found.addresses[0].id as number } };
+  const addresses = (await w.api.post('/api/address/list', { filters: { company: { uuid: created.body.uuid } } })).body;
+  return { company: { uuid: created.body.uuid as string }, address: { id: addresses.data[0].id as number } };
 }
 
 describe('the payment part and receipt', () => {

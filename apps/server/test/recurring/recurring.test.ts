@@ -120,7 +120,7 @@ describe('recurring invoices', () => {
   });
 
   it('refuses bad templates with 400 naming the field and stores nothing', async () => {
-    const before = (await wp.api.get('/api/recurring/list')).body.data.length;
+    const before = (await wp.api.get('/api/recurring/list')).body.total;
     const cases: [Record<string, unknown>, string][] = [
       [{ interval: 'weekly' }, 'data.interval'],
       [{ endDate: '2024-12-31' }, 'data.endDate'],
@@ -134,6 +134,6 @@ describe('recurring invoices', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
       expect(Object.keys(answer.body.fields ?? {}), JSON.stringify(answer.body)).toContain(field);
     }
-    expect((await wp.api.get('/api/recurring/list')).body.data.length).toBe(before);
+    expect((await wp.api.get('/api/recurring/list')).body.total).toBe(before);
   });
 });

@@ -12952,7 +12952,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The reminders of one invoice (`invoiceUuid`), or of all invoices, by invoice and level. 404 unknown invoice. */
+        /** @description The reminders of one invoice (`invoiceUuid`), or of all invoices, by invoice and level. Paged by `page` or `cursor` (the previous answer's `nextCursor`), pageSize ≤ 500 (default 50); `total` counted up to 10,000. 404 unknown invoice. */
         post: {
             parameters: {
                 query?: never;
@@ -12963,8 +12963,14 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         /** Format: uuid */
                         invoiceUuid?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 50 */
+                        pageSize?: number;
                     };
                 };
             };
@@ -13004,6 +13010,12 @@ export interface paths {
                                 title: string;
                                 uuid: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
+                            total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -15712,7 +15724,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The credit notes of one invoice (`uuid`), or of every invoice without it, oldest first. */
+        /** @description The credit notes of one invoice (`uuid`), or of every invoice without it, oldest first (date, then number). Paged by `page` or `cursor` (the previous answer's `nextCursor`), pageSize ≤ 500 (default 50); `total` counted up to 10,000. 404 unknown invoice. */
         post: {
             parameters: {
                 query?: never;
@@ -15723,6 +15735,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 50 */
+                        pageSize?: number;
                         /** Format: uuid */
                         uuid?: string;
                     };
@@ -15775,6 +15793,12 @@ export interface paths {
                                 };
                                 uuid: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
+                            total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -16553,7 +16577,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description For the invoice form: customers (not the own company) with addresses, own active IBAN/QR bill payment profiles, VAT rates (fractions), the books' currency and the invoice currencies, revenue ledger accounts and the default revenue account per rate. */
+        /** @description For the invoice form: customers (not the own company; uuid and name — the addresses of the one chosen come from `address/list` with `filters.company`), own active IBAN/QR bill payment profiles, VAT rates (fractions), the books' currency and the invoice currencies, revenue ledger accounts and the default revenue account per rate. */
         get: {
             parameters: {
                 query?: never;
@@ -16571,16 +16595,6 @@ export interface paths {
                     content: {
                         "application/json": {
                             companies: {
-                                addresses: {
-                                    city: string;
-                                    country: {
-                                        id: number;
-                                    };
-                                    houseNumber: string | null;
-                                    id: number;
-                                    street: string;
-                                    zip: string;
-                                }[];
                                 name: string;
                                 uuid: string;
                             }[];
@@ -26280,10 +26294,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Recurring-invoice templates, newest first, with the invoices they created. */
+        /** @description Recurring-invoice templates, newest first, with the invoices they created. Paged by `?page` or `?cursor` (the previous answer's `nextCursor`, also given as `Link: <…>; rel="next"`), `?pageSize` ≤ 500 (default 50); `total` counted up to 10,000. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                    cursor?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -26371,6 +26390,12 @@ export interface paths {
                                 uuid: string;
                                 vat: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
+                            total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };

@@ -7,10 +7,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictObject, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { errors, errorsWithConflict, errorsWithNotFound } from '../../http/schemas.js';
+import { errors, errorsWithConflict, errorsWithNotFound, pageAnswerFields, pageFields } from '../../http/schemas.js';
 import type { Mailer } from '../messaging/messaging.service.js';
 import { DUNNING_LANGS, PLACEHOLDERS } from './dunning.defaults.js';
-import { confirmRun, getDunningSettings, listReminders, previewRun, reminderPdf, saveDunningSettings } from './dunning.service.js';
+import { confirmRun, getDunningSettings, listReminderPage, previewRun, reminderPdf, saveDunningSettings } from './dunning.service.js';
 
 const money = z.string();
 const lang = z.enum(DUNNING_LANGS);
@@ -178,14 +178,17 @@ export const dunningRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (a
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'The reminders of one invoice (`invoiceUuid`), or of all invoices, by invoice and level. 404 unknown invoice.',
-        body: strictObject({ invoiceUuid: zUuid.optional() }),
-        response: { 200: z.object({ data: z.array(reminderAnswer) }), ...errorsWithNotFound },
+        description:
+          'The reminders of one invoice (`invoiceUuid`), or of all invoices, by invoice and level. Paged by `page` or `cursor` (the ' +
+          "previous answer's `nextCursor`), pageSize ≤ 500 (default 50); `total` counted up to 10,000. 404 unknown invoice.",
+        body: strictObject({ invoiceUuid: zUuid.optional(), ...pageFields }),
+        response: { 200: z.object({ data: z.array(reminderAnswer), ...pageAnswerFields }), ...errorsWithNotFound },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      return { data: await app.db.withInstance(instanceId, (tx) => listReminders(tx, instanceId, request.body.invoiceUuid)) };
+      const { invoiceUuid, page, pageSize, cursor } = request.body;
+      return app.db.withInstance(instanceId, (tx) => listReminderPage(tx, instanceId, invoiceUuid, { page, pageSize, cursor }));
     },
   );
 

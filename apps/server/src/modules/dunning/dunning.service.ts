@@ -10,12 +10,15 @@
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_LOCALES, formatAmountLocale, formatDate, InvoiceStatus, toFixedAmount, toMoney, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
+import { fieldError } from '../../http/errors.js';
 import { booksCurrency, chartAccountId, controlAccount, listLedgerAccounts, todayInSwitzerland } from '../accounting/accounting.service.js';
 import { contactsByIds, listContacts, type Contact } from '../companies/contacts.service.js';
 import {
   addInvoiceCharge,
   chargesOfInvoices,
   getInvoice,
+  invoicesByUuids,
   listInvoices,
   lockInvoice,
   ownCompany,
@@ -180,8 +183,7 @@ async function reminderRows(tx: Tx, instanceId: string, filter: { invoiceUuids?:
 async function toReminders(tx: Tx, instanceId: string, rows: readonly ReminderRow[]): Promise<Reminder[]> {
   if (rows.length === 0) return [];
   const settings = await getDunningSettings(tx, instanceId);
-  const invoices = new Map<string, Invoice>();
-  for (const uuid of new Set(rows.map((row) => row.invoice_uuid))) invoices.set(uuid, await getInvoice(tx, instanceId, uuid));
+  const invoices = new Map((await invoicesByUuids(tx, instanceId, [...new Set(rows.map((row) => row.invoice_uuid))])).map((invoice) => [invoice.uuid, invoice]));
   return rows.map((row) => {
     const invoice = invoices.get(row.invoice_uuid)!;
     const level = settings.levels.find((l) => l.level === row.level);
@@ -204,10 +206,35 @@ async function toReminders(tx: Tx, instanceId: string, rows: readonly ReminderRo
   });
 }
 
-/** The reminders of one invoice (or all), by invoice and level. 404 (invoicing) unknown invoice. */
-export async function listReminders(tx: Tx, instanceId: string, invoiceUuid?: string): Promise<Reminder[]> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * One page of the reminders of one invoice (`invoiceUuid`) or of every invoice, by invoice and
+ * level (the order of the unique key (invoice_uuid, level), so a page is one index range), read and
+ * counted in SQL (db/paging.ts, decision 036): by `page` or after `cursor` (the invoice uuid and
+ * level of the previous page's last reminder). `total` is counted up to COUNT_CAP (a walk's later
+ * pages answer the count its cursor carries). 404 (invoicing) unknown invoice; 400 on `cursor` for
+ * a cursor that is not one of this list's.
+ */
+export async function listReminderPage(
+  tx: Tx,
+  instanceId: string,
+  invoiceUuid: string | undefined,
+  page: PageRequest,
+): Promise<{ data: Reminder[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   if (invoiceUuid) await getInvoice(tx, instanceId, invoiceUuid);
-  return toReminders(tx, instanceId, await reminderRows(tx, instanceId, invoiceUuid ? { invoiceUuids: [invoiceUuid] } : {}));
+  const params: unknown[] = [instanceId, invoiceUuid ?? null];
+  const where = 'instance_id = $1 AND ($2::uuid IS NULL OR invoice_uuid = $2::uuid)';
+  const counted = await countUpTo(tx, `SELECT 1 FROM dunning_reminder WHERE ${where}`, params, page);
+  let after = '';
+  if (page.cursor) {
+    const key = decodeCursor(page.cursor, ['text', 'int']);
+    if (!UUID.test(String(key[0]))) throw fieldError('cursor', "cursor is not one of this list's cursors");
+    after = ` AND ${afterKey(['invoice_uuid', 'level'], ['uuid', 'int'], 'asc', key, params)}`;
+  }
+  const rows = await tx.query<ReminderRow>(`SELECT ${COLUMNS} FROM dunning_reminder WHERE ${where}${after} ORDER BY invoice_uuid, level ${limitOffset(page)}`, params);
+  const paged = pageOf(rows, page, (row) => [row.invoice_uuid, row.level], counted);
+  return { data: await toReminders(tx, instanceId, paged.rows), ...counted, nextCursor: paged.nextCursor };
 }
 
 /** The letter of a reminder as issued (PDF bytes) and a file name; 404 `reminder_not_found`. */

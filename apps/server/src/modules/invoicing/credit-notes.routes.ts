@@ -6,9 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { strictObject, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
-import { errorsWithConflict, errorsWithNotFound } from '../../http/schemas.js';
+import { errorsWithConflict, errorsWithNotFound, pageAnswerFields, pageFields } from '../../http/schemas.js';
 import { renderCreditNotePdf } from './credit-note.pdf.js';
-import { createCreditNote, getCreditNote, listCreditNotes } from './credit-notes.service.js';
+import { createCreditNote, getCreditNote, listCreditNotePage } from './credit-notes.service.js';
 import { invoicingError } from './invoicing.errors.js';
 import type { PdfLang } from './invoicing.pdf.js';
 import { getInvoice, ownCompany } from './invoicing.service.js';
@@ -80,20 +80,20 @@ export const creditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'The credit notes of one invoice (`uuid`), or of every invoice without it, oldest first.',
-        body: strictObject({ uuid: zUuid.optional() }),
-        response: { 200: z.object({ data: z.array(creditNoteAnswer) }), ...errorsWithNotFound },
+        description:
+          'The credit notes of one invoice (`uuid`), or of every invoice without it, oldest first (date, then number). Paged by `page` or ' +
+          "`cursor` (the previous answer's `nextCursor`), pageSize ≤ 500 (default 50); `total` counted up to 10,000. 404 unknown invoice.",
+        body: strictObject({ uuid: zUuid.optional(), ...pageFields }),
+        response: { 200: z.object({ data: z.array(creditNoteAnswer), ...pageAnswerFields }), ...errorsWithNotFound },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      const uuid = request.body.uuid;
-      return {
-        data: await app.db.withInstance(instanceId, async (tx) => {
-          if (uuid) await getInvoice(tx, instanceId, uuid);
-          return listCreditNotes(tx, instanceId, uuid ? { invoiceUuid: uuid } : {});
-        }),
-      };
+      const { uuid, page, pageSize, cursor } = request.body;
+      return app.db.withInstance(instanceId, async (tx) => {
+        if (uuid) await getInvoice(tx, instanceId, uuid);
+        return listCreditNotePage(tx, instanceId, { invoiceUuid: uuid }, { page, pageSize, cursor });
+      });
     },
   );
 

@@ -10,8 +10,9 @@
  */
 import { InvoiceStatus, formatReferenceNumber, invoiceTotals, toBaseAmount, toFixedAmount, toMoney, type InvoiceTotals, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
 import { getJournalEntry, listVatCodes, postJournalEntry, todayInSwitzerland, type PostingInput } from '../accounting/accounting.service.js';
-import { itemsOf, loadRow, toInvoice, type Invoice } from './documents.service.js';
+import { invoicesByUuids, itemsOf, loadRow, toInvoice, type Invoice } from './documents.service.js';
 import { invoicingError, invoicingFieldError } from './invoicing.errors.js';
 import { formatCreditNoteNumber, openInvoiceAmounts } from './payments.service.js';
 import { sentPostings } from './postings.service.js';
@@ -97,13 +98,35 @@ export async function listCreditNotes(tx: Tx, instanceId: string, filter: { invo
     where.push(`uuid = ANY($${values.length}::uuid[])`);
   }
   const notes = await tx.query<NoteRow>(`SELECT ${NOTE_COLUMNS} FROM credit_note WHERE ${where.join(' AND ')} ORDER BY date_credit, number`, values);
+  return toCreditNotes(tx, instanceId, notes);
+}
+
+/**
+ * One page of the credit notes of one invoice (`invoiceUuid`) or of every invoice, oldest first
+ * (date, then number), read and counted in SQL (db/paging.ts, decision 036): by `page` or after
+ * `cursor` (the date and number of the previous page's last note). `total` is counted up to
+ * COUNT_CAP (a walk's later pages answer the count its cursor carries). 400 on `cursor` for a
+ * cursor that is not one of this list's.
+ */
+export async function listCreditNotePage(
+  tx: Tx,
+  instanceId: string,
+  filter: { invoiceUuid?: string | undefined },
+  page: PageRequest,
+): Promise<{ data: CreditNote[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const params: unknown[] = [instanceId, filter.invoiceUuid ?? null];
+  const where = 'instance_id = $1 AND ($2::uuid IS NULL OR invoice_uuid = $2::uuid)';
+  const counted = await countUpTo(tx, `SELECT 1 FROM credit_note WHERE ${where}`, params, page);
+  const after = page.cursor ? ` AND ${afterKey(['date_credit', 'number'], ['date', 'int'], 'asc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
+  const rows = await tx.query<NoteRow>(`SELECT ${NOTE_COLUMNS} FROM credit_note WHERE ${where}${after} ORDER BY date_credit, number ${limitOffset(page)}`, params);
+  const paged = pageOf(rows, page, (row) => [row.date_credit, row.number], counted);
+  return { data: await toCreditNotes(tx, instanceId, paged.rows), ...counted, nextCursor: paged.nextCursor };
+}
+
+/** Credit notes of `notes` (in their order) with their invoice's parties, lines and totals: a few queries for the whole list. */
+async function toCreditNotes(tx: Tx, instanceId: string, notes: readonly NoteRow[]): Promise<CreditNote[]> {
   if (notes.length === 0) return [];
-  const invoiceUuids = [...new Set(notes.map((n) => n.invoice_uuid))];
-  const invoices = new Map<string, Invoice>();
-  for (const uuid of invoiceUuids) {
-    const row = await loadRow(tx, instanceId, uuid);
-    invoices.set(uuid, toInvoice(row, await itemsOf(tx, instanceId, [uuid])));
-  }
+  const invoices = new Map((await invoicesByUuids(tx, instanceId, [...new Set(notes.map((n) => n.invoice_uuid))])).map((invoice) => [invoice.uuid, invoice]));
   const items = await tx.query<{ credit_note_id: number; invoice_item_id: number; quantity: string | null; amount: string }>(
     `SELECT credit_note_id, invoice_item_id, quantity::text AS quantity, amount::text AS amount FROM credit_note_item
       WHERE instance_id = $1 AND credit_note_id = ANY($2::int[]) ORDER BY id`,

@@ -30,7 +30,6 @@ import {
   companyHeadsByUuid,
   companyUuidsNamed,
   getCompany,
-  listAddresses,
   listCompanyHeads,
   listPaymentProfiles,
   type PaymentProfile,
@@ -567,11 +566,14 @@ export async function invoiceProfiles(tx: Tx, instanceId: string, ownCompanyUuid
   );
 }
 
-/** What the invoice form offers: customers with their addresses, own IBAN/QR bill profiles, VAT rates. */
+/**
+ * What the invoice form offers: customers (uuid and name; their addresses are asked of
+ * `address/list` for the customer chosen, not loaded for every company here), own IBAN/QR bill
+ * profiles, VAT rates, currencies and revenue accounts.
+ */
 export async function formOptions(tx: Tx, instanceId: string) {
   const settings = await instanceDefaults(tx, instanceId);
   const companies = await listCompanyHeads(tx, instanceId);
-  const addresses = await listAddresses(tx, instanceId);
   const profiles = await invoiceProfiles(tx, instanceId, settings.ownCompanyUuid);
   const vatRate = settings.vatRate ? normalizeVatRate(settings.vatRate) : null;
   const vatRates = allowedVatRates(settings.vatRate);
@@ -579,13 +581,7 @@ export async function formOptions(tx: Tx, instanceId: string) {
   return {
     companies: companies
       .filter((c) => c.uuid !== settings.ownCompanyUuid)
-      .map((c) => ({
-        uuid: c.uuid,
-        name: c.name,
-        addresses: addresses
-          .filter((a) => a.company.uuid === c.uuid)
-          .map((a) => ({ id: a.id, street: a.street, houseNumber: a.houseNumber, zip: a.zip, city: a.city, country: { id: a.country.id } })),
-      })),
+      .map((c) => ({ uuid: c.uuid, name: c.name })),
     paymentProfiles: profiles.map((p) => ({ id: p.id, type: p.type, iban: p.iban, qrIban: isQrIban(p.iban), account: p.account === null ? null : { id: p.account.id } })),
     vatRate,
     vatRates,

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { invoiceSchema, normalizeInvoiceItem, strictObject, zDate, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { fieldsUnder } from '../../http/errors.js';
-import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
-import { INTERVALS, getRecurring, listRecurring, recurringOfInvoice, type RecurringInvoices } from './recurring.service.js';
+import { linkNext } from '../../http/next-link.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageAnswerFields, pageQueryFields } from '../../http/schemas.js';
+import { INTERVALS, getRecurring, listRecurringPage, recurringOfInvoice, type RecurringInvoices } from './recurring.service.js';
 
 const tags = ['recurring'];
 const money = z.string();
@@ -71,10 +72,22 @@ export const recurringRoutes: FastifyPluginAsyncZod<{ recurring: RecurringInvoic
 
   app.get(
     '/recurring/list',
-    { config: { access: 'read' }, schema: { tags, description: 'Recurring-invoice templates, newest first, with the invoices they created.', response: { 200: z.object({ data: z.array(recurringAnswer) }), ...errors } } },
-    async (request) => {
+    {
+      config: { access: 'read' },
+      schema: {
+        tags,
+        description:
+          'Recurring-invoice templates, newest first, with the invoices they created. Paged by `?page` or `?cursor` (the previous ' +
+          "answer's `nextCursor`, also given as `Link: <…>; rel=\"next\"`), `?pageSize` ≤ 500 (default 50); `total` counted up to 10,000.",
+        querystring: strictObject(pageQueryFields),
+        response: { 200: z.object({ data: z.array(recurringAnswer), ...pageAnswerFields }), ...errors },
+      },
+    },
+    async (request, reply) => {
       const { instanceId } = auth(request);
-      return { data: await app.db.withInstance(instanceId, (tx) => listRecurring(tx, instanceId)) };
+      const page = await app.db.withInstance(instanceId, (tx) => listRecurringPage(tx, instanceId, request.query));
+      linkNext(request, reply, page.nextCursor);
+      return page;
     },
   );
 

@@ -12,6 +12,7 @@
  */
 import { Currency, addDays, currencyCodeById, invoiceTotals, normalizeVatRate, type CurrencyCode, type InvoiceTotals } from '@bilan/domain';
 import type { Database, Tx } from '../../db/database.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
 import { AppError, fieldError, moduleErrors } from '../../http/errors.js';
 import { listLedgerAccounts, todayInSwitzerland } from '../accounting/accounting.service.js';
 import { addressesById, companyHeadsByUuid } from '../companies/companies.service.js';
@@ -169,9 +170,24 @@ async function toTemplates(tx: Tx, instanceId: string, rows: readonly TemplateRo
   });
 }
 
-/** Templates of the instance, newest first. */
-export async function listRecurring(tx: Tx, instanceId: string): Promise<RecurringTemplate[]> {
-  return toTemplates(tx, instanceId, await templateRows(tx, instanceId));
+/**
+ * One page of the instance's templates, newest first (by id, descending), with their lines, totals
+ * and runs, read and counted in SQL (db/paging.ts, decision 036): by `page` or after `cursor` (the
+ * id of the previous page's last template). `total` is counted up to COUNT_CAP (a walk's later
+ * pages answer the count its cursor carries). 400 on `cursor` for a cursor that is not one of this
+ * list's.
+ */
+export async function listRecurringPage(
+  tx: Tx,
+  instanceId: string,
+  page: PageRequest,
+): Promise<{ data: RecurringTemplate[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const params: unknown[] = [instanceId];
+  const counted = await countUpTo(tx, 'SELECT 1 FROM recurring_invoice WHERE instance_id = $1', params, page);
+  const after = page.cursor ? ` AND ${afterKey(['id'], ['int'], 'desc', decodeCursor(page.cursor, ['int']), params)}` : '';
+  const rows = await tx.query<TemplateRow>(`${TEMPLATE_SELECT} WHERE instance_id = $1${after} ORDER BY id DESC ${limitOffset(page)}`, params);
+  const paged = pageOf(rows, page, (row) => [row.id], counted);
+  return { data: await toTemplates(tx, instanceId, paged.rows), ...counted, nextCursor: paged.nextCursor };
 }
 
 /** One template by uuid; 404 unknown. */

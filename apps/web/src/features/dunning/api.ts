@@ -1,5 +1,5 @@
 /** Dunning calls (issue 15 §3, decision 030): settings, the run (preview, confirm) and reminders. */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, fetchFile, type ApiBody, type ApiResult } from '../../lib/api';
 
 // Answers are typed from the route schemas (lib/api-schema.d.ts, `npm run gen:api`).
@@ -19,10 +19,14 @@ export const runPreviewQuery = (date: string | null) =>
     queryFn: ({ signal }) => api.post('/api/dunning/run/preview', date ? { date } : {}, { signal }),
   });
 
-export const remindersQuery = (invoiceUuid: string) =>
+/** Rows a page of an invoice's reminders (the invoice detail's history). */
+export const REMINDER_PAGE_SIZE = 20;
+/** A page (from 1) of the reminders of one invoice, by level. */
+export const remindersQuery = (invoiceUuid: string, page = 1) =>
   queryOptions({
-    queryKey: [...dunningKey, 'reminders', invoiceUuid],
-    queryFn: ({ signal }) => api.post('/api/dunning/reminder/list', { invoiceUuid }, { signal }),
+    queryKey: [...dunningKey, 'reminders', invoiceUuid, page],
+    queryFn: ({ signal }) => api.post('/api/dunning/reminder/list', { invoiceUuid, page, pageSize: REMINDER_PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
   });
 
 export const confirmRun = (body: ConfirmBody) => api.post('/api/dunning/run/confirm', body);

@@ -5,16 +5,19 @@ import { formatDate } from '@bilan/domain';
 import { saveBlob } from '../../lib/save-file';
 import { errorMessage } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
-import { fetchReminderPdf, remindersQuery } from './api';
+import { Pager } from '../../ui/pager';
+import { REMINDER_PAGE_SIZE, fetchReminderPdf, remindersQuery } from './api';
 import { useTranslation } from 'react-i18next';
 
 /**
  * The reminders of one invoice (issue 15 §3): level, date, fee, sent by e-mail or for print, and
- * the letter as issued. Shown on the invoice detail (the route composes it); nothing when none.
+ * the letter as issued, a page (REMINDER_PAGE_SIZE) at a time. Shown on the invoice detail (the
+ * route composes it); nothing when none.
  */
 export function ReminderHistory({ invoiceUuid }: { invoiceUuid: string }) {
   const { t } = useTranslation();
-  const reminders = useQuery({ ...remindersQuery(invoiceUuid), enabled: invoiceUuid !== '' });
+  const [page, setPage] = useState(1);
+  const reminders = useQuery({ ...remindersQuery(invoiceUuid, page), enabled: invoiceUuid !== '' });
   const [error, setError] = useState<string | null>(null);
   const rows = reminders.data?.data ?? [];
   if (rows.length === 0) return null;
@@ -74,6 +77,9 @@ export function ReminderHistory({ invoiceUuid }: { invoiceUuid: string }) {
           ))}
         </Table.Tbody>
       </Table>
+      {reminders.data && reminders.data.total > REMINDER_PAGE_SIZE ? (
+        <Pager page={page} pageSize={REMINDER_PAGE_SIZE} total={reminders.data.total} capped={reminders.data.totalCapped} onChange={setPage} />
+      ) : null}
     </Paper>
   );
 }

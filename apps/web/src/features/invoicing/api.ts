@@ -43,6 +43,23 @@ export const invoiceDetailQuery = (uuid: string) =>
 export const formOptionsQuery = () =>
   queryOptions({ queryKey: [...invoiceKey, 'form-options'], queryFn: ({ signal }) => api.get('/api/invoice/form-options', { signal }) });
 
+/** An address the invoice form offers (of `address/list`). */
+export type CustomerAddress = Pick<ApiResult<'post', '/api/address/list'>['data'][number], 'id' | 'street' | 'houseNumber' | 'zip' | 'city'>;
+/** Most addresses one customer's list shows in the form (the API's largest page). */
+const CUSTOMER_ADDRESS_LIMIT = 500;
+/**
+ * The addresses of customer `companyUuid` for the invoice form, by id: the form options name the
+ * customers only, so the form asks for the addresses of the one chosen (under the companies
+ * feature's key `['companies']`, so a change of a company's addresses there refreshes them).
+ */
+export const customerAddressesQuery = (companyUuid: string) =>
+  queryOptions({
+    queryKey: ['companies', 'addresses', companyUuid, 'invoice-form'],
+    queryFn: ({ signal }) =>
+      api.post('/api/address/list', { filters: { company: { uuid: companyUuid } }, pageSize: CUSTOMER_ADDRESS_LIMIT }, { signal }),
+    staleTime: 30_000,
+  });
+
 export const debtorsQuery = (date?: string) =>
   queryOptions({ queryKey: [...invoiceKey, 'debtors', date], queryFn: ({ signal }) => api.post('/api/invoice/debtors', date ? { date } : {}, { signal }) });
 
@@ -105,11 +122,14 @@ export const emailInvoice = (body: ApiBody<'/api/invoice/email'>) => api.post('/
 export type CreditNote = ApiResult<'post', '/api/invoice/credit-note/insert'>;
 /** Creates a credit note of a sent invoice (`/api/invoice/credit-note/insert`, issue 15 §2). */
 export const insertCreditNote = (body: ApiBody<'/api/invoice/credit-note/insert'>) => api.post('/api/invoice/credit-note/insert', body);
-/** The credit notes of one invoice, oldest first. */
-export const creditNotesQuery = (uuid: string) =>
+/** Rows a page of an invoice's credit notes (the invoice detail's list). */
+export const CREDIT_NOTE_PAGE_SIZE = 20;
+/** A page (from 1) of the credit notes of one invoice, oldest first. */
+export const creditNotesQuery = (uuid: string, page = 1) =>
   queryOptions({
-    queryKey: [...invoiceKey, 'credit-notes', uuid],
-    queryFn: ({ signal }) => api.post('/api/invoice/credit-note/list', { uuid }, { signal }),
+    queryKey: [...invoiceKey, 'credit-notes', uuid, page],
+    queryFn: ({ signal }) => api.post('/api/invoice/credit-note/list', { uuid, page, pageSize: CREDIT_NOTE_PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
   });
 /** The credit note's PDF as a Blob. */
 export async function fetchCreditNotePdf(uuid: string, lang: string): Promise<Blob> {

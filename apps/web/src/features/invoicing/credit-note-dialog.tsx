@@ -11,7 +11,8 @@ import { useSingleFlight } from '../../lib/single-flight';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
-import { creditNotesQuery, fetchCreditNotePdf, insertCreditNote, invoiceDetailQuery, invoiceKey, type Invoice } from './api';
+import { Pager } from '../../ui/pager';
+import { CREDIT_NOTE_PAGE_SIZE, creditNotesQuery, fetchCreditNotePdf, insertCreditNote, invoiceDetailQuery, invoiceKey, type Invoice } from './api';
 import { WriteError } from './write-error';
 import { Trans, useTranslation } from 'react-i18next';
 import { msg } from '../../lib/i18n';
@@ -150,14 +151,25 @@ export function CreditNoteDialog({ invoice, opened, onClose }: { invoice: Invoic
   );
 }
 
-/** The invoice's credit notes with their totals, entries and PDFs (invoice detail). */
+/**
+ * The invoice's credit notes with their reasons, totals and PDFs (invoice detail), a page
+ * (CREDIT_NOTE_PAGE_SIZE) at a time from `credit-note/list`; the credited sum is of all of them.
+ */
 export function CreditNotesList({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
-  const notes = useQuery({ ...creditNotesQuery(invoice.uuid), enabled: (invoice.creditNotes?.length ?? 0) > 0 });
+  const [page, setPage] = useState(1);
+  const notes = useQuery({ ...creditNotesQuery(invoice.uuid, page), enabled: (invoice.creditNotes?.length ?? 0) > 0 });
   const [error, setError] = useState<unknown>(null);
   const [lang] = useDocumentLanguage(invoice.company.uuid);
   if (!invoice.creditNotes || invoice.creditNotes.length === 0) return null;
   const total = invoice.creditNotes.reduce((sum, note) => sum.plus(toMoney(note.total)), toMoney(0));
+  // Until the page arrives, the detail's own notes of that page (without their reasons).
+  const rows =
+    notes.data?.data.map((note) => ({ uuid: note.uuid, number: note.number, date: note.date, reason: note.reason, total: note.totals.total })) ??
+    invoice.creditNotes
+      .slice((page - 1) * CREDIT_NOTE_PAGE_SIZE, page * CREDIT_NOTE_PAGE_SIZE)
+      .map((note) => ({ uuid: note.uuid, number: note.number, date: note.date, reason: '', total: note.total }));
+  const count = notes.data?.total ?? invoice.creditNotes.length;
   const pdf = async (uuid: string, number: string) => {
     setError(null);
     try {
@@ -183,24 +195,21 @@ export function CreditNotesList({ invoice }: { invoice: Invoice }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {invoice.creditNotes.map((note) => {
-            const full = notes.data?.data.find((n) => n.uuid === note.uuid);
-            return (
-              <Table.Tr key={note.uuid}>
-                <Table.Td>{note.number}</Table.Td>
-                <Table.Td>{formatDate(note.date)}</Table.Td>
-                <Table.Td>{full?.reason ?? ''}</Table.Td>
-                <Table.Td className="num">
-                  <Amount value={note.total} />
-                </Table.Td>
-                <Table.Td>
-                  <Anchor component="button" size="sm" onClick={() => void pdf(note.uuid, note.number)}>
-                    PDF
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {rows.map((note) => (
+            <Table.Tr key={note.uuid}>
+              <Table.Td>{note.number}</Table.Td>
+              <Table.Td>{formatDate(note.date)}</Table.Td>
+              <Table.Td>{note.reason}</Table.Td>
+              <Table.Td className="num">
+                <Amount value={note.total} />
+              </Table.Td>
+              <Table.Td>
+                <Anchor component="button" size="sm" onClick={() => void pdf(note.uuid, note.number)}>
+                  PDF
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
           <Table.Tr>
             <Table.Td colSpan={3} fw={600}>
               {t('Credited')}
@@ -212,6 +221,7 @@ export function CreditNotesList({ invoice }: { invoice: Invoice }) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
+      {count > CREDIT_NOTE_PAGE_SIZE ? <Pager page={page} pageSize={CREDIT_NOTE_PAGE_SIZE} total={count} capped={notes.data?.totalCapped} onChange={setPage} /> : null}
     </Paper>
   );
 }

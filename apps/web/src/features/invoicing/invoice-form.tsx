@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, get, set, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -26,7 +26,8 @@ import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { WriteError } from './write-error';
-import { customerContactsQuery, type FormOptions, type Invoice } from './api';
+import { addressChoices } from './address-choices';
+import { customerAddressesQuery, customerContactsQuery, type FormOptions, type Invoice } from './api';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { msg } from '../../lib/i18n';
@@ -278,6 +279,13 @@ async function proposeDueDate(queryClient: QueryClient, companyUuid: string, dat
   if (terms !== undefined && terms !== null) apply(addDays(dateInvoice, terms));
 }
 
+/** Hands the id of customer `companyUuid`'s first address (by id) to `apply`; nothing when it has none or they cannot be loaded. */
+async function chooseFirstAddress(queryClient: QueryClient, companyUuid: string, apply: (addressId: string) => void) {
+  const answer = await queryClient.fetchQuery(customerAddressesQuery(companyUuid)).catch(() => null);
+  const first = answer?.data[0];
+  if (first) apply(String(first.id));
+}
+
 /**
  * The invoice form (spec §3 working form): customer, address, payment profile, VAT, currency and
  * exchange rate, invoice and due date, lines with their own VAT rate and revenue account. Lines are
@@ -292,7 +300,8 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
   const companyUuid = useWatch({ control, name: 'companyUuid' });
   const currency = useWatch({ control, name: 'currency' });
   const invoiceVat = useWatch({ control, name: 'vat' });
-  const company = options.companies.find((c) => c.uuid === companyUuid);
+  const addresses = useQuery({ ...customerAddressesQuery(companyUuid ?? ''), enabled: companyUuid !== null });
+  const addressData = addressChoices(companyUuid ? (addresses.data?.data ?? null) : null, companyUuid, invoice);
   const [failure, setFailure] = useState<unknown>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const foreign = currency !== options.currency;
@@ -346,8 +355,9 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                     onChange={(value) => {
                       field.onChange(value);
                       onCompanyChange?.(value);
-                      const first = options.companies.find((c) => c.uuid === value)?.addresses[0];
-                      setValue('addressId', first ? String(first.id) : null);
+                      // The customer's first address once its addresses arrive, unless another customer or an address was chosen meanwhile.
+                      setValue('addressId', null);
+                      if (value) void chooseFirstAddress(queryClient, value, (id) => getValues('companyUuid') === value && !getValues('addressId') && setValue('addressId', id));
                       // The customer's contact terms propose the due date (issue 15 §1).
                       if (value && !invoice) void proposeDueDate(queryClient, value, getValues('dateInvoice'), (due) => setValue('dateDue', due));
                     }}
@@ -364,14 +374,11 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                   <Select
                     label={t('Address')}
                     required
-                    placeholder={company && company.addresses.length === 0 ? t('The company has no address') : t('Choose an address')}
-                    data={(company?.addresses ?? []).map((a) => ({
-                      value: String(a.id),
-                      label: `${a.street}${a.houseNumber ? ` ${a.houseNumber}` : ''}, ${a.zip} ${a.city}`,
-                    }))}
+                    placeholder={addresses.data && addressData.length === 0 ? t('The company has no address') : t('Choose an address')}
+                    data={addressData}
                     value={field.value}
                     onChange={field.onChange}
-                    error={fieldState.error?.message}
+                    error={fieldState.error?.message ?? (addresses.isError ? t('Could not load the addresses') : undefined)}
                   />
                 )}
               />

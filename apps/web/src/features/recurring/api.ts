@@ -1,5 +1,5 @@
 /** Recurring-invoice calls and shapes (/api/recurring/*, issue 15 §4). */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, type ApiBody, type ApiResult } from '../../lib/api';
 import type { DocumentFormPayload, DocumentFormValues } from '../../lib/document-form';
 import { msg } from '../../lib/i18n';
@@ -12,7 +12,15 @@ export type Schedule = Pick<RecurringData, 'interval' | 'endDate' | 'sendMode' |
 export const INTERVAL_LABEL: Record<Interval, string> = { monthly: msg('Monthly'), quarterly: msg('Quarterly'), yearly: msg('Yearly') };
 
 export const recurringKey = ['recurring'] as const;
-export const recurringListQuery = () => queryOptions({ queryKey: [...recurringKey, 'list'], queryFn: ({ signal }) => api.get('/api/recurring/list', { signal }) });
+/** Rows a page of the recurring-invoices list. */
+export const RECURRING_PAGE_SIZE = 50;
+/** A page (from 1) of the templates, newest first. */
+export const recurringListQuery = (page = 1) =>
+  queryOptions({
+    queryKey: [...recurringKey, 'list', page],
+    queryFn: ({ signal }) => api.get('/api/recurring/list', { query: { page, pageSize: RECURRING_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
 export const recurringDetailQuery = (uuid: string) =>
   queryOptions({ queryKey: [...recurringKey, 'detail', uuid], queryFn: ({ signal }) => api.post('/api/recurring/detail', { uuid }, { signal }) });
 export const formOptionsQuery = () =>

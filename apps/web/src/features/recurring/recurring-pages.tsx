@@ -18,9 +18,11 @@ import { CenteredLoader } from '../../ui/centered-loader';
 import { DateField } from '../../ui/date-field';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
+import { Pager } from '../../ui/pager';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import {
   INTERVAL_LABEL,
+  RECURRING_PAGE_SIZE,
   contactsQuery,
   deleteRecurring,
   formOptionsQuery,
@@ -39,10 +41,11 @@ import {
 import { Trans, useTranslation } from 'react-i18next';
 import { msg } from '../../lib/i18n';
 
-/** /invoice/recurring: the templates with their next date. */
+/** /invoice/recurring: the templates with their next date, a page (RECURRING_PAGE_SIZE) at a time. */
 export function RecurringListPage() {
   const { t } = useTranslation();
-  const list = useQuery(recurringListQuery());
+  const [page, setPage] = useState(1);
+  const list = useQuery(recurringListQuery(page));
   const navigate = useNavigate();
   return (
     <Page
@@ -98,6 +101,7 @@ export function RecurringListPage() {
           </Table.Tbody>
         </Table>
       ) : null}
+      {list.data ? <Pager page={page} pageSize={RECURRING_PAGE_SIZE} total={list.data.total} capped={list.data.totalCapped} onChange={setPage} /> : null}
     </Page>
   );
 }
