@@ -13948,7 +13948,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Files, newest first; `filters.payable.id` the files of one bill, `filters.unassigned` those of no bill, `filters.mail` `{ id }` the attachments of one mail or `null` the files uploaded on their own. */
+        /** @description Files, newest first (the same upload time: by uuid, descending); `filters.payable.id` the files of one bill, `filters.unassigned` those of no bill, `filters.mail` `{ id }` the attachments of one mail or `null` the files uploaded on their own, `filters.uuid` one file. Paged by `page` or `cursor` (the previous answer's `nextCursor`), pageSize ≤ 500 (default 50). */
         post: {
             parameters: {
                 query?: never;
@@ -13959,6 +13959,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         filters?: {
                             mail?: {
                                 id: number;
@@ -13967,7 +13969,13 @@ export interface paths {
                                 id: number;
                             };
                             unassigned?: boolean;
+                            /** Format: uuid */
+                            uuid?: string;
                         };
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 50 */
+                        pageSize?: number;
                     };
                 };
             };
@@ -13995,7 +14003,12 @@ export interface paths {
                                 size: number;
                                 uuid: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -23656,7 +23669,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Payment profiles sorted by id, archived (logIsLog) ones hidden unless `includeArchived`; filters company (404 unknown), account, type. */
+        /** @description Payment profiles sorted by id, archived (logIsLog) ones hidden unless `includeArchived`; filters company (404 unknown), account, type, `iban` (an IBAN or QR-IBAN, spaces and case ignored, or a ledger address). Paged by `page` or `cursor` (the previous answer's `nextCursor`), pageSize ≤ 500 (default 50). */
         post: {
             parameters: {
                 query?: never;
@@ -23667,6 +23680,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         filters?: {
                             account?: {
                                 id: number;
@@ -23675,9 +23690,14 @@ export interface paths {
                                 /** Format: uuid */
                                 uuid: string;
                             };
+                            iban?: string;
                             includeArchived?: boolean;
                             type?: number;
                         };
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 50 */
+                        pageSize?: number;
                     };
                 };
             };
@@ -23708,7 +23728,12 @@ export interface paths {
                                 logIsLog: boolean;
                                 type: number;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
+                            /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
+                            /** @description true: more than 10000 rows match, `total` is 10000 */
+                            totalCapped?: boolean;
                         };
                     };
                 };

@@ -40,6 +40,7 @@ import {
   insertPaymentProfile,
   listAddressPage,
   listCompanies,
+  listPaymentProfilePage,
   listPaymentProfiles,
   removeAddress,
   removeCompany,
@@ -332,25 +333,34 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
       schema: {
         tags,
         description:
-          'Payment profiles sorted by id, archived (logIsLog) ones hidden unless `includeArchived`; filters company (404 unknown), account, type.',
+          'Payment profiles sorted by id, archived (logIsLog) ones hidden unless `includeArchived`; filters company (404 unknown), account, type, ' +
+          '`iban` (an IBAN or QR-IBAN, spaces and case ignored, or a ledger address). Paged by `page` or `cursor` (the previous answer\'s ' +
+          '`nextCursor`), pageSize ≤ 500 (default 50).',
         body: strictObject({
           filters: strictObject({
             company: companyRef.optional(),
             account: strictObject({ id: zId }).optional(),
             type: z.number().int().optional(),
+            iban: z.string().trim().min(1).max(200).optional(),
             includeArchived: z.boolean().optional(),
           }).optional(),
+          ...pageFields,
         }).optional(),
-        response: { 200: profileList, ...errorsWithNotFound },
+        response: { 200: z.object({ data: z.array(paymentProfileAnswer), ...pageAnswerFields }), ...errorsWithNotFound },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      const f = request.body?.filters ?? {};
-      const data = await app.db.withInstance(instanceId, (tx) =>
-        listPaymentProfiles(tx, instanceId, { companyUuid: f.company?.uuid, accountId: f.account?.id, type: f.type, includeArchived: f.includeArchived }),
+      const body = request.body;
+      const f = body?.filters ?? {};
+      return app.db.withInstance(instanceId, (tx) =>
+        listPaymentProfilePage(
+          tx,
+          instanceId,
+          { companyUuid: f.company?.uuid, accountId: f.account?.id, type: f.type, iban: f.iban, includeArchived: f.includeArchived },
+          { page: body?.page ?? 1, pageSize: body?.pageSize ?? DEFAULT_PAGE_SIZE, cursor: body?.cursor },
+        ),
       );
-      return { data, total: data.length };
     },
   );
 

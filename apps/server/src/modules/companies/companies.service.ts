@@ -40,6 +40,7 @@ import {
 import {
   archivePaymentProfile,
   deletePaymentProfile,
+  selectPaymentProfilePage,
   selectPaymentProfiles,
   type PaymentProfile,
   type PaymentProfileFilter,
@@ -355,6 +356,16 @@ const profileNotFound = (id: number) => companyError('payment_profile_not_found'
 export async function listPaymentProfiles(tx: Tx, instanceId: string, filter: PaymentProfileFilter): Promise<PaymentProfile[]> {
   if (filter.companyUuid) await requireCompany(tx, instanceId, filter.companyUuid, 'filters.company.uuid');
   return selectPaymentProfiles(tx, instanceId, filter);
+}
+
+/**
+ * A page of the payment profiles of `filter`, by id (decision 036; `{ data, total, totalCapped,
+ * nextCursor }`). 404 on `filters.company.uuid` for an unknown company, 400 on `cursor` for a
+ * cursor that is not one of this list's.
+ */
+export async function listPaymentProfilePage(tx: Tx, instanceId: string, filter: PaymentProfileFilter, page: PageRequest) {
+  if (filter.companyUuid) await requireCompany(tx, instanceId, filter.companyUuid, 'filters.company.uuid');
+  return selectPaymentProfilePage(tx, instanceId, filter, page);
 }
 
 export async function getPaymentProfile(tx: Tx, instanceId: string, id: number): Promise<PaymentProfile> {

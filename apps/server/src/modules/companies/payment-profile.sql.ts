@@ -1,6 +1,7 @@
 /** Data access for payment profiles (spec §3 "Payment profile"). */
-import { explorerLink } from '@bilan/domain';
+import { explorerLink, normalizeIban } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
 
 /** Payment profile as answered by the API (docs/api.md "PaymentProfile"). */
@@ -25,10 +26,12 @@ export interface PaymentProfile {
 
 export interface PaymentProfileFilter {
   ids?: readonly number[];
-  companyUuid?: string;
-  accountId?: number;
-  type?: number;
-  includeArchived?: boolean;
+  companyUuid?: string | undefined;
+  accountId?: number | undefined;
+  type?: number | undefined;
+  /** An IBAN or QR-IBAN (spaces and case ignored) or a ledger address, as stored. */
+  iban?: string | undefined;
+  includeArchived?: boolean | undefined;
 }
 
 type Row = {
@@ -58,9 +61,8 @@ const toPaymentProfile = (row: Row, accounts: ReadonlyMap<number, AccountHead>):
   explorerLink: (row.iban && explorerLink(row.type_id, row.iban)) ?? null,
 });
 
-/** Payment profiles sorted by id; archived ones only with `includeArchived` or by id. */
-export async function selectPaymentProfiles(tx: Tx, instanceId: string, filter: PaymentProfileFilter = {}): Promise<PaymentProfile[]> {
-  const params: unknown[] = [instanceId];
+/** The WHERE conditions of `filter` on `payment_profile p`, its values appended to `params` (whose $1 is the instance). */
+function profileWhere(filter: PaymentProfileFilter, params: unknown[]): string {
   const where = ['p.instance_id = $1'];
   const add = (sql: (p: string) => string, value: unknown) => {
     params.push(value);
@@ -70,20 +72,53 @@ export async function selectPaymentProfiles(tx: Tx, instanceId: string, filter: 
   if (filter.companyUuid) add((p) => `p.company_uuid = ${p}`, filter.companyUuid);
   if (filter.accountId !== undefined) add((p) => `p.account_id = ${p}`, filter.accountId);
   if (filter.type !== undefined) add((p) => `p.type_id = ${p}`, filter.type);
+  // IBANs are stored without spaces in upper case, ledger addresses as entered (trimmed).
+  if (filter.iban !== undefined) add((p) => `p.iban = ANY(${p}::text[])`, [filter.iban.trim(), normalizeIban(filter.iban)]);
   if (!filter.includeArchived && !filter.ids) where.push('NOT p.log_is_log');
-  const rows = await tx.query<Row>(
-    `SELECT p.id, p.company_uuid, c.name AS company_name, p.account_id, p.type_id, p.iban, p.bic, p.banking_reference_number, p.log_is_log
+  return where.join(' AND ');
+}
+
+const PROFILE_SELECT = `SELECT p.id, p.company_uuid, c.name AS company_name, p.account_id, p.type_id, p.iban, p.bic, p.banking_reference_number, p.log_is_log
        FROM payment_profile p
-       JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
-      WHERE ${where.join(' AND ')}
-      ORDER BY p.id`,
-    params,
-  );
-  // The ledger's own accounts, asked of the accounting module (it owns ledger_account).
+       JOIN company c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid`;
+
+/** The rows as answered, with the heads of their ledger accounts (asked of the accounting module, which owns ledger_account). */
+async function toPaymentProfiles(tx: Tx, instanceId: string, rows: readonly Row[]): Promise<PaymentProfile[]> {
   const accountIds = [...new Set(rows.flatMap((row) => (row.account_id === null ? [] : [row.account_id])))];
   const accounts = accountIds.length ? await listLedgerAccounts(tx, instanceId, { ids: accountIds }) : [];
   const heads = new Map(accounts.map((a) => [a.id, { id: a.id, number: a.number, name: a.name }]));
   return rows.map((row) => toPaymentProfile(row, heads));
+}
+
+/** Payment profiles sorted by id; archived ones only with `includeArchived` or by id. */
+export async function selectPaymentProfiles(tx: Tx, instanceId: string, filter: PaymentProfileFilter = {}): Promise<PaymentProfile[]> {
+  const params: unknown[] = [instanceId];
+  const where = profileWhere(filter, params);
+  const rows = await tx.query<Row>(`${PROFILE_SELECT} WHERE ${where} ORDER BY p.id`, params);
+  return toPaymentProfiles(tx, instanceId, rows);
+}
+
+/**
+ * One page of the payment profiles of `filter`, by id (decision 036): `page` is an offset, a
+ * `cursor` the id of the previous page's last profile (keyset on the primary key (instance_id,
+ * id)). `total` is counted up to COUNT_CAP (`totalCapped` above) on a walk's first page and carried
+ * by the cursor to the next; `nextCursor` is null on the last page.
+ * @throws 400 on `cursor` for a cursor that is not one of this list's.
+ */
+export async function selectPaymentProfilePage(
+  tx: Tx,
+  instanceId: string,
+  filter: PaymentProfileFilter,
+  page: PageRequest,
+): Promise<{ data: PaymentProfile[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const params: unknown[] = [instanceId];
+  const where = profileWhere(filter, params);
+  // Every profile has its company (foreign key), so the count needs no join.
+  const counted = await countUpTo(tx, `SELECT 1 FROM payment_profile p WHERE ${where}`, params, page);
+  const after = page.cursor ? ` AND ${afterKey(['p.id'], ['int'], 'asc', decodeCursor(page.cursor, ['int']), params)}` : '';
+  const rows = await tx.query<Row>(`${PROFILE_SELECT} WHERE ${where}${after} ORDER BY p.id ${limitOffset(page)}`, params);
+  const paged = pageOf(rows, page, (row) => [row.id], counted);
+  return { data: await toPaymentProfiles(tx, instanceId, paged.rows), ...counted, nextCursor: paged.nextCursor };
 }
 
 export async function archivePaymentProfile(tx: Tx, instanceId: string, id: number): Promise<void> {

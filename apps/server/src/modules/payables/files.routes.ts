@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { strictObject, zId, zUuid } from '@bilan/domain';
 import { auth } from '../../http/access.js';
 import { payableError } from './payables.errors.js';
-import { errors, errorsWithConflict, errorsWithNotFound, okSchema } from '../../http/schemas.js';
-import { attachFileToPayable, FILE_COLUMNS, FILE_TYPES, importEml, toFile } from './inbox.service.js';
+import { errors, errorsWithConflict, errorsWithNotFound, okSchema, pageAnswerFields, pageFields } from '../../http/schemas.js';
+import { DEFAULT_PAGE_SIZE } from '../../db/paging.js';
+import { attachFileToPayable, FILE_COLUMNS, FILE_TYPES, importEml, listFilePage, toFile } from './inbox.service.js';
 import { fileAnswer, mailAnswer } from './inbox.schemas.js';
 
 export { FILE_TYPES };
@@ -71,30 +72,33 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Files, newest first; `filters.payable.id` the files of one bill, `filters.unassigned` those of no bill, `filters.mail` ' +
-          '`{ id }` the attachments of one mail or `null` the files uploaded on their own.',
+          'Files, newest first (the same upload time: by uuid, descending); `filters.payable.id` the files of one bill, `filters.unassigned` those of no bill, `filters.mail` ' +
+          '`{ id }` the attachments of one mail or `null` the files uploaded on their own, `filters.uuid` one file. Paged by `page` or `cursor` ' +
+          "(the previous answer's `nextCursor`), pageSize ≤ 500 (default 50).",
         body: strictObject({
           filters: strictObject({
             payable: strictObject({ id: zId }).optional(),
             unassigned: z.boolean().optional(),
             mail: strictObject({ id: zId }).nullable().optional(),
+            uuid: zUuid.optional(),
           }).optional(),
+          ...pageFields,
         }).optional(),
-        response: { 200: z.object({ data: z.array(fileAnswer), total: z.number().int() }), ...errors },
+        response: { 200: z.object({ data: z.array(fileAnswer), ...pageAnswerFields }), ...errors },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      const filters = request.body?.filters ?? {};
-      const rows = await app.db.withInstance(instanceId, (tx) =>
-        tx.query<FileRow>(
-          `SELECT ${COLUMNS} FROM inbox_file WHERE instance_id = $1 AND ($2::integer IS NULL OR payable_id = $2) AND (NOT $3 OR payable_id IS NULL)
-              AND (NOT $4 OR mail_id IS NULL) AND ($5::integer IS NULL OR mail_id = $5)
-            ORDER BY created_at DESC, uuid`,
-          [instanceId, filters.payable?.id ?? null, filters.unassigned ?? false, filters.mail === null, filters.mail?.id ?? null],
+      const body = request.body;
+      const f = body?.filters ?? {};
+      return app.db.withInstance(instanceId, (tx) =>
+        listFilePage(
+          tx,
+          instanceId,
+          { payableId: f.payable?.id, unassigned: f.unassigned, mail: f.mail, uuid: f.uuid },
+          { page: body?.page ?? 1, pageSize: body?.pageSize ?? DEFAULT_PAGE_SIZE, cursor: body?.cursor },
         ),
       );
-      return { data: rows.map(toFile), total: rows.length };
     },
   );
 

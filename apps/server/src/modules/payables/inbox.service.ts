@@ -6,7 +6,8 @@
 import PostalMime, { type Email } from 'postal-mime';
 import { MailStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { countUpTo } from '../../db/paging.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
+import { fieldError } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
 
 /** Content types the inbox accepts (bills as PDF or photo, forwarded mails). */
@@ -46,6 +47,55 @@ export const toFile = (row: FileRow): FileAnswer => ({
   mail: row.mail_id === null ? null : { id: row.mail_id },
   createdAt: row.created_at,
 });
+
+/** What `file/list` filters on; each given filter narrows the list. */
+export interface FileFilter {
+  /** The files of one bill. */
+  payableId?: number | undefined;
+  /** Only files of no bill. */
+  unassigned?: boolean | undefined;
+  /** The attachments of one mail (`{ id }`), or with `null` the files uploaded on their own. */
+  mail?: { id: number } | null | undefined;
+  /** One file. */
+  uuid?: string | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One page of the inbox files of `filter`, newest first (decision 036): keyset on (created_at,
+ * uuid), both descending — `cursor` carries the last row's upload time to the microsecond (text,
+ * UTC) and its uuid, `page` is an offset. `total` is counted up to COUNT_CAP (`totalCapped`
+ * above) on a walk's first page and carried by the cursor to the next; `nextCursor` is null on the
+ * last page.
+ * @throws 400 on `cursor` for a cursor that is not one of this list's.
+ */
+export async function listFilePage(
+  tx: Tx,
+  instanceId: string,
+  filter: FileFilter,
+  page: PageRequest,
+): Promise<{ data: FileAnswer[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const params: unknown[] = [instanceId, filter.payableId ?? null, filter.unassigned ?? false, filter.mail === null, filter.mail?.id ?? null, filter.uuid ?? null];
+  const where = `instance_id = $1 AND ($2::integer IS NULL OR payable_id = $2) AND (NOT $3 OR payable_id IS NULL)
+     AND (NOT $4 OR mail_id IS NULL) AND ($5::integer IS NULL OR mail_id = $5) AND ($6::uuid IS NULL OR uuid = $6)`;
+  const counted = await countUpTo(tx, `SELECT 1 FROM inbox_file WHERE ${where}`, params, page);
+  let after = '';
+  if (page.cursor) {
+    const key = decodeCursor(page.cursor, ['timestamp', 'text']);
+    if (Number.isNaN(Date.parse(String(key[0]))) || !UUID.test(String(key[1]))) throw fieldError('cursor', "cursor is not one of this list's cursors");
+    after = ` AND ${afterKey(['created_at', 'uuid'], ['timestamptz', 'uuid'], 'desc', key, params)}`;
+  }
+  // The key's time as text: the answer's createdAt is cut to milliseconds, the column is not.
+  const rows = await tx.query<FileRow & { created_key: string }>(
+    `SELECT ${FILE_COLUMNS}, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key
+       FROM inbox_file WHERE ${where}${after}
+      ORDER BY created_at DESC, uuid DESC ${limitOffset(page)}`,
+    params,
+  );
+  const paged = pageOf(rows, page, (row) => [row.created_key, row.uuid], counted);
+  return { data: paged.rows.map(toFile), ...counted, nextCursor: paged.nextCursor };
+}
 
 export interface MailAnswer {
   id: number;

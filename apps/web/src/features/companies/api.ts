@@ -42,11 +42,15 @@ export const addressListQuery = (uuid: string) =>
     queryFn: ({ signal }) => api.post('/api/address/list', { filters: { company: { uuid } } }, { signal }),
   });
 
-export const paymentProfileListQuery = (uuid: string) =>
+/** Payment profiles a page of the company page's list (a company rarely has more than a few). */
+export const PROFILE_PAGE_SIZE = 50;
+
+/** A page (from 1) of the active payment profiles of company `uuid`, by id. */
+export const paymentProfileListQuery = (uuid: string, page = 1) =>
   queryOptions({
-    queryKey: [...companiesKey, 'payment-profiles', uuid],
+    queryKey: [...companiesKey, 'payment-profiles', uuid, page],
     queryFn: ({ signal }) =>
-      api.post('/api/payment-profile/list', { filters: { company: { uuid } } }, { signal }),
+      api.post('/api/payment-profile/list', { filters: { company: { uuid } }, page, pageSize: PROFILE_PAGE_SIZE }, { signal }),
   });
 
 export const propertyListQuery = (uuid: string) =>

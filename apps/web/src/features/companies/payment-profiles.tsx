@@ -17,7 +17,8 @@ import { errorMessage, serverFieldErrors } from '../../lib/errors';
 import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { ErrorAlert } from '../../ui/error-alert';
 import { TableSkeleton } from '../../ui/table-skeleton';
-import { ledgerAccountsQuery, archivePaymentProfile, companiesKey, deletePaymentProfile, insertPaymentProfile, paymentProfileListQuery, type PaymentProfile } from './api';
+import { Pager } from '../../ui/pager';
+import { ledgerAccountsQuery, archivePaymentProfile, companiesKey, deletePaymentProfile, insertPaymentProfile, paymentProfileListQuery, PROFILE_PAGE_SIZE, type PaymentProfile } from './api';
 import { profileTypeLabel, profileTypeOptions } from './labels';
 import { CONFIRM_DELETE, ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { useTranslation } from 'react-i18next';
@@ -207,7 +208,11 @@ export function ProfileAccount({ profile }: { profile: PaymentProfile }) {
 export function PaymentProfiles({ companyUuid, editable }: { companyUuid: string; editable: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const profiles = useQuery(paymentProfileListQuery(companyUuid));
+  const [page, setPage] = useState(1);
+  const profiles = useQuery(paymentProfileListQuery(companyUuid, page));
+  // Archiving or deleting the last profile of the last page: show the page before.
+  const lastPage = profiles.data ? Math.max(1, Math.ceil(profiles.data.total / PROFILE_PAGE_SIZE)) : page;
+  if (page > lastPage) setPage(lastPage);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<PaymentProfile | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -285,6 +290,9 @@ export function PaymentProfiles({ companyUuid, editable }: { companyUuid: string
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      ) : null}
+      {profiles.data && profiles.data.total > PROFILE_PAGE_SIZE ? (
+        <Pager page={page} pageSize={PROFILE_PAGE_SIZE} total={profiles.data.total} capped={profiles.data.totalCapped} onChange={setPage} />
       ) : null}
       {failure && !deleting ? (
         <Alert color="red" variant="light" role="alert">

@@ -108,18 +108,27 @@ export const companiesQuery = () =>
     queryFn: ({ signal }) => api.get('/api/company/list', { query: { pageSize: 500 }, signal }),
   });
 
+/**
+ * The active payment profiles of one company, for the bill form's picker: a company has a handful,
+ * so one page of the server's largest size holds them all.
+ */
 export const profilesQuery = (companyUuid: string | null) =>
   queryOptions({
     queryKey: [...payablesKey, 'profiles', companyUuid],
-    queryFn: ({ signal }) => api.post('/api/payment-profile/list', { filters: { company: { uuid: companyUuid ?? '' } } }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/payment-profile/list', { filters: { company: { uuid: companyUuid ?? '' } }, pageSize: 500 }, { signal }),
     enabled: !!companyUuid,
   });
 
-/** Every active payment profile, to show which supplier a QR-bill's IBAN already belongs to. */
-export const allProfilesQuery = () =>
+/**
+ * The active payment profiles with a QR-bill's IBAN (`iban`: normalized, no spaces), to show which
+ * supplier it already belongs to; disabled without an IBAN. The server filters, so this stays one
+ * short page however many profiles the instance has.
+ */
+export const ibanProfilesQuery = (iban: string | null) =>
   queryOptions({
-    queryKey: [...payablesKey, 'profiles', 'all'],
-    queryFn: ({ signal }) => api.post('/api/payment-profile/list', {}, { signal }),
+    queryKey: [...payablesKey, 'profiles', 'iban', iban],
+    queryFn: ({ signal }) => api.post('/api/payment-profile/list', { filters: { iban: iban ?? '' }, pageSize: 500 }, { signal }),
+    enabled: !!iban,
   });
 
 export const expenseAccountsQuery = () =>
@@ -272,10 +281,22 @@ export const changeMailStatus = (id: number, status: 2 | 3) => api.post('/api/ma
 /** What an upload answers: the stored file, or for an .eml the mail read from it. */
 export type UploadResult = ApiResult<'post', '/api/file/upload'>;
 
-export const filesQuery = () =>
+export type FileFilters = NonNullable<NonNullable<ApiBody<'/api/file/list'>>['filters']>;
+
+/** A page (from 1, PAGE_SIZE files) of the inbox files of `filters`, newest first. */
+export const filesQuery = (filters: FileFilters, page = 1) =>
   queryOptions({
-    queryKey: [...payablesKey, 'files'],
-    queryFn: ({ signal }) => api.post('/api/file/list', {}, { signal }),
+    queryKey: [...payablesKey, 'files', filters, page],
+    queryFn: ({ signal }) => api.post('/api/file/list', { filters, page, pageSize: PAGE_SIZE }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One inbox file by uuid (`data` empty when there is none; not asked for what is no uuid). */
+export const fileQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: [...payablesKey, 'files', 'one', uuid],
+    queryFn: ({ signal }) => api.post('/api/file/list', { filters: { uuid } }, { signal }),
+    enabled: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid),
   });
 
 export const deleteFile = (uuid: string) => api.post('/api/file/delete', { uuid });

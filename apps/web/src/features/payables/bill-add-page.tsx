@@ -29,11 +29,11 @@ import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { Page } from '../../ui/page';
 import {
-  allProfilesQuery,
   companiesQuery,
   confirmPayable,
   employeesQuery,
   expenseAccountsQuery,
+  ibanProfilesQuery,
   inboxContentType,
   payablesKey,
   profilesQuery,
@@ -204,10 +204,11 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
 
   const companies = useQuery(companiesQuery());
   const employees = useQuery(employeesQuery());
-  const allProfiles = useQuery({ ...allProfilesQuery(), enabled: !!qrBill });
+  // The profiles with the QR-bill's IBAN only (the server filters), not every profile of the instance.
+  const ibanProfiles = useQuery(ibanProfilesQuery(qrBill?.iban ?? null));
   const ownCompany = companies.data?.data.find((c) => c.isOwn)?.uuid;
   // The server's order (supplier-match.service): an IBAN/QR-bill profile with this IBAN, then the name.
-  const ibanMatches = qrBill ? (allProfiles.data?.data ?? []).filter((p) => (p.type === 1 || p.type === 2) && p.iban && normalizeIban(p.iban) === qrBill.iban && p.company?.uuid !== ownCompany) : [];
+  const ibanMatches = qrBill ? (ibanProfiles.data?.data ?? []).filter((p) => (p.type === 1 || p.type === 2) && p.iban && normalizeIban(p.iban) === qrBill.iban && p.company?.uuid !== ownCompany) : [];
   const ibanMatch = qrBill ? (ibanMatches.find((p) => p.company && sameName(p.company.name, qrBill.creditor.name)) ?? ibanMatches[0]) : undefined;
   const nameMatch = qrBill && !ibanMatch ? companies.data?.data.find((c) => !c.isOwn && sameName(c.name, qrBill.creditor.name)) : undefined;
   const matchedCompany = ibanMatch?.company?.uuid ?? nameMatch?.uuid ?? null;
@@ -263,7 +264,7 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
   const profiles = useQuery(profilesQuery(company));
   const accounts = useQuery(expenseAccountsQuery());
   const sendsSupplier = sendsSupplierFor({ type, company: chosenCompany, companyFinance: chosenProfile });
-  const lookupDone = companies.isSuccess && allProfiles.isSuccess;
+  const lookupDone = companies.isSuccess && ibanProfiles.isSuccess;
   const createsSupplier = sendsSupplier && lookupDone && !matchedCompany;
   const createsProfile = sendsSupplier && lookupDone && !!nameMatch;
 

@@ -9,8 +9,9 @@ import { errorMessage } from '../../lib/errors';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
+import { Pager } from '../../ui/pager';
 import type { ParsedQrBill } from '@bilan/domain';
-import { deleteFile, fileBlob, filesQuery, mailListQuery, payablesKey, uploadInboxFile, type UploadResult } from './api';
+import { deleteFile, fileBlob, fileQuery, filesQuery, mailListQuery, PAGE_SIZE, payablesKey, uploadInboxFile, type UploadResult } from './api';
 import { readQrBill } from './qr-decode';
 import { BillAddPage } from './bill-add-page';
 import { AttachmentLink, receivedAt } from './mail-page';
@@ -39,9 +40,14 @@ const describe = (result: UploadResult, t: TFunction): string =>
 export function InboxPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const files = useQuery(filesQuery());
+  // The files uploaded on their own (a mail's attachments are listed with the mail), a page at a time.
+  const [page, setPage] = useState(1);
+  const files = useQuery(filesQuery({ mail: null }, page));
   const mails = useQuery(mailListQuery({ status: 1 }));
-  const looseFiles = files.data?.data.filter((file) => !file.mail);
+  const looseFiles = files.data?.data;
+  // Deleting the last file of the last page: show the page before.
+  const lastPage = files.data ? Math.max(1, Math.ceil(files.data.total / PAGE_SIZE)) : page;
+  if (page > lastPage) setPage(lastPage);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const remove = useMutation({ mutationFn: deleteFile, onSuccess: () => queryClient.invalidateQueries({ queryKey: payablesKey }) });
@@ -207,6 +213,7 @@ export function InboxPage() {
               ))}
             </Table.Tbody>
           </Table>
+          {files.data ? <Pager page={page} pageSize={PAGE_SIZE} total={files.data.total} capped={files.data.totalCapped} onChange={setPage} /> : null}
         </Stack>
       ) : null}
     </Page>
@@ -228,8 +235,8 @@ interface Reading {
 export function InboxFilePage() {
   const { t } = useTranslation();
   const uuid = useParams()['*'] ?? '';
-  const files = useQuery(filesQuery());
-  const file = files.data?.data.find((f) => f.uuid === uuid);
+  const files = useQuery(fileQuery(uuid));
+  const file = files.data?.data[0];
   const mimeType = file?.mimeType;
   const [reading, setReading] = useState<Reading | null>(null);
   const [error, setError] = useState<unknown>(null);
