@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from '../../src/db/paging.js';
-import { startTestServer, type ApiResponse, type TestServer } from '../helpers.js';
+import { startTestServer, type TestServer } from '../helpers.js';
+import { follow, walk } from './paging-support.js';
 import { invoiceData, invoicingWorkplace, ok, type InvoicingWorkplace } from '../invoicing/support.js';
 
 let server: TestServer;
@@ -19,44 +20,6 @@ beforeAll(async () => {
   wp = await invoicingWorkplace(server);
 });
 afterAll(async () => server?.close());
-
-type Api = InvoicingWorkplace['api'];
-
-/** Every page of a POST list by cursor: the rows in order and the number of requests. */
-async function walk(api: Api, path: string, body: Record<string, unknown>, pageSize: number) {
-  const rows: any[] = [];
-  let cursor: string | undefined;
-  let pages = 0;
-  const totals = new Set<number>();
-  do {
-    const answer = await api.post(path, { ...body, pageSize, ...(cursor ? { cursor } : {}) });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data.length).toBeLessThanOrEqual(pageSize);
-    rows.push(...answer.body.data);
-    // Later pages answer the count of the walk's first page (carried in the cursor).
-    totals.add(answer.body.total);
-    cursor = answer.body.nextCursor ?? undefined;
-    pages += 1;
-  } while (cursor);
-  expect(totals.size).toBe(1);
-  expect([...totals][0]).toBe(rows.length);
-  return { rows, pages };
-}
-
-/** Every page of a GET list by its `Link: rel="next"` header (and the body's `nextCursor`). */
-async function follow(api: Api, first: string) {
-  const rows: any[] = [];
-  let next: string | undefined = first;
-  while (next) {
-    const answer: ApiResponse = await api.get(next);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    rows.push(...answer.body.data);
-    const link: string | null = answer.headers.get('link');
-    next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined;
-    expect(link === null).toBe(answer.body.nextCursor === null);
-  }
-  return rows;
-}
 
 /** Cursors no list of this file gives: garbage, too short, wrong types, too long. */
 const FOREIGN_CURSORS = [

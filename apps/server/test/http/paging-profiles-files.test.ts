@@ -9,6 +9,7 @@ import { PaymentProfileType } from '@bilan/domain';
 import { encodeCursor } from '../../src/db/paging.js';
 import { createCompany } from '../../src/modules/companies/companies.service.js';
 import { startTestServer, type TestServer } from '../helpers.js';
+import { walk } from './paging-support.js';
 import { payablesWorkplace, type PayablesWorkplace } from '../payables/setup.js';
 
 let server: TestServer;
@@ -16,26 +17,6 @@ let wp: PayablesWorkplace;
 let other: PayablesWorkplace;
 /** A company with 60 payment profiles. */
 let bank: string;
-
-/** Every page of a POST list by cursor: the rows in order and the number of requests. */
-async function walk(api: PayablesWorkplace['api'], path: string, body: Record<string, unknown>, pageSize: number) {
-  const rows: any[] = [];
-  let cursor: string | undefined;
-  let pages = 0;
-  const totals = new Set<number>();
-  do {
-    const answer = await api.post(path, { ...body, pageSize, ...(cursor ? { cursor } : {}) });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data.length).toBeLessThanOrEqual(pageSize);
-    rows.push(...answer.body.data);
-    // The first page's count, carried by the cursor to the later pages.
-    totals.add(answer.body.total);
-    cursor = answer.body.nextCursor ?? undefined;
-    pages += 1;
-  } while (cursor);
-  expect(totals).toEqual(new Set([rows.length]));
-  return { rows, pages };
-}
 
 const IBAN = 'CH9300762011623852957';
 const QR_IBAN = 'CH4431999123000889012';

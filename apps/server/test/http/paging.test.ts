@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, countUpTo, decodeCursor, encodeCursor } from '../../src/db/paging.js';
-import { startTestServer, type ApiResponse, type TestServer } from '../helpers.js';
+import { startTestServer, type TestServer } from '../helpers.js';
+import { follow, walk } from './paging-support.js';
 import { ledgerWorkplace, simpleEntry, type LedgerWorkplace } from '../accounting/ledger.js';
 import { invoiceData, invoicingWorkplace, type InvoicingWorkplace } from '../invoicing/support.js';
 import { payablesWorkplace, type PayablesWorkplace } from '../payables/setup.js';
@@ -29,21 +30,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => server?.close());
-
-/** Every page of a POST list by cursor: the rows in order and the number of requests. */
-async function walk(api: LedgerWorkplace['api'], path: string, body: Record<string, unknown>, pageSize: number) {
-  const rows: any[] = [];
-  let cursor: string | undefined;
-  let pages = 0;
-  do {
-    const answer = await api.post(path, { ...body, pageSize, ...(cursor ? { cursor } : {}) });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    rows.push(...answer.body.data);
-    cursor = answer.body.nextCursor ?? undefined;
-    pages += 1;
-  } while (cursor);
-  return { rows, pages };
-}
 
 describe('journal entry list', () => {
   it.each(['asc', 'desc'] as const)('walks by cursor through every entry once, in %s order, as the page numbers do', async (order) => {
@@ -109,21 +95,6 @@ describe('GET lists of the spec', () => {
       expect(bill.status, JSON.stringify(bill.body)).toBe(200);
     }
   });
-
-  /** Every page of a GET list by its `Link: rel="next"` header. */
-  async function follow(api: LedgerWorkplace['api'], first: string) {
-    const rows: any[] = [];
-    let next: string | undefined = first;
-    while (next) {
-      const answer: ApiResponse = await api.get(next);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      rows.push(...answer.body.data);
-      const link: string | null = answer.headers.get('link');
-      next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined;
-      expect(next ? answer.body.nextCursor : null).toBe(answer.body.nextCursor);
-    }
-    return rows;
-  }
 
   it('GET /api/invoice/list answers a page and links the next', async () => {
     const first = await invoicing.api.get('/api/invoice/list?pageSize=2');
