@@ -105,6 +105,9 @@ test.describe('signed in', () => {
       await page.goto('/');
       await settled(page);
       await page.keyboard.press('Control+K');
+      // The search takes the focus once the palette's opening transition ends: keys typed before
+      // then go to the page (seen on a loaded machine).
+      await expect(page.getByRole('dialog').getByRole('textbox')).toBeFocused();
       await page.keyboard.type('kaffee');
       await expect(page.getByRole('dialog').getByText(/Kaffeemaschine/)).toBeVisible();
       expect.soft(await violations(page, `${language} command palette`), `${language} command palette`).toEqual([]);
