@@ -116,7 +116,8 @@ function claim(db: Database, instanceId: string, userId: string, key: string, fi
              LIMIT ${SWEEP_LIMIT} FOR UPDATE SKIP LOCKED))
        INSERT INTO idempotency_key AS k (instance_id, key, user_id, fingerprint) VALUES ($1, $2, $3, $4)
        ON CONFLICT (instance_id, key) DO UPDATE
-          SET user_id = excluded.user_id, fingerprint = excluded.fingerprint, status_code = NULL, response_body = NULL, created_at = now()
+          SET user_id = excluded.user_id, fingerprint = excluded.fingerprint, status_code = NULL, response_body = NULL,
+              committed_at = NULL, created_at = now()
         WHERE k.created_at < now() - ${KEEP}
            OR (k.status_code IS NULL AND k.committed_at IS NULL AND k.created_at < now() - ${ABANDONED})
        RETURNING key`,

@@ -127,6 +127,11 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBeNull();
     expect(await entries()).toBe(before + 1);
+    // The new claim was marked by its own write, not left with the old one's mark.
+    const [mark] = await server.db.asOwner((tx) =>
+      tx.query<{ fresh: boolean }>('SELECT committed_at >= created_at AS fresh FROM idempotency_key WHERE instance_id = $1 AND key = $2', [wp.instanceId, key]),
+    );
+    expect(mark!.fresh).toBe(true);
     // Within 24 hours of the new answer it is replayed again.
     expectReplayOf(await insertEntry(key, '16.00'), again);
     expect(await storedKeys(wp.instanceId, stale)).toEqual([]);
