@@ -276,6 +276,23 @@ describe('Idempotency-Key', () => {
 });
 
 describe.runIf(engine === 'postgres')('Idempotency-Key under concurrency (PostgreSQL)', () => {
+  it('books nothing for 20 parallel retries of a booked key whose answer was lost: each is told so', async () => {
+    const key = randomUUID();
+    expect((await insertEntry(key, '23.00')).status).toBe(200);
+    const before = await entries();
+    // The server died after the COMMIT of the entry and before storing its answer, 11 minutes ago.
+    await server.db.asOwner((tx) =>
+      tx.query(
+        `UPDATE idempotency_key SET status_code = NULL, response_body = NULL, created_at = created_at - interval '11 minutes',
+                committed_at = committed_at - interval '11 minutes' WHERE instance_id = $1 AND key = $2`,
+        [wp.instanceId, key],
+      ),
+    );
+    const responses = await Promise.all(Array.from({ length: 20 }, () => insertEntry(key, '23.00')));
+    expect(responses.map((r) => `${r.status} ${r.body.code}`)).toEqual(Array.from({ length: 20 }, () => '409 idempotency_answer_lost'));
+    expect(await entries()).toBe(before);
+  });
+
   it('runs 20 parallel requests with one key once: the others replay or answer 409 in progress, none 5xx', async () => {
     const before = await entries();
     const key = randomUUID();
