@@ -166,15 +166,16 @@ function answerRepeat(reply: FastifyReply, row: StoredKey, fingerprint: string, 
  * claim that a crash may abandon and a retry may run. The initPlan reads the id before this
  * UPDATE would assign one.
  */
-const markCommitted = (key: string) => (tx: Tx, instanceId: string) =>
-  tx
-    .query(
-      `UPDATE idempotency_key SET committed_at = now()
-        WHERE instance_id = $1 AND key = $2 AND status_code IS NULL AND committed_at IS NULL
-          AND (SELECT pg_current_xact_id_if_assigned()) IS NOT NULL`,
-      [instanceId, key],
-    )
-    .then(() => undefined);
+const markCommitted = (idempotency: IdempotentRequest) => async (tx: Tx, instanceId: string) => {
+  // Storing the answer (onSend, same async context) has nothing left to mark.
+  if (idempotency.state !== 'claimed') return;
+  await tx.query(
+    `UPDATE idempotency_key SET committed_at = now()
+      WHERE instance_id = $1 AND key = $2 AND status_code IS NULL AND committed_at IS NULL
+        AND (SELECT pg_current_xact_id_if_assigned()) IS NOT NULL`,
+    [instanceId, idempotency.key],
+  );
+};
 
 /** Stores the answer of a claimed key, or releases the claim for a 5xx or a non-JSON answer. Never throws. */
 async function settle(request: FastifyRequest, reply: FastifyReply, payload: unknown, db: Database): Promise<void> {
@@ -253,7 +254,7 @@ export const idempotencyPlugin = fp(async (app) => {
   app.addHook('preHandler', (request, _reply, done) => {
     const idempotency = request.idempotency;
     if (idempotency?.state !== 'claimed') return done();
-    runWithBeforeCommit(markCommitted(idempotency.key), () => done());
+    runWithBeforeCommit(markCommitted(idempotency), () => done());
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
