@@ -24,11 +24,21 @@ export interface PageRequest {
 }
 
 /** Types of the values a cursor carries, checked when it comes back (a client may send anything). */
-export type KeyPart = 'date' | 'int' | 'text' | 'timestamp';
+export type KeyPart = 'date' | 'int' | 'text' | 'timestamp' | 'uuid';
 export type KeyValue = string | number;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ][0-9:.]+(Z|[+-]\d{2}(:?\d{2})?)?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a cursor's key part is a value of its type (what the SQL casts it to must not fail). */
+const PART_CHECKS: Record<KeyPart, (value: unknown) => boolean> = {
+  int: (value) => Number.isSafeInteger(value),
+  date: (value) => typeof value === 'string' && DATE.test(value),
+  timestamp: (value) => typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)),
+  uuid: (value) => typeof value === 'string' && UUID.test(value),
+  text: (value) => typeof value === 'string' && value.length <= 1000,
+};
 
 /** A list's count as answered: exact up to COUNT_CAP, else COUNT_CAP and `totalCapped`. */
 export interface Counted {
@@ -71,19 +81,10 @@ function carriedCount(cursor: string): Counted | null {
  * @throws 400 on field `cursor` ('cursor is not one of this list's cursors') for anything else.
  */
 export function decodeCursor(cursor: string, parts: readonly KeyPart[]): KeyValue[] {
-  const refused = refusedCursor;
   const parsed = parseCursor(cursor);
   const last: unknown = parsed.at(-1);
   const key = parsed.length === parts.length + 1 && typeof last === 'object' && last !== null ? parsed.slice(0, -1) : parsed;
-  if (key.length !== parts.length) throw refused();
-  key.forEach((value: unknown, i) => {
-    const ok =
-      parts[i] === 'int'
-        ? Number.isSafeInteger(value)
-        : typeof value === 'string' &&
-          (parts[i] === 'date' ? DATE.test(value) : parts[i] === 'timestamp' ? TIMESTAMP.test(value) : value.length <= 1000);
-    if (!ok) throw refused();
-  });
+  if (key.length !== parts.length || !key.every((value: unknown, i) => PART_CHECKS[parts[i]!](value))) throw refusedCursor();
   return key as KeyValue[];
 }
 

@@ -191,7 +191,7 @@ export async function selectAddressPage(
   const params: unknown[] = [instanceId, filter.companyUuid ?? null];
   const where = 'instance_id = $1 AND ($2::uuid IS NULL OR company_uuid = $2)';
   const counted = await countUpTo(tx, `SELECT 1 FROM address WHERE ${where}`, params, page);
-  const after = page.cursor ? ` AND ${afterKey(['company_uuid', 'id'], ['uuid', 'int'], 'asc', decodeCursor(page.cursor, ['text', 'int']), params)}` : '';
+  const after = page.cursor ? ` AND ${afterKey(['company_uuid', 'id'], ['uuid', 'int'], 'asc', decodeCursor(page.cursor, ['uuid', 'int']), params)}` : '';
   const rows = await tx.query<AddressRow>(
     `SELECT id, company_uuid, street, house_number, zip, city, country_id FROM address WHERE ${where}${after} ORDER BY company_uuid, id ${limitOffset(page)}`,
     params,

@@ -11,7 +11,6 @@ import { randomUUID } from 'node:crypto';
 import { DOCUMENT_LOCALES, formatAmountLocale, formatDate, InvoiceStatus, toFixedAmount, toMoney, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
-import { fieldError } from '../../http/errors.js';
 import { booksCurrency, chartAccountId, controlAccount, listLedgerAccounts, todayInSwitzerland } from '../accounting/accounting.service.js';
 import { contactsByIds, listContacts, type Contact } from '../companies/contacts.service.js';
 import {
@@ -206,8 +205,6 @@ async function toReminders(tx: Tx, instanceId: string, rows: readonly ReminderRo
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * One page of the reminders of one invoice (`invoiceUuid`) or of every invoice, by invoice and
  * level (the order of the unique key (invoice_uuid, level), so a page is one index range), read and
@@ -228,8 +225,7 @@ export async function listReminderPage(
   const counted = await countUpTo(tx, `SELECT 1 FROM dunning_reminder WHERE ${where}`, params, page);
   let after = '';
   if (page.cursor) {
-    const key = decodeCursor(page.cursor, ['text', 'int']);
-    if (!UUID.test(String(key[0]))) throw fieldError('cursor', "cursor is not one of this list's cursors");
+    const key = decodeCursor(page.cursor, ['uuid', 'int']);
     after = ` AND ${afterKey(['invoice_uuid', 'level'], ['uuid', 'int'], 'asc', key, params)}`;
   }
   const rows = await tx.query<ReminderRow>(`SELECT ${COLUMNS} FROM dunning_reminder WHERE ${where}${after} ORDER BY invoice_uuid, level ${limitOffset(page)}`, params);

@@ -7,7 +7,6 @@ import PostalMime, { type Email } from 'postal-mime';
 import { MailStatus } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
-import { fieldError } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
 
 /** Content types the inbox accepts (bills as PDF or photo, forwarded mails). */
@@ -60,8 +59,6 @@ export interface FileFilter {
   uuid?: string | undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * One page of the inbox files of `filter`, newest first (decision 036): keyset on (created_at,
  * uuid), both descending — `cursor` carries the last row's upload time to the microsecond (text,
@@ -82,8 +79,7 @@ export async function listFilePage(
   const counted = await countUpTo(tx, `SELECT 1 FROM inbox_file WHERE ${where}`, params, page);
   let after = '';
   if (page.cursor) {
-    const key = decodeCursor(page.cursor, ['timestamp', 'text']);
-    if (Number.isNaN(Date.parse(String(key[0]))) || !UUID.test(String(key[1]))) throw fieldError('cursor', "cursor is not one of this list's cursors");
+    const key = decodeCursor(page.cursor, ['timestamp', 'uuid']);
     after = ` AND ${afterKey(['created_at', 'uuid'], ['timestamptz', 'uuid'], 'desc', key, params)}`;
   }
   // The key's time as text: the answer's createdAt is cut to milliseconds, the column is not.
