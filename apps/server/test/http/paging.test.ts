@@ -144,6 +144,10 @@ describe('countUpTo', () => {
     expect(decodeCursor(encodeCursor(['2024-02-29', 7, 12]), ['date', 'int', 'int'])).toEqual(['2024-02-29', 7, 12]);
     expect(decodeCursor(encodeCursor(['2024-02-29', 7], { total: 40, totalCapped: false }), ['date', 'int'])).toEqual(['2024-02-29', 7]);
     expect(() => decodeCursor(encodeCursor(['2024-02-29', 7.5]), ['date', 'int'])).toThrow("cursor is not one of this list's cursors");
+    const uuid = '0b9e4c1a-5d2f-4c8e-9a7b-3f6d2e1c0a9b';
+    expect(decodeCursor(encodeCursor([uuid, 3]), ['uuid', 'int'])).toEqual([uuid, 3]);
+    expect(() => decodeCursor(encodeCursor(['not-a-uuid', 3]), ['uuid', 'int'])).toThrow("cursor is not one of this list's cursors");
+    expect(() => decodeCursor(encodeCursor(['2024-13-45T99:99:99Z', uuid]), ['timestamp', 'uuid'])).toThrow("cursor is not one of this list's cursors");
   });
 
   it("answers a cursor's carried count without counting, and refuses a carried count that is not one", async () => {
