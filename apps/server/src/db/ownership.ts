@@ -140,3 +140,17 @@ export const TABLE_OWNER = {
 } as const satisfies Record<string, Owner>;
 
 export type TableName = keyof typeof TABLE_OWNER;
+
+/**
+ * Read views a module publishes for the others (decision 037, migration 0050): the owner keeps
+ * their columns stable; another module may join them in its own statements (a list page reads its
+ * rows and its parties' names in one round trip) but never the tables behind them. Security
+ * invoker views: the caller's row security applies.
+ */
+export const PUBLISHED_VIEW_OWNER = {
+  company_head: 'companies', // instance_id, uuid, name
+  address_head: 'companies', // instance_id, id, company_uuid, street, house_number, zip, city, country_id
+  payment_profile_head: 'companies', // instance_id, id, company_uuid, type_id, iban, bic, account_id, archived
+  ledger_account_head: 'accounting', // instance_id, id, number, name
+  instance_books: 'instances', // instance_id, currency_id
+} as const satisfies Record<string, Owner>;

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
-import { TABLE_OWNER, type TableName } from '../../src/db/ownership.js';
+import { PUBLISHED_VIEW_OWNER, TABLE_OWNER, type TableName } from '../../src/db/ownership.js';
 import { openTestDatabase } from '../helpers.js';
 
 const SRC = join(import.meta.dirname, '../../src');
@@ -70,6 +70,25 @@ describe('table ownership', () => {
     const catalogue = rows.map((r) => r.table);
     expect(catalogue.filter((t) => !(t in TABLE_OWNER))).toEqual([]);
     expect(Object.keys(TABLE_OWNER).filter((t) => !catalogue.includes(t))).toEqual([]);
+  });
+
+  it('names an owner for every view of the catalogue: a view is a published read (decision 037), invoker rights', async () => {
+    const rows = await db.asOwner((tx) =>
+      tx.query<{ view: string; options: string[] | null }>(
+        `SELECT c.relname AS view, c.reloptions AS options FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = current_schema() AND c.relkind = 'v' ORDER BY 1`,
+      ),
+    );
+    expect(rows.map((r) => r.view)).toEqual(Object.keys(PUBLISHED_VIEW_OWNER).sort());
+    // Without security_invoker a view reads as its owner, past the tenant's row security.
+    for (const row of rows) expect(row.options ?? [], row.view).toContain('security_invoker=true');
+  });
+
+  it('a published view shows the entered instance only, like the table behind it', async () => {
+    const [a, b] = await db.asOwner((tx) => tx.query<{ id: string }>("INSERT INTO instance (name) VALUES ('View A'), ('View B') RETURNING id"));
+    await db.asOwner((tx) => tx.query("INSERT INTO company (instance_id, name) VALUES ($1, 'Only A'), ($2, 'Only B')", [a!.id, b!.id]));
+    const seen = await db.withInstance(a!.id, (tx) => tx.query<{ name: string }>('SELECT name FROM company_head ORDER BY name'));
+    expect(seen.map((r) => r.name)).toEqual(['Only A']);
   });
 
   it("finds no module naming another module's table: each asks the owner's exported functions", () => {

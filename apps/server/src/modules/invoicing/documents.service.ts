@@ -28,7 +28,6 @@ import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import {
   addressesById,
   companyHeadsByUuid,
-  companyUuidsNamed,
   getCompany,
   listCompanyHeads,
   listPaymentProfiles,
@@ -39,11 +38,14 @@ import {
   insertItem,
   selectInvoicePage,
   selectInvoices,
+  selectInvoicesFull,
   selectItem,
   selectItems,
   updateItem,
   type InvoiceFilter,
-  type InvoiceItemRecord,
+  type InvoiceFullRecord,
+  type InvoiceItemWithAccountRecord,
+  type InvoiceWithPartiesRecord,
   type InvoiceRecord,
 } from './invoicing.sql.js';
 import {
@@ -232,25 +234,10 @@ export function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
 export type InvoiceKey = string | number;
 
 /** An invoice with what its parties show (company, address, payment profile) and the books' currency. */
-export interface InvoiceRow extends InvoiceRecord {
-  company_name: string;
-  street: string;
-  house_number: string | null;
-  zip: string;
-  city: string;
-  country_id: number;
-  profile_type_id: number;
-  profile_iban: string | null;
-  profile_account_id: number | null;
-  /** The instance's (books') currency. */
-  base_currency_id: number;
-}
+export type InvoiceRow = InvoiceWithPartiesRecord;
 
 /** A line with its revenue account's number and name. */
-export interface InvoiceItemRow extends InvoiceItemRecord {
-  account_number: string | null;
-  account_name: string | null;
-}
+export type InvoiceItemRow = InvoiceItemWithAccountRecord;
 
 /**
  * The invoices' parties, asked of their owners (issue 11 §3): one call each to companies
@@ -318,14 +305,14 @@ export async function getInvoice(tx: Tx, instanceId: string, key: InvoiceKey): P
 
 /** Invoices with items and totals, newest first: all of them (for the modules that need every open one). */
 export async function listInvoices(tx: Tx, instanceId: string, filter: InvoiceFilter): Promise<{ data: Invoice[]; total: number }> {
-  const namedCompanyUuids = filter.text ? await companyUuidsNamed(tx, instanceId, filter.text) : undefined;
-  const data = await withItems(tx, instanceId, await selectInvoices(tx, instanceId, { ...filter, namedCompanyUuids }));
+  const data = (await selectInvoicesFull(tx, instanceId, filter)).map(fullToInvoice);
   return { data, total: data.length };
 }
 
 /**
  * One page of invoices with items and totals, newest first (db/paging.ts): read and counted in
- * SQL, so a page costs the same at 30 or 30,000 invoices.
+ * SQL, so a page costs the same at 30 or 30,000 invoices; rows, parties and lines in one statement
+ * (decision 037).
  */
 export async function listInvoicePage(
   tx: Tx,
@@ -333,24 +320,19 @@ export async function listInvoicePage(
   filter: InvoiceFilter,
   page: PageRequest,
 ): Promise<{ data: Invoice[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const namedCompanyUuids = filter.text ? await companyUuidsNamed(tx, instanceId, filter.text) : undefined;
-  const { rows, ...rest } = await selectInvoicePage(tx, instanceId, { ...filter, namedCompanyUuids }, page);
-  return { data: await withItems(tx, instanceId, rows), ...rest };
+  const { rows, ...rest } = await selectInvoicePage(tx, instanceId, filter, page);
+  return { data: rows.map(fullToInvoice), ...rest };
 }
 
-/** Invoices of `records` (in their order) with parties, items and totals: a few queries for the whole list. */
-async function withItems(tx: Tx, instanceId: string, records: readonly InvoiceRecord[]): Promise<Invoice[]> {
-  const rows = await withParties(tx, instanceId, records);
-  const items = await itemsOf(tx, instanceId, rows.map((row) => row.uuid));
-  const byInvoice = new Map<string, InvoiceItemRow[]>();
-  for (const item of items) byInvoice.set(item.invoice_uuid, [...(byInvoice.get(item.invoice_uuid) ?? []), item]);
-  return rows.map((row) => toInvoice(row, byInvoice.get(row.uuid) ?? []));
+/** An invoice read with its parties and lines in one statement (invoicing.sql.ts `selectInvoicesFull`). */
+function fullToInvoice({ items, ...row }: InvoiceFullRecord): Invoice {
+  return toInvoice(row, items);
 }
 
 /** The invoices `uuids` with items and totals, newest first; unknown uuids are left out. */
 export async function invoicesByUuids(tx: Tx, instanceId: string, uuids: readonly string[]): Promise<Invoice[]> {
   if (uuids.length === 0) return [];
-  return withItems(tx, instanceId, await selectInvoices(tx, instanceId, { uuids }));
+  return (await selectInvoicesFull(tx, instanceId, { uuids })).map(fullToInvoice);
 }
 
 /**

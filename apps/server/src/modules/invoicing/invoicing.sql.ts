@@ -64,33 +64,101 @@ export interface InvoiceFilter {
 
 /**
  * Invoices matching the filter, newest first. `uuids` / `ids` restrict to those invoices; the text
- * also matches the invoices of `namedCompanyUuids` (the companies whose name contains it, asked of
- * companies by the caller).
+ * matches the customer's name (through the companies module's published view, decision 037), the
+ * description, the BILAN number and the payment reference.
  */
 export async function selectInvoices(
   tx: Tx,
   instanceId: string,
-  filter: InvoiceFilter & { uuids?: readonly string[]; ids?: readonly number[]; namedCompanyUuids?: readonly string[] },
+  filter: InvoiceFilter & { uuids?: readonly string[]; ids?: readonly number[] },
 ): Promise<InvoiceRecord[]> {
   const { where, params } = invoiceWhere(instanceId, filter);
   return tx.query<InvoiceRecord>(`${INVOICE_SELECT} WHERE ${where} ORDER BY i.date_invoice DESC, i.id DESC`, params);
 }
 
+/** An invoice with what its parties show (company, address, payment profile) and the books' currency. */
+export interface InvoiceWithPartiesRecord extends InvoiceRecord {
+  company_name: string;
+  street: string;
+  house_number: string | null;
+  zip: string;
+  city: string;
+  country_id: number;
+  profile_type_id: number;
+  profile_iban: string | null;
+  profile_account_id: number | null;
+  /** The instance's (books') currency. */
+  base_currency_id: number;
+}
+
+/** A line with its revenue account's number and name. */
+export interface InvoiceItemWithAccountRecord extends InvoiceItemRecord {
+  account_number: string | null;
+  account_name: string | null;
+}
+
+/** An invoice with its parties and its lines. */
+export interface InvoiceFullRecord extends InvoiceWithPartiesRecord {
+  items: InvoiceItemWithAccountRecord[];
+}
+
 /**
- * One page of `selectInvoices` (newest first, db/paging.ts): by `page` or after `cursor` (date,
- * id), with the number matching counted up to COUNT_CAP.
+ * The invoices of `inner` (a SELECT of invoice rows, `$1` the instance) with their parties and
+ * lines in one statement, newest first: the company's name, the address and the payment profile
+ * through the companies module's published views, the books' currency through the instances
+ * module's, the lines' accounts through accounting's (decision 037). The lines come as JSON with
+ * every decimal as text (a JSON number would pass through a binary float) and `created_at` as the
+ * driver gives timestamps (ISO 8601, UTC, milliseconds).
+ */
+const withPartiesAndItems = (inner: string) => `
+  WITH page AS (${inner})
+  SELECT page.*, c.name AS company_name, a.street, a.house_number, a.zip, a.city, a.country_id,
+         p.type_id AS profile_type_id, p.iban AS profile_iban, p.account_id AS profile_account_id, b.currency_id AS base_currency_id,
+         COALESCE((
+           SELECT json_agg(json_build_object(
+                    'id', it.id, 'invoice_uuid', it.invoice_uuid, 'label', it.label, 'quantity', it.quantity::text, 'price', it.price::text,
+                    'discount', it.discount::text, 'discount_abs', it.discount_abs::text, 'currency_id', it.currency_id,
+                    'fx_rate', it.fx_rate::text, 'vat_rate', it.vat_rate::text, 'account_id', it.account_id,
+                    'created_at', to_char(it.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                    'account_number', la.number, 'account_name', la.name) ORDER BY it.id)
+             FROM invoice_item it
+             -- OFFSET 0 keeps this a probe of the account's key per line; flattened, the planner
+             -- hashes the whole chart once per invoice (2 ms a page of 50).
+             LEFT JOIN LATERAL (SELECT h.number, h.name FROM ledger_account_head h WHERE h.instance_id = $1 AND h.id = it.account_id OFFSET 0) la ON true
+            WHERE it.instance_id = $1 AND it.invoice_uuid = page.uuid), '[]') AS items
+    FROM page
+    JOIN company_head c ON c.instance_id = $1 AND c.uuid = page.company_uuid
+    JOIN address_head a ON a.instance_id = $1 AND a.id = page.address_id
+    JOIN payment_profile_head p ON p.instance_id = $1 AND p.id = page.payment_profile_id
+    JOIN instance_books b ON b.instance_id = $1
+   ORDER BY page.date_invoice DESC, page.id DESC`;
+
+/** `selectInvoices` with parties and lines, one statement (decision 037). */
+export async function selectInvoicesFull(
+  tx: Tx,
+  instanceId: string,
+  filter: InvoiceFilter & { uuids?: readonly string[]; ids?: readonly number[] },
+): Promise<InvoiceFullRecord[]> {
+  const { where, params } = invoiceWhere(instanceId, filter);
+  return tx.query<InvoiceFullRecord>(withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}`), params);
+}
+
+/**
+ * One page of `selectInvoicesFull` (newest first, db/paging.ts): by `page` or after `cursor`
+ * (date, id), with the number matching counted up to COUNT_CAP (on the first page of a walk only:
+ * the cursor carries it).
  */
 export async function selectInvoicePage(
   tx: Tx,
   instanceId: string,
-  filter: InvoiceFilter & { namedCompanyUuids?: readonly string[] },
+  filter: InvoiceFilter,
   page: PageRequest,
-): Promise<{ rows: InvoiceRecord[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+): Promise<{ rows: InvoiceFullRecord[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const { where, params } = invoiceWhere(instanceId, filter);
   const counted = await countUpTo(tx, `SELECT 1 FROM invoice i WHERE ${where}`, params, page);
   const after = page.cursor ? ` AND ${afterKey(['i.date_invoice', 'i.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
-  const rows = await tx.query<InvoiceRecord>(
-    `${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`,
+  const rows = await tx.query<InvoiceFullRecord>(
+    withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`),
     params,
   );
   const paged = pageOf(rows, page, (row) => [row.date_invoice, row.id], counted);
@@ -99,7 +167,7 @@ export async function selectInvoicePage(
 
 function invoiceWhere(
   instanceId: string,
-  filter: InvoiceFilter & { uuids?: readonly string[]; ids?: readonly number[]; namedCompanyUuids?: readonly string[] },
+  filter: InvoiceFilter & { uuids?: readonly string[]; ids?: readonly number[] },
 ): { where: string; params: unknown[] } {
   const where = ['i.instance_id = $1'];
   const params: unknown[] = [instanceId];
@@ -117,11 +185,9 @@ function invoiceWhere(
   if (filter.text) {
     params.push(containsPattern(filter.text));
     const p = `$${params.length}`;
-    params.push(filter.namedCompanyUuids ?? []);
-    const named = `$${params.length}`;
-    where.push(
-      `(i.company_uuid = ANY(${named}::uuid[]) OR i.description ILIKE ${p} OR ('BILAN' || lpad(i.id::text, 6, '0')) ILIKE ${p} OR i.payment_reference ILIKE ${p})`,
-    );
+    // A customer whose name contains the text, through the companies module's published view.
+    const named = `i.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name ILIKE ${p})`;
+    where.push(`(${named} OR i.description ILIKE ${p} OR ('BILAN' || lpad(i.id::text, 6, '0')) ILIKE ${p} OR i.payment_reference ILIKE ${p})`);
   }
   return { where: where.join(' AND '), params };
 }
