@@ -437,7 +437,6 @@ export {
   companyByUidOrName,
   companyHeadsByUuid,
   companyNames,
-  companyUuidsNamed,
   findCompanyUuids,
   firstAddresses,
   listCompanyHeads,

@@ -5,7 +5,7 @@
  * through companies.service.ts.
  */
 import type { Tx } from '../../db/database.js';
-import { containsPattern, selectAddresses, type Address } from './companies.sql.js';
+import { selectAddresses, type Address } from './companies.sql.js';
 
 /** Names of the companies `uuids` (unknown ones are absent from the map). */
 export async function companyNames(tx: Tx, instanceId: string, uuids: Iterable<string>): Promise<Map<string, string>> {
@@ -16,12 +16,6 @@ export async function companyNames(tx: Tx, instanceId: string, uuids: Iterable<s
     list,
   ]);
   return new Map(rows.map((row) => [row.uuid, row.name]));
-}
-
-/** The uuids of the companies whose name contains `text` (case-insensitive, wildcards literal). */
-export async function companyUuidsNamed(tx: Tx, instanceId: string, text: string): Promise<string[]> {
-  const rows = await tx.query<{ uuid: string }>(`SELECT uuid FROM company WHERE instance_id = $1 AND name ILIKE $2`, [instanceId, containsPattern(text)]);
-  return rows.map((row) => row.uuid);
 }
 
 /** Every company of the instance (uuid and name), oldest first (then by uuid). */

@@ -45,7 +45,7 @@ import {
   type PostingInput,
   type PostingVatInput,
 } from '../accounting/accounting.service.js';
-import { companyExists, companyNames, companyUuidsNamed, paymentProfileHeads, type PaymentProfileHead } from '../companies/companies.service.js';
+import { companyExists, paymentProfileHeads, type PaymentProfileHead } from '../companies/companies.service.js';
 
 export const payableStatusName: Record<number, string> = {
   [PayableStatus.pending]: 'pending',
@@ -115,7 +115,7 @@ export interface PayableAnswer {
   openAmount: string;
 }
 
-interface PayableRow {
+export interface PayableRow {
   id: number;
   uuid: string;
   type_id: number;
@@ -141,28 +141,43 @@ interface PayableRow {
   payment_entry_id: number | null;
   execution_date: string | null;
   liability_account_id: number | null;
+  /** Through the owners' published views (decision 037). */
+  company_name: string | null;
+  profile_iban: string | null;
+  profile_bic: string | null;
+  profile_type: number | null;
+  expense_number: string | null;
+  expense_name: string | null;
+  liability_number: string | null;
+  /** What payments (not reversed) settled: amount + write-off; null when none. */
+  settled: string | null;
   [key: string]: unknown;
 }
 
-/** Bills with their group's status: payables' own tables only; the rest comes from `payableAnswers`. */
+/**
+ * Bills with their group's status and what they show of other modules, in one statement: the
+ * supplier's name and payment profile through the companies module's published views, the expense
+ * and liability accounts through accounting's (decision 037); and what payments settled
+ * (payable_payment, 0032).
+ */
 export const PAYABLE_SELECT = `
   SELECT p.id, p.uuid, p.type_id, p.date, p.due_date, p.amount, p.vat_amount, p.vat_rate, p.currency_id, p.exchange_rate,
          p.company_uuid, p.payment_profile_id, p.expense_account_id, p.reference_number, p.message,
          p.description, p.status, p.transaction_group_id, g.status AS group_status, p.bank_tx_status, p.bank_reason,
-         p.booking_entry_id, p.payment_entry_id, p.execution_date, p.liability_account_id
+         p.booking_entry_id, p.payment_entry_id, p.execution_date, p.liability_account_id,
+         c.name AS company_name, pp.iban AS profile_iban, pp.bic AS profile_bic, pp.type_id AS profile_type,
+         ea.number AS expense_number, ea.name AS expense_name, la.number AS liability_number,
+         (SELECT sum(pay.amount + pay.write_off)::text FROM payable_payment pay
+           WHERE pay.instance_id = p.instance_id AND pay.payable_id = p.id AND pay.reversed_at IS NULL) AS settled
     FROM payable p
-    LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id`;
+    LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id
+    LEFT JOIN company_head c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
+    LEFT JOIN payment_profile_head pp ON pp.instance_id = p.instance_id AND pp.id = p.payment_profile_id
+    LEFT JOIN ledger_account_head ea ON ea.instance_id = p.instance_id AND ea.id = p.expense_account_id
+    LEFT JOIN ledger_account_head la ON la.instance_id = p.instance_id AND la.id = p.liability_account_id`;
 
-/** What a bill shows of other modules' rows, asked of their owners once per list. */
-interface PayableHeads {
-  companies: ReadonlyMap<string, string>;
-  profiles: ReadonlyMap<number, PaymentProfileHead>;
-  accounts: ReadonlyMap<number, { number: string; name: string }>;
-}
-
-function toPayableAnswer(row: PayableRow, heads: PayableHeads, settled: ReadonlyMap<number, string>): PayableAnswer {
-  const profile = row.payment_profile_id !== null ? heads.profiles.get(row.payment_profile_id) : undefined;
-  const expenseAccount = row.expense_account_id !== null ? heads.accounts.get(row.expense_account_id) : undefined;
+/** The answer for a row of `PAYABLE_SELECT`. */
+export function payableAnswer(row: PayableRow): PayableAnswer {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -175,13 +190,13 @@ function toPayableAnswer(row: PayableRow, heads: PayableHeads, settled: Readonly
     vatRate: row.vat_rate === null ? null : toMoney(row.vat_rate).toFixed(),
     currency: currencyCodeById(row.currency_id) ?? 'CHF',
     exchangeRate: toMoney(row.exchange_rate).toFixed(),
-    company: row.company_uuid ? { uuid: row.company_uuid, name: heads.companies.get(row.company_uuid) ?? '' } : null,
+    company: row.company_uuid ? { uuid: row.company_uuid, name: row.company_name ?? '' } : null,
     companyFinance:
       row.payment_profile_id !== null
-        ? { id: row.payment_profile_id, iban: profile?.iban ?? null, bic: profile?.bic ?? null, type: profile?.type ?? 0 }
+        ? { id: row.payment_profile_id, iban: row.profile_iban, bic: row.profile_bic, type: row.profile_type ?? 0 }
         : null,
     expenseAccount:
-      row.expense_account_id !== null ? { id: row.expense_account_id, number: expenseAccount?.number ?? '', name: expenseAccount?.name ?? '' } : null,
+      row.expense_account_id !== null ? { id: row.expense_account_id, number: row.expense_number ?? '', name: row.expense_name ?? '' } : null,
     referenceNumber: row.reference_number,
     message: row.message,
     description: row.description,
@@ -193,38 +208,12 @@ function toPayableAnswer(row: PayableRow, heads: PayableHeads, settled: Readonly
     bankReason: row.bank_reason,
     bookingEntry: row.booking_entry_id !== null ? { id: row.booking_entry_id } : null,
     paymentEntry: row.payment_entry_id !== null ? { id: row.payment_entry_id } : null,
-    liabilityAccount:
-      row.liability_account_id !== null ? { id: row.liability_account_id, number: heads.accounts.get(row.liability_account_id)?.number ?? '' } : null,
+    liabilityAccount: row.liability_account_id !== null ? { id: row.liability_account_id, number: row.liability_number ?? '' } : null,
     openAmount:
       row.status === PayableStatus.paid || row.status === PayableStatus.cancelled
         ? '0.00'
-        : toFixedAmount(toMoney(row.amount).minus(toMoney(settled.get(row.id) ?? '0'))),
+        : toFixedAmount(toMoney(row.amount).minus(toMoney(row.settled ?? '0'))),
   };
-}
-
-/**
- * Answers for rows of `PAYABLE_SELECT`, in their order: company names, payment profiles and ledger
- * accounts are asked of companies and accounting once for the whole list (three queries however
- * many rows, issue 11 §3).
- */
-export async function payableAnswers(tx: Tx, instanceId: string, rows: readonly Record<string, unknown>[]): Promise<PayableAnswer[]> {
-  const bills = rows as readonly PayableRow[];
-  if (!bills.length) return [];
-  const present = <T>(values: (T | null)[]) => values.filter((value): value is T => value !== null);
-  const accountIds = [...new Set(present(bills.flatMap((row) => [row.expense_account_id, row.liability_account_id])))];
-  // One after the other: a transaction is one connection, which runs one query at a time anyway.
-  const companies = await companyNames(tx, instanceId, present(bills.map((row) => row.company_uuid)));
-  const profiles = await paymentProfileHeads(tx, instanceId, present(bills.map((row) => row.payment_profile_id)));
-  const accounts = accountIds.length ? await listLedgerAccounts(tx, instanceId, { ids: accountIds }) : [];
-  const heads = { companies, profiles, accounts: new Map(accounts.map((account) => [account.id, account])) };
-  // What payments (not reversed) settled of each bill: one query for the list (payable_payment, 0032).
-  const paid = await tx.query<{ payable_id: number; settled: string }>(
-    `SELECT payable_id, sum(amount + write_off)::text AS settled FROM payable_payment
-      WHERE instance_id = $1 AND payable_id = ANY($2::int[]) AND reversed_at IS NULL GROUP BY payable_id`,
-    [instanceId, bills.map((row) => row.id)],
-  );
-  const settled = new Map(paid.map((row) => [row.payable_id, row.settled]));
-  return bills.map((row) => toPayableAnswer(row, heads, settled));
 }
 
 export interface PayableFilters {
@@ -263,23 +252,31 @@ export async function listPayables(
   if (filters.isExpense !== undefined) add('p.type_id = ?', filters.isExpense ? 1 : 0);
   if (filters.transactionGroupId !== undefined) add('p.transaction_group_id = ?', filters.transactionGroupId);
   if (filters.text) {
-    // The supplier's name matches through the companies so named (asked of companies, one query).
-    params.push(await companyUuidsNamed(tx, instanceId, filters.text), containsPattern(filters.text));
-    const [named, p] = [`$${params.length - 1}`, `$${params.length}`];
-    where.push(`(p.company_uuid = ANY(${named}::uuid[]) OR p.description ILIKE ${p} ESCAPE '\\' OR p.reference_number ILIKE ${p} ESCAPE '\\')`);
+    // The supplier's name matches through the companies module's published view (decision 037).
+    params.push(containsPattern(filters.text));
+    const p = `$${params.length}`;
+    const named = `p.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name ILIKE ${p} ESCAPE '\\')`;
+    where.push(`(${named} OR p.description ILIKE ${p} ESCAPE '\\' OR p.reference_number ILIKE ${p} ESCAPE '\\')`);
   }
   const whereSql = where.join(' AND ');
   const counted = await countUpTo(tx, `SELECT 1 FROM payable p WHERE ${whereSql}`, params, page);
   const after = page.cursor ? ` AND ${afterKey(['p.date', 'p.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
   const rows = await tx.query<PayableRow>(`${PAYABLE_SELECT} WHERE ${whereSql}${after} ORDER BY p.date DESC, p.id DESC ${limitOffset(page)}`, params);
   const paged = pageOf(rows, page, (row) => [row.date, row.id], counted);
-  return { data: await payableAnswers(tx, instanceId, paged.rows), ...counted, nextCursor: paged.nextCursor };
+  return { data: paged.rows.map(payableAnswer), ...counted, nextCursor: paged.nextCursor };
 }
 
+/**
+ * With `lock`, the bill's row is locked first (`FOR UPDATE`) and then read by a new statement: a
+ * locking read that waited for another transaction sees that transaction's bill row but not its
+ * payments (READ COMMITTED keeps the statement's snapshot for the other tables), so the open amount
+ * of a parallel payment's answer would be the one before it.
+ */
 async function selectPayable(tx: Tx, instanceId: string, key: { id?: number; uuid?: string }, lock = false): Promise<PayableRow | undefined> {
-  const [row] = key.uuid
-    ? await tx.query<PayableRow>(`${PAYABLE_SELECT} WHERE p.instance_id = $1 AND p.uuid = $2${lock ? ' FOR UPDATE OF p' : ''}`, [instanceId, key.uuid])
-    : await tx.query<PayableRow>(`${PAYABLE_SELECT} WHERE p.instance_id = $1 AND p.id = $2${lock ? ' FOR UPDATE OF p' : ''}`, [instanceId, key.id]);
+  const where = key.uuid ? 'p.instance_id = $1 AND p.uuid = $2' : 'p.instance_id = $1 AND p.id = $2';
+  const params = [instanceId, key.uuid ?? key.id];
+  if (lock) await tx.query(`SELECT 1 FROM payable p WHERE ${where} FOR UPDATE`, params);
+  const [row] = await tx.query<PayableRow>(`${PAYABLE_SELECT} WHERE ${where}`, params);
   return row;
 }
 
@@ -287,8 +284,7 @@ async function selectPayable(tx: Tx, instanceId: string, key: { id?: number; uui
 export async function getPayable(tx: Tx, instanceId: string, key: { id?: number; uuid?: string }, lock = false): Promise<PayableAnswer> {
   const row = await selectPayable(tx, instanceId, key, lock);
   if (!row) throw payableError('payable_not_found', `Payable ${key.uuid ?? key.id} not found`);
-  const [answer] = await payableAnswers(tx, instanceId, [row]);
-  return answer!;
+  return payableAnswer(row);
 }
 
 /**

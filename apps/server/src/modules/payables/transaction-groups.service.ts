@@ -17,7 +17,7 @@ import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import { activeProfilesOf, companyNames, firstAddresses, paymentProfileHeads } from '../companies/companies.service.js';
 import { ownCompanyUuid } from '../instances/instances.service.js';
 import { buildPain001, Pain001Error, type Pain001Currency, type Pain001Payment } from '../../lib/pain001.js';
-import { bookPayment, listPayables, PAYABLE_SELECT, payableAnswers, today, type PayableAnswer } from './payables.service.js';
+import { bookPayment, listPayables, PAYABLE_SELECT, payableAnswer, today, type PayableAnswer, type PayableRow } from './payables.service.js';
 import { transactionGroupStatusName } from './outflows.js';
 import { categoryPurposesOfGroup } from './salary-payments.js';
 
@@ -113,9 +113,9 @@ export async function getGroup(tx: Tx, instanceId: string, id: number, lock = fa
 /** Every group with its bills (list-w-accounts). */
 export async function listGroupsWithPayables(tx: Tx, instanceId: string) {
   const groups = await listGroups(tx, instanceId);
-  const rows = await tx.query(`${PAYABLE_SELECT} WHERE p.instance_id = $1 AND p.transaction_group_id IS NOT NULL ORDER BY p.id`, [instanceId]);
+  const rows = await tx.query<PayableRow>(`${PAYABLE_SELECT} WHERE p.instance_id = $1 AND p.transaction_group_id IS NOT NULL ORDER BY p.id`, [instanceId]);
   const byGroup = new Map<number, PayableAnswer[]>();
-  for (const bill of await payableAnswers(tx, instanceId, rows)) {
+  for (const bill of rows.map(payableAnswer)) {
     byGroup.set(bill.transactionGroup!.id, [...(byGroup.get(bill.transactionGroup!.id) ?? []), bill]);
   }
   return { data: groups.data.map((group) => ({ ...group, Payable: byGroup.get(group.id) ?? [] })), total: groups.total };
