@@ -24,19 +24,27 @@ export interface InvoiceCharge {
   sourceRef: string | null;
 }
 
+/** A row of `CHARGE_COLUMNS`. */
+export type ChargeRow = { id: number; invoice_uuid: string; kind: ChargeKind; date_charge: string; amount: string; entry_id: number | null; source_ref: string | null };
+export const CHARGE_COLUMNS = 'id, invoice_uuid, kind, date_charge::text AS date_charge, amount::text AS amount, entry_id, source_ref';
+export const toCharge = (row: ChargeRow): InvoiceCharge => ({
+  id: row.id,
+  kind: row.kind,
+  date: row.date_charge,
+  amount: toFixedAmount(row.amount),
+  entryId: row.entry_id,
+  sourceRef: row.source_ref,
+});
+
 /** The charges of the invoices, by invoice uuid, oldest first. */
 export async function chargesOfInvoices(tx: Tx, instanceId: string, invoiceUuids: readonly string[]): Promise<Map<string, InvoiceCharge[]>> {
   const out = new Map<string, InvoiceCharge[]>();
   if (invoiceUuids.length === 0) return out;
-  const rows = await tx.query<{ id: number; invoice_uuid: string; kind: ChargeKind; date_charge: string; amount: string; entry_id: number | null; source_ref: string | null }>(
-    `SELECT id, invoice_uuid, kind, date_charge::text AS date_charge, amount::text AS amount, entry_id, source_ref FROM invoice_charge
-      WHERE instance_id = $1 AND invoice_uuid = ANY($2::uuid[]) ORDER BY date_charge, id`,
+  const rows = await tx.query<ChargeRow>(
+    `SELECT ${CHARGE_COLUMNS} FROM invoice_charge WHERE instance_id = $1 AND invoice_uuid = ANY($2::uuid[]) ORDER BY date_charge, id`,
     [instanceId, invoiceUuids],
   );
-  for (const row of rows) {
-    const charge = { id: row.id, kind: row.kind, date: row.date_charge, amount: toFixedAmount(row.amount), entryId: row.entry_id, sourceRef: row.source_ref };
-    out.set(row.invoice_uuid, [...(out.get(row.invoice_uuid) ?? []), charge]);
-  }
+  for (const row of rows) out.set(row.invoice_uuid, [...(out.get(row.invoice_uuid) ?? []), toCharge(row)]);
   return out;
 }
 

@@ -25,7 +25,7 @@ import {
   writeOffPostings,
   type PostingInput,
 } from '../accounting/accounting.service.js';
-import { chargesOfInvoices, type InvoiceCharge } from './charges.service.js';
+import { CHARGE_COLUMNS, chargesOfInvoices, toCharge, type ChargeRow, type InvoiceCharge } from './charges.service.js';
 import { getInvoice, itemsOf, loadRow, toInvoice, type Invoice } from './documents.service.js';
 import { invoicingError, invoicingFieldError } from './invoicing.errors.js';
 
@@ -103,32 +103,49 @@ async function selectPayments(tx: Tx, instanceId: string, invoiceUuids: readonly
 /** What a payment settles of the open amount: money, fee and write-off. */
 const settles = (row: Pick<PaymentRow, 'amount' | 'fee' | 'write_off'>) => toMoney(row.amount).plus(toMoney(row.fee)).plus(toMoney(row.write_off));
 
+/** A payment row with its bank account's number and name (through accounting's published view, decision 037). */
+type PaymentWithAccountRow = PaymentRow & { bank_account_number: string | null; bank_account_name: string | null };
+
+function toPayment(row: PaymentWithAccountRow): InvoicePayment {
+  return {
+    uuid: row.uuid,
+    date: row.date_paid,
+    amount: toFixedAmount(row.amount),
+    fee: toFixedAmount(row.fee),
+    writeOff: toFixedAmount(row.write_off),
+    writeOffKind: row.write_off_kind,
+    bankAccount: { id: row.bank_account_id, number: row.bank_account_number ?? '', name: row.bank_account_name ?? '' },
+    entryId: row.entry_id,
+    writeOffEntryId: row.write_off_entry_id,
+    reversed:
+      row.reversed_at === null
+        ? null
+        : { at: new Date(row.reversed_at).toISOString(), date: row.reversal_date!, entryId: row.reversal_entry_id, writeOffEntryId: row.reversal_write_off_entry_id },
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+const BANK_ACCOUNT_COLUMNS = `(SELECT h.number FROM ledger_account_head h WHERE h.instance_id = p.instance_id AND h.id = p.bank_account_id) AS bank_account_number,
+  (SELECT h.name FROM ledger_account_head h WHERE h.instance_id = p.instance_id AND h.id = p.bank_account_id) AS bank_account_name`;
+
 /** Payments of the invoices (reversed ones included, flagged), by invoice uuid, with their bank accounts. */
 export async function paymentsOfInvoices(tx: Tx, instanceId: string, invoiceUuids: readonly string[]): Promise<Map<string, InvoicePayment[]>> {
-  const rows = await selectPayments(tx, instanceId, invoiceUuids);
-  const accounts = new Map(
-    (rows.length ? await listLedgerAccounts(tx, instanceId, { ids: [...new Set(rows.map((row) => row.bank_account_id))] }) : []).map((a) => [a.id, a]),
+  if (invoiceUuids.length === 0) return new Map();
+  const rows = await tx.query<PaymentWithAccountRow>(
+    `SELECT ${PAYMENT_COLUMNS}, ${BANK_ACCOUNT_COLUMNS} FROM invoice_payment p
+      WHERE p.instance_id = $1 AND p.invoice_uuid = ANY($2::uuid[]) ORDER BY p.date_paid, p.id`,
+    [instanceId, invoiceUuids],
   );
-  const out = new Map<string, InvoicePayment[]>();
+  return byInvoice(rows, toPayment);
+}
+
+/** `rows` converted and grouped by their invoice, in their order. */
+function byInvoice<R extends { invoice_uuid: string }, T>(rows: readonly R[], convert: (row: R) => T): Map<string, T[]> {
+  const out = new Map<string, T[]>();
   for (const row of rows) {
-    const account = accounts.get(row.bank_account_id);
-    const payment: InvoicePayment = {
-      uuid: row.uuid,
-      date: row.date_paid,
-      amount: toFixedAmount(row.amount),
-      fee: toFixedAmount(row.fee),
-      writeOff: toFixedAmount(row.write_off),
-      writeOffKind: row.write_off_kind,
-      bankAccount: { id: row.bank_account_id, number: account?.number ?? '', name: account?.name ?? '' },
-      entryId: row.entry_id,
-      writeOffEntryId: row.write_off_entry_id,
-      reversed:
-        row.reversed_at === null
-          ? null
-          : { at: new Date(row.reversed_at).toISOString(), date: row.reversal_date!, entryId: row.reversal_entry_id, writeOffEntryId: row.reversal_write_off_entry_id },
-      createdAt: new Date(row.created_at).toISOString(),
-    };
-    out.set(row.invoice_uuid, [...(out.get(row.invoice_uuid) ?? []), payment]);
+    const list = out.get(row.invoice_uuid);
+    if (list) list.push(convert(row));
+    else out.set(row.invoice_uuid, [convert(row)]);
   }
   return out;
 }
@@ -148,18 +165,48 @@ export const formatCreditNoteNumber = (number: number) => `GS-${String(number).p
 
 /** The credit notes of the invoices (date, total), by invoice uuid, oldest first. */
 export async function creditNotesOfInvoices(tx: Tx, instanceId: string, invoiceUuids: readonly string[]): Promise<Map<string, CreditedAmount[]>> {
-  const out = new Map<string, CreditedAmount[]>();
-  if (invoiceUuids.length === 0) return out;
-  const rows = await tx.query<{ uuid: string; invoice_uuid: string; number: number; date_credit: string; total: string; entry_id: number | null }>(
-    `SELECT uuid, invoice_uuid, number, date_credit::text AS date_credit, total::text AS total, entry_id FROM credit_note
-      WHERE instance_id = $1 AND invoice_uuid = ANY($2::uuid[]) ORDER BY date_credit, number`,
+  if (invoiceUuids.length === 0) return new Map();
+  const rows = await tx.query<CreditNoteRow>(
+    `SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_note WHERE instance_id = $1 AND invoice_uuid = ANY($2::uuid[]) ORDER BY date_credit, number`,
     [instanceId, invoiceUuids],
   );
-  for (const row of rows) {
-    const note = { uuid: row.uuid, number: formatCreditNoteNumber(row.number), date: row.date_credit, total: toFixedAmount(row.total), entryId: row.entry_id };
-    out.set(row.invoice_uuid, [...(out.get(row.invoice_uuid) ?? []), note]);
-  }
-  return out;
+  return byInvoice(rows, toCreditedAmount);
+}
+
+type CreditNoteRow = { uuid: string; invoice_uuid: string; number: number; date_credit: string; total: string; entry_id: number | null };
+const CREDIT_NOTE_COLUMNS = 'uuid, invoice_uuid, number, date_credit::text AS date_credit, total::text AS total, entry_id';
+const toCreditedAmount = (row: CreditNoteRow): CreditedAmount => ({
+  uuid: row.uuid,
+  number: formatCreditNoteNumber(row.number),
+  date: row.date_credit,
+  total: toFixedAmount(row.total),
+  entryId: row.entry_id,
+});
+
+/**
+ * What settles or adds to the invoices' open amounts, in one statement (decision 037): their
+ * payments (with the bank accounts, through accounting's published view), credit notes and
+ * charges, by invoice uuid. Each kind comes as a JSON array per invoice with every decimal and
+ * time as text, in the order of the separate reads above.
+ */
+async function settlementsOfInvoices(tx: Tx, instanceId: string, invoiceUuids: readonly string[]) {
+  const rows = invoiceUuids.length
+    ? await tx.query<{ payments: PaymentWithAccountRow[] | null; credits: CreditNoteRow[] | null; charges: ChargeRow[] | null }>(
+        `SELECT (SELECT json_agg(x ORDER BY x.date_paid, x.id) FROM (SELECT ${PAYMENT_COLUMNS}, id, ${BANK_ACCOUNT_COLUMNS}
+                   FROM invoice_payment p WHERE p.instance_id = $1 AND p.invoice_uuid = u.uuid) x) AS payments,
+                (SELECT json_agg(x ORDER BY x.date_credit, x.number) FROM (SELECT ${CREDIT_NOTE_COLUMNS}
+                   FROM credit_note WHERE instance_id = $1 AND invoice_uuid = u.uuid) x) AS credits,
+                (SELECT json_agg(x ORDER BY x.date_charge, x.id) FROM (SELECT ${CHARGE_COLUMNS}
+                   FROM invoice_charge WHERE instance_id = $1 AND invoice_uuid = u.uuid) x) AS charges
+           FROM unnest($2::uuid[]) AS u(uuid)`,
+        [instanceId, invoiceUuids],
+      )
+    : [];
+  return {
+    payments: byInvoice(rows.flatMap((row) => row.payments ?? []), toPayment),
+    credits: byInvoice(rows.flatMap((row) => row.credits ?? []), toCreditedAmount),
+    charges: byInvoice(rows.flatMap((row) => row.charges ?? []), toCharge),
+  };
 }
 
 /**
@@ -182,10 +229,7 @@ export function openAmountOf(
 
 /** Open amounts (invoice currency) of the invoices, by uuid: one query for the list. */
 export async function openInvoiceAmounts(tx: Tx, instanceId: string, invoices: readonly Pick<Invoice, 'uuid' | 'status' | 'totals'>[]): Promise<Map<string, string>> {
-  const uuids = invoices.map((invoice) => invoice.uuid);
-  const payments = await paymentsOfInvoices(tx, instanceId, uuids);
-  const credits = await creditNotesOfInvoices(tx, instanceId, uuids);
-  const charges = await chargesOfInvoices(tx, instanceId, uuids);
+  const { payments, credits, charges } = await settlementsOfInvoices(tx, instanceId, invoices.map((invoice) => invoice.uuid));
   return new Map(
     invoices.map((invoice) => [invoice.uuid, openAmountOf(invoice, payments.get(invoice.uuid) ?? [], credits.get(invoice.uuid) ?? [], charges.get(invoice.uuid) ?? [])]),
   );
@@ -195,10 +239,7 @@ export async function openInvoiceAmounts(tx: Tx, instanceId: string, invoices: r
 export type InvoiceWithPayments = Invoice & { openAmount: string; payments: InvoicePayment[]; creditNotes: CreditedAmount[] };
 
 export async function withPayments(tx: Tx, instanceId: string, invoices: readonly Invoice[]): Promise<InvoiceWithPayments[]> {
-  const uuids = invoices.map((invoice) => invoice.uuid);
-  const payments = await paymentsOfInvoices(tx, instanceId, uuids);
-  const credits = await creditNotesOfInvoices(tx, instanceId, uuids);
-  const charges = await chargesOfInvoices(tx, instanceId, uuids);
+  const { payments, credits, charges } = await settlementsOfInvoices(tx, instanceId, invoices.map((invoice) => invoice.uuid));
   return invoices.map((invoice) => {
     const own = payments.get(invoice.uuid) ?? [];
     const notes = credits.get(invoice.uuid) ?? [];
