@@ -76,10 +76,14 @@ const role = process.argv[2];
 let app: App | undefined;
 let db: Database | undefined;
 
-async function close(): Promise<void> {
-  await app?.close();
-  await db?.close();
-  process.exit(0);
+let closing: Promise<void> | undefined;
+/** Idempotent: the parent's `close` and its going away may both ask. */
+function close(): Promise<void> {
+  return (closing ??= (async () => {
+    await app?.close();
+    await db?.close();
+    process.exit(0);
+  })());
 }
 
 process.on('disconnect', () => void close());
