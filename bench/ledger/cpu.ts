@@ -1,7 +1,8 @@
 /**
- * CPU time of a measured phase (issue 18 §4): the benchmark process (client, app, and PGlite, which
- * runs in it) from `process.cpuUsage()`, and on PostgreSQL the backends of the bench database from
- * /proc/<pid>/stat (utime + stime). CPU time is what a path costs whatever else the machine does,
+ * CPU time of a measured phase (issue 18 §4): the benchmark process (the in-process paths, and
+ * PGlite, which runs in it) from `process.cpuUsage()`, and on PostgreSQL the backends of the bench
+ * database from /proc/<pid>/stat (utime + stime). For the API path, the server and the HTTP client
+ * run in two processes (api-process.ts) and posting.ts counts them apart. CPU time is what a path costs whatever else the machine does,
  * so unlike throughput it does not flip with the machine's load (a commit-bound path waits on the
  * disk, not the CPU).
  */
@@ -31,7 +32,7 @@ async function databaseBackends(env: BenchEnv): Promise<number[]> {
 }
 
 export interface CpuTime {
-  /** The benchmark process: HTTP client, Bilan, and the database itself on PGlite. */
+  /** The benchmark process (for the API path: the server's process, see posting.ts); the database itself on PGlite. */
   processMs: number;
   /** PostgreSQL backends of the bench database; 0 on PGlite. */
   databaseMs: number;

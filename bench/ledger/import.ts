@@ -227,13 +227,15 @@ export async function benchImport(env: BenchEnv, options: { lines: number }): Pr
   log(`${env.engine} (b): INSERT … SELECT from the staging tables into the real tables`);
   const { ms: moveMs } = await timed(() =>
     env.db.asOwner(async (tx) => {
-      await tx.query('INSERT INTO journal_entry SELECT * FROM bench_copy_entry');
-      await tx.query('INSERT INTO journal_line SELECT * FROM bench_copy_line');
+      // The columns COPY filled, named: `SELECT *` also carries journal_line's generated amount_cents
+      // (migration 0044), which an INSERT may not set.
+      await tx.query(`INSERT INTO journal_entry (${ENTRY_COLUMNS.join(', ')}) SELECT ${ENTRY_COLUMNS.join(', ')} FROM bench_copy_entry`);
+      await tx.query(`INSERT INTO journal_line (${LINE_COLUMNS.join(', ')}) SELECT ${LINE_COLUMNS.join(', ')} FROM bench_copy_line`);
     }),
   );
   const stagingToTables = {
     ...throughput(lineCount, moveMs),
-    method: 'one owner transaction: INSERT INTO journal_entry SELECT * FROM bench_copy_entry; the same for journal_line (triggers and FKs run)',
+    method: 'one owner transaction: INSERT INTO journal_entry (the COPY columns) SELECT them FROM bench_copy_entry; the same for journal_line (triggers and FKs run)',
   };
   await env.db.asOwner((tx) => tx.query('DROP TABLE bench_copy_line, bench_copy_entry'));
 

@@ -10,6 +10,7 @@ import { log, repeat, round, throughput, timed, type Latency, type Throughput } 
 import { createWorkplace, reserveIds, type BenchEnv, type Workplace } from './setup.js';
 import { breakdown, type Breakdown } from './trace.js';
 import { cpuTimer, type CpuTime } from './cpu.js';
+import { startApiProcess, type ApiProcess } from './api-process.js';
 
 export interface PostingResult {
   entries: number;
@@ -28,11 +29,25 @@ export interface PostingResult {
     /** Milliseconds per entry in each round, to show how steady the machine was. */
     msPerEntryByRound: { api: number[]; raw: number[]; service: number[] };
     /**
-     * CPU milliseconds per entry (issue 18 §4): this process (client, app; the database too on
-     * PGlite) and the bench database's PostgreSQL backends. `ratio` = raw / api total: the share
-     * of raw SQL's cost that posting through the API reaches, which load does not flip.
+     * CPU milliseconds per entry (issue 18 §4). `ratio` = raw / api total: the share of raw SQL's
+     * cost that posting through the API reaches, which load does not flip.
+     *   api: the Bilan server's process (`processMs`; on PGlite with the database in it) and the
+     *     bench database's PostgreSQL backends (`databaseMs`); the HTTP client is not in it, it ran
+     *     in another process (`apiLayout`) and is `apiClient`.
+     *   service, raw: this process (the database too on PGlite) and the backends; no HTTP client.
      */
-    cpuMsPerEntry: { api: CpuTime; service: CpuTime; raw: CpuTime; ratio: number; serviceRatio: number };
+    cpuMsPerEntry: {
+      api: CpuTime;
+      service: CpuTime;
+      raw: CpuTime;
+      ratio: number;
+      serviceRatio: number;
+      /** The benchmark's HTTP client (undici fetch) during the API rounds, in its own process. */
+      apiClient: CpuTime;
+      /** raw / (api + apiClient): the figure as measured before the server and client were split. */
+      ratioWithClient: number;
+      apiLayout: ApiProcess['layout'];
+    };
   };
   /**
    * The per-request session check (decision 005: the access token checked against the live session
@@ -41,7 +56,10 @@ export interface PostingResult {
   sessionCheck: { latency: Latency; cpuMsPerCall: CpuTime; shareOfApiMs: number; shareOfApiCpu: number };
   /** The statements of one entry/insert (service, medians). */
   breakdown: Breakdown;
-  /** Round trip of GET /api/meta/version with the same client (no database): the HTTP floor per request. */
+  /**
+   * Round trip of GET /api/meta/version (no database): the HTTP floor per request, from this
+   * process to the server measured (on PostgreSQL the server child; on PGlite this process's app).
+   */
   httpFloor: Latency;
   concurrent?: { concurrency: number; api: Throughput; raw: Throughput; ratio: number };
   check: { entries: number; lines: number; expectedEntries: number };
@@ -73,13 +91,9 @@ function apiBody(entry: SyntheticEntry) {
   };
 }
 
-async function postViaApi(workplace: Workplace, entries: readonly SyntheticEntry[], concurrency: number): Promise<number> {
-  const { ms } = await timed(() =>
-    inPool(entries.length, concurrency, async (i) => {
-      await workplace.api.post('/api/accounting/entry/insert', apiBody(entries[i]!));
-    }),
-  );
-  return ms;
+/** Through the API of `server`, the server and the client in two processes (api-process.ts); the wall time in ms. */
+async function postViaApi(server: ApiProcess, workplace: Workplace, entries: readonly SyntheticEntry[], concurrency: number): Promise<number> {
+  return server.post(workplace.api, '/api/accounting/entry/insert', entries.map(apiBody), concurrency);
 }
 
 /** What the entry/insert route runs inside its transaction. */
@@ -151,6 +165,15 @@ const perEntry = (cpu: CpuTime, count: number): CpuTime => ({
 });
 
 export async function benchPosting(env: BenchEnv, options: { entries: number; concurrency: number }): Promise<PostingResult> {
+  const server = await startApiProcess(env);
+  try {
+    return await postingWith(env, server, options);
+  } finally {
+    await server.close();
+  }
+}
+
+async function postingWith(env: BenchEnv, server: ApiProcess, options: { entries: number; concurrency: number }): Promise<PostingResult> {
   const workplace = await createWorkplace(env, 'posting');
   const accounts = pickAccounts(workplace.accounts, 40);
   const n = options.entries;
@@ -167,7 +190,7 @@ export async function benchPosting(env: BenchEnv, options: { entries: number; co
   };
 
   log(`${env.engine} (a): warm-up, ${warmup} entries through each path`);
-  await postViaApi(workplace, take(warmup), 1);
+  await postViaApi(server, workplace, take(warmup), 1);
   await postRaw(env, workplace, take(warmup), 1);
   await postViaService(env, workplace, take(warmup));
 
@@ -179,16 +202,30 @@ export async function benchPosting(env: BenchEnv, options: { entries: number; co
   let serviceMs = 0;
   const perRound = { api: [] as number[], raw: [] as number[], service: [] as number[] };
   const cpu = { api: noCpu(), raw: noCpu(), service: noCpu() };
+  const apiClient = noCpu();
   const counted = async (path: keyof typeof cpu, run: () => Promise<number>): Promise<number> => {
     const timer = await cpuTimer(env);
     const ms = await run();
     addCpu(cpu[path], await timer.stop());
     return ms;
   };
+  // The API's CPU: the server's process and the database's backends; the client's apart.
+  const countedApi = async (run: () => Promise<number>): Promise<number> => {
+    const timer = await cpuTimer(env);
+    const before = await server.cpu();
+    const ms = await run();
+    const after = await server.cpu();
+    const { databaseMs } = await timer.stop();
+    const serverMs = after.serverMs - before.serverMs;
+    addCpu(cpu.api, { processMs: serverMs, databaseMs, totalMs: serverMs + databaseMs });
+    const clientMs = after.clientMs - before.clientMs;
+    addCpu(apiClient, { processMs: clientMs, databaseMs: 0, totalMs: clientMs });
+    return ms;
+  };
   for (let turn = 0; turn < rounds; turn += 1) {
     const size = Math.floor(n / rounds) + (turn < n % rounds ? 1 : 0);
     log(`${env.engine} (a): round ${turn + 1}/${rounds}: ${size} entries through the API, as plain SQL and through the service in-process, one at a time`);
-    const roundApi = await counted('api', () => postViaApi(workplace, take(size), 1));
+    const roundApi = await countedApi(() => postViaApi(server, workplace, take(size), 1));
     const roundRaw = await counted('raw', () => postRaw(env, workplace, take(size), 1));
     const roundService = await counted('service', () => postViaService(env, workplace, take(size)));
     perRound.api.push(round(roundApi / size, 3));
@@ -204,7 +241,8 @@ export async function benchPosting(env: BenchEnv, options: { entries: number; co
     warmup: 10,
   });
   const { captured: _captured, ...statementBreakdown } = statements;
-  const httpFloor = await repeat(() => workplace.api.get('/api/meta/version'), { runs: 500, warmup: 50 });
+  const serverApi = server.serverApi(workplace.api);
+  const httpFloor = await repeat(() => serverApi.get('/api/meta/version'), { runs: 500, warmup: 50 });
   const { accessToken: token } = await env.db.withAuth((tx) => env.app.sessions.start(tx, workplace.userId, workplace.instanceId, {}));
   const checkRuns = 500;
   const checkTimer = await cpuTimer(env);
@@ -216,7 +254,8 @@ export async function benchPosting(env: BenchEnv, options: { entries: number; co
   const result: PostingResult = {
     entries: n,
     description:
-      'two-line entries; api = POST /api/accounting/entry/insert over HTTP (JWT, zod, service checks, per-instance ids, answer with the entry); ' +
+      'two-line entries; api = POST /api/accounting/entry/insert over HTTP (JWT, zod, service checks, per-instance ids, answer with the entry), ' +
+      'the server and the HTTP client in two processes (cpuMsPerEntry.apiLayout); ' +
       'service = the same route work called in-process (no HTTP); ' +
       'raw = one transaction per entry as the owner: INSERT journal_entry + one two-row INSERT journal_line, ids reserved beforehand; triggers run in both',
     sequential: {
@@ -235,6 +274,9 @@ export async function benchPosting(env: BenchEnv, options: { entries: number; co
         raw: perEntry(cpu.raw, n),
         ratio: round(cpu.raw.totalMs / cpu.api.totalMs, 3),
         serviceRatio: round(cpu.raw.totalMs / cpu.service.totalMs, 3),
+        apiClient: perEntry(apiClient, n),
+        ratioWithClient: round(cpu.raw.totalMs / (cpu.api.totalMs + apiClient.totalMs), 3),
+        apiLayout: server.layout,
       },
     },
     sessionCheck: {
@@ -250,7 +292,7 @@ export async function benchPosting(env: BenchEnv, options: { entries: number; co
 
   if (phases === 2) {
     log(`${env.engine} (a): ${n} entries through the API, ${options.concurrency} in flight`);
-    const apiConcurrent = throughput(n, await postViaApi(workplace, take(n), options.concurrency));
+    const apiConcurrent = throughput(n, await postViaApi(server, workplace, take(n), options.concurrency));
     log(`${env.engine} (a): ${n} entries as plain SQL transactions, ${options.concurrency} in flight`);
     const rawConcurrent = throughput(n, await postRaw(env, workplace, take(n), options.concurrency));
     result.concurrent = {

@@ -30,6 +30,8 @@ export interface BenchEnv {
    * interface cannot do (COPY inside a transaction, VACUUM).
    */
   direct?: pg.Client;
+  /** PostgreSQL only: the bench database's URL, for a second process on it (bench/ledger/api-child.ts). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,20 @@ async function openEngine(
   };
 }
 
+/** The app's configuration in the benchmark, in this process and in a server child process alike. */
+export function benchConfig() {
+  return loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BILAN_PUBLIC_URL: 'http://127.0.0.1',
+    BILAN_DATA_DIR: join(tmpdir(), 'bilan-bench-unused'),
+    BILAN_WEB_DIST: join(tmpdir(), 'bilan-bench-no-web'),
+    BILAN_LOCAL_IDP: 'false',
+    LOG_LEVEL: 'silent',
+  });
+}
+
 /** Opens a fresh database of `engine`, migrates it and starts the app on it. */
 export async function startEnv(engine: Engine, pgUrl: string): Promise<BenchEnv> {
   const { db, direct, drop, where } = await openEngine(engine, pgUrl);
@@ -93,17 +109,7 @@ export async function startEnv(engine: Engine, pgUrl: string): Promise<BenchEnv>
   let app: App | undefined;
   try {
     await migrate(db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      BILAN_PUBLIC_URL: 'http://127.0.0.1',
-      BILAN_DATA_DIR: join(tmpdir(), 'bilan-bench-unused'),
-      BILAN_WEB_DIST: join(tmpdir(), 'bilan-bench-no-web'),
-      BILAN_LOCAL_IDP: 'false',
-      LOG_LEVEL: 'silent',
-    });
-    app = await buildApp({ config, db });
+    app = await buildApp({ config: benchConfig(), db });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const [version] = await db.asOwner((tx) => tx.query<{ version: string }>('SELECT version()'));
@@ -122,7 +128,7 @@ export async function startEnv(engine: Engine, pgUrl: string): Promise<BenchEnv>
       baseUrl: `http://127.0.0.1:${port}`,
       serverVersion: version?.version ?? 'unknown',
       settings,
-      ...(direct ? { direct } : {}),
+      ...(direct ? { direct, databaseUrl: where } : {}),
       close: () =>
         (closing ??= (async () => {
           await started.close();
@@ -145,9 +151,17 @@ export class Api {
     private readonly env: BenchEnv,
     readonly instanceId: string,
     readonly userId: string,
+    /** The server asked: the app of this process by default, or a server child process (api-child.ts). */
+    readonly baseUrl: string = env.baseUrl,
   ) {}
 
-  private async bearer(): Promise<string> {
+  /** The same user and instance on another server on the same database (the token is shared: its key is in the database). */
+  at(baseUrl: string): Api {
+    return new Api(this.env, this.instanceId, this.userId, baseUrl);
+  }
+
+  /** A current access token of the user (minted again before it expires). */
+  async bearer(): Promise<string> {
     // Access tokens live 15 minutes; a full run takes longer.
     if (Date.now() - this.mintedAt > 5 * 60_000) {
       const session = await this.env.db.withAuth((tx) => this.env.app.sessions.start(tx, this.userId, this.instanceId, {}));
@@ -165,10 +179,10 @@ export class Api {
    */
   private async fetch(path: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(this.env.baseUrl + path, init);
+      return await fetch(this.baseUrl + path, init);
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;
-      return fetch(this.env.baseUrl + path, init);
+      return fetch(this.baseUrl + path, init);
     }
   }
 
