@@ -16598,7 +16598,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description For the invoice form: customers (not the own company; uuid and name — the addresses of the one chosen come from `address/list` with `filters.company`), own active IBAN/QR bill payment profiles, VAT rates (fractions), the books' currency and the invoice currencies, revenue ledger accounts and the default revenue account per rate. */
+        /** @description For the invoice form: own active IBAN/QR bill payment profiles, VAT rates (fractions), the books' currency and the invoice currencies, revenue ledger accounts and the default revenue account per rate. No customers: the form searches them with `company/list` (`text`), and the chosen one's addresses come from `address/list` with `filters.company`. */
         get: {
             parameters: {
                 query?: never;
@@ -16615,10 +16615,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            companies: {
-                                name: string;
-                                uuid: string;
-                            }[];
                             currencies: string[];
                             currency: string;
                             defaultRevenue: {
