@@ -439,7 +439,6 @@ export {
   companyUuidsNamed,
   findCompanyUuids,
   firstAddresses,
-  listCompanyHeads,
   paymentProfileHeads,
   profileByIban,
   type CompanyHead,
