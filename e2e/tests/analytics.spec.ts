@@ -20,16 +20,14 @@ test('the dashboard follows the year, the analytics rank the customers of a year
       uuid: string;
     };
   const alpha = await company('Alpha Kunden AG');
-  await company('Beta Handel GmbH');
-  const options = (await (await get('/api/invoice/form-options')).json()) as {
-    companies: { uuid: string; name: string }[];
-    paymentProfiles: { id: number }[];
-  };
-  // The form options name the customers; their addresses come from address/list.
+  const beta = await company('Beta Handel GmbH');
+  const customers: Record<string, string> = { 'Alpha Kunden AG': alpha.uuid, 'Beta Handel GmbH': beta.uuid };
+  const options = (await (await get('/api/invoice/form-options')).json()) as { paymentProfiles: { id: number }[] };
+  // The customers' addresses come from address/list.
   const firstAddress = async (uuid: string) =>
     ((await (await post('/api/address/list', { filters: { company: { uuid } } })).json()) as { data: { id: number }[] }).data[0]!.id;
   const invoice = async (customerName: string, date: string, price: string) => {
-    const customer = options.companies.find((c) => c.name === customerName)!;
+    const customer = { uuid: customers[customerName]! };
     const created = await (
       await post('/api/invoice/insert', {
         data: {

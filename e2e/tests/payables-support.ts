@@ -40,16 +40,14 @@ export async function supplierQrBillPdf(browser: Browser, buyer: string, supplie
     const page = await context.newPage();
     await signUpAndOnboard(page, { name: supplier, currency: 'CHF' });
     const { post, get } = await apiFor(page);
-    await post('/api/company/insert', {
-      data: { name: `${buyer} AG`, address: { street: 'Bahnhofstrasse', houseNumber: '1', zip: '8001', city: 'Zürich', country: { id: 1 } } },
-    });
-    const options = (await (await get('/api/invoice/form-options')).json()) as {
-      companies: { uuid: string; name: string }[];
-      paymentProfiles: { account: { id: number } }[];
-    };
+    const customer = (await (
+      await post('/api/company/insert', {
+        data: { name: `${buyer} AG`, address: { street: 'Bahnhofstrasse', houseNumber: '1', zip: '8001', city: 'Zürich', country: { id: 1 } } },
+      })
+    ).json()) as { uuid: string };
+    const options = (await (await get('/api/invoice/form-options')).json()) as { paymentProfiles: { account: { id: number } }[] };
     const profile = await (await post('/api/payment-profile/insert', { data: { account: { id: options.paymentProfiles[0]!.account.id }, type: 2, iban: SUPPLIER_QR_IBAN } })).json();
-    const customer = options.companies.find((c) => c.name === `${buyer} AG`)!;
-    // The form options name the customers; their addresses come from address/list.
+    // The customer's addresses come from address/list.
     const addresses = (await (await post('/api/address/list', { filters: { company: { uuid: customer.uuid } } })).json()) as { data: { id: number }[] };
     const invoice = await (
       await post('/api/invoice/insert', {

@@ -147,7 +147,7 @@ describe('company list', () => {
     const page2 = await w.api.get('/api/company/list?pageSize=3&page=2');
     expect(page2.body.data.map((c: { name: string }) => c.name)).toEqual(['Zeta Own']);
     const past = await w.api.get('/api/company/list?pageSize=3&page=9');
-    expect(past.body).toEqual({ data: [], total: 4, totalCapped: false });
+    expect(past.body).toEqual({ data: [], total: 4, totalCapped: false, nextCursor: null });
     expect((await w.api.post('/api/company/list', { filters: { text: '%' } })).body.total).toBe(0);
     expect((await w.api.post('/api/company/list', { pageSize: 0 })).body.fields).toHaveProperty('pageSize');
   });

@@ -12578,10 +12578,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Companies sorted by name (or `sort`/`order`), `text` matching name, UID or city; paged (page 1-based, pageSize ≤ 500, default 50). `openAmounts=true` adds each one's open receivable and payable. */
+        /** @description Companies sorted by name (or `sort`/`order`; ties by name, then uuid), `text` matching name, UID or city; paged by `page` (1-based) or `cursor` (the answer's `nextCursor`, also given as `Link: <…>; rel="next"`), pageSize ≤ 500, default 50. `openAmounts=true` adds each one's open receivable and payable. */
         get: {
             parameters: {
                 query?: {
+                    /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                    cursor?: string;
                     openAmounts?: "true" | "false";
                     order?: "asc" | "desc";
                     page?: number;
@@ -12628,6 +12630,8 @@ export interface paths {
                                 uid: string | null;
                                 uuid: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
                             /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
                             /** @description true: more than 10000 rows match, `total` is 10000 */
@@ -12686,7 +12690,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description As GET /company/list with a body `{ filters: { text }, page, pageSize, sort: { by, order }, openAmounts }`. */
+        /** @description As GET /company/list with a body `{ filters: { text }, page, pageSize, cursor, sort: { by, order }, openAmounts }`. */
         post: {
             parameters: {
                 query?: never;
@@ -12697,6 +12701,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the previous answer's `nextCursor`: the next page by key, whatever was added or removed meanwhile (page is then ignored) */
+                        cursor?: string;
                         filters?: {
                             text?: string;
                         };
@@ -12746,6 +12752,8 @@ export interface paths {
                                 uid: string | null;
                                 uuid: string;
                             }[];
+                            /** @description pass as `cursor` for the next page; null on the last page */
+                            nextCursor?: string | null;
                             /** @description rows matching; counted no further than 10000 (then `totalCapped`) */
                             total: number;
                             /** @description true: more than 10000 rows match, `total` is 10000 */
@@ -16590,7 +16598,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description For the invoice form: customers (not the own company; uuid and name — the addresses of the one chosen come from `address/list` with `filters.company`), own active IBAN/QR bill payment profiles, VAT rates (fractions), the books' currency and the invoice currencies, revenue ledger accounts and the default revenue account per rate. */
+        /** @description For the invoice form: own active IBAN/QR bill payment profiles, VAT rates (fractions), the books' currency and the invoice currencies, revenue ledger accounts and the default revenue account per rate. No customers: the form searches them with `company/list` (`text`), and the chosen one's addresses come from `address/list` with `filters.company`. */
         get: {
             parameters: {
                 query?: never;
@@ -16607,10 +16615,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            companies: {
-                                name: string;
-                                uuid: string;
-                            }[];
                             currencies: string[];
                             currency: string;
                             defaultRevenue: {

@@ -8,6 +8,7 @@ import { addressInsertSchema, companyAddressSchema, companyInsertSchema, company
 import type { Tx } from '../../db/database.js';
 import { auth } from '../../http/access.js';
 import { pageAnswerFields, pageFields } from '../../http/schemas.js';
+import { linkNext } from '../../http/next-link.js';
 import { DEFAULT_PAGE_SIZE } from '../../db/paging.js';
 import { companiesOpenTotals, type ApArSource } from './ap-ar.service.js';
 import { requirePort } from '../../lib/ports.js';
@@ -55,7 +56,7 @@ const companyListItem = companyAnswer.extend({
     .optional()
     .describe('with `openAmounts`: open receivables (sent invoices) and payables (open bills), decimal strings in the instance currency'),
 });
-const companyList = z.object({ data: z.array(companyListItem), total: pageAnswerFields.total, totalCapped: pageAnswerFields.totalCapped });
+const companyList = z.object({ data: z.array(companyListItem), ...pageAnswerFields });
 
 /** A page of companies, with their open receivable and payable when asked (company list columns). */
 async function companyPage(
@@ -98,30 +99,35 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
       schema: {
         tags,
         description:
-          'Companies sorted by name (or `sort`/`order`), `text` matching name, UID or city; paged (page 1-based, pageSize ≤ 500, default 50). `openAmounts=true` adds each one\'s open receivable and payable.',
+          'Companies sorted by name (or `sort`/`order`; ties by name, then uuid), `text` matching name, UID or city; paged by `page` (1-based) or ' +
+          '`cursor` (the answer\'s `nextCursor`, also given as `Link: <…>; rel="next"`), pageSize ≤ 500, default 50. `openAmounts=true` adds ' +
+          'each one\'s open receivable and payable.',
         querystring: z.object({
           text: z.string().max(200).optional(),
           sort: z.enum(['name', 'uid', 'city', 'dateAdded']).optional(),
           order: z.enum(['asc', 'desc']).optional(),
           page: z.coerce.number().int().min(1).optional(),
           pageSize: z.coerce.number().int().min(1).max(500).optional(),
+          cursor: pageFields.cursor,
           openAmounts: z.enum(['true', 'false']).optional(),
         }),
         response: { 200: companyList, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { instanceId } = auth(request);
       const q = request.query;
-      return app.db.withInstance(instanceId, (tx) =>
+      const answer = await app.db.withInstance(instanceId, (tx) =>
         companyPage(
           tx,
           instanceId,
-          { text: q.text, sort: q.sort ? { by: q.sort, order: q.order ?? 'asc' } : undefined, page: q.page, pageSize: q.pageSize },
+          { text: q.text, sort: q.sort ? { by: q.sort, order: q.order ?? 'asc' } : undefined, page: q.page, pageSize: q.pageSize, cursor: q.cursor },
           q.openAmounts === 'true',
           ports,
         ),
       );
+      linkNext(request, reply, answer.nextCursor);
+      return answer;
     },
   );
 
@@ -131,11 +137,12 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
       config: { access: 'read' },
       schema: {
         tags,
-        description: 'As GET /company/list with a body `{ filters: { text }, page, pageSize, sort: { by, order }, openAmounts }`.',
+        description: 'As GET /company/list with a body `{ filters: { text }, page, pageSize, cursor, sort: { by, order }, openAmounts }`.',
         body: strictObject({
           filters: strictObject({ text: z.string().max(200).optional() }).optional(),
           page: page.optional(),
           pageSize: pageSize.optional(),
+          cursor: pageFields.cursor,
           sort: companySort.optional(),
           openAmounts: z.boolean().optional(),
         }).optional(),
@@ -154,6 +161,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRouteOptions> = async (
             sort: body.sort ? { by: body.sort.by, order: body.sort.order ?? 'asc' } : undefined,
             page: body.page,
             pageSize: body.pageSize,
+            cursor: body.cursor,
           },
           body.openAmounts,
           ports,

@@ -19,7 +19,7 @@ import {
   type QrBillField,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import type { PageRequest } from '../../db/paging.js';
+import { DEFAULT_PAGE_SIZE, type PageRequest } from '../../db/paging.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
 import { companyError } from './companies.errors.js';
 import { parseCsv, RowErrors } from '../../lib/csv.js';
@@ -141,22 +141,21 @@ export async function requireCompany(tx: Tx, instanceId: string, uuid: string, f
 // ------------------------------------------------------------------------------------------------
 
 /**
- * Companies, filtered by text (name, UID or city), sorted and paged (page 1-based); `isOwn` for
- * `ownCompanyUuid` (the instances module's own company, asked by the caller).
+ * Companies, filtered by text (name, UID or city), sorted and paged by `page` (1-based) or after
+ * `cursor` (the previous answer's `nextCursor`, decision 036); `isOwn` for `ownCompanyUuid` (the
+ * instances module's own company, asked by the caller). 400 on `cursor` for one of another list or order.
  */
 export async function listCompanies(
   tx: Tx,
   instanceId: string,
-  query: { text?: string; sort?: CompanyQuery['sort']; page?: number; pageSize?: number },
+  query: { text?: string; sort?: CompanyQuery['sort']; page?: number; pageSize?: number; cursor?: string },
   ownCompanyUuid: string | null,
-): Promise<{ data: Company[]; total: number; totalCapped: boolean }> {
-  const pageSize = query.pageSize ?? 50;
+): Promise<{ data: Company[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   return selectCompanies(tx, instanceId, {
     ownCompanyUuid,
     text: query.text,
     sort: query.sort,
-    limit: pageSize,
-    offset: ((query.page ?? 1) - 1) * pageSize,
+    page: { pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE, page: query.page, cursor: query.cursor },
   });
 }
 
@@ -439,7 +438,6 @@ export {
   companyNames,
   findCompanyUuids,
   firstAddresses,
-  listCompanyHeads,
   paymentProfileHeads,
   profileByIban,
   type CompanyHead,

@@ -5,7 +5,7 @@
  */
 import { containsPattern } from '../../db/like.js';
 import type { Tx } from '../../db/database.js';
-import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type KeyPart, type PageRequest } from '../../db/paging.js';
 
 /** Address as answered by the API (docs/api.md "Address"): structured, so a QR-bill type S can be filled. */
 export interface Address {
@@ -54,28 +54,64 @@ export interface CompanyQuery {
   uuids?: readonly string[];
   text?: string;
   sort?: { by: CompanySortField; order: 'asc' | 'desc' };
-  limit?: number;
-  offset?: number;
+  /** A page by number or after a cursor (db/paging.ts); without it, every matching company. */
+  page?: PageRequest;
   /** The workplace's own company (the instances module's to say): the one answered with `isOwn`. */
   ownCompanyUuid?: string | null;
 }
 
-const SORT_SQL: Record<CompanySortField, string> = {
-  name: 'lower(c.name)',
-  uid: 'c.uid',
-  city: 'lower(a.city)',
-  dateAdded: 'c.created_at',
-};
+/** The sort key of a company order: its SQL columns (all in the order's direction), their casts and the cursor's part types. */
+interface CompanySortKey {
+  columns: string[];
+  types: string[];
+  parts: KeyPart[];
+}
+
+/**
+ * The whole key of each order, unique by its last column (the uuid), every column in the same
+ * direction so that the key is one row comparison (`afterKey`). A field that may be empty (UID,
+ * the city of the first address) is preceded by a rank that puts the empty ones last in both
+ * directions, and compared as '' after it (a row comparison with a NULL is never true). The name
+ * sort (name_key: the stored lower-cased name) and the date sort are each one index range
+ * (migration 0049: under row-level security lower(name) could not be an index condition).
+ */
+function companySortKey(by: CompanySortField, order: 'asc' | 'desc'): CompanySortKey {
+  const lastEmpty = (column: string) => `(CASE WHEN ${column} IS NULL THEN ${order === 'desc' ? 0 : 1} ELSE ${order === 'desc' ? 1 : 0} END)`;
+  const byName = { columns: ['c.name_key', 'c.uuid'], types: ['text', 'uuid'], parts: ['text', 'uuid'] as KeyPart[] };
+  switch (by) {
+    case 'name':
+      return byName;
+    case 'uid':
+      return { columns: [lastEmpty('c.uid'), "coalesce(c.uid, '')", ...byName.columns], types: ['int', 'text', ...byName.types], parts: ['int', 'text', ...byName.parts] };
+    case 'city':
+      return {
+        columns: [lastEmpty('a.city'), "coalesce(lower(a.city), '')", ...byName.columns],
+        types: ['int', 'text', ...byName.types],
+        parts: ['int', 'text', ...byName.parts],
+      };
+    case 'dateAdded':
+      return { columns: ['c.created_at', 'c.uuid'], types: ['timestamptz', 'uuid'], parts: ['timestamp', 'uuid'] };
+  }
+}
+
+/** A key column as the cursor carries it: the time of `created_at` as text to the microsecond (UTC), since a Date keeps milliseconds only. */
+const keyValueSql = (column: string) => (column === 'c.created_at' ? `to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : column);
 
 /** LIKE pattern matching `text` literally anywhere (wildcards escaped). */
 export { containsPattern };
 
 /**
- * Companies with their first address, filtered, sorted (then by name and uuid) and paged; plus the
- * total, counted up to COUNT_CAP. The page is chosen first and only its rows get their address
+ * Companies with their first address, filtered, sorted (ties by name, then uuid) and paged by
+ * number or by cursor (decision 036); plus the total, counted up to COUNT_CAP (carried by the
+ * cursor on a walk's later pages). The page is chosen first and only its rows get their address
  * count and address (issue 18 §2): the cost of a page does not grow with the instance's companies.
+ * @throws 400 on `cursor` for a cursor that is not one of this order's.
  */
-export async function selectCompanies(tx: Tx, instanceId: string, query: CompanyQuery = {}): Promise<{ data: Company[]; total: number; totalCapped: boolean }> {
+export async function selectCompanies(
+  tx: Tx,
+  instanceId: string,
+  query: CompanyQuery = {},
+): Promise<{ data: Company[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const params: unknown[] = [instanceId];
   const where = ['c.instance_id = $1'];
   if (query.uuids) {
@@ -89,13 +125,16 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
   }
   const sort = query.sort ?? { by: 'name', order: 'asc' };
   const direction = sort.order === 'desc' ? 'DESC' : 'ASC';
+  const key = companySortKey(sort.by, sort.order);
   const firstAddress = 'LEFT JOIN LATERAL (SELECT * FROM address WHERE instance_id = c.instance_id AND company_uuid = c.uuid ORDER BY id LIMIT 1) a ON true';
   // The first address takes part in choosing the page only when the filter or the order reads its city.
   const chooseFrom = `company c ${sort.by === 'city' || query.text?.trim() ? firstAddress : ''} WHERE ${where.join(' AND ')}`;
-  const order = `${SORT_SQL[sort.by]} ${direction} NULLS LAST, lower(c.name), c.uuid`;
+  const order = key.columns.map((column) => `${column} ${direction}`).join(', ');
+  const page = query.page;
   // Asked by uuid, the rows are the count.
-  const { total, totalCapped } = query.uuids ? { total: 0, totalCapped: false } : await countUpTo(tx, `SELECT 1 FROM ${chooseFrom}`, params);
-  params.push(query.limit ?? null, query.offset ?? 0);
+  const counted = query.uuids ? { total: 0, totalCapped: false } : await countUpTo(tx, `SELECT 1 FROM ${chooseFrom}`, params, page);
+  const after = page?.cursor ? ` AND ${afterKey(key.columns, key.types, sort.order, decodeCursor(page.cursor, key.parts), params)}` : '';
+  const keyColumns = key.columns.map((column, i) => `${keyValueSql(column)} AS k${i}`).join(', ');
   const rows = await tx.query<{
     uuid: string;
     name: string;
@@ -108,17 +147,19 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
     zip: string | null;
     city: string | null;
     country_id: number | null;
+    [k: `k${number}`]: string | number;
   }>(
-    `SELECT c.uuid, c.name, c.uid, c.created_at,
+    `SELECT c.*,
             (SELECT count(*)::int FROM address x WHERE x.instance_id = c.instance_id AND x.company_uuid = c.uuid) AS address_count,
             a.id AS address_id, a.street, a.house_number, a.zip, a.city, a.country_id
-       FROM (SELECT c.instance_id, c.uuid, c.name, c.uid, c.created_at FROM ${chooseFrom}
-              ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}) c
+       FROM (SELECT c.instance_id, c.uuid, c.name, c.name_key, c.uid, c.created_at, ${keyColumns} FROM ${chooseFrom}${after}
+              ORDER BY ${order} ${page ? limitOffset(page) : ''}) c
        ${firstAddress}
       ORDER BY ${order}`,
     params,
   );
-  const data = rows.map((row) => ({
+  const paged = page ? pageOf(rows, page, (row) => key.columns.map((_, i) => row[`k${i}`]!), counted) : { rows, nextCursor: null };
+  const data = paged.rows.map((row) => ({
     uuid: row.uuid,
     name: row.name,
     uid: row.uid,
@@ -137,7 +178,7 @@ export async function selectCompanies(tx: Tx, instanceId: string, query: Company
             country: { id: row.country_id! },
           },
   }));
-  return { data, total: query.uuids ? data.length : total, totalCapped };
+  return query.uuids ? { data, total: data.length, totalCapped: false, nextCursor: null } : { data, ...counted, nextCursor: paged.nextCursor };
 }
 
 export async function insertCompany(tx: Tx, instanceId: string, input: { name: string; uid: string | null; registerId?: number | null }): Promise<string> {

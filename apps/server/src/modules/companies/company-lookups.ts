@@ -139,11 +139,6 @@ export async function companyHeadsByUuid(tx: Tx, instanceId: string, uuids: read
   return new Map(rows.map((row) => [row.uuid, row]));
 }
 
-/** Every company of the instance, sorted by name (case-insensitive): the choices of a document form. */
-export async function listCompanyHeads(tx: Tx, instanceId: string): Promise<CompanyHead[]> {
-  return tx.query<CompanyHead & Record<string, unknown>>('SELECT uuid, name, uid FROM company WHERE instance_id = $1 ORDER BY lower(name)', [instanceId]);
-}
-
 /**
  * Uuids of the companies matching one key (an import names its customer so): the uuid, the UID's
  * digits (CHE-123.456.789 with or without MWST/TVA/IVA → 123456789) or the exact name (case and

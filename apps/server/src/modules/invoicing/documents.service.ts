@@ -29,7 +29,6 @@ import {
   addressesById,
   companyHeadsByUuid,
   getCompany,
-  listCompanyHeads,
   listPaymentProfiles,
   type PaymentProfile,
 } from '../companies/companies.service.js';
@@ -555,15 +554,12 @@ export async function invoiceProfiles(tx: Tx, instanceId: string, ownCompanyUuid
  */
 export async function formOptions(tx: Tx, instanceId: string) {
   const settings = await instanceDefaults(tx, instanceId);
-  const companies = await listCompanyHeads(tx, instanceId);
   const profiles = await invoiceProfiles(tx, instanceId, settings.ownCompanyUuid);
   const vatRate = settings.vatRate ? normalizeVatRate(settings.vatRate) : null;
   const vatRates = allowedVatRates(settings.vatRate);
   const revenue = await listLedgerAccounts(tx, instanceId, { type: AccountType.revenue });
+  // No customers: the form's company picker searches `company/list` (every customer was 5,000 rows at 5,000 companies, issue 18 §2).
   return {
-    companies: companies
-      .filter((c) => c.uuid !== settings.ownCompanyUuid)
-      .map((c) => ({ uuid: c.uuid, name: c.name })),
     paymentProfiles: profiles.map((p) => ({ id: p.id, type: p.type, iban: p.iban, qrIban: isQrIban(p.iban), account: p.account === null ? null : { id: p.account.id } })),
     vatRate,
     vatRates,

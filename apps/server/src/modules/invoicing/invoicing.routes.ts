@@ -180,12 +180,11 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'For the invoice form: customers (not the own company; uuid and name — the addresses of the one chosen come from ' +
-          '`address/list` with `filters.company`), own active IBAN/QR bill payment profiles, VAT rates (fractions), the books\' currency ' +
-          'and the invoice currencies, revenue ledger accounts and the default revenue account per rate.',
+          'For the invoice form: own active IBAN/QR bill payment profiles, VAT rates (fractions), the books\' currency and the invoice ' +
+          'currencies, revenue ledger accounts and the default revenue account per rate. No customers: the form searches them with ' +
+          '`company/list` (`text`), and the chosen one\'s addresses come from `address/list` with `filters.company`.',
         response: {
           200: z.object({
-            companies: z.array(z.object({ uuid: z.string(), name: z.string() })),
             paymentProfiles: z.array(z.object({ id: z.number().int(), type: z.number().int(), iban: z.string(), qrIban: z.boolean(), account: z.object({ id: z.number().int() }).nullable() })),
             vatRate: z.string().nullable(),
             vatRates: z.array(z.string()),

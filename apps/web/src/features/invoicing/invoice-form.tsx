@@ -25,6 +25,7 @@ import { serverFieldErrors } from '../../lib/errors';
 import { Amount } from '../../ui/amount';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
+import { CompanyPicker } from '../../ui/company-picker';
 import { WriteError } from './write-error';
 import { addressChoices } from './address-choices';
 import { customerAddressesQuery, customerContactsQuery, type FormOptions, type Invoice } from './api';
@@ -345,12 +346,12 @@ export function InvoiceForm({ options, invoice, submitLabel, onSubmit, onCancel,
                 control={control}
                 name="companyUuid"
                 render={({ field, fieldState }) => (
-                  <Select
+                  <CompanyPicker
                     label={t('Customer')}
-                    placeholder={options.companies.length ? t('Choose a company') : t('No companies yet')}
-                    searchable
+                    placeholder={t('Choose a company')}
+                    excludeOwn
                     required
-                    data={options.companies.map((c) => ({ value: c.uuid, label: c.name }))}
+                    selectedName={invoice?.company.uuid === field.value ? invoice.company.name : null}
                     value={field.value}
                     onChange={(value) => {
                       field.onChange(value);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +12,8 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { TableSkeleton } from '../../ui/table-skeleton';
 import { Pager } from '../../ui/pager';
-import { INVOICE_PAGE_SIZE, InvoiceStatusColor, InvoiceStatusLabel, formOptionsQuery, invoiceListQuery, type InvoiceFilters } from './api';
+import { CompanyPicker } from '../../ui/company-picker';
+import { INVOICE_PAGE_SIZE, InvoiceStatusColor, InvoiceStatusLabel, invoiceListQuery, type InvoiceFilters } from './api';
 import { useTranslation } from 'react-i18next';
 import { msg } from '../../lib/i18n';
 
@@ -43,7 +44,6 @@ export function InvoicesPage() {
   const [search, setSearch] = useSearchParams();
   const [status, setStatus] = useState(() => (['1', '2', '3', '4'].includes(search.get('filterStatus') ?? '') ? search.get('filterStatus')! : 'all'));
   const companyUuid = search.get('company');
-  const customers = useQuery(formOptionsQuery());
   const [text, setText] = useState('');
   const [dateFrom, setDateFrom] = useState<string | null>(null);
   const [dateTo, setDateTo] = useState<string | null>(null);
@@ -96,13 +96,12 @@ export function InvoicesPage() {
             setPage(1);
           }}
         />
-        <Select
+        <CompanyPicker
           label={t('Customer')}
           placeholder={t('All customers')}
-          searchable
+          excludeOwn
           clearable
           w={240}
-          data={(customers.data?.companies ?? []).map((c) => ({ value: c.uuid, label: c.name }))}
           value={companyUuid}
           onChange={(value) => {
             setSearch(

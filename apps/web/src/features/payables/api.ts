@@ -102,10 +102,22 @@ export type CompanyOption = ApiResult<'get', '/api/company/list'>['data'][number
 export type ProfileOption = ApiResult<'post', '/api/payment-profile/list'>['data'][number];
 export type AccountOption = ApiResult<'post', '/api/accounting/account/list'>['data'][number];
 
-export const companiesQuery = () =>
+/**
+ * The companies named like a QR-bill's creditor (the bill form's supplier match by name): a search,
+ * not every company of the instance.
+ */
+export const companiesNamedQuery = (name: string | null) =>
   queryOptions({
-    queryKey: [...payablesKey, 'companies'],
-    queryFn: ({ signal }) => api.get('/api/company/list', { query: { pageSize: 500 }, signal }),
+    queryKey: [...payablesKey, 'companies-named', name],
+    queryFn: ({ signal }) => api.post('/api/company/list', { filters: { text: name ?? '' }, pageSize: 20 }, { signal }),
+    enabled: !!name,
+  });
+
+/** The workplace's own company (its address's company; onboarding gives it one), never a bill's supplier. */
+export const ownCompanyQuery = () =>
+  queryOptions({
+    queryKey: [...payablesKey, 'own-company'],
+    queryFn: async ({ signal }) => (await api.get('/api/instance/detail', { signal })).address?.company.uuid ?? null,
   });
 
 /**

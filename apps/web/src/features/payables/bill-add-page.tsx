@@ -28,8 +28,10 @@ import { applyFieldErrors, payloadResolver } from '../../lib/forms';
 import { DateField } from '../../ui/date-field';
 import { NumericInput } from '../../ui/numeric-input';
 import { Page } from '../../ui/page';
+import { CompanyPicker } from '../../ui/company-picker';
 import {
-  companiesQuery,
+  companiesNamedQuery,
+  ownCompanyQuery,
   confirmPayable,
   employeesQuery,
   expenseAccountsQuery,
@@ -202,11 +204,13 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
   // The inbox file a chosen receipt became: a retry after a refused save sends it again, not a copy.
   const uploaded = useRef<{ file: File; uuid: string } | null>(null);
 
-  const companies = useQuery(companiesQuery());
+  // The companies named like the QR-bill's creditor only (the server searches), not every company of the instance.
+  const companies = useQuery(companiesNamedQuery(qrBill?.creditor.name ?? null));
+  const own = useQuery(ownCompanyQuery());
   const employees = useQuery(employeesQuery());
   // The profiles with the QR-bill's IBAN only (the server filters), not every profile of the instance.
   const ibanProfiles = useQuery(ibanProfilesQuery(qrBill?.iban ?? null));
-  const ownCompany = companies.data?.data.find((c) => c.isOwn)?.uuid;
+  const ownCompany = own.data ?? undefined;
   // The server's order (supplier-match.service): an IBAN/QR-bill profile with this IBAN, then the name.
   const ibanMatches = qrBill ? (ibanProfiles.data?.data ?? []).filter((p) => (p.type === 1 || p.type === 2) && p.iban && normalizeIban(p.iban) === qrBill.iban && p.company?.uuid !== ownCompany) : [];
   const ibanMatch = qrBill ? (ibanMatches.find((p) => p.company && sameName(p.company.name, qrBill.creditor.name)) ?? ibanMatches[0]) : undefined;
@@ -264,7 +268,7 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
   const profiles = useQuery(profilesQuery(company));
   const accounts = useQuery(expenseAccountsQuery());
   const sendsSupplier = sendsSupplierFor({ type, company: chosenCompany, companyFinance: chosenProfile });
-  const lookupDone = companies.isSuccess && ibanProfiles.isSuccess;
+  const lookupDone = companies.isSuccess && own.isSuccess && ibanProfiles.isSuccess;
   const createsSupplier = sendsSupplier && lookupDone && !matchedCompany;
   const createsProfile = sendsSupplier && lookupDone && !!nameMatch;
 
@@ -299,15 +303,8 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
   const fields = serverFieldErrors(save.error);
   const supplierErrors = Object.entries(fields).filter(([key]) => key.startsWith('supplier.') || key === 'file.uuid');
   const staff = employees.data?.data ?? [];
-  const staffUuids = new Set(staff.map((employee) => employee.company.uuid));
-  // Employees first (people expenses were owed to), then every other person or company on file.
-  const employeeOptions = [
-    { group: t('Staff'), items: staff.map((employee) => ({ value: employee.company.uuid, label: employee.company.name })) },
-    {
-      group: t('Other persons and companies'),
-      items: (companies.data?.data ?? []).filter((c) => !c.isOwn && !staffUuids.has(c.uuid)).map((c) => ({ value: c.uuid, label: c.name })),
-    },
-  ].filter((group) => group.items.length > 0);
+  // Employees first (people expenses were owed to), then the persons and companies on file the search finds.
+  const staffGroup = { group: t('Staff'), items: staff.map((employee) => ({ value: employee.company.uuid, label: employee.company.name })) };
   const profileOptions = (profiles.data?.data ?? []).filter((p) => p.iban).map((p) => ({ value: String(p.id), label: `${formatIban(p.iban!)}${p.type === 2 ? ' (QR)' : ''}` }));
   const pageTitle = title ?? (isExpense ? t('Add expense') : t('Add bill'));
   const [unplaced, setUnplaced] = useState<string[]>([]);
@@ -399,13 +396,15 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                       control={control}
                       name="company"
                       render={({ fieldState }) => (
-                        <Select
+                        <CompanyPicker
                           label={t('Employee')}
                           description={t('Who paid and is owed the expense')}
-                          searchable
                           clearable
-                          data={employeeOptions}
-                          value={company}
+                          excludeOwn
+                          pinned={staffGroup}
+                          othersLabel={t('Other persons and companies')}
+                          selectedName={bill?.company?.uuid === company ? bill.company.name : null}
+                          value={company ?? null}
                           onChange={(value) => {
                             setValue('company', value, { shouldValidate: formState.isSubmitted });
                             // Refund to where the employee's last expense went, when that account is still active.
@@ -414,7 +413,7 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                           }}
                           error={fieldState.error?.message}
                           withAsterisk
-                          placeholder={companies.isError ? t('Could not load the companies') : t('Choose the employee')}
+                          placeholder={t('Choose the employee')}
                         />
                       )}
                     />
@@ -449,25 +448,19 @@ export function BillAddPage({ fileUuid, title, qrBill, bill }: BillFormProps = {
                     control={control}
                     name="company"
                     render={({ fieldState }) => (
-                      <Select
+                      <CompanyPicker
                         label={t('Supplier')}
-                        searchable
                         clearable
-                        data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
-                        value={company}
+                        excludeOwn
+                        selectedName={bill?.company?.uuid === company ? bill.company.name : (nameMatch?.uuid === company ? nameMatch.name : (ibanMatch?.company?.uuid === company ? ibanMatch.company.name : null))}
+                        value={company ?? null}
                         onChange={(value) => {
                           setValue('company', value);
                           setValue('companyFinance', null);
                         }}
                         error={fieldState.error?.message}
                         withAsterisk
-                        placeholder={
-                          companies.isError
-                            ? t('Could not load the companies')
-                            : createsSupplier && qrBill
-                              ? t('New: {{name}}', { name: qrBill.creditor.name })
-                              : t('Company')
-                        }
+                        placeholder={createsSupplier && qrBill ? t('New: {{name}}', { name: qrBill.creditor.name }) : t('Company')}
                       />
                     )}
                   />

@@ -13,9 +13,9 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { Page } from '../../ui/page';
 import { Pager } from '../../ui/pager';
 import { TableSkeleton } from '../../ui/table-skeleton';
+import { CompanyPicker } from '../../ui/company-picker';
 import {
   changePayableStatus,
-  companiesQuery,
   deletePayable,
   PAGE_SIZE,
   payableListQuery,
@@ -78,7 +78,6 @@ export function BillsPage() {
     setPage(1);
   }
   const list = useQuery(payableListQuery(filters, pageOf === filterKey ? page : 1));
-  const companies = useQuery(companiesQuery());
   const refresh = () => queryClient.invalidateQueries({ queryKey: payablesKey });
   const action = useMutation({ mutationFn: (run: () => Promise<unknown>) => run(), onSuccess: refresh });
   const [paying, setPaying] = useState(false);
@@ -116,11 +115,10 @@ export function BillsPage() {
           }}
           w={200}
         />
-        <Select
+        <CompanyPicker
           label={t('Supplier or employee')}
-          searchable
           clearable
-          data={(companies.data?.data ?? []).filter((c) => !c.isOwn).map((c) => ({ value: c.uuid, label: c.name }))}
+          excludeOwn
           value={company}
           onChange={setCompany}
           placeholder={t('All')}
