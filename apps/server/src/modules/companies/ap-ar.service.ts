@@ -1,8 +1,7 @@
 /**
  * A company's open receivables and payables (spec §2.2 `/company/{uuid}/ap-ar`). Open items come
  * from the document modules above companies (invoices: status sent; bills: open payables) through
- * `ApArSource`s that modules/wiring/wiring.ts builds and app.ts hands to the company routes; a
- * source whose tables do not exist yet is skipped.
+ * `ApArSource`s that modules/wiring/wiring.ts builds and app.ts hands to the company routes.
  */
 import { Money, sumMoney, toFixedAmount } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
@@ -32,8 +31,6 @@ export interface OpenAmount {
 }
 
 export interface ApArSource {
-  /** Tables the query reads; the source is skipped unless all exist (`to_regclass`). */
-  requires: readonly string[];
   query: (tx: Tx, instanceId: string, companyUuid: string) => Promise<OpenItem[]>;
   /**
    * The open amounts of many companies in one go (the company list's columns); without it the
@@ -42,17 +39,11 @@ export interface ApArSource {
   amounts?: (tx: Tx, instanceId: string, companyUuids: readonly string[]) => Promise<OpenAmount[]>;
 }
 
-async function tablesExist(tx: Tx, tables: readonly string[]): Promise<boolean> {
-  if (tables.length === 0) return true;
-  const [row] = await tx.query<{ ok: boolean }>('SELECT bool_and(to_regclass(t) IS NOT NULL) AS ok FROM unnest($1::text[]) AS t', [tables]);
-  return row?.ok === true;
-}
-
 /** Open items of the company, receivables then payables, by date; totals per side and net (receivable − payable). */
 export async function companyApAr(tx: Tx, instanceId: string, companyUuid: string, sources: readonly ApArSource[]) {
   const items: OpenItem[] = [];
   for (const source of sources) {
-    if (await tablesExist(tx, source.requires)) items.push(...(await source.query(tx, instanceId, companyUuid)));
+    items.push(...(await source.query(tx, instanceId, companyUuid)));
   }
   const byDate = (a: OpenItem, b: OpenItem) => (a.date ?? '').localeCompare(b.date ?? '');
   const receivables = items.filter((i) => i.kind === 'receivable').sort(byDate);
@@ -89,7 +80,6 @@ export async function companiesOpenTotals(
   const sums = new Map(companyUuids.map((uuid) => [uuid, { receivable: new Money(0), payable: new Money(0) }]));
   if (companyUuids.length === 0) return new Map();
   for (const source of sources) {
-    if (!(await tablesExist(tx, source.requires))) continue;
     let amounts: OpenAmount[] = [];
     if (source.amounts) amounts = await source.amounts(tx, instanceId, companyUuids);
     else {

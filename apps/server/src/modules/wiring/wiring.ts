@@ -56,7 +56,6 @@ import { billsOfCompany, getPayable, inputVatOfPeriod, openBillsOfCompanies, ope
  * books' currency, 2 decimals (`totalBase`: an EUR invoice's total × its fxRate, issue #4 audit §6).
  */
 export const invoiceReceivables: ApArSource = {
-  requires: ['invoice', 'invoice_item'],
   query: async (tx, instanceId, companyUuid) => {
     const { data } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent, companyUuid });
     const open = await openInvoiceAmounts(tx, instanceId, data);
@@ -97,7 +96,6 @@ const billAmountBase = (bill: OpenBill): string => toFixedAmount(new Money(bill.
  * bill's reference number, or for the supplier when the bill has none.
  */
 export const billPayables: ApArSource = {
-  requires: ['payable'],
   query: async (tx, instanceId, companyUuid) => {
     const bills = await openBillsOfCompanies(tx, instanceId, [companyUuid]);
     if (bills.length === 0) return [];
