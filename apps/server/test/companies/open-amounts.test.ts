@@ -83,3 +83,28 @@ describe('company ap-ar links', () => {
     expect(all.body.data.map((bill: { amount: string }) => bill.amount)).toEqual(['12.35']);
   });
 });
+
+describe('company list open amounts after part payments, credit notes and an invoice in EUR', () => {
+  it('sums each open invoice as the ap-ar page does (the list reads them without the invoices themselves)', async () => {
+    const before = (await w.api.post('/api/company/ap-ar', { uuid: w.customer })).body.totals.receivable;
+    const sent = async (data: Record<string, unknown>) => {
+      const created = await w.api.post('/api/invoice/insert', { data });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect((await w.api.post('/api/invoice/status/change', { uuid: created.body.uuid, status: 2, ledgerDate: '2025-03-01' })).status).toBe(200);
+      return created.body as { uuid: string; items: { id: number }[] };
+    };
+    const chf = await sent(invoiceData(w));
+    const paid = await w.api.post('/api/invoice/payment/insert', { uuid: chf.uuid, amount: '100.00', date: '2025-03-05' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const credited = await w.api.post('/api/invoice/credit-note/insert', { uuid: chf.uuid, lines: [{ itemId: chf.items[0]!.id, amount: '20.00' }], date: '2025-03-06', token: 'open-amounts' });
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    const eur = await sent({ ...invoiceData(w), currency: 'EUR', fxRate: '0.9312' });
+    expect((await w.api.post('/api/invoice/payment/insert', { uuid: eur.uuid, amount: '50.00', date: '2025-03-07' })).status).toBe(200);
+
+    const apAr = (await w.api.post('/api/company/ap-ar', { uuid: w.customer })).body.totals;
+    expect(apAr.receivable).not.toBe(before);
+    const list = await w.api.post('/api/company/list', { openAmounts: true, filters: { text: 'Simon Muster' } });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.data.map((c: { open: unknown }) => c.open)).toEqual([{ receivable: apAr.receivable, payable: apAr.payable }]);
+  });
+});

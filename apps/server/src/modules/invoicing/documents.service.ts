@@ -43,6 +43,7 @@ import {
   updateItem,
   type InvoiceFilter,
   type InvoiceFullRecord,
+  type InvoiceItemRecord,
   type InvoiceItemWithAccountRecord,
   type InvoiceWithPartiesRecord,
   type InvoiceRecord,
@@ -173,6 +174,26 @@ export const toItem = (row: InvoiceItemRow): InvoiceItem => ({
   total: invoiceLineTotal({ quantity: row.quantity, price: row.price, discount: row.discount, discountAbs: row.discount_abs }),
 });
 
+/** An invoice's totals from its stored rate, currency, date and lines (what `toInvoice` answers as `totals`). */
+export function totalsOf(
+  row: Pick<InvoiceRecord, 'vat_rate' | 'currency_id' | 'date_invoice'>,
+  items: readonly Pick<InvoiceItemRecord, 'quantity' | 'price' | 'discount' | 'discount_abs' | 'vat_rate'>[],
+): InvoiceTotals {
+  return invoiceTotals(
+    items.map((item) => ({
+      quantity: trimZeros(item.quantity),
+      price: trimZeros(item.price),
+      discount: item.discount === null ? null : trimZeros(item.discount),
+      discountAbs: item.discount_abs,
+      vatRate: item.vat_rate === null ? null : normalizeVatRate(item.vat_rate),
+    })),
+    row.vat_rate,
+    currencyCodeById(row.currency_id) ?? 'CHF',
+    // The supply date chooses the rate (decision 019): the invoice date, Bilan has no service period.
+    row.date_invoice,
+  );
+}
+
 export function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
   const mapped = items.map(toItem);
   const currency = currencyCodeById(row.currency_id) ?? 'CHF';
@@ -180,13 +201,7 @@ export function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
   if (row.sent_entry_id) entries.push({ id: row.sent_entry_id, kind: 'sent' });
   if (row.paid_entry_id) entries.push({ id: row.paid_entry_id, kind: 'paid' });
   if (row.denied_entry_id) entries.push({ id: row.denied_entry_id, kind: 'denied' });
-  const totals = invoiceTotals(
-    mapped.map((item) => ({ quantity: item.amount, price: item.price, discount: item.discount, discountAbs: item.discountAbs, vatRate: item.vat })),
-    row.vat_rate,
-    currency,
-    // The supply date chooses the rate (decision 019): the invoice date, Bilan has no service period.
-    row.date_invoice,
-  );
+  const totals = totalsOf(row, items);
   const fxRate = trimZeros(row.fx_rate);
   return {
     uuid: row.uuid,

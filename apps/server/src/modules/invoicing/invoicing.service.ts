@@ -33,6 +33,7 @@ export {
   getInvoiceWithPayments,
   openAmountOf,
   openInvoiceAmounts,
+  openReceivablesOfCompanies,
   paymentsOfInvoices,
   recordInvoicePayment,
   reverseInvoicePayment,

@@ -26,7 +26,8 @@ import {
   type PostingInput,
 } from '../accounting/accounting.service.js';
 import { CHARGE_COLUMNS, chargesOfInvoices, toCharge, type ChargeRow, type InvoiceCharge } from './charges.service.js';
-import { getInvoice, itemsOf, loadRow, toInvoice, type Invoice } from './documents.service.js';
+import { getInvoice, itemsOf, loadRow, toInvoice, totalsOf, trimZeros, type Invoice } from './documents.service.js';
+import type { InvoiceItemRecord } from './invoicing.sql.js';
 import { invoicingError, invoicingFieldError } from './invoicing.errors.js';
 
 export type WriteOffKind = 'discount' | 'difference';
@@ -225,6 +226,47 @@ export function openAmountOf(
   const credited = credits.reduce((sum, c) => sum.plus(toMoney(c.total)), toMoney(0));
   const charged = charges.reduce((sum, c) => sum.plus(toMoney(c.amount)), toMoney(0));
   return toFixedAmount(toMoney(invoice.totals.total).plus(charged).minus(settled).minus(credited));
+}
+
+/**
+ * What is open of each sent invoice of `companyUuids`, in the books' currency, 2 decimals (the
+ * company list's receivable column, issue 18 §2): `openAmountOf` of the invoice — total + charges
+ * − what payments settled − credit notes — then × its exchange rate, or its booked receivable
+ * (`totalBase`) while nothing changed it. One statement for every company of the page: the lines
+ * the totals need and the sums of payments, credit notes and charges, without the invoice's parties.
+ */
+export async function openReceivablesOfCompanies(tx: Tx, instanceId: string, companyUuids: readonly string[]): Promise<{ companyUuid: string; amount: string }[]> {
+  if (companyUuids.length === 0) return [];
+  type Line = Pick<InvoiceItemRecord, 'quantity' | 'price' | 'discount' | 'discount_abs' | 'vat_rate'>;
+  const rows = await tx.query<{
+    company_uuid: string;
+    vat_rate: string;
+    currency_id: number;
+    fx_rate: string;
+    date_invoice: string;
+    lines: Line[] | null;
+    settled: string | null;
+    credited: string | null;
+    charged: string | null;
+  }>(
+    `SELECT i.company_uuid, i.vat_rate::text AS vat_rate, i.currency_id, i.fx_rate::text AS fx_rate, i.date_invoice,
+            (SELECT json_agg(json_build_object('quantity', it.quantity::text, 'price', it.price::text, 'discount', it.discount::text,
+                                               'discount_abs', it.discount_abs::text, 'vat_rate', it.vat_rate::text) ORDER BY it.id)
+               FROM invoice_item it WHERE it.instance_id = $1 AND it.invoice_uuid = i.uuid) AS lines,
+            (SELECT sum(p.amount + p.fee + p.write_off)::text FROM invoice_payment p
+              WHERE p.instance_id = $1 AND p.invoice_uuid = i.uuid AND p.reversed_at IS NULL) AS settled,
+            (SELECT sum(c.total)::text FROM credit_note c WHERE c.instance_id = $1 AND c.invoice_uuid = i.uuid) AS credited,
+            (SELECT sum(ch.amount)::text FROM invoice_charge ch WHERE ch.instance_id = $1 AND ch.invoice_uuid = i.uuid) AS charged
+       FROM invoice i
+      WHERE i.instance_id = $1 AND i.status_id = ${InvoiceStatus.sent} AND i.company_uuid = ANY($2::uuid[])`,
+    [instanceId, companyUuids],
+  );
+  return rows.map((row) => {
+    const total = totalsOf(row, row.lines ?? []).total;
+    const open = toFixedAmount(toMoney(total).plus(toMoney(row.charged ?? '0')).minus(toMoney(row.settled ?? '0')).minus(toMoney(row.credited ?? '0')));
+    const fxRate = trimZeros(row.fx_rate);
+    return { companyUuid: row.company_uuid, amount: open === total ? toBaseAmount(total, fxRate) : toFixedAmount(toMoney(open).times(fxRate)) };
+  });
 }
 
 /** Open amounts (invoice currency) of the invoices, by uuid: one query for the list. */

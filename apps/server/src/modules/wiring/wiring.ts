@@ -44,6 +44,7 @@ import {
   lockSentInvoicesByReference,
   sentInvoiceReferences,
   openInvoiceAmounts,
+  openReceivablesOfCompanies,
   openInvoicesAt,
   reopenInvoicePayment,
   salesVatOfPeriod,
@@ -76,9 +77,8 @@ export const invoiceReceivables: ApArSource = {
   },
   // The company list: the sent invoices of the listed companies only (one page of them, issue 18 §2).
   amounts: async (tx, instanceId, companyUuids) => {
-    const { data: mine } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent, companyUuids });
-    const open = await openInvoiceAmounts(tx, instanceId, mine);
-    return mine.map((invoice): OpenAmount => ({ companyUuid: invoice.company.uuid, kind: 'receivable', amount: openBase(invoice, open.get(invoice.uuid)) }));
+    const open = await openReceivablesOfCompanies(tx, instanceId, companyUuids);
+    return open.map(({ companyUuid, amount }): OpenAmount => ({ companyUuid, kind: 'receivable', amount }));
   },
 };
 
