@@ -607,8 +607,8 @@ export async function listJournalEntries(
   filter: JournalEntryFilter,
   page: PageRequest & { order: 'asc' | 'desc' },
 ): Promise<{ data: JournalEntry[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const { entries, ...rest } = await selectJournalEntryPage(tx, instanceId, filter, page);
-  return { data: entries, ...rest };
+  const { ids, ...rest } = await selectJournalEntryPage(tx, instanceId, filter, page);
+  return { data: await selectJournalEntries(tx, instanceId, ids), ...rest };
 }
 
 export type AccountPosting = {

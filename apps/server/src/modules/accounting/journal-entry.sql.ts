@@ -131,19 +131,19 @@ export async function selectJournalEntries(tx: Tx, instanceId: string, entryIds:
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   return entryIds.flatMap((entryId) => {
     const entry = byId.get(entryId);
-    return entry ? [toJournalEntry(entry, byEntry.get(entryId) ?? [])] : [];
+    if (!entry) return [];
+    const entryLines = byEntry.get(entryId) ?? [];
+    return [
+      {
+        id: entry.id,
+        dateLedger: entry.date_ledger,
+        description: entry.description,
+        source: entry.source,
+        entryAccounts: entryLines.map(toJournalLine),
+        debitTotal: toFixedAmount(sumMoney(entryLines.filter((l) => l.direction === 1).map((l) => l.amount))),
+      },
+    ];
   });
-}
-
-function toJournalEntry(entry: { id: number; date_ledger: string; description: string; source: string }, lines: readonly LineRow[]): JournalEntry {
-  return {
-    id: entry.id,
-    dateLedger: entry.date_ledger,
-    description: entry.description,
-    source: entry.source,
-    entryAccounts: lines.map(toJournalLine),
-    debitTotal: toFixedAmount(sumMoney(lines.filter((l) => l.direction === 1).map((l) => l.amount))),
-  };
 }
 
 export interface JournalEntryFilter {
@@ -154,17 +154,16 @@ export interface JournalEntryFilter {
 }
 
 /**
- * One page of the entries matching `filter` (by date, then id) with their postings, and how many
- * match, counted up to COUNT_CAP. With `page.cursor` the page starts after that key (date, id) — an
- * index range however deep the page (issue 18 §2). The page and its postings are one statement
- * (decision 037): the postings come as JSON per entry, every decimal as text.
+ * One page of the entries matching `filter` (ids in order: date, then id) and how many match,
+ * counted up to COUNT_CAP. With `page.cursor` the page starts after that key (date, id) — an index
+ * range however deep the page (issue 18 §2).
  */
 export async function selectJournalEntryPage(
   tx: Tx,
   instanceId: string,
   filter: JournalEntryFilter,
   page: PageRequest & { order: 'asc' | 'desc' },
-): Promise<{ entries: JournalEntry[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+): Promise<{ ids: number[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const where = `e.instance_id = $1
         AND ($2::date IS NULL OR e.date_ledger >= $2) AND ($3::date IS NULL OR e.date_ledger <= $3)
         AND ($4::text IS NULL OR e.description ILIKE '%' || $4 || '%' OR e.source_ref = $5 OR e.id::text = $5)
@@ -181,18 +180,13 @@ export async function selectJournalEntryPage(
   const counted = await countUpTo(tx, `SELECT 1 FROM journal_entry e WHERE ${where}`, params, page);
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
   const after = page.cursor ? ` AND ${afterKey(['e.date_ledger', 'e.id'], ['date', 'int'], page.order, decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
-  const order = `ORDER BY date_ledger ${direction}, id ${direction}`;
-  // The page first (a CTE), so the postings are read for its rows only, whatever plan orders them.
-  const rows = await tx.query<{ id: number; date_ledger: string; description: string; source: string; lines: LineRow[] | null }>(
-    `WITH page AS (SELECT e.id, e.date_ledger, e.description, e.source FROM journal_entry e WHERE ${where}${after} ${order} ${limitOffset(page)})
-     SELECT page.*, (SELECT json_agg(x ORDER BY x.id) FROM (
-              SELECT ${LINE_COLUMNS} FROM journal_line l JOIN ledger_account a ON a.instance_id = l.instance_id AND a.id = l.account_id
-               WHERE l.instance_id = $1 AND l.entry_id = page.id) x) AS lines
-       FROM page ${order}`,
+  const rows = await tx.query<{ id: number; date_ledger: string }>(
+    `SELECT e.id, e.date_ledger FROM journal_entry e WHERE ${where}${after}
+      ORDER BY e.date_ledger ${direction}, e.id ${direction} ${limitOffset(page)}`,
     params,
   );
   const { rows: kept, nextCursor } = pageOf(rows, page, (row) => [row.date_ledger, row.id], counted);
-  return { entries: kept.map((row) => toJournalEntry(row, row.lines ?? [])), ...counted, nextCursor };
+  return { ids: kept.map((row) => row.id), ...counted, nextCursor };
 }
 
 export interface JournalEntryHead {
