@@ -143,11 +143,8 @@ export interface PayableRow {
   liability_account_id: number | null;
   /** Through the owners' published views (decision 037). */
   company_name: string | null;
-  profile_iban: string | null;
-  profile_bic: string | null;
-  profile_type: number | null;
-  expense_number: string | null;
-  expense_name: string | null;
+  profile: { iban: string | null; bic: string | null; type: number } | null;
+  expense_account: { number: string; name: string } | null;
   liability_number: string | null;
   /** What payments (not reversed) settled: amount + write-off; null when none. */
   settled: string | null;
@@ -158,23 +155,25 @@ export interface PayableRow {
  * Bills with their group's status and what they show of other modules, in one statement: the
  * supplier's name and payment profile through the companies module's published views, the expense
  * and liability accounts through accounting's (decision 037); and what payments settled
- * (payable_payment, 0032).
+ * (payable_payment, 0032). Scalar subqueries rather than joins: planning a six-way join under row
+ * security took 1.9 ms a page, the subqueries 0.25 ms (EXPLAIN at 1,500 bills; execution 0.5 against
+ * 1.2 ms).
  */
 export const PAYABLE_SELECT = `
   SELECT p.id, p.uuid, p.type_id, p.date, p.due_date, p.amount, p.vat_amount, p.vat_rate, p.currency_id, p.exchange_rate,
          p.company_uuid, p.payment_profile_id, p.expense_account_id, p.reference_number, p.message,
-         p.description, p.status, p.transaction_group_id, g.status AS group_status, p.bank_tx_status, p.bank_reason,
+         p.description, p.status, p.transaction_group_id, p.bank_tx_status, p.bank_reason,
          p.booking_entry_id, p.payment_entry_id, p.execution_date, p.liability_account_id,
-         c.name AS company_name, pp.iban AS profile_iban, pp.bic AS profile_bic, pp.type_id AS profile_type,
-         ea.number AS expense_number, ea.name AS expense_name, la.number AS liability_number,
+         (SELECT g.status FROM transaction_group g WHERE g.instance_id = p.instance_id AND g.id = p.transaction_group_id) AS group_status,
+         (SELECT c.name FROM company_head c WHERE c.instance_id = p.instance_id AND c.uuid = p.company_uuid) AS company_name,
+         (SELECT json_build_object('iban', pp.iban, 'bic', pp.bic, 'type', pp.type_id) FROM payment_profile_head pp
+           WHERE pp.instance_id = p.instance_id AND pp.id = p.payment_profile_id) AS profile,
+         (SELECT json_build_object('number', ea.number, 'name', ea.name) FROM ledger_account_head ea
+           WHERE ea.instance_id = p.instance_id AND ea.id = p.expense_account_id) AS expense_account,
+         (SELECT la.number FROM ledger_account_head la WHERE la.instance_id = p.instance_id AND la.id = p.liability_account_id) AS liability_number,
          (SELECT sum(pay.amount + pay.write_off)::text FROM payable_payment pay
            WHERE pay.instance_id = p.instance_id AND pay.payable_id = p.id AND pay.reversed_at IS NULL) AS settled
-    FROM payable p
-    LEFT JOIN transaction_group g ON g.instance_id = p.instance_id AND g.id = p.transaction_group_id
-    LEFT JOIN company_head c ON c.instance_id = p.instance_id AND c.uuid = p.company_uuid
-    LEFT JOIN payment_profile_head pp ON pp.instance_id = p.instance_id AND pp.id = p.payment_profile_id
-    LEFT JOIN ledger_account_head ea ON ea.instance_id = p.instance_id AND ea.id = p.expense_account_id
-    LEFT JOIN ledger_account_head la ON la.instance_id = p.instance_id AND la.id = p.liability_account_id`;
+    FROM payable p`;
 
 /** The answer for a row of `PAYABLE_SELECT`. */
 export function payableAnswer(row: PayableRow): PayableAnswer {
@@ -193,10 +192,10 @@ export function payableAnswer(row: PayableRow): PayableAnswer {
     company: row.company_uuid ? { uuid: row.company_uuid, name: row.company_name ?? '' } : null,
     companyFinance:
       row.payment_profile_id !== null
-        ? { id: row.payment_profile_id, iban: row.profile_iban, bic: row.profile_bic, type: row.profile_type ?? 0 }
+        ? { id: row.payment_profile_id, iban: row.profile?.iban ?? null, bic: row.profile?.bic ?? null, type: row.profile?.type ?? 0 }
         : null,
     expenseAccount:
-      row.expense_account_id !== null ? { id: row.expense_account_id, number: row.expense_number ?? '', name: row.expense_name ?? '' } : null,
+      row.expense_account_id !== null ? { id: row.expense_account_id, number: row.expense_account?.number ?? '', name: row.expense_account?.name ?? '' } : null,
     referenceNumber: row.reference_number,
     message: row.message,
     description: row.description,
