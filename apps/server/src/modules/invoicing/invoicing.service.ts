@@ -32,6 +32,7 @@ export { changeStatus, reopenInvoicePayment, type StatusChange } from './posting
 export {
   getInvoiceWithPayments,
   openAmountOf,
+  openInBooks,
   openInvoiceAmounts,
   openReceivablesOfCompanies,
   paymentsOfInvoices,

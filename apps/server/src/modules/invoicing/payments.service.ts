@@ -7,7 +7,7 @@
  * correction of the booking (accounting vat-return.sql.ts). The invoice is paid (3) when its open
  * amount is 0, sent (2) while anything is open.
  */
-import { InvoiceStatus, formatReferenceNumber, toBaseAmount, toFixedAmount, toMoney } from '@bilan/domain';
+import { InvoiceStatus, formatReferenceNumber, toBaseAmount, toFixedAmount, toMoney, type Money } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { alreadyDone } from '../../http/errors.js';
 import {
@@ -225,14 +225,25 @@ export function openAmountOf(
   const settled = payments.filter((p) => p.reversed === null).reduce((sum, p) => sum.plus(toMoney(p.amount)).plus(toMoney(p.fee)).plus(toMoney(p.writeOff)), toMoney(0));
   const credited = credits.reduce((sum, c) => sum.plus(toMoney(c.total)), toMoney(0));
   const charged = charges.reduce((sum, c) => sum.plus(toMoney(c.amount)), toMoney(0));
-  return toFixedAmount(toMoney(invoice.totals.total).plus(charged).minus(settled).minus(credited));
+  return openOf(invoice.totals.total, { charged, settled, credited });
+}
+
+/** total + charged − settled − credited, invoice currency, 2 decimals. */
+function openOf(total: string, sums: { charged: Money | string; settled: Money | string; credited: Money | string }): string {
+  return toFixedAmount(toMoney(total).plus(sums.charged).minus(sums.settled).minus(sums.credited));
+}
+
+/**
+ * What is open of an invoice in the books' currency (issue 14 §3), from `open` in its currency: the
+ * booked receivable (`totalBase`) while nothing changed the total, else `open` × its exchange rate.
+ */
+export function openInBooks(invoice: { totals: { total: string }; totalBase: string; fxRate: string }, open: string | undefined): string {
+  return open === undefined || open === invoice.totals.total ? invoice.totalBase : toFixedAmount(toMoney(open).times(invoice.fxRate));
 }
 
 /**
  * What is open of each sent invoice of `companyUuids`, in the books' currency, 2 decimals (the
- * company list's receivable column, issue 18 §2): `openAmountOf` of the invoice — total + charges
- * − what payments settled − credit notes — then × its exchange rate, or its booked receivable
- * (`totalBase`) while nothing changed it. One statement for every company of the page: the lines
+ * company list's receivable column, issue 18 §2): as `openAmountOf` then `openInBooks`. One statement for every company of the page: the lines
  * the totals need and the sums of payments, credit notes and charges, without the invoice's parties.
  */
 export async function openReceivablesOfCompanies(tx: Tx, instanceId: string, companyUuids: readonly string[]): Promise<{ companyUuid: string; amount: string }[]> {
@@ -263,9 +274,9 @@ export async function openReceivablesOfCompanies(tx: Tx, instanceId: string, com
   );
   return rows.map((row) => {
     const total = totalsOf(row, row.lines ?? []).total;
-    const open = toFixedAmount(toMoney(total).plus(toMoney(row.charged ?? '0')).minus(toMoney(row.settled ?? '0')).minus(toMoney(row.credited ?? '0')));
+    const open = openOf(total, { charged: row.charged ?? '0', settled: row.settled ?? '0', credited: row.credited ?? '0' });
     const fxRate = trimZeros(row.fx_rate);
-    return { companyUuid: row.company_uuid, amount: open === total ? toBaseAmount(total, fxRate) : toFixedAmount(toMoney(open).times(fxRate)) };
+    return { companyUuid: row.company_uuid, amount: openInBooks({ totals: { total }, totalBase: toBaseAmount(total, fxRate), fxRate }, open) };
   });
 }
 

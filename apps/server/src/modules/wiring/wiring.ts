@@ -43,6 +43,7 @@ import {
   listInvoices,
   lockSentInvoicesByReference,
   sentInvoiceReferences,
+  openInBooks,
   openInvoiceAmounts,
   openReceivablesOfCompanies,
   openInvoicesAt,
@@ -69,7 +70,7 @@ export const invoiceReceivables: ApArSource = {
         reference: invoice.refNumber,
         date: invoice.dateInvoice,
         dueDate: invoice.dateDue,
-        amount: openBase(invoice, open.get(invoice.uuid)),
+        amount: openInBooks(invoice, open.get(invoice.uuid)),
         currency: invoice.baseCurrency,
         link: `/invoice/${invoice.uuid}/detail`,
       }),
@@ -81,10 +82,6 @@ export const invoiceReceivables: ApArSource = {
     return open.map(({ companyUuid, amount }): OpenAmount => ({ companyUuid, kind: 'receivable', amount }));
   },
 };
-
-/** What is open of an invoice in the books' currency (issue 14 §3): the receivable less part payments and write-offs. */
-const openBase = (invoice: { totals: { total: string }; totalBase: string; fxRate: string }, open: string | undefined): string =>
-  open === undefined || open === invoice.totals.total ? invoice.totalBase : toFixedAmount(new Money(open).times(invoice.fxRate));
 
 /** Gross × exchange rate: the bill in the instance currency, 2 decimals half-up. */
 const billAmountBase = (bill: OpenBill): string => toFixedAmount(new Money(bill.amount).times(bill.exchangeRate));
@@ -141,7 +138,7 @@ async function openInvoices(tx: Tx, instanceId: string, accountId: number): Prom
       date: invoice.dateInvoice,
       amount: open.get(invoice.uuid) ?? invoice.totals.total,
       currency: invoice.currency,
-      amountBase: openBase(invoice, open.get(invoice.uuid)),
+      amountBase: openInBooks(invoice, open.get(invoice.uuid)),
     }))
     .reverse();
 }
