@@ -107,6 +107,8 @@ async function waitFor(url: string, timeoutMs: number, child?: ChildProcess): Pr
 let stopping = false;
 let admin: pg.Client | undefined;
 let appDb: Database | undefined;
+/** Whether the pgbouncer here carries named prepared statements (1.21+), set when it is configured. */
+let bouncerCarriesPrepared = false;
 
 async function cleanUp(): Promise<void> {
   stopping = true;
@@ -137,6 +139,7 @@ function serverEnv(index: number, bouncerUrl: string, ownerUrl: string): NodeJS.
     BILAN_PUBLIC_URL: `http://127.0.0.1:${HAPROXY_PORT}`,
     BILAN_DATA_DIR: join(tmp, `data${index}`),
     BILAN_TRUSTED_PROXIES: '127.0.0.1',
+    BILAN_DATABASE_PREPARED_STATEMENTS: bouncerCarriesPrepared ? '1' : '0',
     LOG_LEVEL: 'warn',
   };
 }
@@ -208,7 +211,12 @@ async function main(): Promise<void> {
   directAppUrl.username = appRole;
   const bouncerUrl = `postgres://${appRole}@127.0.0.1:${BOUNCER_PORT}/${dbName}`;
 
-  // pgbouncer, transaction pooling, trust on 127.0.0.1 (bench only).
+  // pgbouncer, transaction pooling, trust on 127.0.0.1 (bench only). From 1.21 it carries named
+  // prepared statements across the server connections it lends (max_prepared_statements); before,
+  // the servers must not name any (decision 038).
+  const bouncerVersion = spawnSync(bin('pgbouncer'), ['--version']).stdout.toString();
+  const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(bouncerVersion) ?? []).slice(1).map(Number);
+  bouncerCarriesPrepared = major > 1 || (major === 1 && minor >= 21);
   writeFileSync(join(tmp, 'userlist.txt'), `"${appRole}" ""\n`);
   writeFileSync(
     join(tmp, 'pgbouncer.ini'),
@@ -225,6 +233,7 @@ async function main(): Promise<void> {
       'default_pool_size = 20',
       'max_client_conn = 200',
       'ignore_startup_parameters = extra_float_digits,options',
+      ...(bouncerCarriesPrepared ? ['max_prepared_statements = 256'] : []),
       `pidfile = ${join(tmp, 'pgbouncer.pid')}`,
       '',
     ].join('\n'),

@@ -45,6 +45,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * Named prepared statements on DATABASE_URL (decision 038; default on). Off (`0`) behind a pooler
+   * in transaction mode that does not carry them: PgBouncer before 1.21, or without
+   * `max_prepared_statements`.
+   */
+  BILAN_DATABASE_PREPARED_STATEMENTS: booleanFlag.optional(),
   /** The built-in OpenID provider for providers without configuration (on unless production). */
   BILAN_LOCAL_IDP: booleanFlag.optional(),
   /** Directory of the built web app; unset = apps/web/dist. */
@@ -117,6 +123,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Owner connection for migrations; undefined = `databaseUrl` migrates (README "Production database"). */
   migrationDatabaseUrl: string | undefined;
+  /** Statements with parameters run as named prepared statements on `databaseUrl` (decision 038). */
+  preparedStatements: boolean;
   localIdp: boolean;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -193,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), e.BILAN_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.BILAN_MIGRATION_DATABASE_URL,
+    preparedStatements: e.BILAN_DATABASE_PREPARED_STATEMENTS ?? true,
     localIdp: e.BILAN_LOCAL_IDP ?? e.NODE_ENV !== 'production',
     webDist: e.BILAN_WEB_DIST ? resolve(e.BILAN_WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,

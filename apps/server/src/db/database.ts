@@ -5,6 +5,7 @@
  * `bilan_auth` for sign-in and session work on the global tables.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -135,8 +136,46 @@ export async function openPglite(dataDir: string | undefined, initdb?: Blob): Pr
   };
 }
 
+/** How `openPostgres` connects. */
+export interface PostgresOptions {
+  /** Connections in the pool (default 10). */
+  max?: number;
+  /**
+   * Statements with parameters run as named prepared statements, each parsed and planned once per
+   * connection (decision 038; default true). False behind a pooler that does not carry them
+   * between transactions: PgBouncer before 1.21 in transaction pooling, or 1.21+ without
+   * `max_prepared_statements`.
+   */
+  preparedStatements?: boolean;
+  /**
+   * Named statements one connection keeps (default 256). The connection that would prepare one
+   * more runs it unnamed and is closed when its transaction ends, which frees the server's plans:
+   * statement texts are few and fixed, but a text that carries values would otherwise grow
+   * without bound.
+   */
+  preparedPerConnection?: number;
+}
+
+/**
+ * The name of a statement's text: a hash, so the same text has the same name on every connection
+ * and server. Remembered for the most recent texts (cleared when full), so a hot statement is
+ * hashed once, not per call.
+ */
+function statementNamer(): (text: string) => string {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      if (names.size >= 4096) names.clear();
+      name = `b_${createHash('sha1').update(text).digest('base64url')}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
 /** A PostgreSQL server through a `pg` pool. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const typeParsers = new Map<number, (value: string) => unknown>([
     [OID.int8, asIs],
     [OID.numeric, asIs],
@@ -159,6 +198,34 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const probe = await pool.connect();
   probe.release();
 
+  const prepared = options.preparedStatements ?? true;
+  const perConnection = options.preparedPerConnection ?? 256;
+  // A named statement is still planned for its parameters on every run (decision 038): a generic
+  // plan, which PostgreSQL may switch to after five runs, estimates rows without them (a date range
+  // of a day or of ten years alike). Set per transaction, in the statement that enters it, so it
+  // holds on whichever server connection a pooler lends. Measured: the lists cost the same either way.
+  const plans = prepared ? ", set_config('plan_cache_mode', 'force_custom_plan', true)" : '';
+  const nameOf = statementNamer();
+  // The names each connection has prepared; a connection over its bound is closed on release.
+  const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+  const retiring = new WeakSet<pg.PoolClient>();
+
+  /** The statement to send: named when `prepared` and it has parameters and the connection has room. */
+  function statement(client: pg.PoolClient, text: string, values: readonly unknown[] | undefined): string | pg.QueryConfig {
+    if (!prepared || !values || values.length === 0) return text;
+    const name = nameOf(text);
+    let names = preparedOn.get(client);
+    if (!names) preparedOn.set(client, (names = new Set()));
+    if (!names.has(name)) {
+      if (names.size >= perConnection) {
+        retiring.add(client);
+        return text;
+      }
+      names.add(name);
+    }
+    return { name, text, values: [...values] };
+  }
+
   /** Runs `fn` on a pooled client; on failure rolls back whatever is open and drops a client that cannot. */
   async function onClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
@@ -173,7 +240,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       }
       throw error;
     } finally {
-      client.release(broken);
+      client.release(broken || retiring.has(client));
     }
   }
 
@@ -183,7 +250,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await client.query(enter ? `BEGIN; ${enter}` : 'BEGIN');
       const tx: Tx = {
         async query<R extends Row>(text: string, values?: readonly unknown[]) {
-          const result = await client.query<R>(text, values ? [...values] : undefined);
+          const sent = statement(client, text, values);
+          const result = typeof sent === 'string' ? await client.query<R>(sent, values ? [...values] : undefined) : await client.query<R>(sent);
           return result.rows;
         },
         async exec(script: string) {
@@ -199,8 +267,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 
   return {
     kind: 'postgres',
-    withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn, instanceId),
-    withAuth: (fn) => run(ENTER_AUTH, fn),
+    withInstance: (instanceId, fn) => run(enterInstance(instanceId) + plans, fn, instanceId),
+    withAuth: (fn) => run(ENTER_AUTH + plans, fn),
     readAsAuth<R extends Row>(text: string, uuids: readonly string[]) {
       // One message; on an error it stops at the failing statement, and onClient rolls back.
       const script = `BEGIN; ${ENTER_AUTH}; ${inlineUuids(text, uuids)}; COMMIT`;

@@ -73,8 +73,12 @@ async function grantApplicationRoles(owner: Database, runtimeUser: string): Prom
  * policies would not apply: decision 002), or when it cannot act as the application roles;
  * MigrationError (migrate.ts) when the history is refused.
  */
-export async function openDatabase(config: Pick<Config, 'env' | 'databaseUrl' | 'migrationDatabaseUrl' | 'dataDir'>): Promise<Database> {
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPgliteDir(join(config.dataDir, 'pglite'));
+export async function openDatabase(
+  config: Pick<Config, 'env' | 'databaseUrl' | 'migrationDatabaseUrl' | 'dataDir' | 'preparedStatements'>,
+): Promise<Database> {
+  const db = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, { preparedStatements: config.preparedStatements })
+    : await openPgliteDir(join(config.dataDir, 'pglite'));
   try {
     if (db.kind === 'pglite') {
       await migrate(db);

@@ -37,7 +37,7 @@ function urlAs(user?: string): string {
   url.pathname = `/${names.database}`;
   return url.toString();
 }
-const settings = { dataDir: join(tmpdir(), 'bilan-unused'), migrationDatabaseUrl: undefined };
+const settings = { dataDir: join(tmpdir(), 'bilan-unused'), migrationDatabaseUrl: undefined, preparedStatements: true };
 
 describe.skipIf(engine !== 'postgres')('production database roles', () => {
   beforeAll(async () => {
