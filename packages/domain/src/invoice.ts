@@ -75,8 +75,26 @@ export interface InvoiceTotals {
   total: string;
 }
 
-/** A VAT rate as a plain fraction string ("0.0810" → "0.081"), so equal rates compare equal. */
-export const normalizeVatRate = (rate: string): string => toMoney(rate).toFixed();
+/**
+ * A pure function of strings, remembered: a list of invoices asks the same few rates (and supply
+ * dates) for every line, and decimal.js parsing them each time was a tenth of a list page's CPU
+ * (docs/performance.md). Cleared when full, so the memory stays bounded whatever the input.
+ */
+function remembered(fn: (key: string) => string): (key: string) => string {
+  const known = new Map<string, string>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      value = fn(key);
+      if (known.size >= 4096) known.clear();
+      known.set(key, value);
+    }
+    return value;
+  };
+}
+
+/** A VAT rate as a plain fraction string ("0.0810" → "0.081"), so equal rates compare equal. Throws (RangeError) on a non-decimal. */
+export const normalizeVatRate: (rate: string) => string = remembered((rate) => toMoney(rate).toFixed());
 
 /**
  * The rate (fraction) that applies to a supply on `supplyDate` for a rate as entered: the entered
@@ -85,9 +103,16 @@ export const normalizeVatRate = (rate: string): string => toMoney(rate).toFixed(
  * that is no Swiss rate of any period is kept as entered.
  */
 export function vatRateAt(rate: string, supplyDate: string): string {
+  return rateAt(`${rate}|${supplyDate}`);
+}
+
+const rateAt = remembered((key) => {
+  const bar = key.lastIndexOf('|');
+  const rate = key.slice(0, bar);
+  const supplyDate = key.slice(bar + 1);
   const type = vatRateTypeOf(rate);
   return type === undefined ? normalizeVatRate(rate) : normalizeVatRate(toMoney(vatPercentAt(type, supplyDate)).dividedBy(100).toFixed());
-}
+});
 
 /**
  * Totals of an invoice. `vatRate` is the invoice's rate (a fraction, "0.081"), used by lines without
@@ -96,12 +121,30 @@ export function vatRateAt(rate: string, supplyDate: string): string {
  * dated 2023 is computed at 7.7 %. Amounts are decimal strings with 2 decimals.
  */
 export function invoiceTotals(lines: readonly InvoiceLineInput[], vatRate: string, currency = 'CHF', supplyDate?: string): InvoiceTotals {
+  return totalsOfLineTotals(
+    lines.map((line) => ({ total: invoiceLineTotal(line), vatRate: line.vatRate })),
+    vatRate,
+    currency,
+    supplyDate,
+  );
+}
+
+/**
+ * `invoiceTotals` from line totals already computed by `invoiceLineTotal` (an invoice's answer
+ * shows each line's total and the invoice's totals: each line is computed once).
+ */
+export function totalsOfLineTotals(
+  lines: readonly { total: string; vatRate?: string | null | undefined }[],
+  vatRate: string,
+  currency = 'CHF',
+  supplyDate?: string,
+): InvoiceTotals {
   const applied = (rate: string) => (supplyDate ? vatRateAt(rate, supplyDate) : normalizeVatRate(rate));
   const invoiceRate = applied(vatRate);
   let net = toMoney(0);
   const bases = new Map<string, Money>();
   for (const line of lines) {
-    const lineTotal = toMoney(invoiceLineTotal(line));
+    const lineTotal = toMoney(line.total);
     const rate = line.vatRate == null || line.vatRate === '' ? invoiceRate : applied(line.vatRate);
     net = net.plus(lineTotal);
     bases.set(rate, (bases.get(rate) ?? toMoney(0)).plus(lineTotal));

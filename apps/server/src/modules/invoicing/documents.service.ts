@@ -17,6 +17,7 @@ import {
   isQrIban,
   normalizeVatRate,
   toBaseAmount,
+  totalsOfLineTotals,
   vatAccountsFor,
   type CurrencyCode,
   type InvoiceTotals,
@@ -201,7 +202,13 @@ export function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
   if (row.sent_entry_id) entries.push({ id: row.sent_entry_id, kind: 'sent' });
   if (row.paid_entry_id) entries.push({ id: row.paid_entry_id, kind: 'paid' });
   if (row.denied_entry_id) entries.push({ id: row.denied_entry_id, kind: 'denied' });
-  const totals = totalsOf(row, items);
+  // The lines' totals as answered, each computed once (toItem); the supply date chooses the rates as in totalsOf.
+  const totals = totalsOfLineTotals(
+    mapped.map((item) => ({ total: item.total, vatRate: item.vat })),
+    row.vat_rate,
+    currency,
+    row.date_invoice,
+  );
   const fxRate = trimZeros(row.fx_rate);
   return {
     uuid: row.uuid,
