@@ -200,11 +200,6 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   const prepared = options.preparedStatements ?? true;
   const perConnection = options.preparedPerConnection ?? 256;
-  // A named statement is still planned for its parameters on every run (decision 038): a generic
-  // plan, which PostgreSQL may switch to after five runs, estimates rows without them (a date range
-  // of a day or of ten years alike). Set per transaction, in the statement that enters it, so it
-  // holds on whichever server connection a pooler lends. Measured: the lists cost the same either way.
-  const plans = prepared ? ", set_config('plan_cache_mode', 'force_custom_plan', true)" : '';
   const nameOf = statementNamer();
   // The names each connection has prepared; a connection over its bound is closed on release.
   const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
@@ -267,8 +262,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   return {
     kind: 'postgres',
-    withInstance: (instanceId, fn) => run(enterInstance(instanceId) + plans, fn, instanceId),
-    withAuth: (fn) => run(ENTER_AUTH + plans, fn),
+    withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn, instanceId),
+    withAuth: (fn) => run(ENTER_AUTH, fn),
     readAsAuth<R extends Row>(text: string, uuids: readonly string[]) {
       // One message; on an error it stops at the failing statement, and onClient rolls back.
       const script = `BEGIN; ${ENTER_AUTH}; ${inlineUuids(text, uuids)}; COMMIT`;

@@ -4,9 +4,8 @@
  * switch for poolers that do not carry them leaves none behind. PGlite has no connections to keep
  * them on, so these run on PostgreSQL only.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database, type Tx } from '../../src/db/database.js';
+import { openPostgres, type Database } from '../../src/db/database.js';
 import { engine, openTestDatabase } from '../helpers.js';
 
 const onPostgres = engine === 'postgres';
@@ -78,15 +77,6 @@ describe.runIf(onPostgres)('named prepared statements (decision 038)', () => {
     await expect(db.asOwner((tx) => tx.query(text, [0]))).rejects.toThrow(/division by zero/);
     const [row] = await db.asOwner((tx) => tx.query<{ quotient: number }>(text, [1]));
     expect(row!.quotient).toBe(1);
-  });
-
-  it('plans a named statement for its parameters in every tenant and auth transaction (no generic plan)', async () => {
-    const db = await open({});
-    const mode = (tx: Tx) => tx.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode");
-    expect(await db.withInstance(randomUUID(), mode)).toEqual([{ mode: 'force_custom_plan' }]);
-    expect(await db.withAuth(mode)).toEqual([{ mode: 'force_custom_plan' }]);
-    const off = await open({ preparedStatements: false });
-    expect(await off.withAuth(mode)).toEqual([{ mode: 'auto' }]);
   });
 
   it('prepares nothing when switched off (PgBouncer before 1.21 in transaction pooling)', async () => {
