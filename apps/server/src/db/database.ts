@@ -141,8 +141,8 @@ export interface PostgresOptions {
   /** Connections in the pool (default 10). */
   max?: number;
   /**
-   * Statements with parameters run as named prepared statements, each parsed and planned once per
-   * connection (decision 038; default true). False behind a pooler that does not carry them
+   * Statements with parameters run as named prepared statements, each parsed once per connection
+   * and then planned as PostgreSQL's plan cache decides (decision 038; default true). False behind a pooler that does not carry them
    * between transactions: PgBouncer before 1.21 in transaction pooling, or 1.21+ without
    * `max_prepared_statements`.
    */
