@@ -148,7 +148,7 @@ export type TableName = keyof typeof TABLE_OWNER;
  * invoker views: the caller's row security applies.
  */
 export const PUBLISHED_VIEW_OWNER = {
-  company_head: 'companies', // instance_id, uuid, name
+  company_head: 'companies', // instance_id, uuid, name, name_key (lower-cased name, 0051)
   address_head: 'companies', // instance_id, id, company_uuid, street, house_number, zip, city, country_id
   payment_profile_head: 'companies', // instance_id, id, company_uuid, type_id, iban, bic, account_id, archived
   ledger_account_head: 'accounting', // instance_id, id, number, name

@@ -6,6 +6,7 @@
  */
 import { toFixedAmount } from '@bilan/domain';
 import type { Tx } from './database.js';
+import { containsPattern } from './like.js';
 
 /**
  * Prices random reads for the rest of the transaction as they cost on an SSD or from memory
@@ -93,4 +94,44 @@ export function amountCents(amount: string): string | null {
     return null;
   }
   return /^-?\d{1,15}\.\d{2}$/.test(fixed) ? fixed.replace('.', '') : null;
+}
+
+/**
+ * The SQL sets ("SELECT id …") of the documents having each of `words`, one set a word, for a
+ * list's text filter: the list keeps a document whose id is in every set (`id IN (set) AND …`, a
+ * semi-join the planner may start from the words index), so a word found in any of the document's
+ * fields counts. A set holds the documents with the word inside a word of the description (a range
+ * of `source.table`, migration 0044), and with `alsoMatching` also those its SQL selects for the
+ * word's LIKE pattern (`%word%`, a parameter it is given): a name in another module's view, which
+ * has no words table. `$1` must be the instance id; the ranges and patterns are appended to
+ * `params`. Throws on empty `words`.
+ */
+export function wordSets(
+  words: readonly string[],
+  source: { table: string; key: string },
+  params: unknown[],
+  alsoMatching?: (pattern: string) => string,
+): string[] {
+  if (words.length === 0) throw new Error('wordSets without words');
+  return words.map((word) => {
+    const [from, to] = prefixRange(word);
+    params.push(from, to);
+    const n = params.length;
+    const described = `SELECT w.${source.key} FROM ${source.table} w WHERE w.instance_id = $1 AND w.word >= $${n - 1}::text AND w.word < $${n}::text`;
+    if (!alsoMatching) return described;
+    params.push(containsPattern(word));
+    return `${described} UNION ALL ${alsoMatching(`$${params.length}`)}`;
+  });
+}
+
+/**
+ * A payment or reference number as the documents store it (QR reference, creditor reference RF…,
+ * a supplier's reference): the text without spaces, upper-cased, when it is 2 to 35 letters and
+ * digits with at least one digit (every reference has some; a plain word is none); otherwise null.
+ * Compared for equality only (an index probe that row-level security allows): a list's text finds
+ * a reference typed whole, with or without its spaces.
+ */
+export function referenceKey(text: string): string | null {
+  const compact = text.replace(/\s/g, '').toUpperCase();
+  return /^[A-Z0-9]{2,35}$/.test(compact) && /\d/.test(compact) ? compact : null;
 }

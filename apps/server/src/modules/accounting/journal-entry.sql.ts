@@ -5,8 +5,9 @@
  */
 import { sumMoney, toFixedAmount, type CurrencyCode, type VatRole } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { escapeLike } from '../../db/like.js';
+import { containsPattern } from '../../db/like.js';
 import { afterKey, countUpTo, decodeCursor, keyCompare, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
+import { searchWords, wordSets } from '../../db/search.js';
 import { currencyCode } from './ledger-account.sql.js';
 
 /** One posting as answered by the API (docs/api.md "JournalLine"). */
@@ -164,19 +165,13 @@ export async function selectJournalEntryPage(
   filter: JournalEntryFilter,
   page: PageRequest & { order: 'asc' | 'desc' },
 ): Promise<{ ids: number[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const where = `e.instance_id = $1
+  const params: unknown[] = [instanceId, filter.dateFrom ?? null, filter.dateTo ?? null, filter.accountId ?? null];
+  let where = `e.instance_id = $1
         AND ($2::date IS NULL OR e.date_ledger >= $2) AND ($3::date IS NULL OR e.date_ledger <= $3)
-        AND ($4::text IS NULL OR e.description ILIKE '%' || $4 || '%' OR e.source_ref = $5 OR e.id::text = $5)
-        AND ($6::int IS NULL OR EXISTS (SELECT 1 FROM journal_line l
-                                         WHERE l.instance_id = $1 AND l.entry_id = e.id AND l.account_id = $6))`;
-  const params: unknown[] = [
-    instanceId,
-    filter.dateFrom ?? null,
-    filter.dateTo ?? null,
-    filter.text ? escapeLike(filter.text) : null,
-    filter.text ?? null,
-    filter.accountId ?? null,
-  ];
+        AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM journal_line l
+                                         WHERE l.instance_id = $1 AND l.entry_id = e.id AND l.account_id = $4))`;
+  const matched = filter.text ? await entryTextMatch(tx, filter.text, params) : null;
+  if (matched) where += ` AND ${matched}`;
   const counted = await countUpTo(tx, `SELECT 1 FROM journal_entry e WHERE ${where}`, params, page);
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
   const after = page.cursor ? ` AND ${afterKey(['e.date_ledger', 'e.id'], ['date', 'int'], page.order, decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
@@ -187,6 +182,35 @@ export async function selectJournalEntryPage(
   );
   const { rows: kept, nextCursor } = pageOf(rows, page, (row) => [row.date_ledger, row.id], counted);
   return { ids: kept.map((row) => row.id), ...counted, nextCursor };
+}
+
+/** An entry's number as typed: EN12, #12 or 12. */
+const ENTRY_NUMBER = /^(?:EN|#)?\s*(\d{1,9})$/i;
+
+/**
+ * The SQL condition on `e` (an entry) of the journal's free text (decision 033, addendum): every
+ * word of 2 or more characters of `text` found inside a word of the description, or the text is
+ * the entry's number or its import key (`source_ref`, exact). Index ranges and probes only, so the
+ * list and its capped count read the matching entries, not every entry (an ILIKE, under row
+ * security, read them all). Null when `text` has nothing to match (fewer than 2 characters once
+ * trimmed and no number, e.g. "x"): the text then filters nothing, as a word of 1 character among
+ * others is ignored. A text of only 1-character words ("A-1") still finds that import key.
+ */
+async function entryTextMatch(tx: Tx, text: string, params: unknown[]): Promise<string | null> {
+  const key = text.trim();
+  const number = ENTRY_NUMBER.exec(key);
+  if (Array.from(key).length < 2 && !number) return null;
+  const words = await searchWords(tx, text);
+  const sets = words.length === 0 ? [] : wordSets(words, { table: 'journal_entry_word', key: 'entry_id' }, params);
+  params.push(key);
+  const either = [`SELECT r.id FROM journal_entry r WHERE r.instance_id = $1 AND r.source_ref = $${params.length}`];
+  if (number) {
+    params.push(Number(number[1]));
+    either.push(`SELECT $${params.length}::int`);
+  }
+  if (sets.length === 1) either.push(sets[0]!);
+  else if (sets.length > 1) either.push(`SELECT t.id FROM journal_entry t WHERE t.instance_id = $1 AND ${sets.map((set) => `t.id IN (${set})`).join(' AND ')}`);
+  return `e.id IN (${either.join(' UNION ALL ')})`;
 }
 
 export interface JournalEntryHead {
@@ -449,16 +473,25 @@ export async function selectAccountPostings(
   filter: { accountId: number; dateFrom?: string | undefined; dateTo?: string | undefined; text?: string | undefined },
   page: PageRequest,
 ): Promise<{ rows: AccountPostingRow[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const params: unknown[] = [instanceId, filter.accountId, filter.dateFrom ?? null, filter.dateTo ?? null, filter.text ? escapeLike(filter.text) : null];
-  const ranged = `l.instance_id = $1 AND l.account_id = $2
+  const params: unknown[] = [instanceId, filter.accountId, filter.dateFrom ?? null, filter.dateTo ?? null];
+  let where = `l.instance_id = $1 AND l.account_id = $2
         AND ($3::date IS NULL OR l.date_ledger >= $3) AND ($4::date IS NULL OR l.date_ledger <= $4)`;
-  const where = `${ranged} AND ($5::text IS NULL OR e.description ILIKE '%' || $5 || '%' OR l.description ILIKE '%' || $5 || '%')`;
+  const words = filter.text ? await searchWords(tx, filter.text) : [];
+  // Each word inside a word of the entry's description (its words table) or in the posting's own
+  // description, which has no words table: that one stays an ILIKE, but over this account's
+  // postings in the range only, beside a hashed set of the word's entries (decision 033, addendum).
+  // A text of no word of 2 or more characters filters nothing.
+  if (words.length > 0) {
+    where += wordSets(words, { table: 'journal_entry_word', key: 'entry_id' }, params)
+      .map((set, i) => {
+        params.push(containsPattern(words[i]!));
+        return ` AND (l.entry_id IN (${set}) OR l.description ILIKE $${params.length})`;
+      })
+      .join('');
+  }
   const from = 'journal_line l JOIN journal_entry e ON e.instance_id = l.instance_id AND e.id = l.entry_id';
-  // Without a text the count is the index range of the account's postings alone: the join to the
-  // entries (a hash join over every entry of the instance) is only for the text.
-  const counted = filter.text
-    ? await countUpTo(tx, `SELECT 1 FROM ${from} WHERE ${where}`, params, page)
-    : await countUpTo(tx, `SELECT 1 FROM journal_line l WHERE ${ranged}`, params.slice(0, 4), page);
+  // The count reads the account's postings alone: the join to the entries is for the page's descriptions.
+  const counted = await countUpTo(tx, `SELECT 1 FROM journal_line l WHERE ${where}`, params, page);
   const after = page.cursor ? ` AND ${afterKey(POSTING_KEY, POSTING_KEY_TYPES, 'asc', decodeCursor(page.cursor, ['date', 'int', 'int']), params)}` : '';
   const rows = await tx.query<AccountPostingRow>(
     `SELECT l.id, l.entry_id, l.date_ledger, e.description AS entry_description, l.amount::text AS amount, l.direction

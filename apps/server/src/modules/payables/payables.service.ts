@@ -30,8 +30,8 @@ import {
   type PayableStatusId,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { containsPattern } from '../../db/like.js';
 import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
+import { referenceKey, searchWords, wordSets } from '../../db/search.js';
 import { alreadyDone } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
 import {
@@ -251,11 +251,8 @@ export async function listPayables(
   if (filters.isExpense !== undefined) add('p.type_id = ?', filters.isExpense ? 1 : 0);
   if (filters.transactionGroupId !== undefined) add('p.transaction_group_id = ?', filters.transactionGroupId);
   if (filters.text) {
-    // The supplier's name matches through the companies module's published view (decision 037).
-    params.push(containsPattern(filters.text));
-    const p = `$${params.length}`;
-    const named = `p.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name ILIKE ${p} ESCAPE '\\')`;
-    where.push(`(${named} OR p.description ILIKE ${p} ESCAPE '\\' OR p.reference_number ILIKE ${p} ESCAPE '\\')`);
+    const matched = await payableTextMatch(tx, filters.text, params);
+    if (matched) where.push(matched);
   }
   const whereSql = where.join(' AND ');
   const counted = await countUpTo(tx, `SELECT 1 FROM payable p WHERE ${whereSql}`, params, page);
@@ -263,6 +260,31 @@ export async function listPayables(
   const rows = await tx.query<PayableRow>(`${PAYABLE_SELECT} WHERE ${whereSql}${after} ORDER BY p.date DESC, p.id DESC ${limitOffset(page)}`, params);
   const paged = pageOf(rows, page, (row) => [row.date, row.id], counted);
   return { data: paged.rows.map(payableAnswer), ...counted, nextCursor: paged.nextCursor };
+}
+
+/**
+ * The SQL condition on `p` (a bill or expense) of a list's free text (decision 033, addendum):
+ * every word of 2 or more characters of `text` found inside a word of the description or in the
+ * supplier's or employee's name (through the companies module's published view, decision 037), or
+ * the text is the bill's whole reference number (spaces ignored). Index ranges and probes only, but
+ * for the names, read with LIKE on the lower-cased name the companies module publishes (migration
+ * 0051) over the instance's companies: under row security an ILIKE over the bills scanned all of
+ * them. Null when `text` has nothing to match (no word of 2 or more
+ * characters and no reference, e.g. "-" or "x"): the text then filters nothing.
+ */
+async function payableTextMatch(tx: Tx, text: string, params: unknown[]): Promise<string | null> {
+  const words = await searchWords(tx, text);
+  const sets = words.length === 0 ? [] : wordSets(words, { table: 'payable_word', key: 'payable_id' }, params, (pattern) =>
+    `SELECT n.id FROM payable n WHERE n.instance_id = $1
+        AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`);
+  const reference = referenceKey(text);
+  // Only words: each set a semi-join of its own, which the planner may start from.
+  if (!reference) return sets.length === 0 ? null : sets.map((set) => `p.id IN (${set})`).join(' AND ');
+  params.push(reference);
+  const either = [`SELECT r.id FROM payable r WHERE r.instance_id = $1 AND r.reference_number = $${params.length}`];
+  if (sets.length === 1) either.push(sets[0]!);
+  else if (sets.length > 1) either.push(`SELECT t.id FROM payable t WHERE t.instance_id = $1 AND ${sets.map((set) => `t.id IN (${set})`).join(' AND ')}`);
+  return `p.id IN (${either.join(' UNION ALL ')})`;
 }
 
 /**
