@@ -9,6 +9,7 @@ import {
   invoiceLineTotal,
   invoiceQrReference,
   invoiceTotals,
+  normalizeVatRate,
   toBaseAmount,
   vatAccountsFor,
   vatRateAt,
@@ -160,6 +161,15 @@ describe('invoice helpers', () => {
     expect(vatAccountsFor('0.025').vat?.number).toBe('2201');
     expect(vatAccountsFor('0.037').revenue.number).toBe('3202');
     expect(vatAccountsFor('0.05').vat?.number).toBe('2200');
+  });
+
+  it('answers the same rates when asked again (remembered), each date its own, and keeps refusing what is no rate', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(vatRateAt('0.081', '2023-12-31')).toBe('0.077');
+      expect(vatRateAt('0.081', '2024-01-01')).toBe('0.081');
+      expect(normalizeVatRate('0.0810')).toBe('0.081');
+      expect(() => normalizeVatRate('8,1 %')).toThrow(RangeError);
+    }
   });
 
   it('computes the totals at the rate in force on the supply date (decision 019)', () => {
