@@ -125,6 +125,21 @@ export function wordSets(
 }
 
 /**
+ * A list's text condition on `alias.id` (decision 033, addendum): the document is in every set of
+ * `sets` (`wordSets`), or it is one of `keys` (SQL sets of ids: a number, a reference, an import
+ * key). With keys, the word sets are intersected in one branch of a union (each a semi-join on
+ * `table`), so either way the planner reads index ranges. Null when there is neither (the text
+ * filters nothing). `$1` must be the instance id.
+ */
+export function textCondition(alias: string, table: string, sets: readonly string[], keys: readonly string[]): string | null {
+  if (keys.length === 0) return sets.length === 0 ? null : sets.map((set) => `${alias}.id IN (${set})`).join(' AND ');
+  const either = [...keys];
+  if (sets.length === 1) either.push(sets[0]!);
+  else if (sets.length > 1) either.push(`SELECT t.id FROM ${table} t WHERE t.instance_id = $1 AND ${sets.map((set) => `t.id IN (${set})`).join(' AND ')}`);
+  return `${alias}.id IN (${either.join(' UNION ALL ')})`;
+}
+
+/**
  * A payment or reference number as the documents store it (QR reference, creditor reference RF…,
  * a supplier's reference): the text without spaces, upper-cased, when it is 2 to 35 letters and
  * digits with at least one digit (every reference has some; a plain word is none); otherwise null.

@@ -7,7 +7,7 @@ import { sumMoney, toFixedAmount, type CurrencyCode, type VatRole } from '@bilan
 import type { Tx } from '../../db/database.js';
 import { containsPattern } from '../../db/like.js';
 import { afterKey, countUpTo, decodeCursor, keyCompare, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
-import { searchWords, wordSets } from '../../db/search.js';
+import { searchWords, textCondition, wordSets } from '../../db/search.js';
 import { currencyCode } from './ledger-account.sql.js';
 
 /** One posting as answered by the API (docs/api.md "JournalLine"). */
@@ -203,14 +203,12 @@ async function entryTextMatch(tx: Tx, text: string, params: unknown[]): Promise<
   const words = await searchWords(tx, text);
   const sets = words.length === 0 ? [] : wordSets(words, { table: 'journal_entry_word', key: 'entry_id' }, params);
   params.push(key);
-  const either = [`SELECT r.id FROM journal_entry r WHERE r.instance_id = $1 AND r.source_ref = $${params.length}`];
+  const keys = [`SELECT r.id FROM journal_entry r WHERE r.instance_id = $1 AND r.source_ref = $${params.length}`];
   if (number) {
     params.push(Number(number[1]));
-    either.push(`SELECT $${params.length}::int`);
+    keys.push(`SELECT $${params.length}::int`);
   }
-  if (sets.length === 1) either.push(sets[0]!);
-  else if (sets.length > 1) either.push(`SELECT t.id FROM journal_entry t WHERE t.instance_id = $1 AND ${sets.map((set) => `t.id IN (${set})`).join(' AND ')}`);
-  return `e.id IN (${either.join(' UNION ALL ')})`;
+  return textCondition('e', 'journal_entry', sets, keys);
 }
 
 export interface JournalEntryHead {

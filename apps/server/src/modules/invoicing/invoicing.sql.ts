@@ -1,7 +1,7 @@
 /** SQL of the invoicing module (tables of migrations 0005 and 0007). All queries run inside withInstance. */
 import type { Tx } from '../../db/database.js';
 import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
-import { referenceKey, searchWords, wordSets } from '../../db/search.js';
+import { referenceKey, searchWords, textCondition, wordSets } from '../../db/search.js';
 
 /**
  * The invoice's own columns. Its company, address, payment profile and the books' currency belong
@@ -212,20 +212,16 @@ async function invoiceTextMatch(tx: Tx, text: string, params: unknown[]): Promis
         AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`);
   const number = INVOICE_NUMBER.exec(text.trim());
   const reference = referenceKey(text);
-  // Only words: each set a semi-join of its own, which the planner may start from.
-  if (!number && !reference) return sets.length === 0 ? null : sets.map((set) => `i.id IN (${set})`).join(' AND ');
-  const either: string[] = [];
+  const keys: string[] = [];
   if (number) {
     params.push(Number(number[1]));
-    either.push(`SELECT $${params.length}::int`);
+    keys.push(`SELECT $${params.length}::int`);
   }
   if (reference) {
     params.push(reference);
-    either.push(`SELECT r.id FROM invoice r WHERE r.instance_id = $1 AND r.payment_reference = $${params.length}`);
+    keys.push(`SELECT r.id FROM invoice r WHERE r.instance_id = $1 AND r.payment_reference = $${params.length}`);
   }
-  if (sets.length === 1) either.push(sets[0]!);
-  else if (sets.length > 1) either.push(`SELECT t.id FROM invoice t WHERE t.instance_id = $1 AND ${sets.map((set) => `t.id IN (${set})`).join(' AND ')}`);
-  return `i.id IN (${either.join(' UNION ALL ')})`;
+  return textCondition('i', 'invoice', sets, keys);
 }
 
 const ITEM_SELECT = `

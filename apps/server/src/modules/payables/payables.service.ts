@@ -31,7 +31,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
-import { referenceKey, searchWords, wordSets } from '../../db/search.js';
+import { referenceKey, searchWords, textCondition, wordSets } from '../../db/search.js';
 import { alreadyDone } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
 import {
@@ -278,13 +278,12 @@ async function payableTextMatch(tx: Tx, text: string, params: unknown[]): Promis
     `SELECT n.id FROM payable n WHERE n.instance_id = $1
         AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`);
   const reference = referenceKey(text);
-  // Only words: each set a semi-join of its own, which the planner may start from.
-  if (!reference) return sets.length === 0 ? null : sets.map((set) => `p.id IN (${set})`).join(' AND ');
-  params.push(reference);
-  const either = [`SELECT r.id FROM payable r WHERE r.instance_id = $1 AND r.reference_number = $${params.length}`];
-  if (sets.length === 1) either.push(sets[0]!);
-  else if (sets.length > 1) either.push(`SELECT t.id FROM payable t WHERE t.instance_id = $1 AND ${sets.map((set) => `t.id IN (${set})`).join(' AND ')}`);
-  return `p.id IN (${either.join(' UNION ALL ')})`;
+  const keys: string[] = [];
+  if (reference) {
+    params.push(reference);
+    keys.push(`SELECT r.id FROM payable r WHERE r.instance_id = $1 AND r.reference_number = $${params.length}`);
+  }
+  return textCondition('p', 'payable', sets, keys);
 }
 
 /**
