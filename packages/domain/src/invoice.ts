@@ -14,7 +14,7 @@
  * All arithmetic is decimal.js; no binary float ever touches an amount.
  */
 import { amountTooLargeMessage } from './messages.js';
-import { isAmountString, isWithinAmountBound, MAX_AMOUNT, toFixedAmount, toMoney, roundTo5Rappen, type Money } from './money.js';
+import { isAmountString, isWithinAmountBound, MAX_AMOUNT, toFixedAmount, toMoney, roundTo5Rappen, Money } from './money.js';
 import { makeCreditorReference, makeQrReference } from './validators/reference.js';
 import { vatPercentAt, vatRateTypeOf } from './vat.js';
 
@@ -154,7 +154,7 @@ export function totalsOfLineTotals(
   const vatLines = [...bases.entries()]
     .sort(([a], [b]) => toMoney(b).comparedTo(toMoney(a)))
     .map(([rate, base]): VatLine => {
-      const tax = toMoney(toFixedAmount(base.times(toMoney(rate))));
+      const tax = base.times(toMoney(rate)).toDecimalPlaces(2, Money.ROUND_HALF_UP);
       vat = vat.plus(tax);
       return { rate, base: toFixedAmount(base), vat: toFixedAmount(tax) };
     });

@@ -39,6 +39,8 @@ export function isWithinAmountBound(value: string | Decimal): boolean {
  * it is a safe integer (anything else may already carry float error). Throws RangeError otherwise.
  */
 export function toMoney(value: string | number | Decimal): Decimal {
+  // Decimals are immutable: one of ours needs no copy (a list's totals made one per step, issue 18 §2).
+  if (value instanceof Money) return value;
   if (Decimal.isDecimal(value)) return new Money(value);
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value)) throw new RangeError(`amount ${value} is not an exact decimal; send it as a string`);
@@ -55,10 +57,13 @@ export function sumMoney(values: Iterable<string | Decimal>): Decimal {
   return total;
 }
 
+const MINUS = 0x2d;
+const NEGATIVE_ZERO = /^-0(\.0+)?$/;
+
 /** The amount as a string with exactly `decimals` fraction digits, half-up rounded. "-0.00" becomes "0.00". */
 export function toFixedAmount(value: string | Decimal, decimals = 2): string {
   const fixed = toMoney(value).toFixed(decimals, Decimal.ROUND_HALF_UP);
-  return /^-0(\.0+)?$/.test(fixed) ? fixed.slice(1) : fixed;
+  return fixed.charCodeAt(0) === MINUS && NEGATIVE_ZERO.test(fixed) ? fixed.slice(1) : fixed;
 }
 
 /**
