@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The API/database suites run twice: on PGlite and on the PostgreSQL server (issue #2 §1).
@@ -15,6 +16,10 @@ const serverProject = (name: string, engine: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on CI's two, where the API layer took
+    // 28 minutes. Its files spend much of their time waiting on PostgreSQL, another process, and each
+    // has its own database: with two workers the layer took 11 minutes on a 2-core machine.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], passWithNoTests: true } },

@@ -13,8 +13,15 @@ export default defineConfig({
   outputDir: './test-results',
   timeout: 90_000,
   expect: { timeout: 15_000 },
+  // Two workers for CI's two cores. The app's specs share one person (support.ts) and one
+  // worker, a file after the other. The accessibility spec (its own person per test; most of its
+  // time is axe in the browser) runs beside them, and on both workers once they are done.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'app', testIgnore: /accessibility\.spec\.ts$/, workers: 1 },
+    { name: 'accessibility', testMatch: /accessibility\.spec\.ts$/, fullyParallel: true },
+  ],
   reporter: [['list']],
   use: {
     baseURL,

@@ -48,9 +48,14 @@ interface Seeded {
   bank: number;
 }
 
-/** A workplace with one of each document, so tables, badges and actions are there to be checked. */
-async function seed(page: Page, language: string): Promise<Seeded> {
-  await signUpAndOnboard(page, { name: `A11y ${language} ${Date.now().toString(36)}`, currency: 'CHF' });
+/**
+ * A workplace with one of each document, so tables, badges and actions are there to be checked.
+ * Each test signs up its own person (`who`): this file's tests run beside each other and beside the
+ * other specs (playwright.config.ts), and the language set here is the person's.
+ */
+async function seed(page: Page, language: string, who: string): Promise<Seeded> {
+  const person = { email: `axe.${who}.${language}@example.ch`, name: `Axel ${who} ${language}` };
+  await signUpAndOnboard(page, { name: `A11y ${language} ${Date.now().toString(36)}`, currency: 'CHF', person });
   const { post } = await apiFor(page);
   const json = async (path: string, data: unknown) => (await post(path, data)).json();
   const account = async (number: string) =>
@@ -83,16 +88,10 @@ const pagesOf = (s: Seeded) => [
 ];
 
 test.describe('signed in', () => {
-  // Every spec signs in as the same person (support.ts): their language must not outlive this file.
-  test.afterEach(async ({ page }) => {
-    const { post } = await apiFor(page);
-    await post('/napi/profile/preferences', { language: null, numberFormat: null });
-  });
-
   for (const language of ['en', 'de', 'fr', 'it'] as const) {
     test(`every page and the command palette pass axe (WCAG 2.2 AA) in ${language}`, async ({ page }) => {
       test.setTimeout(600_000);
-      const seeded = await seed(page, language);
+      const seeded = await seed(page, language, 'pages');
       // The shell (menu, top bar, footer) once, on the dashboard; then each page's own content.
       await page.goto('/');
       await settled(page);
@@ -187,16 +186,11 @@ async function still(page: Page) {
 }
 
 test.describe('dialogs', () => {
-  test.afterEach(async ({ page }) => {
-    const { post } = await apiFor(page);
-    await post('/napi/profile/preferences', { language: null, numberFormat: null });
-  });
-
   for (const language of ['en', 'de', 'fr', 'it'] as const) {
     test(`every dialog passes axe (WCAG 2.2 AA) in ${language}`, async ({ page }) => {
       test.setTimeout(600_000);
       const label = labelsOf(language);
-      const seeded = await seed(page, language);
+      const seeded = await seed(page, language, 'dialogs');
       const extra = await seedDialogs(page, seeded);
       const button = (english: string, values?: Record<string, string | number>) => page.getByRole('button', { name: label(english, values), exact: true });
       /** Submits the dialog's form empty: the field errors show. */

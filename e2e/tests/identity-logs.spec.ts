@@ -21,7 +21,8 @@ test('platform support sees sign-ins with IP and user agent on the Logs page', a
   const audit = page.getByRole('table', { name: 'Sign-in audit' });
   await expect(audit.getByRole('columnheader', { name: 'User agent' })).toBeVisible();
   const agent = await page.evaluate(() => navigator.userAgent);
-  const signup = audit.getByRole('row').filter({ has: page.getByText('signup', { exact: true }) }).first();
+  // Other specs sign up beside this one (playwright.config.ts): this person's row, not the newest.
+  const signup = audit.getByRole('row').filter({ has: page.getByText('signup', { exact: true }) }).filter({ hasText: 'support.e2e@example.ch' }).first();
   await expect(signup).toContainText('support.e2e@example.ch');
   await expect(signup).toContainText(agent);
   await expect(signup).toContainText(/127\.0\.0\.1|::1/);

@@ -35,6 +35,12 @@ export function shownAmount(text: string): string {
 export interface Workplace {
   name: string;
   currency: 'CHF' | 'USD';
+  /**
+   * Who signs up (default Anna Muster, anna.muster@example.ch, whom most specs share). A spec that
+   * runs beside the others (accessibility.spec.ts, playwright.config.ts) signs up its own person:
+   * a language chosen there must not reach another spec's screens.
+   */
+  person?: { email: string; name: string };
 }
 
 /**
@@ -51,8 +57,8 @@ export async function signUpAndOnboard(page: Page, workplace: Workplace, shots =
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
 
   // The built-in OpenID provider's sign-in form.
-  await page.locator('#email').fill('anna.muster@example.ch');
-  await page.locator('#name').fill('Anna Muster');
+  await page.locator('#email').fill(workplace.person?.email ?? 'anna.muster@example.ch');
+  await page.locator('#name').fill(workplace.person?.name ?? 'Anna Muster');
   if (shots) await snap(page, '02-local-idp');
   await page.getByRole('button', { name: 'Continue' }).click();
 
