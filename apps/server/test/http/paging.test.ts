@@ -4,7 +4,7 @@
  * on where a page starts; counts stop at COUNT_CAP; a foreign or broken cursor is a 400 on `cursor`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_CAP, countUpTo, decodeCursor, encodeCursor } from '../../src/db/paging.js';
+import { COUNT_CAP, countedColumn, countedOf, countUpTo, decodeCursor, encodeCursor } from '../../src/db/paging.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { follow, walk } from './paging-support.js';
 import { ledgerWorkplace, simpleEntry, type LedgerWorkplace } from '../accounting/ledger.js';
@@ -138,6 +138,52 @@ describe('countUpTo', () => {
   ])('counts %i rows as %o', async (rows, expected) => {
     const counted = await server.db.withInstance(wp.instanceId, (tx) => countUpTo(tx, 'SELECT 1 FROM generate_series(1, $1::int)', [rows]));
     expect(counted).toEqual(expected);
+  });
+
+  it.each([
+    [0, 1, { total: 0, totalCapped: false }],
+    [7, 1, { total: 7, totalCapped: false }],
+    [COUNT_CAP + 1, 1, { total: COUNT_CAP, totalCapped: true }],
+    // Past the last page no row carries the count: it is asked apart.
+    [7, 3, { total: 7, totalCapped: false }],
+  ])('counts %i rows in the statement of page %i as %o (countedColumn)', async (rows, pageNumber, expected) => {
+    const matching = 'SELECT 1 FROM generate_series(1, $1::int)';
+    const page = { pageSize: 5, page: pageNumber };
+    const counted = await server.db.withInstance(wp.instanceId, async (tx) => {
+      const column = countedColumn(matching, page);
+      expect(column).not.toBeNull();
+      const read = await tx.query<{ g: number; counted_up_to?: number }>(`SELECT g, ${column} FROM generate_series(1, $1::int) g ORDER BY g LIMIT 6 OFFSET ${(pageNumber - 1) * 5}`, [rows]);
+      return countedOf(tx, read, matching, [rows], page);
+    });
+    expect(counted).toEqual(expected);
+  });
+
+  it("leaves a cursor's carried count to the cursor: no column, no query", async () => {
+    const cursor = encodeCursor(['2024-02-29', 7], { total: 40, totalCapped: false });
+    expect(countedColumn('SELECT 1 FROM journal_entry', { pageSize: 5, cursor })).toBeNull();
+    const counted = await server.db.withInstance(wp.instanceId, (tx) => countedOf(tx, [], 'SELECT 1 FROM no_such_table', [], { pageSize: 5, cursor }));
+    expect(counted).toEqual({ total: 40, totalCapped: false });
+  });
+
+  it('counts the first page of each list in its own statement, also past the last page and with a text', async () => {
+    const invoicing = await invoicingWorkplace(server);
+    for (const [i, description] of ['Beratung', 'Schulung', 'Wartung'].entries()) {
+      const inserted = await invoicing.api.post('/api/invoice/insert', { data: { ...invoiceData(invoicing), dateInvoice: `2025-0${i + 1}-10`, description } });
+      expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
+    }
+    const invoices = async (body: object) => (await invoicing.api.post('/api/invoice/list-w-amounts', body)).body;
+    expect(await invoices({ pageSize: 2 })).toMatchObject({ total: 3, totalCapped: false, nextCursor: expect.any(String) });
+    expect(await invoices({ pageSize: 2, page: 5 })).toMatchObject({ data: [], total: 3, nextCursor: null });
+    expect(await invoices({ filters: { text: 'schulung' }, pageSize: 2 })).toMatchObject({ total: 1, nextCursor: null });
+    const payables = await payablesWorkplace(server);
+    for (let i = 1; i <= 3; i++) expect((await payables.api.post('/api/payable/insert', { data: { isExpense: true, date: `2025-0${i}-02`, amount: '10.00', description: `Taxi ${i}` } })).status).toBe(200);
+    expect((await payables.api.post('/api/payable/list', { pageSize: 2 })).body).toMatchObject({ total: 3, nextCursor: expect.any(String) });
+    expect((await payables.api.post('/api/payable/list', { pageSize: 2, page: 3 })).body).toMatchObject({ data: [], total: 3 });
+    expect((await wp.api.post('/api/accounting/entry/list', { pageSize: 4, page: 9 })).body).toMatchObject({ data: [], total: 13, nextCursor: null });
+    expect((await wp.api.post('/api/accounting/entry/list', { filters: { text: 'purchase' }, pageSize: 2 })).body).toMatchObject({ total: 4 });
+    const ledger = (body: object) => wp.api.post('/api/accounting/entry/account/list', { filters: { accountId: bank }, ...body });
+    expect((await ledger({ pageSize: 4, page: 9 })).body).toMatchObject({ data: [], total: 13 });
+    expect((await ledger({ filters: { accountId: bank, text: 'purchase' }, pageSize: 2 })).body).toMatchObject({ total: 4 });
   });
 
   it('decodes its own cursors and refuses other shapes', () => {

@@ -1,6 +1,6 @@
 /** SQL of the invoicing module (tables of migrations 0005 and 0007). All queries run inside withInstance. */
 import type { Tx } from '../../db/database.js';
-import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type PageRequest } from '../../db/paging.js';
+import { afterKey, countedColumn, countedOf, decodeCursor, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
 import { referenceKey, searchWords, textCondition, wordSets } from '../../db/search.js';
 
 /**
@@ -110,9 +110,9 @@ export interface InvoiceFullRecord extends InvoiceWithPartiesRecord {
  * every decimal as text (a JSON number would pass through a binary float) and `created_at` as the
  * driver gives timestamps (ISO 8601, UTC, milliseconds).
  */
-const withPartiesAndItems = (inner: string) => `
+const withPartiesAndItems = (inner: string, extraColumn: string | null = null) => `
   WITH page AS (${inner})
-  SELECT page.*, c.name AS company_name, a.street, a.house_number, a.zip, a.city, a.country_id,
+  SELECT page.*,${extraColumn ? ` ${extraColumn},` : ''} c.name AS company_name, a.street, a.house_number, a.zip, a.city, a.country_id,
          p.type_id AS profile_type_id, p.iban AS profile_iban, p.account_id AS profile_account_id, b.currency_id AS base_currency_id,
          COALESCE((
            SELECT json_agg(json_build_object(
@@ -155,12 +155,14 @@ export async function selectInvoicePage(
   page: PageRequest,
 ): Promise<{ rows: InvoiceFullRecord[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const { where, params } = await invoiceWhere(tx, instanceId, filter);
-  const counted = await countUpTo(tx, `SELECT 1 FROM invoice i WHERE ${where}`, params, page);
+  const matching = `SELECT 1 FROM invoice i WHERE ${where}`;
+  const countParams = [...params];
   const after = page.cursor ? ` AND ${afterKey(['i.date_invoice', 'i.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
-  const rows = await tx.query<InvoiceFullRecord>(
-    withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`),
+  const rows = await tx.query<InvoiceFullRecord & CountedRow>(
+    withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`, countedColumn(matching, page)),
     params,
   );
+  const counted = await countedOf(tx, rows, matching, countParams, page);
   const paged = pageOf(rows, page, (row) => [row.date_invoice, row.id], counted);
   return { rows: paged.rows, ...counted, nextCursor: paged.nextCursor };
 }
