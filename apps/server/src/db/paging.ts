@@ -132,8 +132,8 @@ export interface CountedRow extends Record<string, unknown> {
  * once) to add to the statement that reads the page, with the same `params`; null when the cursor
  * carries the count. `countedOf` reads it back.
  */
-export function countedColumn(selectOne: string, page: PageRequest): string | null {
-  if (page.cursor && carriedCount(page.cursor)) return null;
+export function countedColumn(selectOne: string, page?: PageRequest): string | null {
+  if (page?.cursor && carriedCount(page.cursor)) return null;
   return `(SELECT count(*)::int FROM (${selectOne} LIMIT ${COUNT_CAP + 1}) counted) AS counted_up_to`;
 }
 
@@ -141,7 +141,7 @@ export function countedColumn(selectOne: string, page: PageRequest): string | nu
  * The count of a page read with `countedColumn(selectOne, page)`: from its first row, else the
  * cursor's, else (an empty page has no row to carry it) counted by `countUpTo`.
  */
-export async function countedOf(tx: Tx, rows: readonly CountedRow[], selectOne: string, params: readonly unknown[], page: PageRequest): Promise<Counted> {
+export async function countedOf(tx: Tx, rows: readonly CountedRow[], selectOne: string, params: readonly unknown[], page?: PageRequest): Promise<Counted> {
   const n = rows[0]?.counted_up_to;
   return typeof n === 'number' ? cappedCount(n) : countUpTo(tx, selectOne, params, page);
 }
