@@ -24,10 +24,11 @@ function processCpuMs(pid: number): number {
   }
 }
 
-/** The pids of the backends serving the bench database (none on PGlite). */
+/** The pids of the client backends serving the bench database (none on PGlite). */
 async function databaseBackends(env: BenchEnv): Promise<number[]> {
   if (env.engine !== 'postgres' || !env.direct) return [];
-  const { rows } = await env.direct.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  // Client backends only: an autovacuum worker on the bench database is PostgreSQL's own work, not a path's.
+  const { rows } = await env.direct.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'");
   return rows.map((row) => row.pid);
 }
 
