@@ -115,35 +115,39 @@ export const afterKey = (columns: readonly string[], types: readonly string[], o
 export async function countUpTo(tx: Tx, selectOne: string, params: readonly unknown[], page?: PageRequest): Promise<Counted> {
   const carried = page?.cursor ? carriedCount(page.cursor) : null;
   if (carried) return carried;
-  const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${selectOne} LIMIT ${COUNT_CAP + 1}) counted`, params);
+  const [row] = await tx.query<{ n: number }>(cappedCountSql(selectOne), params);
   return cappedCount(row!.n);
 }
 
+const cappedCountSql = (selectOne: string) => `SELECT count(*)::int AS n FROM (${selectOne} LIMIT ${COUNT_CAP + 1}) counted`;
 const cappedCount = (n: number): Counted => (n > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false });
 
-/** What a page read with `countedColumn` carries in each row. */
+/** What a page read by `countedPage` carries in each row. */
 export interface CountedRow extends Record<string, unknown> {
   counted_up_to?: number;
 }
 
 /**
- * `countUpTo` inside the page's own statement, one round trip less on the first page of a walk
- * (issue 18 §2): a select-list item `counted_up_to` (PostgreSQL runs the uncorrelated subquery
- * once) to add to the statement that reads the page, with the same `params`; null when the cursor
- * carries the count. `countedOf` reads it back.
+ * A page and its `countUpTo` count in one statement: one round trip less on the first page of a
+ * walk (issue 18 §2). `read` gets a select-list item `counted_up_to` to add to the statement that
+ * reads the page (an uncorrelated subquery on `selectOne`, which PostgreSQL runs once), or null
+ * when the cursor carries the count; it may append its own values (a cursor's key) to `params`.
+ * An empty page (past the last one) has no row to carry the count: it is counted apart.
  */
-export function countedColumn(selectOne: string, page?: PageRequest): string | null {
-  if (page?.cursor && carriedCount(page.cursor)) return null;
-  return `(SELECT count(*)::int FROM (${selectOne} LIMIT ${COUNT_CAP + 1}) counted) AS counted_up_to`;
-}
-
-/**
- * The count of a page read with `countedColumn(selectOne, page)`: from its first row, else the
- * cursor's, else (an empty page has no row to carry it) counted by `countUpTo`.
- */
-export async function countedOf(tx: Tx, rows: readonly CountedRow[], selectOne: string, params: readonly unknown[], page?: PageRequest): Promise<Counted> {
+export async function countedPage<R extends CountedRow>(
+  tx: Tx,
+  selectOne: string,
+  params: unknown[],
+  page: PageRequest,
+  read: (countColumn: string | null) => Promise<R[]>,
+): Promise<{ rows: R[]; counted: Counted }> {
+  // The count's statement takes the filter's values only, not what `read` appends.
+  const countParams = [...params];
+  const carried = page.cursor ? carriedCount(page.cursor) : null;
+  const rows = await read(carried ? null : `(${cappedCountSql(selectOne)}) AS counted_up_to`);
   const n = rows[0]?.counted_up_to;
-  return typeof n === 'number' ? cappedCount(n) : countUpTo(tx, selectOne, params, page);
+  const counted = carried ?? (typeof n === 'number' ? cappedCount(n) : await countUpTo(tx, selectOne, countParams, page));
+  return { rows, counted };
 }
 
 /**

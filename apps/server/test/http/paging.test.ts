@@ -4,7 +4,7 @@
  * on where a page starts; counts stop at COUNT_CAP; a foreign or broken cursor is a 400 on `cursor`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_CAP, countedColumn, countedOf, countUpTo, decodeCursor, encodeCursor } from '../../src/db/paging.js';
+import { COUNT_CAP, countedPage, countUpTo, decodeCursor, encodeCursor } from '../../src/db/paging.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { follow, walk } from './paging-support.js';
 import { ledgerWorkplace, simpleEntry, type LedgerWorkplace } from '../accounting/ledger.js';
@@ -146,22 +146,24 @@ describe('countUpTo', () => {
     [COUNT_CAP + 1, 1, { total: COUNT_CAP, totalCapped: true }],
     // Past the last page no row carries the count: it is asked apart.
     [7, 3, { total: 7, totalCapped: false }],
-  ])('counts %i rows in the statement of page %i as %o (countedColumn)', async (rows, pageNumber, expected) => {
-    const matching = 'SELECT 1 FROM generate_series(1, $1::int)';
-    const page = { pageSize: 5, page: pageNumber };
-    const counted = await server.db.withInstance(wp.instanceId, async (tx) => {
-      const column = countedColumn(matching, page);
-      expect(column).not.toBeNull();
-      const read = await tx.query<{ g: number; counted_up_to?: number }>(`SELECT g, ${column} FROM generate_series(1, $1::int) g ORDER BY g LIMIT 6 OFFSET ${(pageNumber - 1) * 5}`, [rows]);
-      return countedOf(tx, read, matching, [rows], page);
-    });
+  ])('counts %i rows in the statement of page %i as %o (countedPage)', async (rows, pageNumber, expected) => {
+    const { counted } = await server.db.withInstance(wp.instanceId, (tx) =>
+      countedPage(tx, 'SELECT 1 FROM generate_series(1, $1::int)', [rows], { pageSize: 5, page: pageNumber }, (column) => {
+        expect(column).not.toBeNull();
+        return tx.query<{ g: number; counted_up_to?: number }>(`SELECT g, ${column} FROM generate_series(1, $1::int) g ORDER BY g LIMIT 6 OFFSET ${(pageNumber - 1) * 5}`, [rows]);
+      }),
+    );
     expect(counted).toEqual(expected);
   });
 
   it("leaves a cursor's carried count to the cursor: no column, no query", async () => {
     const cursor = encodeCursor(['2024-02-29', 7], { total: 40, totalCapped: false });
-    expect(countedColumn('SELECT 1 FROM journal_entry', { pageSize: 5, cursor })).toBeNull();
-    const counted = await server.db.withInstance(wp.instanceId, (tx) => countedOf(tx, [], 'SELECT 1 FROM no_such_table', [], { pageSize: 5, cursor }));
+    const { counted } = await server.db.withInstance(wp.instanceId, (tx) =>
+      countedPage(tx, 'SELECT 1 FROM no_such_table', [], { pageSize: 5, cursor }, async (column) => {
+        expect(column).toBeNull();
+        return [];
+      }),
+    );
     expect(counted).toEqual({ total: 40, totalCapped: false });
   });
 

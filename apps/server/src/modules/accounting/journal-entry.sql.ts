@@ -6,7 +6,7 @@
 import { sumMoney, toFixedAmount, type CurrencyCode, type VatRole } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { containsPattern } from '../../db/like.js';
-import { afterKey, countedColumn, countedOf, decodeCursor, keyCompare, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
+import { afterKey, countedPage, decodeCursor, keyCompare, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
 import { searchWords, textCondition, wordSets } from '../../db/search.js';
 import { currencyCode } from './ledger-account.sql.js';
 
@@ -172,17 +172,15 @@ export async function selectJournalEntryPage(
                                          WHERE l.instance_id = $1 AND l.entry_id = e.id AND l.account_id = $4))`;
   const matched = filter.text ? await entryTextMatch(tx, filter.text, params) : null;
   if (matched) where += ` AND ${matched}`;
-  const matching = `SELECT 1 FROM journal_entry e WHERE ${where}`;
-  const countParams = [...params];
   const direction = page.order === 'desc' ? 'DESC' : 'ASC';
-  const after = page.cursor ? ` AND ${afterKey(['e.date_ledger', 'e.id'], ['date', 'int'], page.order, decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
-  const column = countedColumn(matching, page);
-  const rows = await tx.query<{ id: number; date_ledger: string } & CountedRow>(
-    `SELECT e.id, e.date_ledger${column ? `, ${column}` : ''} FROM journal_entry e WHERE ${where}${after}
-      ORDER BY e.date_ledger ${direction}, e.id ${direction} ${limitOffset(page)}`,
-    params,
-  );
-  const counted = await countedOf(tx, rows, matching, countParams, page);
+  const { rows, counted } = await countedPage(tx, `SELECT 1 FROM journal_entry e WHERE ${where}`, params, page, (countColumn) => {
+    const after = page.cursor ? ` AND ${afterKey(['e.date_ledger', 'e.id'], ['date', 'int'], page.order, decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
+    return tx.query<{ id: number; date_ledger: string } & CountedRow>(
+      `SELECT e.id, e.date_ledger${countColumn ? `, ${countColumn}` : ''} FROM journal_entry e WHERE ${where}${after}
+        ORDER BY e.date_ledger ${direction}, e.id ${direction} ${limitOffset(page)}`,
+      params,
+    );
+  });
   const { rows: kept, nextCursor } = pageOf(rows, page, (row) => [row.date_ledger, row.id], counted);
   return { ids: kept.map((row) => row.id), ...counted, nextCursor };
 }
@@ -492,17 +490,15 @@ export async function selectAccountPostings(
   }
   const from = 'journal_line l JOIN journal_entry e ON e.instance_id = l.instance_id AND e.id = l.entry_id';
   // The count reads the account's postings alone: the join to the entries is for the page's descriptions.
-  const matching = `SELECT 1 FROM journal_line l WHERE ${where}`;
-  const countParams = [...params];
-  const after = page.cursor ? ` AND ${afterKey(POSTING_KEY, POSTING_KEY_TYPES, 'asc', decodeCursor(page.cursor, ['date', 'int', 'int']), params)}` : '';
-  const column = countedColumn(matching, page);
-  const rows = await tx.query<AccountPostingRow & CountedRow>(
-    `SELECT l.id, l.entry_id, l.date_ledger, e.description AS entry_description, l.amount::text AS amount, l.direction${column ? `, ${column}` : ''}
-       FROM ${from} WHERE ${where}${after}
-      ORDER BY l.date_ledger, l.entry_id, l.id ${limitOffset(page)}`,
-    params,
-  );
-  const counted = await countedOf(tx, rows, matching, countParams, page);
+  const { rows, counted } = await countedPage(tx, `SELECT 1 FROM journal_line l WHERE ${where}`, params, page, (countColumn) => {
+    const after = page.cursor ? ` AND ${afterKey(POSTING_KEY, POSTING_KEY_TYPES, 'asc', decodeCursor(page.cursor, ['date', 'int', 'int']), params)}` : '';
+    return tx.query<AccountPostingRow & CountedRow>(
+      `SELECT l.id, l.entry_id, l.date_ledger, e.description AS entry_description, l.amount::text AS amount, l.direction${countColumn ? `, ${countColumn}` : ''}
+         FROM ${from} WHERE ${where}${after}
+        ORDER BY l.date_ledger, l.entry_id, l.id ${limitOffset(page)}`,
+      params,
+    );
+  });
   const { rows: kept, nextCursor } = pageOf(rows, page, (row) => [row.date_ledger, row.entry_id, row.id], counted);
   return { rows: kept, ...counted, nextCursor };
 }

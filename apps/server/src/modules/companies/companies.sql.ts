@@ -5,7 +5,7 @@
  */
 import { containsPattern } from '../../db/like.js';
 import type { Tx } from '../../db/database.js';
-import { afterKey, countedColumn, countedOf, countUpTo, decodeCursor, limitOffset, pageOf, type CountedRow, type KeyPart, type PageRequest } from '../../db/paging.js';
+import { afterKey, countUpTo, decodeCursor, limitOffset, pageOf, type KeyPart, type PageRequest } from '../../db/paging.js';
 
 /** Address as answered by the API (docs/api.md "Address"): structured, so a QR-bill type S can be filled. */
 export interface Address {
@@ -131,10 +131,8 @@ export async function selectCompanies(
   const chooseFrom = `company c ${sort.by === 'city' || query.text?.trim() ? firstAddress : ''} WHERE ${where.join(' AND ')}`;
   const order = key.columns.map((column) => `${column} ${direction}`).join(', ');
   const page = query.page;
-  const matching = `SELECT 1 FROM ${chooseFrom}`;
-  const countParams = [...params];
   // Asked by uuid, the rows are the count.
-  const column = query.uuids ? null : countedColumn(matching, page);
+  const counted = query.uuids ? { total: 0, totalCapped: false } : await countUpTo(tx, `SELECT 1 FROM ${chooseFrom}`, params, page);
   const after = page?.cursor ? ` AND ${afterKey(key.columns, key.types, sort.order, decodeCursor(page.cursor, key.parts), params)}` : '';
   const keyColumns = key.columns.map((column, i) => `${keyValueSql(column)} AS k${i}`).join(', ');
   const rows = await tx.query<{
@@ -150,17 +148,16 @@ export async function selectCompanies(
     city: string | null;
     country_id: number | null;
     [k: `k${number}`]: string | number;
-  } & CountedRow>(
+  }>(
     `SELECT c.*,
             (SELECT count(*)::int FROM address x WHERE x.instance_id = c.instance_id AND x.company_uuid = c.uuid) AS address_count,
-            a.id AS address_id, a.street, a.house_number, a.zip, a.city, a.country_id${column ? `, ${column}` : ''}
+            a.id AS address_id, a.street, a.house_number, a.zip, a.city, a.country_id
        FROM (SELECT c.instance_id, c.uuid, c.name, c.name_key, c.uid, c.created_at, ${keyColumns} FROM ${chooseFrom}${after}
               ORDER BY ${order} ${page ? limitOffset(page) : ''}) c
        ${firstAddress}
       ORDER BY ${order}`,
     params,
   );
-  const counted = query.uuids ? { total: 0, totalCapped: false } : await countedOf(tx, rows, matching, countParams, page);
   const paged = page ? pageOf(rows, page, (row) => key.columns.map((_, i) => row[`k${i}`]!), counted) : { rows, nextCursor: null };
   const data = paged.rows.map((row) => ({
     uuid: row.uuid,

@@ -1,6 +1,6 @@
 /** SQL of the invoicing module (tables of migrations 0005 and 0007). All queries run inside withInstance. */
 import type { Tx } from '../../db/database.js';
-import { afterKey, countedColumn, countedOf, decodeCursor, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
+import { afterKey, countedPage, decodeCursor, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
 import { referenceKey, searchWords, textCondition, wordSets } from '../../db/search.js';
 
 /**
@@ -155,14 +155,13 @@ export async function selectInvoicePage(
   page: PageRequest,
 ): Promise<{ rows: InvoiceFullRecord[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const { where, params } = await invoiceWhere(tx, instanceId, filter);
-  const matching = `SELECT 1 FROM invoice i WHERE ${where}`;
-  const countParams = [...params];
-  const after = page.cursor ? ` AND ${afterKey(['i.date_invoice', 'i.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
-  const rows = await tx.query<InvoiceFullRecord & CountedRow>(
-    withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`, countedColumn(matching, page)),
-    params,
-  );
-  const counted = await countedOf(tx, rows, matching, countParams, page);
+  const { rows, counted } = await countedPage(tx, `SELECT 1 FROM invoice i WHERE ${where}`, params, page, (countColumn) => {
+    const after = page.cursor ? ` AND ${afterKey(['i.date_invoice', 'i.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
+    return tx.query<InvoiceFullRecord & CountedRow>(
+      withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`, countColumn),
+      params,
+    );
+  });
   const paged = pageOf(rows, page, (row) => [row.date_invoice, row.id], counted);
   return { rows: paged.rows, ...counted, nextCursor: paged.nextCursor };
 }

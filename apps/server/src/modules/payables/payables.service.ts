@@ -30,7 +30,7 @@ import {
   type PayableStatusId,
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
-import { afterKey, countedColumn, countedOf, decodeCursor, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
+import { afterKey, countedPage, decodeCursor, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
 import { referenceKey, searchWords, textCondition, wordSets } from '../../db/search.js';
 import { alreadyDone } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
@@ -255,13 +255,11 @@ export async function listPayables(
     if (matched) where.push(matched);
   }
   const whereSql = where.join(' AND ');
-  const matching = `SELECT 1 FROM payable p WHERE ${whereSql}`;
-  const countParams = [...params];
-  const after = page.cursor ? ` AND ${afterKey(['p.date', 'p.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
-  const pageSql = `${PAYABLE_SELECT} WHERE ${whereSql}${after} ORDER BY p.date DESC, p.id DESC ${limitOffset(page)}`;
-  const column = countedColumn(matching, page);
-  const rows = await tx.query<PayableRow & CountedRow>(column ? `SELECT q.*, ${column} FROM (${pageSql}) q ORDER BY q.date DESC, q.id DESC` : pageSql, params);
-  const counted = await countedOf(tx, rows, matching, countParams, page);
+  const { rows, counted } = await countedPage(tx, `SELECT 1 FROM payable p WHERE ${whereSql}`, params, page, (countColumn) => {
+    const after = page.cursor ? ` AND ${afterKey(['p.date', 'p.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
+    const pageSql = `${PAYABLE_SELECT} WHERE ${whereSql}${after} ORDER BY p.date DESC, p.id DESC ${limitOffset(page)}`;
+    return tx.query<PayableRow & CountedRow>(countColumn ? `SELECT q.*, ${countColumn} FROM (${pageSql}) q ORDER BY q.date DESC, q.id DESC` : pageSql, params);
+  });
   const paged = pageOf(rows, page, (row) => [row.date, row.id], counted);
   return { data: paged.rows.map(payableAnswer), ...counted, nextCursor: paged.nextCursor };
 }
