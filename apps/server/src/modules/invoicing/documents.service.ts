@@ -41,6 +41,7 @@ import {
   selectInvoicesFull,
   selectItem,
   selectItems,
+  storeInvoiceTotals,
   updateItem,
   type InvoiceFilter,
   type InvoiceFullRecord,
@@ -157,7 +158,8 @@ export function trimZeros(value: string): string {
   return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 }
 
-export const toItem = (row: InvoiceItemRow): InvoiceItem => ({
+/** A line as answered; `storedTotal` is its total as stored with the invoice's totals (migration 0052), else it is computed. */
+export const toItem = (row: InvoiceItemRow, storedTotal?: string): InvoiceItem => ({
   id: row.id,
   name: row.label,
   amount: trimZeros(row.quantity),
@@ -172,11 +174,11 @@ export const toItem = (row: InvoiceItemRow): InvoiceItem => ({
   currency: currencyCodeById(row.currency_id) ?? 'CHF',
   fxRate: trimZeros(row.fx_rate),
   logDateAdded: String(row.created_at),
-  total: invoiceLineTotal({ quantity: row.quantity, price: row.price, discount: row.discount, discountAbs: row.discount_abs }),
+  total: storedTotal ?? invoiceLineTotal({ quantity: row.quantity, price: row.price, discount: row.discount, discountAbs: row.discount_abs }),
 });
 
 /** An invoice's totals from its stored rate, currency, date and lines (what `toInvoice` answers as `totals`). */
-export function totalsOf(
+function totalsOf(
   row: Pick<InvoiceRecord, 'vat_rate' | 'currency_id' | 'date_invoice'>,
   items: readonly Pick<InvoiceItemRecord, 'quantity' | 'price' | 'discount' | 'discount_abs' | 'vat_rate'>[],
 ): InvoiceTotals {
@@ -195,20 +197,63 @@ export function totalsOf(
   );
 }
 
+/**
+ * An invoice's totals as invoicing stores them with it (migration 0052, `invoice.totals`): what
+ * `toInvoice` answers as `totals` and `totalBase`, and each line's total by line id. `format`
+ * names this shape; a stored value of another format is computed again, as a missing one is.
+ */
+export interface StoredTotals extends InvoiceTotals {
+  format: 1;
+  totalBase: string;
+  lines: Record<string, string>;
+}
+
+/** A line as its total needs it, with its id (the stored totals keep each line's total by id). */
+export type TotalsLine = Pick<InvoiceItemRecord, 'id' | 'quantity' | 'price' | 'discount' | 'discount_abs' | 'vat_rate'>;
+
+/** What to store for an invoice read without stored totals: computed as `toInvoice` computes them (totalsOf, toBaseAmount). */
+export function totalsToStore(row: Pick<InvoiceRecord, 'vat_rate' | 'currency_id' | 'date_invoice' | 'fx_rate'>, lines: readonly TotalsLine[]): StoredTotals {
+  const totals = totalsOf(row, lines);
+  const lineTotals = lines.map((line) => ({
+    id: line.id,
+    total: invoiceLineTotal({ quantity: line.quantity, price: line.price, discount: line.discount, discountAbs: line.discount_abs }),
+  }));
+  return storedShape(totals, toBaseAmount(totals.total, trimZeros(row.fx_rate)), lineTotals);
+}
+
+function storedShape(totals: InvoiceTotals, totalBase: string, lines: readonly { id: number; total: string }[]): StoredTotals {
+  return { format: 1, ...totals, totalBase, lines: Object.fromEntries(lines.map((line) => [line.id, line.total])) };
+}
+
+/** The stored totals when they are of this format and hold a total for each of `items`, else null (compute them). */
+function storedTotalsOf(row: Pick<InvoiceRecord, 'totals'>, items: readonly { id: number }[]): StoredTotals | null {
+  const stored = row.totals as StoredTotals | null;
+  if (stored?.format !== 1 || typeof stored.lines !== 'object') return null;
+  return Object.keys(stored.lines).length === items.length && items.every((item) => typeof stored.lines[item.id] === 'string') ? stored : null;
+}
+
+/**
+ * The invoice as answered, from its row (with parties) and its lines. Its totals are the stored
+ * ones when the row has them (migration 0052), else computed from the lines: the two are the same
+ * by construction, since any change of what they follow from clears the stored ones.
+ */
 export function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
-  const mapped = items.map(toItem);
+  const stored = storedTotalsOf(row, items);
+  const mapped = items.map((item) => toItem(item, stored?.lines[item.id]));
   const currency = currencyCodeById(row.currency_id) ?? 'CHF';
   const entries: Invoice['entries'] = [];
   if (row.sent_entry_id) entries.push({ id: row.sent_entry_id, kind: 'sent' });
   if (row.paid_entry_id) entries.push({ id: row.paid_entry_id, kind: 'paid' });
   if (row.denied_entry_id) entries.push({ id: row.denied_entry_id, kind: 'denied' });
-  // The lines' totals as answered, each computed once (toItem); the supply date chooses the rates as in totalsOf.
-  const totals = totalsOfLineTotals(
-    mapped.map((item) => ({ total: item.total, vatRate: item.vat })),
-    row.vat_rate,
-    currency,
-    row.date_invoice,
-  );
+  const totals: InvoiceTotals = stored
+    ? { net: stored.net, vatRate: stored.vatRate, vat: stored.vat, vatLines: stored.vatLines, gross: stored.gross, rounding: stored.rounding, total: stored.total }
+    : // The lines' totals as answered, each computed once (toItem); the supply date chooses the rates as in totalsOf.
+      totalsOfLineTotals(
+        mapped.map((item) => ({ total: item.total, vatRate: item.vat })),
+        row.vat_rate,
+        currency,
+        row.date_invoice,
+      );
   const fxRate = trimZeros(row.fx_rate);
   return {
     uuid: row.uuid,
@@ -237,7 +282,7 @@ export function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
     currency,
     fxRate,
     baseCurrency: currencyCodeById(row.base_currency_id) ?? 'CHF',
-    totalBase: toBaseAmount(totals.total, fxRate),
+    totalBase: stored?.totalBase ?? toBaseAmount(totals.total, fxRate),
     dateInvoice: row.date_invoice,
     dateDue: row.date_due,
     paymentTermDays: daysBetween(row.date_invoice, row.date_due),
@@ -321,12 +366,33 @@ export async function loadRow(tx: Tx, instanceId: string, key: InvoiceKey, lock 
 /** One invoice with its items and totals; 404 when unknown in the instance. */
 export async function getInvoice(tx: Tx, instanceId: string, key: InvoiceKey): Promise<Invoice> {
   const row = await loadRow(tx, instanceId, key);
-  return toInvoice(row, await itemsOf(tx, instanceId, [row.uuid]));
+  const [invoice] = await invoicesStoringTotals(tx, instanceId, [{ row, items: await itemsOf(tx, instanceId, [row.uuid]) }]);
+  return invoice!;
+}
+
+/**
+ * `toInvoice` of each read, then the totals it had to compute stored (invoicing.sql.ts
+ * `storeInvoiceTotals`): every invoice the app writes is read back through here, and one written
+ * otherwise (an older version, a migration) gets them at its first read. The rows and lines must
+ * come from reads with no write of this transaction between them and this call: the version check
+ * only sees other transactions' changes.
+ */
+async function invoicesStoringTotals(tx: Tx, instanceId: string, reads: readonly { row: InvoiceRow; items: InvoiceItemRow[] }[]): Promise<Invoice[]> {
+  const computed: { uuid: string; version: string; totals: StoredTotals }[] = [];
+  const invoices = reads.map(({ row, items }) => {
+    const invoice = toInvoice(row, items);
+    if (!storedTotalsOf(row, items)) {
+      computed.push({ uuid: row.uuid, version: row.row_version, totals: storedShape(invoice.totals, invoice.totalBase, invoice.items) });
+    }
+    return invoice;
+  });
+  await storeInvoiceTotals(tx, instanceId, computed);
+  return invoices;
 }
 
 /** Invoices with items and totals, newest first: all of them (for the modules that need every open one). */
 export async function listInvoices(tx: Tx, instanceId: string, filter: InvoiceFilter): Promise<{ data: Invoice[]; total: number }> {
-  const data = (await selectInvoicesFull(tx, instanceId, filter)).map(fullToInvoice);
+  const data = await fullToInvoices(tx, instanceId, await selectInvoicesFull(tx, instanceId, filter));
   return { data, total: data.length };
 }
 
@@ -342,18 +408,18 @@ export async function listInvoicePage(
   page: PageRequest,
 ): Promise<{ data: Invoice[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const { rows, ...rest } = await selectInvoicePage(tx, instanceId, filter, page);
-  return { data: rows.map(fullToInvoice), ...rest };
+  return { data: await fullToInvoices(tx, instanceId, rows), ...rest };
 }
 
-/** An invoice read with its parties and lines in one statement (invoicing.sql.ts `selectInvoicesFull`). */
-function fullToInvoice({ items, ...row }: InvoiceFullRecord): Invoice {
-  return toInvoice(row, items);
+/** Invoices read with their parties and lines in one statement (invoicing.sql.ts `selectInvoicesFull`). */
+function fullToInvoices(tx: Tx, instanceId: string, records: readonly InvoiceFullRecord[]): Promise<Invoice[]> {
+  return invoicesStoringTotals(tx, instanceId, records.map(({ items, ...row }) => ({ row, items })));
 }
 
 /** The invoices `uuids` with items and totals, newest first; unknown uuids are left out. */
 export async function invoicesByUuids(tx: Tx, instanceId: string, uuids: readonly string[]): Promise<Invoice[]> {
   if (uuids.length === 0) return [];
-  return (await selectInvoicesFull(tx, instanceId, { uuids })).map(fullToInvoice);
+  return fullToInvoices(tx, instanceId, await selectInvoicesFull(tx, instanceId, { uuids }));
 }
 
 /**
@@ -445,7 +511,7 @@ export async function updateInvoice(tx: Tx, instanceId: string, key: InvoiceKey,
     fxRate: data.fxRate ?? (currencyChanged ? undefined : row.fx_rate),
     dateInvoice,
     dateDue,
-    items: data.items ?? (await itemsOf(tx, instanceId, [row.uuid])).map(toItem).map((item) => ({ ...item, currency: undefined })),
+    items: data.items ?? (await itemsOf(tx, instanceId, [row.uuid])).map((item) => ({ ...toItem(item), currency: undefined })),
   };
   const { iban, fxRate } = await checkInvoice(tx, instanceId, merged);
   const reference = isQrIban(iban) ? invoiceQrReference(row.id) : invoiceCreditorReference(row.id);

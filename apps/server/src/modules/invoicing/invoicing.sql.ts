@@ -27,6 +27,10 @@ export interface InvoiceRecord extends Record<string, unknown> {
   paid_entry_id: number | null;
   denied_entry_id: number | null;
   shared: boolean;
+  /** What invoicing last computed and stored (migration 0052), or null when something changed since. */
+  totals: unknown;
+  /** The row's version (xmin as text): storing computed totals checks it is still this one. */
+  row_version: string;
 }
 
 /** A line's own columns; its revenue account's number and name are asked of accounting. */
@@ -48,7 +52,7 @@ export interface InvoiceItemRecord extends Record<string, unknown> {
 const INVOICE_SELECT = `
   SELECT i.uuid, i.id, i.company_uuid, i.address_id, i.payment_profile_id, i.status_id, i.vat_rate::text AS vat_rate, i.currency_id,
          i.fx_rate::text AS fx_rate, i.date_invoice, i.date_due, i.description, i.payment_reference, i.bank_ref, i.ledger_date,
-         i.sent_entry_id, i.paid_entry_id, i.denied_entry_id,
+         i.sent_entry_id, i.paid_entry_id, i.denied_entry_id, i.totals, i.xmin::text AS row_version,
          EXISTS (SELECT 1 FROM invoice_share s WHERE s.instance_id = i.instance_id AND s.invoice_uuid = i.uuid) AS shared
     FROM invoice i`;
 
@@ -223,6 +227,30 @@ async function invoiceTextMatch(tx: Tx, text: string, params: unknown[]): Promis
     keys.push(`SELECT r.id FROM invoice r WHERE r.instance_id = $1 AND r.payment_reference = $${params.length}`);
   }
   return textCondition('i', 'invoice', sets, keys);
+}
+
+/**
+ * Stores totals computed from what a read saw (migration 0052), each only if its invoice's row is
+ * still the version that read saw (`version`, its xmin) and nothing stored them meanwhile: a line
+ * or input changed and committed since gave the row a new version, so the stale figures are
+ * dropped. Rows another transaction holds are skipped (SKIP LOCKED), never waited for: a list read
+ * neither blocks behind a writer nor deadlocks with one, and a later read stores them.
+ */
+export async function storeInvoiceTotals(
+  tx: Tx,
+  instanceId: string,
+  computed: readonly { uuid: string; version: string; totals: unknown }[],
+): Promise<void> {
+  if (computed.length === 0) return;
+  await tx.query(
+    `WITH computed AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS c(uuid uuid, version text, totals jsonb)),
+          still AS (SELECT i.uuid FROM invoice i JOIN computed c ON c.uuid = i.uuid
+                     WHERE i.instance_id = $1 AND i.totals IS NULL AND i.xmin::text = c.version
+                     ORDER BY i.uuid FOR UPDATE OF i SKIP LOCKED)
+     UPDATE invoice i SET totals = c.totals FROM still JOIN computed c USING (uuid)
+      WHERE i.instance_id = $1 AND i.uuid = still.uuid`,
+    [instanceId, JSON.stringify(computed)],
+  );
 }
 
 const ITEM_SELECT = `

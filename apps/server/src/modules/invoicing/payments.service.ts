@@ -26,8 +26,8 @@ import {
   type PostingInput,
 } from '../accounting/accounting.service.js';
 import { CHARGE_COLUMNS, chargesOfInvoices, toCharge, type ChargeRow, type InvoiceCharge } from './charges.service.js';
-import { getInvoice, itemsOf, loadRow, toInvoice, totalsOf, trimZeros, type Invoice } from './documents.service.js';
-import type { InvoiceItemRecord } from './invoicing.sql.js';
+import { getInvoice, itemsOf, loadRow, toInvoice, totalsToStore, trimZeros, type Invoice, type TotalsLine } from './documents.service.js';
+import { storeInvoiceTotals, type InvoiceRecord } from './invoicing.sql.js';
 import { invoicingError, invoicingFieldError } from './invoicing.errors.js';
 
 export type WriteOffKind = 'discount' | 'difference';
@@ -242,42 +242,55 @@ export function openInBooks(invoice: { totals: { total: string }; totalBase: str
 }
 
 /**
- * What is open of each sent invoice of `companyUuids`, in the books' currency, 2 decimals (the
- * company list's receivable column, issue 18 §2): as `openAmountOf` then `openInBooks`. One statement for every company of the page: the lines
- * the totals need and the sums of payments, credit notes and charges, without the invoice's parties.
+ * What is open of the sent invoices of `companyUuids`, in the books' currency, 2 decimals (the
+ * company list's receivable column, issue 18 §2), as rows to be summed per company: as
+ * `openAmountOf` then `openInBooks`, in one statement for the page's companies. Invoices with
+ * stored totals (migration 0052) are summed per company in SQL: the booked receivable while no
+ * payment, credit note or charge moved the open amount, else (total + moved) × the exchange rate,
+ * half-up to the cent (PostgreSQL's round, as toFixedAmount). The others come with their lines, are
+ * computed here and get their totals stored.
  */
 export async function openReceivablesOfCompanies(tx: Tx, instanceId: string, companyUuids: readonly string[]): Promise<{ companyUuid: string; amount: string }[]> {
   if (companyUuids.length === 0) return [];
-  type Line = Pick<InvoiceItemRecord, 'quantity' | 'price' | 'discount' | 'discount_abs' | 'vat_rate'>;
-  const rows = await tx.query<{
-    company_uuid: string;
-    vat_rate: string;
-    currency_id: number;
-    fx_rate: string;
-    date_invoice: string;
-    lines: Line[] | null;
-    settled: string | null;
-    credited: string | null;
-    charged: string | null;
-  }>(
-    `SELECT i.company_uuid, i.vat_rate::text AS vat_rate, i.currency_id, i.fx_rate::text AS fx_rate, i.date_invoice,
-            (SELECT json_agg(json_build_object('quantity', it.quantity::text, 'price', it.price::text, 'discount', it.discount::text,
-                                               'discount_abs', it.discount_abs::text, 'vat_rate', it.vat_rate::text) ORDER BY it.id)
-               FROM invoice_item it WHERE it.instance_id = $1 AND it.invoice_uuid = i.uuid) AS lines,
-            (SELECT sum(p.amount + p.fee + p.write_off)::text FROM invoice_payment p
-              WHERE p.instance_id = $1 AND p.invoice_uuid = i.uuid AND p.reversed_at IS NULL) AS settled,
-            (SELECT sum(c.total)::text FROM credit_note c WHERE c.instance_id = $1 AND c.invoice_uuid = i.uuid) AS credited,
-            (SELECT sum(ch.amount)::text FROM invoice_charge ch WHERE ch.instance_id = $1 AND ch.invoice_uuid = i.uuid) AS charged
+  type Unstored = Pick<InvoiceRecord, 'uuid' | 'vat_rate' | 'currency_id' | 'fx_rate' | 'date_invoice' | 'row_version'> & {
+    lines: TotalsLine[] | null;
+    moved: string;
+  };
+  const rows = await tx.query<{ company_uuid: string; stored: string | null; unstored: Unstored[] | null }>(
+    `SELECT i.company_uuid,
+            sum(CASE WHEN m.moved = 0 THEN (i.totals->>'totalBase')::numeric
+                     ELSE round(((i.totals->>'total')::numeric + m.moved) * i.fx_rate, 2) END)
+              FILTER (WHERE i.totals->>'format' = '1')::text AS stored,
+            json_agg(json_build_object(
+                       'uuid', i.uuid, 'row_version', i.xmin::text, 'vat_rate', i.vat_rate::text, 'currency_id', i.currency_id,
+                       'fx_rate', i.fx_rate::text, 'date_invoice', i.date_invoice, 'moved', m.moved::text,
+                       'lines', (SELECT json_agg(json_build_object('id', it.id, 'quantity', it.quantity::text, 'price', it.price::text,
+                                                                  'discount', it.discount::text, 'discount_abs', it.discount_abs::text,
+                                                                  'vat_rate', it.vat_rate::text) ORDER BY it.id)
+                                   FROM invoice_item it WHERE it.instance_id = $1 AND it.invoice_uuid = i.uuid)))
+              FILTER (WHERE i.totals->>'format' IS DISTINCT FROM '1') AS unstored
        FROM invoice i
-      WHERE i.instance_id = $1 AND i.status_id = ${InvoiceStatus.sent} AND i.company_uuid = ANY($2::uuid[])`,
+      CROSS JOIN LATERAL (
+             SELECT COALESCE((SELECT sum(ch.amount) FROM invoice_charge ch WHERE ch.instance_id = $1 AND ch.invoice_uuid = i.uuid), 0)
+                  - COALESCE((SELECT sum(p.amount + p.fee + p.write_off) FROM invoice_payment p
+                               WHERE p.instance_id = $1 AND p.invoice_uuid = i.uuid AND p.reversed_at IS NULL), 0)
+                  - COALESCE((SELECT sum(c.total) FROM credit_note c WHERE c.instance_id = $1 AND c.invoice_uuid = i.uuid), 0) AS moved) m
+      WHERE i.instance_id = $1 AND i.status_id = ${InvoiceStatus.sent} AND i.company_uuid = ANY($2::uuid[])
+      GROUP BY i.company_uuid`,
     [instanceId, companyUuids],
   );
-  return rows.map((row) => {
-    const total = totalsOf(row, row.lines ?? []).total;
-    const open = openOf(total, { charged: row.charged ?? '0', settled: row.settled ?? '0', credited: row.credited ?? '0' });
-    const fxRate = trimZeros(row.fx_rate);
-    return { companyUuid: row.company_uuid, amount: openInBooks({ totals: { total }, totalBase: toBaseAmount(total, fxRate), fxRate }, open) };
+  const computed: Parameters<typeof storeInvoiceTotals>[2][number][] = [];
+  const amounts = rows.flatMap((row) => {
+    const own = (row.unstored ?? []).map((invoice) => {
+      const totals = totalsToStore(invoice, invoice.lines ?? []);
+      computed.push({ uuid: invoice.uuid, version: invoice.row_version, totals });
+      const open = toFixedAmount(toMoney(totals.total).plus(invoice.moved));
+      return { companyUuid: row.company_uuid, amount: openInBooks({ totals, totalBase: totals.totalBase, fxRate: trimZeros(invoice.fx_rate) }, open) };
+    });
+    return row.stored === null ? own : [{ companyUuid: row.company_uuid, amount: toFixedAmount(row.stored) }, ...own];
   });
+  await storeInvoiceTotals(tx, instanceId, computed);
+  return amounts;
 }
 
 /** Open amounts (invoice currency) of the invoices, by uuid: one query for the list. */
