@@ -88,12 +88,16 @@ describe('stored invoice totals', () => {
     const added = await ok(w, '/api/invoice/item/insert', { data: { invoice: { uuid: invoice.uuid }, name: 'Support', amount: '1', price: '50.00' } });
     expect(added.totals.net).toBe('299.33');
     expect((await stored(invoice.uuid)).totals).toMatchObject({ net: '299.33', total: added.totals.total });
+    const support = added.items.find((item: { name: string }) => item.name === 'Support');
+    const changedLine = await ok(w, '/api/invoice/item/update', { id: support.id, data: { name: 'Support', amount: '2', price: '50.00' } });
+    expect(changedLine.totals.net).toBe('349.33');
+    expect((await stored(invoice.uuid)).totals).toMatchObject({ net: '349.33', lines: { [support.id]: '100.00' } });
     const removed = await ok(w, '/api/invoice/item/delete', { id: invoice.items[0]!.id });
-    expect(removed.totals.net).toBe('83.33');
-    expect((await stored(invoice.uuid)).totals).toMatchObject({ net: '83.33', total: removed.totals.total });
+    expect(removed.totals.net).toBe('133.33');
+    expect((await stored(invoice.uuid)).totals).toMatchObject({ net: '133.33', total: removed.totals.total });
     const changed = await ok(w, '/api/invoice/update', { id: invoice.uuid, data: { vat: '0' } });
-    expect(changed.totals).toMatchObject({ net: '83.33', vat: '0.00', total: '83.35' });
-    expect((await stored(invoice.uuid)).totals).toMatchObject({ vat: '0.00', total: '83.35' });
+    expect(changed.totals).toMatchObject({ net: '133.33', vat: '0.00', total: '133.35' });
+    expect((await stored(invoice.uuid)).totals).toMatchObject({ vat: '0.00', total: '133.35' });
   });
 
   it('of another format, or missing a line, are computed again', async () => {
