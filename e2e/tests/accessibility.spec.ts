@@ -90,7 +90,7 @@ const pagesOf = (s: Seeded) => [
 test.describe('signed in', () => {
   for (const language of ['en', 'de', 'fr', 'it'] as const) {
     test(`every page and the command palette pass axe (WCAG 2.2 AA) in ${language}`, async ({ page }) => {
-      test.setTimeout(600_000);
+      test.setTimeout(1_200_000);
       const seeded = await seed(page, language, 'pages');
       // The shell (menu, top bar, footer) once, on the dashboard; then each page's own content.
       await page.goto('/');
@@ -188,7 +188,7 @@ async function still(page: Page) {
 test.describe('dialogs', () => {
   for (const language of ['en', 'de', 'fr', 'it'] as const) {
     test(`every dialog passes axe (WCAG 2.2 AA) in ${language}`, async ({ page }) => {
-      test.setTimeout(600_000);
+      test.setTimeout(1_200_000);
       const label = labelsOf(language);
       const seeded = await seed(page, language, 'dialogs');
       const extra = await seedDialogs(page, seeded);

@@ -52,7 +52,7 @@ test.describe('with a mail server', () => {
   let browserContext: Awaited<ReturnType<Browser['newContext']>>;
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     smtp = await startSmtp(smtpPort, caught);
     // The person of signUpAndOnboard is platform support here, to look at the job runner's page.
     app = await startMailApp(mailPort, smtpPort, { BILAN_DEV_SUPERADMINS: 'anna.muster@example.ch' });
@@ -65,7 +65,7 @@ test.describe('with a mail server', () => {
   });
 
   test('invoice → send by e-mail → caught by the SMTP server with the PDF, sent on the history and in the outbox', async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const page = await browserContext.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

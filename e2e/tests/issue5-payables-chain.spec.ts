@@ -22,7 +22,7 @@ async function selectOption(page: Page, label: string, option: string) {
 }
 
 test('QR-bill from another workplace → bill → approved → grouped → pain.001 → camt.054 → paid and booked', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const suffix = Date.now().toString(36);
