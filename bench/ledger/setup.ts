@@ -98,6 +98,8 @@ export function benchConfig() {
     BILAN_DATA_DIR: join(tmpdir(), 'bilan-bench-unused'),
     BILAN_WEB_DIST: join(tmpdir(), 'bilan-bench-no-web'),
     BILAN_LOCAL_IDP: 'false',
+    // Measure what production runs: the compiled serializer alone (decision 040).
+    BILAN_CHECK_ANSWERS: 'false',
     LOG_LEVEL: 'silent',
   });
 }

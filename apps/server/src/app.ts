@@ -11,7 +11,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -23,6 +22,7 @@ import { translateServerMessage } from './http/message-catalog.js';
 import { accessPlugin } from './http/access.js';
 import { documentIdempotencyKey, idempotencyPlugin } from './http/idempotency.js';
 import { BODY_LIMIT } from './http/body-limits.js';
+import { responseSerializerCompiler } from './http/serializer.js';
 import { rateLimits } from './http/rate-limits.js';
 import { isNestedDeeperThan, NUL_MESSAGE, nulBytePath, TOO_DEEP_MESSAGE, validationFields } from './http/validation.js';
 import { legalRoutes, loadTerms } from './modules/meta/legal.routes.js';
@@ -92,7 +92,13 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers through fast-json-stringify, checked against zod outside production (decision 040).
+  app.setSerializerCompiler(
+    responseSerializerCompiler({
+      check: config.checkAnswers,
+      onFallback: (route, error) => app.log.warn({ err: error, route }, 'answer schema served by zod: fast-json-stringify cannot compile it'),
+    }),
+  );
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('sessions', await SessionService.create(db, config));

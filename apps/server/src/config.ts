@@ -53,6 +53,8 @@ const envSchema = z.object({
   BILAN_DATABASE_PREPARED_STATEMENTS: booleanFlag.optional(),
   /** The built-in OpenID provider for providers without configuration (on unless production). */
   BILAN_LOCAL_IDP: booleanFlag.optional(),
+  /** Every answer checked against its schema by zod too (on unless production; decision 040). */
+  BILAN_CHECK_ANSWERS: booleanFlag.optional(),
   /** Directory of the built web app; unset = apps/web/dist. */
   BILAN_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -126,6 +128,11 @@ export interface Config {
   /** Statements with parameters run as named prepared statements on `databaseUrl` (decision 038). */
   preparedStatements: boolean;
   localIdp: boolean;
+  /**
+   * Each answer checked by zod against its route's schema and compared with the compiled
+   * serializer's JSON (decision 040); off in production, where only the compiled serializer runs.
+   */
+  checkAnswers: boolean;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Providers configured by environment; the others are served by the local IdP when it is on. */
@@ -203,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrationDatabaseUrl: e.BILAN_MIGRATION_DATABASE_URL,
     preparedStatements: e.BILAN_DATABASE_PREPARED_STATEMENTS ?? true,
     localIdp: e.BILAN_LOCAL_IDP ?? e.NODE_ENV !== 'production',
+    checkAnswers: e.BILAN_CHECK_ANSWERS ?? e.NODE_ENV !== 'production',
     webDist: e.BILAN_WEB_DIST ? resolve(e.BILAN_WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     oidc,
