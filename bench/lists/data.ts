@@ -183,8 +183,13 @@ export async function loadData(env: BenchEnv, workplace: Workplace, sizes: Sizes
   );
 
   // An invoice the app writes has its totals stored at once (migration 0052): the app's own read
-  // computes and stores them here, as it does for invoices written before they were kept.
-  await step(`${sizes.invoices} invoices' totals stored`, () => env.db.withInstance(id, (tx) => listInvoices(tx, id, {})));
+  // computes and stores them here, as it does for invoices written before they were kept. The
+  // tables just loaded are analyzed first, as autovacuum would: without statistics the planner
+  // took them for empty: the read took 135 s for 30,000 invoices, and 12 s against 0.6 s after for 9,000.
+  await step(`${sizes.invoices} invoices' totals stored`, async () => {
+    await env.db.asOwner((tx) => tx.exec('ANALYZE invoice, invoice_item, invoice_payment, company, address, payment_profile'));
+    await env.db.withInstance(id, (tx) => listInvoices(tx, id, {}));
+  });
 
   await step(`${sizes.bills} bills`, () =>
     env.db.asOwner((tx) =>

@@ -2,14 +2,15 @@
  * How answers become JSON (decision 040): each route's zod response schema is turned into a JSON
  * schema once (`z.toJSONSchema`, output side) and compiled by fast-json-stringify, Fastify's own
  * serializer. zod's serializer (fastify-type-provider-zod) checked every answer against its schema,
- * copied it (`safeEncode`) and then ran `JSON.stringify`: on a page of 50 invoices that was a sixth
- * of the server's CPU time per request.
+ * copied it (`safeEncode`) and then ran `JSON.stringify`: on a page of 50 invoices, a tenth to a
+ * sixth of the server's CPU time per request (docs/performance.md).
  *
  * Outside production (`check`), every answer is still checked by zod as before, and the compiled
  * serializer's JSON must be the same value as zod's `JSON.stringify` (key order aside), else the
- * request fails with a 500 naming the route and the first difference: the test suites are the
- * proof that the two agree on every answer they see. In production an answer is not validated any more: a value of the
- * wrong type is coerced as fast-json-stringify does, a missing required field still fails.
+ * request fails with a 500 naming the route and where the texts part: the test suites are the
+ * proof that the two agree on every answer they see. In production an answer is not validated any
+ * more: a value of the wrong type is coerced as fast-json-stringify does, a missing required field
+ * still fails.
  */
 import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
@@ -21,7 +22,7 @@ type SerializerCompiler = typeof serializerCompiler;
 type Stringify = (data: unknown) => string;
 
 export interface ResponseSerializerOptions {
-  /** Check each answer with zod and compare both texts (development and tests). */
+  /** Check each answer with zod and compare both JSON values (development and tests). */
   check: boolean;
   /** Told once per schema that fast-json-stringify cannot compile (served by zod instead). */
   onFallback?: (route: string, error: unknown) => void;
