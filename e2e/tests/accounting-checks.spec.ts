@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { apiFor } from './payables-support';
-import { signUpAndOnboard, snap } from './support';
+import { signUpAndOnboard, snap, swissToday } from './support';
 
 test('shows a failing check with its linked entry, and passes once the entry is deleted', async ({ page }) => {
   await signUpAndOnboard(page, { name: `Checks ${Date.now().toString(36)}`, currency: 'CHF' });
@@ -16,7 +16,7 @@ test('shows a failing check with its linked entry, and passes once the entry is 
     data: { dateLedger, description, entryAccounts: [{ account: { id: id(debit) }, amount, direction: 1 }, { account: { id: id(credit) }, amount, direction: -1 }] },
   });
   const year = new Date().getFullYear();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+  const today = swissToday();
   const receivable = await (await post('/api/accounting/entry/insert', entry(today, '1100', '3400', '300.00', 'Forderung ohne Rechnung'))).json();
   const future = await (await post('/api/accounting/entry/insert', entry(`${year + 1}-02-01`, '1020', '3400', '12.00', 'Tippfehler im Jahr'))).json();
 

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { decodeQr, screenshotDir, shownAmount, signUpAndOnboard, snap } from './support';
+import { daysBefore, decodeQr, screenshotDir, shownAmount, signUpAndOnboard, snap, swissToday } from './support';
 
 /**
  * Issue #4 (and its audit §4, §7, §10), all through the screens: a customer with an address, the
@@ -17,11 +17,9 @@ test.describe.configure({ mode: 'serial' });
 
 const QR_IBAN = 'CH4431999123000889012';
 
-/** YYYY-MM-DD of `daysAgo` days before today (local), and its Swiss display form. */
+/** YYYY-MM-DD of `daysAgo` days before today in Switzerland (the app's today), and its Swiss display form. */
 function day(daysAgo: number): { iso: string; shown: string } {
-  const at = new Date();
-  at.setDate(at.getDate() - daysAgo);
-  const iso = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  const iso = daysBefore(swissToday(), daysAgo);
   return { iso, shown: `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` };
 }
 

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiFor, camt054For, supplierQrBillPdf } from './payables-support';
-import { signUpAndOnboard, snap } from './support';
+import { signUpAndOnboard, snap, swissToday } from './support';
 
 const OWN_BANK_IBAN = 'CH9300762011623852957';
 const SECOND_QR_REFERENCE = '210000000003139471430009017';
@@ -31,7 +31,7 @@ test('QR-bill from another workplace → bill → approved → grouped → pain.
   const supplierCompany = `${supplier} AG`;
   await signUpAndOnboard(page, { name: buyer, currency: 'CHF' });
   const { pdf, reference } = await supplierQrBillPdf(browser, buyer, supplier);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = swissToday();
 
   // 1. The supplier's PDF into the inbox; the QR-bill prefills the draft; one call saves it all.
   await page.goto('/inbox');

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiFor } from './payables-support';
-import { signUpAndOnboard, snap } from './support';
+import { daysBefore, signUpAndOnboard, snap, swissToday } from './support';
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, back = false, max = 60): Promise<void> {
@@ -132,11 +132,10 @@ test('foundation by keyboard: sign up, onboard, add a journal entry, see it in t
   expect(errors).toEqual([]);
 });
 
-/** dd.mm.yyyy of `daysAgo` days before today (local). */
+/** dd.mm.yyyy of `daysAgo` days before today in Switzerland (the app's today). */
 function shownDay(daysAgo: number): string {
-  const at = new Date();
-  at.setDate(at.getDate() - daysAgo);
-  return `${String(at.getDate()).padStart(2, '0')}.${String(at.getMonth() + 1).padStart(2, '0')}.${at.getFullYear()}`;
+  const iso = daysBefore(swissToday(), daysAgo);
+  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 }
 
 test('invoicing by keyboard: customer, invoice, send, PDF', async ({ page }) => {

@@ -32,6 +32,16 @@ export function shownAmount(text: string): string {
   return negative ? `-${digits}` : digits;
 }
 
+/** Today in Switzerland, YYYY-MM-DD: the date the app gives today (web `today()`, server `todayInSwitzerland`). */
+export const swissToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+
+/** The date `days` days before `iso` (YYYY-MM-DD), calendar arithmetic in UTC. */
+export function daysBefore(iso: string, days: number): string {
+  const at = new Date(`${iso}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - days);
+  return at.toISOString().slice(0, 10);
+}
+
 export interface Workplace {
   name: string;
   currency: 'CHF' | 'USD';

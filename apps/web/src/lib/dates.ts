@@ -9,7 +9,15 @@ dayjs.extend(customParseFormat);
  */
 export const DISPLAY_DATE = 'DD.MM.YYYY';
 
-export const today = (): string => dayjs().format('YYYY-MM-DD');
+const swissIsoDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * Today's date in Switzerland, YYYY-MM-DD: the date the server gives a document it dates itself
+ * (`todayInSwitzerland`), whatever the browser's time zone. From 23:00 UTC (22:00 in summer) a
+ * browser in UTC is still on the day before, and the checks, a new entry's date and the period
+ * presets would differ from the server's by a day.
+ */
+export const today = (): string => swissIsoDate.format(new Date());
 
 const TYPED_FORMATS = ['DD.MM.YYYY', 'D.M.YYYY', 'DD.MM.YY', 'D.M.YY', 'YYYY-MM-DD', 'DD/MM/YYYY', 'D/M/YYYY'];
 
