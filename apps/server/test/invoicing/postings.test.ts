@@ -4,7 +4,7 @@
  * date, EUR invoices in CHF books at their fxRate, due dates and ageing from them. Real server,
  * both engines.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { decodeQrFromPdf, invoiceData, invoicingWorkplace, type InvoicingWorkplace } from './support.js';
 
@@ -146,6 +146,24 @@ describe('paid and denied are dated on or after the sent date', () => {
     expect((await w.api.post('/api/invoice/detail', { id: invoice.uuid })).body.status).toBe(2);
     const paid = await w.api.post('/api/invoice/status/change', { uuid: invoice.uuid, status: 3, ledgerDate: '2025-03-10' });
     expect(paid.status).toBe(200);
+  });
+
+  it('without a ledgerDate, denied is dated today in Switzerland: at 23:30 UTC on 31 December that is 1 January', async () => {
+    // Only Date is faked: the server's timers and the database's clock run as they are.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T23:30:00Z') });
+    try {
+      const w = await invoicingWorkplace(server);
+      const invoice = await insert(w, { dateInvoice: '2026-12-20', dateDue: '2027-01-19' });
+      await send(w, invoice.uuid, '2026-12-20');
+      const denied = await w.api.post('/api/invoice/status/change', { uuid: invoice.uuid, status: 4 });
+      expect(denied.status, JSON.stringify(denied.body)).toBe(200);
+      const entry = denied.body.entries.find((e: { kind: string }) => e.kind === 'denied');
+      expect((await w.api.post('/api/accounting/entry/detail', { id: entry.id })).body.dateLedger).toBe('2027-01-01');
+      // The debtors list's default date is the same day.
+      expect((await w.api.post('/api/invoice/debtors', {})).body.date).toBe('2027-01-01');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

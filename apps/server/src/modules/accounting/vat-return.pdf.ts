@@ -136,7 +136,7 @@ export function renderVatReturnPdf(input: VatReturnPdfInput, lang: VatLanguage):
 
   // Footer on every page: when it was generated (and filed), "Page n/m".
   const { start, count } = doc.bufferedPageRange();
-  const stamp = `${t.generated} ${formatDate(input.generatedAt.toISOString().slice(0, 10))}${input.filed ? ` · #${input.filed.id} ${formatDate(input.filed.filedAt.slice(0, 10))}` : ''} · Bilan`;
+  const stamp = `${t.generated} ${formatDate(input.generatedAt.toISOString())}${input.filed ? ` · #${input.filed.id} ${formatDate(input.filed.filedAt)}` : ''} · Bilan`;
   for (let index = start; index < start + count; index += 1) {
     doc.switchToPage(index);
     // In the bottom margin: without it pdfkit would start a new page for the footer.

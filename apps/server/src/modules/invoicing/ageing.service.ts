@@ -12,6 +12,7 @@ import type { Tx } from '../../db/database.js';
 import { listInvoices } from './documents.service.js';
 import { creditNotesOfInvoices, openInvoiceAmounts } from './payments.service.js';
 import { instanceDefaults } from '../instances/instances.service.js';
+import { todayInSwitzerland } from '../accounting/accounting.service.js';
 
 type Buckets = { notDue: string; d0_30: string; d31_60: string; d61_90: string; d90plus: string };
 
@@ -54,16 +55,16 @@ function bucketOf(daysOverdue: number): number {
 }
 
 /**
- * Open receivables (status sent) per customer with ageing buckets at `date` (default today) by days
- * overdue, counted from the due date; amounts in the books' currency: the open amount (total less
- * part payments and write-offs) × fxRate.
+ * Open receivables (status sent) per customer with ageing buckets at `date` (default today in
+ * Switzerland) by days overdue, counted from the due date; amounts in the books' currency: the open
+ * amount (total less part payments and write-offs) × fxRate.
  */
 export async function listDebtors(
   tx: Tx,
   instanceId: string,
   date?: string,
 ): Promise<{ date: string; currency: CurrencyCode; data: DebtorRow[]; totals: Buckets & { total: string } }> {
-  const at = date ?? new Date().toISOString().slice(0, 10);
+  const at = date ?? todayInSwitzerland();
   const { data: open } = await listInvoices(tx, instanceId, { status: InvoiceStatus.sent });
   const openAmounts = await openInvoiceAmounts(tx, instanceId, open);
   const credits = await creditNotesOfInvoices(tx, instanceId, open.map((invoice) => invoice.uuid));

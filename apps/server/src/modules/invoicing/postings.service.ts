@@ -25,6 +25,7 @@ import {
   getJournalEntry,
   postingVatInput,
   postJournalEntry,
+  todayInSwitzerland,
   type PostingInput,
   type PostingVatInput,
 } from '../accounting/accounting.service.js';
@@ -181,7 +182,9 @@ export async function changeStatus(tx: Tx, instanceId: string, userId: string | 
   // Sending books the receivable and the VAT on the invoice date unless told otherwise: the tax
   // claim arises with the invoice (MWSTG art. 40), and the return counts postings by ledger date
   // (a later date declares the invoice late, in the period of that date: decision 020).
-  const ledgerDate = change.ledgerDate ?? (change.status === InvoiceStatus.sent ? row.date_invoice : new Date().toISOString().slice(0, 10));
+  // Otherwise today in Switzerland: from 23:00 UTC the UTC date is still yesterday, which on the
+  // night of 31 December would book into the closed year.
+  const ledgerDate = change.ledgerDate ?? (change.status === InvoiceStatus.sent ? row.date_invoice : todayInSwitzerland());
   if (from === InvoiceStatus.sent && row.ledger_date && ledgerDate < row.ledger_date) {
     throw invoicingFieldError(
       'ledger_date_before_sent',

@@ -60,7 +60,7 @@ async function openPerCompany(tx: Tx, instanceId: string, accountId: number, opt
     `SELECT p.company_uuid, p.currency_id, sum(p.amount - coalesce(s.settled, 0))::text AS open,
             sum(round((p.amount - coalesce(s.settled, 0)) * p.exchange_rate, 2))::text AS open_base,
             count(*) AS bills, min(coalesce(p.due_date, p.date)) AS next_due,
-            count(*) FILTER (WHERE coalesce(p.due_date, p.date) < current_date) AS overdue
+            count(*) FILTER (WHERE coalesce(p.due_date, p.date) < (now() AT TIME ZONE 'Europe/Zurich')::date) AS overdue
        FROM payable p
        -- Part payments and write-offs not reversed (issue 14 §3): the open amount of each bill.
        LEFT JOIN (SELECT payable_id, sum(amount + write_off) AS settled FROM payable_payment
