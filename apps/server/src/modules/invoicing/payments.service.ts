@@ -187,19 +187,20 @@ const toCreditedAmount = (row: CreditNoteRow): CreditedAmount => ({
 /**
  * What settles or adds to the invoices' open amounts, in one statement (decision 037): their
  * payments (with the bank accounts, through accounting's published view), credit notes and
- * charges, by invoice uuid. Each kind comes as a JSON array per invoice with every decimal and
- * time as text, in the order of the separate reads above.
+ * charges, by invoice uuid. Each kind comes as one JSON array with every decimal and time as text,
+ * in the order of the separate reads above, and is grouped by invoice here.
  */
 async function settlementsOfInvoices(tx: Tx, instanceId: string, invoiceUuids: readonly string[]) {
   const rows = invoiceUuids.length
     ? await tx.query<{ payments: PaymentWithAccountRow[] | null; credits: CreditNoteRow[] | null; charges: ChargeRow[] | null }>(
+        // One row, each kind read for all the invoices at once (= ANY): per invoice (150 subqueries
+        // for a page of 50) the statement took 0.73 ms in bench:lists.
         `SELECT (SELECT json_agg(x ORDER BY x.date_paid, x.id) FROM (SELECT ${PAYMENT_COLUMNS}, id, ${BANK_ACCOUNT_COLUMNS}
-                   FROM invoice_payment p WHERE p.instance_id = $1 AND p.invoice_uuid = u.uuid) x) AS payments,
+                   FROM invoice_payment p WHERE p.instance_id = $1 AND p.invoice_uuid = ANY($2::uuid[])) x) AS payments,
                 (SELECT json_agg(x ORDER BY x.date_credit, x.number) FROM (SELECT ${CREDIT_NOTE_COLUMNS}
-                   FROM credit_note WHERE instance_id = $1 AND invoice_uuid = u.uuid) x) AS credits,
+                   FROM credit_note WHERE instance_id = $1 AND invoice_uuid = ANY($2::uuid[])) x) AS credits,
                 (SELECT json_agg(x ORDER BY x.date_charge, x.id) FROM (SELECT ${CHARGE_COLUMNS}
-                   FROM invoice_charge WHERE instance_id = $1 AND invoice_uuid = u.uuid) x) AS charges
-           FROM unnest($2::uuid[]) AS u(uuid)`,
+                   FROM invoice_charge WHERE instance_id = $1 AND invoice_uuid = ANY($2::uuid[])) x) AS charges`,
         [instanceId, invoiceUuids],
       )
     : [];
