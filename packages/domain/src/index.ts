@@ -4,6 +4,7 @@ export * from './money.js';
 export * from './messages.js';
 export * from './format.js';
 export * from './reference-number.js';
+export * from './today.js';
 export * from './number-format.js';
 export * from './validators/index.js';
 export * from './schemas/index.js';

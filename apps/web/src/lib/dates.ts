@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { todayInSwitzerland } from '@bilan/domain';
 
 dayjs.extend(customParseFormat);
 
@@ -9,15 +10,12 @@ dayjs.extend(customParseFormat);
  */
 export const DISPLAY_DATE = 'DD.MM.YYYY';
 
-const swissIsoDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /**
- * Today's date in Switzerland, YYYY-MM-DD: the date the server gives a document it dates itself
- * (`todayInSwitzerland`), whatever the browser's time zone. From 23:00 UTC (22:00 in summer) a
- * browser in UTC is still on the day before, and the checks, a new entry's date and the period
- * presets would differ from the server's by a day.
+ * Today's date in Switzerland, YYYY-MM-DD: the date the server gives a document it dates itself,
+ * whatever the browser's time zone (a browser in UTC is a day behind from 23:00 UTC), so the checks,
+ * a new entry's date and the period presets agree with the server.
  */
-export const today = (): string => swissIsoDate.format(new Date());
+export const today = todayInSwitzerland;
 
 const TYPED_FORMATS = ['DD.MM.YYYY', 'D.M.YYYY', 'DD.MM.YY', 'D.M.YY', 'YYYY-MM-DD', 'DD/MM/YYYY', 'D/M/YYYY'];
 

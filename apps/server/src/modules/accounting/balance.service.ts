@@ -2,7 +2,7 @@
  * Trial balance, balances at month-ends, the dashboard's account cards and the ledger checks.
  * Balances read the per-month table plus the postings of a partial last month (balance.sql.ts).
  */
-import { Money, toFixedAmount } from '@bilan/domain';
+import { Money, toFixedAmount, todayInSwitzerland } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { dayBefore, END_OF_TIME, monthEnd, selectClosingTurnovers, selectSnapshotSums, selectTurnoversAt, type Turnover } from './balance.sql.js';
 import { trimDecimal } from './journal-entry.sql.js';
@@ -11,12 +11,8 @@ import { selectLedgerAccountHeads, type LedgerAccountHead } from './ledger-accou
 import { scanEntries, selectMonthDrift } from './checks.sql.js';
 import type { CurrencyCode } from '@bilan/domain';
 
-/** Today in Switzerland (YYYY-MM-DD): the books' calendar, whatever the server's time zone. */
-export function todayInSwitzerland(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
+/** Today in Switzerland (YYYY-MM-DD): the books' calendar, shared with the web (@bilan/domain). */
+export { todayInSwitzerland };
 
 // Database sums are NUMERIC text; `new Money` takes any size (toMoney guards user input to 18 digits).
 const money = (value: string) => new Money(value);
