@@ -272,3 +272,36 @@ describe('the VAT return counts payments and cash discounts', () => {
     expect((40.5 + tax).toFixed(2)).toBe('79.38');
   });
 });
+
+describe('the list with amounts', () => {
+  it("answers each invoice's payments, credit notes and open amount as its detail does, in one page", async () => {
+    const w = await invoicingWorkplace(server);
+    const partly = await sentInvoice(w);
+    const first = await ok(w, '/api/invoice/payment/insert', { uuid: partly, amount: '300.00', date: '2024-04-10', fee: '2.00' });
+    const second = await ok(w, '/api/invoice/payment/insert', { uuid: partly, amount: '100.00', date: '2024-04-12' });
+    await ok(w, '/api/invoice/payment/reverse', { uuid: second.payments[1].uuid, date: '2024-04-20' });
+    const credited = await sentInvoice(w, '500.00');
+    const detail = await ok(w, '/api/invoice/detail', { id: credited });
+    await ok(w, '/api/invoice/credit-note/insert', { uuid: credited, lines: [{ itemId: detail.items[0].id, amount: '100.00' }], date: '2024-04-15', token: detail.creditToken });
+    const untouched = await sentInvoice(w, '200.00');
+    expect(first.payments).toHaveLength(1);
+
+    const page = await ok(w, '/api/invoice/list-w-amounts', {});
+    expect(page.data).toHaveLength(3);
+    const listed = new Map(page.data.map((invoice: { uuid: string }) => [invoice.uuid, invoice]));
+    for (const uuid of [partly, credited, untouched]) {
+      const { payToken: _pay, creditToken: _credit, ...expected } = await ok(w, '/api/invoice/detail', { id: uuid });
+      expect(listed.get(uuid)).toEqual(expected);
+    }
+    // 1081.00 less 302.00 paid with the fee; the reversed 100.00 counts no more.
+    expect(listed.get(partly)).toMatchObject({ openAmount: '779.00', creditNotes: [] });
+    expect((listed.get(partly) as { payments: { reversed: unknown; bankAccount: { number: string } }[] }).payments.map((p) => [p.bankAccount.number, p.reversed !== null])).toEqual([
+      ['1020', false],
+      ['1020', true],
+    ]);
+    // 540.50 less the credit note of 100.00 net + 8.1 % VAT.
+    expect(listed.get(credited)).toMatchObject({ openAmount: '432.40', payments: [] });
+    expect((listed.get(credited) as { creditNotes: unknown[] }).creditNotes).toHaveLength(1);
+    expect(listed.get(untouched)).toMatchObject({ openAmount: '216.20', payments: [], creditNotes: [] });
+  });
+});

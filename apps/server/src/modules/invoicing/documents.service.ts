@@ -22,7 +22,7 @@ import {
   type CurrencyCode,
   type InvoiceTotals,
 } from '@bilan/domain';
-import type { Tx } from '../../db/database.js';
+import type { Row, Tx } from '../../db/database.js';
 import type { PageRequest } from '../../db/paging.js';
 import { invoicingError } from './invoicing.errors.js';
 import { listLedgerAccounts } from '../accounting/accounting.service.js';
@@ -409,6 +409,22 @@ export async function listInvoicePage(
 ): Promise<{ data: Invoice[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const { rows, ...rest } = await selectInvoicePage(tx, instanceId, filter, page);
   return { data: await fullToInvoices(tx, instanceId, rows), ...rest };
+}
+
+/**
+ * `listInvoicePage` with, beside each invoice, the values of `extraColumns` (invoicing.sql.ts
+ * `selectInvoicePage`) read in the page's own statement.
+ */
+export async function listInvoicePageWith<E extends Row>(
+  tx: Tx,
+  instanceId: string,
+  filter: InvoiceFilter,
+  page: PageRequest,
+  extraColumns: string,
+): Promise<{ data: { invoice: Invoice; extra: E }[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const { rows, ...rest } = await selectInvoicePage<E>(tx, instanceId, filter, page, extraColumns);
+  const invoices = await fullToInvoices(tx, instanceId, rows);
+  return { data: invoices.map((invoice, index) => ({ invoice, extra: rows[index]! })), ...rest };
 }
 
 /** Invoices read with their parties and lines in one statement (invoicing.sql.ts `selectInvoicesFull`). */

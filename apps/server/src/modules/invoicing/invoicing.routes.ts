@@ -32,7 +32,7 @@ import {
   getInvoiceWithPayments,
   recordInvoicePayment,
   reverseInvoicePayment,
-  withPayments,
+  listInvoicePageWithPayments,
   type Invoice,
 } from './invoicing.service.js';
 import { BULK_BODY_LIMIT } from '../../http/body-limits.js';
@@ -237,15 +237,14 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       const { filters: f = {}, page, pageSize, cursor } = request.body;
-      return withTx(instanceId, async (tx) => {
-        const list = await listInvoicePage(
+      return withTx(instanceId, (tx) =>
+        listInvoicePageWithPayments(
           tx,
           instanceId,
           { status: f.status, companyUuid: f.company?.uuid, dateFrom: f.dateFrom, dateTo: f.dateTo, text: f.text?.trim() || undefined },
           { page, pageSize, cursor },
-        );
-        return { ...list, data: await withPayments(tx, instanceId, list.data) };
-      });
+        ),
+      );
     },
   );
 

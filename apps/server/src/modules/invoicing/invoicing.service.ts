@@ -31,6 +31,7 @@ export { changeStatus, reopenInvoicePayment, type StatusChange } from './posting
 // Payments (issue 14 §3, decision 021): banking's reconciliation calls these in its own transaction.
 export {
   getInvoiceWithPayments,
+  listInvoicePageWithPayments,
   openAmountOf,
   openInBooks,
   openInvoiceAmounts,

@@ -1,5 +1,5 @@
 /** SQL of the invoicing module (tables of migrations 0005 and 0007). All queries run inside withInstance. */
-import type { Tx } from '../../db/database.js';
+import type { Row, Tx } from '../../db/database.js';
 import { afterKey, countedPage, decodeCursor, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
 import { referenceKey, searchWords, textCondition, wordSets } from '../../db/search.js';
 
@@ -114,9 +114,9 @@ export interface InvoiceFullRecord extends InvoiceWithPartiesRecord {
  * every decimal as text (a JSON number would pass through a binary float) and `created_at` as the
  * driver gives timestamps (ISO 8601, UTC, milliseconds).
  */
-const withPartiesAndItems = (inner: string, extraColumn: string | null = null) => `
+const withPartiesAndItems = (inner: string, ...extraColumns: (string | null)[]) => `
   WITH page AS (${inner})
-  SELECT page.*,${extraColumn ? ` ${extraColumn},` : ''} c.name AS company_name, a.street, a.house_number, a.zip, a.city, a.country_id,
+  SELECT page.*,${extraColumns.filter(Boolean).map((column) => ` ${column},`).join('')} c.name AS company_name, a.street, a.house_number, a.zip, a.city, a.country_id,
          p.type_id AS profile_type_id, p.iban AS profile_iban, p.account_id AS profile_account_id, b.currency_id AS base_currency_id,
          COALESCE((
            SELECT json_agg(json_build_object(
@@ -150,19 +150,22 @@ export async function selectInvoicesFull(
 /**
  * One page of `selectInvoicesFull` (newest first, db/paging.ts): by `page` or after `cursor`
  * (date, id), with the number matching counted up to COUNT_CAP (on the first page of a walk only:
- * the cursor carries it).
+ * the cursor carries it). `extraColumns`: more output columns of the same statement, SQL over
+ * `page` (the invoice's row) with `$1` the instance, e.g. what settled each invoice (payments.service
+ * `listInvoicePageWithPayments`): one round trip for the whole page.
  */
-export async function selectInvoicePage(
+export async function selectInvoicePage<E extends Row = Row>(
   tx: Tx,
   instanceId: string,
   filter: InvoiceFilter,
   page: PageRequest,
-): Promise<{ rows: InvoiceFullRecord[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  extraColumns: string | null = null,
+): Promise<{ rows: (InvoiceFullRecord & E)[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const { where, params } = await invoiceWhere(tx, instanceId, filter);
   const { rows, counted } = await countedPage(tx, `SELECT 1 FROM invoice i WHERE ${where}`, params, page, (countColumn) => {
     const after = page.cursor ? ` AND ${afterKey(['i.date_invoice', 'i.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
-    return tx.query<InvoiceFullRecord & CountedRow>(
-      withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`, countColumn),
+    return tx.query<InvoiceFullRecord & E & CountedRow>(
+      withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`, countColumn, extraColumns),
       params,
     );
   });
