@@ -178,14 +178,9 @@ export class SessionService {
       // family's live row must be in the token's instance: after an instance switch the tokens
       // of the old instance stop at once (another tab then refreshes into the new one).
       if (![payload.sid, payload.sub, payload.iid].every((value) => zUuid.safeParse(value).success)) return null;
+      // One message to a server, the check's plan kept by PL/pgSQL (migration 0053).
       const [live] = await this.db.readAsAuth<{ role: RoleName; is_superadmin: boolean }>(
-        `SELECT m.role, u.is_superadmin
-           FROM auth_session s
-           JOIN app_user u ON u.id = s.user_id AND u.blocked_at IS NULL
-           JOIN instance_member m ON m.user_id = s.user_id AND m.instance_id = $3
-          WHERE s.family_id = $1 AND s.user_id = $2 AND s.instance_id = $3
-            AND s.rotated_at IS NULL AND s.revoked_at IS NULL AND s.expires_at > now()
-          LIMIT 1`,
+        'SELECT role, is_superadmin FROM session_check($1, $2, $3)',
         [payload.sid, payload.sub, payload.iid],
       );
       if (!live) return null;
