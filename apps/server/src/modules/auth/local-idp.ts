@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import type { Configuration } from 'oidc-provider';
+import type { Configuration, default as Provider } from 'oidc-provider';
 import { ssoProviderLabel, ssoProviders, type SsoProvider } from '@bilan/domain';
 import { serverSecret } from '../identity/session.service.js';
 
@@ -45,7 +45,11 @@ button{margin-top:20px;width:100%;padding:10px;border:0;border-radius:6px;backgr
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-export const localIdp: FastifyPluginAsync = async (app) => {
+/** Accounts exist only for the time of a sign-in; the app keeps its own users. */
+type LocalAccounts = Map<string, LocalAccount>;
+
+/** The OIDC server: its client secret and keys (made once, kept in the database), then oidc-provider. */
+async function startProvider(app: FastifyInstance, accounts: LocalAccounts): Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> {
   const { config, db } = app;
   const issuer = `${config.publicUrl}${LOCAL_IDP_PATH}`;
   const clientSecret = await localClientSecret(db);
@@ -56,9 +60,6 @@ export const localIdp: FastifyPluginAsync = async (app) => {
     }),
   ) as Record<string, string>;
   const cookieKey = await serverSecret(db, 'local-idp-cookie', () => randomBytes(32).toString('base64url'));
-
-  // Accounts exist only for the time of a sign-in; the app keeps its own users.
-  const accounts = new Map<string, LocalAccount>();
 
   const configuration: Configuration = {
     clients: ssoProviders.map((provider) => ({
@@ -101,11 +102,23 @@ export const localIdp: FastifyPluginAsync = async (app) => {
   // what this development provider deliberately is (Node 20 rather than 22, interactions kept in
   // memory: architecture.md "Scaling"); they go to our log at debug level instead of the console.
   const provider = await withoutKnownWarnings(app, async () => {
-    const { default: Provider } = await import('oidc-provider');
-    return new Provider(issuer, configuration);
+    const { default: OidcProvider } = await import('oidc-provider');
+    return new OidcProvider(issuer, configuration);
   });
   provider.proxy = config.env === 'production';
-  const callback = provider.callback();
+  return { provider, callback: provider.callback() };
+}
+
+export const localIdp: FastifyPluginAsync = async (app) => {
+  const accounts: LocalAccounts = new Map();
+  // The provider (its keys, oidc-provider and Koa: about 0.3 s) is made with the first request
+  // under /oidc rather than at start-up (issue 18 §3); a failed attempt is tried again next time.
+  let started: ReturnType<typeof startProvider> | undefined;
+  const oidc = () =>
+    (started ??= startProvider(app, accounts).catch((error: unknown) => {
+      started = undefined;
+      throw error;
+    }));
 
   const sendHtml = (reply: FastifyReply, html: string) =>
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
@@ -115,6 +128,7 @@ export const localIdp: FastifyPluginAsync = async (app) => {
   );
 
   app.get<{ Params: { uid: string } }>('/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+    const { provider } = await oidc();
     const details = await provider.interactionDetails(request.raw, reply.raw);
     if (details.prompt.name === 'consent') {
       // First-party clients: consent is implied.
@@ -144,6 +158,7 @@ export const localIdp: FastifyPluginAsync = async (app) => {
     '/interaction/:uid',
     { schema: { hide: true } },
     async (request, reply) => {
+      const { provider } = await oidc();
       await provider.interactionDetails(request.raw, reply.raw);
       const email = String(request.body?.email ?? '').trim().toLowerCase();
       const name = String(request.body?.name ?? '').trim();
@@ -158,6 +173,7 @@ export const localIdp: FastifyPluginAsync = async (app) => {
 
   // Everything else is the OIDC server itself; it reads its own request bodies.
   const passThrough = async (request: { raw: IncomingMessage }, reply: FastifyReply) => {
+    const { callback } = await oidc();
     reply.hijack();
     // As under Express's app.use(prefix, …): the provider derives its mount path from originalUrl.
     const raw = request.raw as IncomingMessage & { originalUrl?: string };

@@ -21,11 +21,11 @@ const MARGIN = 50;
 const RIGHT = 545;
 
 /** The credit note as a PDF (A4, no QR-bill). */
-export function renderCreditNotePdf(note: CreditNote, invoice: Invoice, creditor: Creditor, lang: PdfLang): Promise<Buffer> {
+export async function renderCreditNotePdf(note: CreditNote, invoice: Invoice, creditor: Creditor, lang: PdfLang): Promise<Buffer> {
   const t = TEXTS[lang];
   const money = (value: string) => formatAmountLocale(value, DOCUMENT_LOCALES[lang]);
   const percent = (rate: string) => `${lang === 'fr' ? vatRateToPercent(rate).replace('.', ',') : vatRateToPercent(rate)} %`;
-  const doc = newDocument('A4', MARGIN);
+  const doc = await newDocument('A4', MARGIN);
   doc.info.Title = `${t.title} ${note.number}`;
   const done = collect(doc);
   const right = (text: string, x: number, width: number, y: number) => doc.text(text, x, y, { width, align: 'right', lineBreak: false });

@@ -14,7 +14,7 @@
  * payment part as SIX prescribes (2 565.25, by swissqrbill). The VAT number as Swiss practice
  * writes it: CHE-123.456.789 MWST (TVA, IVA, VAT by language).
  */
-import { SwissQRBill } from 'swissqrbill/pdf';
+import type { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrData, FontName } from 'swissqrbill/types';
 import {
   countryIsoCode,
@@ -350,7 +350,9 @@ export function creditorHeader(doc: PDFKit.PDFDocument, creditor: Creditor, lang
  * drawn left of the receipt's edge (62 mm); should its internals change, the receipt keeps the full
  * addresses, as before.
  */
-export function paymentPart(doc: PDFKit.PDFDocument, qr: QrData, lang: PdfLang): SwissQRBill {
+export async function paymentPart(doc: PDFKit.PDFDocument, qr: QrData, lang: PdfLang): Promise<SwissQRBill> {
+  // Loaded with the first payment part, not at start-up (issue 18 §3).
+  const { SwissQRBill } = await import('swissqrbill/pdf');
   const bill = new SwissQRBill(qr, { language: lang.toUpperCase() as 'EN', fontName: QR_FONT as FontName });
   if (!receiptOverflows(doc, qr)) return bill;
   const internals = bill as unknown as { formatAddress?: (address: QrAddress) => string };
@@ -366,20 +368,21 @@ export function paymentPart(doc: PDFKit.PDFDocument, qr: QrData, lang: PdfLang):
  * Renders the invoice PDF; resolves to the file's bytes. 400 (`qrBill.*`) when the QR-bill data is
  * invalid. With `quote`, the same layout as a quote: its title and validity, no payment part.
  */
-export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: PdfLang, onlyReceipt: boolean, quote?: QuoteHeading): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: PdfLang, onlyReceipt: boolean, quote?: QuoteHeading): Promise<Buffer> {
   const qr = quote ? null : toSwissQrBill(qrBillData(invoice, creditor));
   const t = TEXTS[lang];
   const title = quote ? `${QUOTE_TEXTS[lang].title} ${quote.number}` : `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
+  const { SwissQRBill } = await import('swissqrbill/pdf');
   if (onlyReceipt && qr) {
-    const doc = newDocument([SwissQRBill.width, SwissQRBill.height], 0);
+    const doc = await newDocument([SwissQRBill.width, SwissQRBill.height], 0);
     doc.info.Title = `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
     const done = collect(doc);
-    paymentPart(doc, qr, lang).attachTo(doc, 0, 0);
+    (await paymentPart(doc, qr, lang)).attachTo(doc, 0, 0);
     doc.end();
     return done;
   }
 
-  const doc = newDocument('A4', MARGIN);
+  const doc = await newDocument('A4', MARGIN);
   doc.info.Title = title;
   const done = collect(doc);
   const right = (text: string, x: number, width: number, rowY: number) => doc.text(text, x, rowY, { width, align: 'right', lineBreak: false });
@@ -508,7 +511,7 @@ export function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lang: Pdf
   if (qr) {
     if (y + 10 > qrTop) doc.addPage();
     doc.y = qrTop;
-    paymentPart(doc, qr, lang).attachTo(doc, 0, qrTop);
+    (await paymentPart(doc, qr, lang)).attachTo(doc, 0, qrTop);
   }
 
   // "Page n/m" at the top right of every page, once the count is known.

@@ -8,7 +8,6 @@
  * which describe the invoice's total and would not correspond to the amount due (IG v2.3 Annex D).
  */
 import { DOCUMENT_LOCALES, encodeSwicoS1, formatAmountLocale, formatDate, formatReferenceNumber, swissUid } from '@bilan/domain';
-import { SwissQRBill } from 'swissqrbill/pdf';
 import { collect, FONT, FONT_BOLD, newDocument } from '../../lib/pdf.js';
 import type { Invoice } from './documents.service.js';
 import { addressLines, creditorHeader, paymentPart, qrBillData, toSwissQrBill, type Creditor, type PdfLang } from './invoicing.pdf.js';
@@ -37,7 +36,7 @@ const MARGIN = 50;
 const RIGHT = 545;
 
 /** Renders the reminder letter with its QR-bill; 400 (`qrBill.*`) when the QR-bill data is invalid. */
-export function renderReminderLetterPdf(invoice: Invoice, creditor: Creditor, lang: PdfLang, letter: ReminderLetter): Promise<Buffer> {
+export async function renderReminderLetterPdf(invoice: Invoice, creditor: Creditor, lang: PdfLang, letter: ReminderLetter): Promise<Buffer> {
   const t = TEXTS[lang];
   const money = (value: string) => formatAmountLocale(value, DOCUMENT_LOCALES[lang]);
   const billInformation = encodeSwicoS1({
@@ -53,7 +52,7 @@ export function renderReminderLetterPdf(invoice: Invoice, creditor: Creditor, la
     message: (letter.title.includes(formatReferenceNumber(invoice.id)) ? letter.title : `${letter.title} ${formatReferenceNumber(invoice.id)}`).slice(0, 140 - billInformation.length),
   });
 
-  const doc = newDocument('A4', MARGIN);
+  const doc = await newDocument('A4', MARGIN);
   doc.info.Title = `${letter.title} ${formatReferenceNumber(invoice.id)}`;
   const done = collect(doc);
   const right = (text: string, x: number, width: number, y: number) => doc.text(text, x, y, { width, align: 'right', lineBreak: false });
@@ -86,10 +85,11 @@ export function renderReminderLetterPdf(invoice: Invoice, creditor: Creditor, la
   y += 16;
 
   // The payment part at the bottom of the page (SIX style guide), or of a page of its own.
+  const { SwissQRBill } = await import('swissqrbill/pdf');
   const qrTop = doc.page.height - SwissQRBill.height;
   if (y + 10 > qrTop) doc.addPage();
   doc.y = qrTop;
-  paymentPart(doc, qr, lang).attachTo(doc, 0, qrTop);
+  (await paymentPart(doc, qr, lang)).attachTo(doc, 0, qrTop);
   doc.end();
   return done;
 }
