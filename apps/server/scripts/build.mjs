@@ -18,12 +18,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(SERVER, 'dist');
 const STAMP = join(OUT, '.build-stamp');
-const PGLITE_TEMPLATE = join(OUT, 'pglite-initdb.tar.gz');
+const PGLITE_TEMPLATE = join(OUT, 'pglite-template.tar.gz');
 /** PGlite's package.json (its "exports" do not list it): a new version makes a new template. */
 const PGLITE_PACKAGE = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
 /** What the bundle is made of: a change in any of these rebuilds it under --if-stale. */
@@ -43,7 +43,7 @@ function newestChange(path) {
 
 function isStale() {
   const built = statSync(STAMP, { throwIfNoEntry: false });
-  if (!built || !['main.js', 'cli.js', 'cli-commands.js', 'pglite-initdb.tar.gz'].every((file) => existsSync(join(OUT, file)))) return true;
+  if (!built || !['main.js', 'cli.js', 'cli-commands.js', 'pglite-template.js', 'pglite-template.tar.gz'].every((file) => existsSync(join(OUT, file)))) return true;
   return INPUTS.some((input) => newestChange(input) > built.mtimeMs);
 }
 
@@ -103,7 +103,8 @@ async function bundle() {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: SERVER,
-    entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'cli-commands': 'src/cli-commands.ts' },
+    // pglite-template: run by this script only (below), to write the migrated PGlite template.
+    entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'cli-commands': 'src/cli-commands.ts', 'pglite-template': 'src/db/pglite-template.ts' },
     outdir: OUT,
     write: false,
     bundle: true,
@@ -128,21 +129,23 @@ async function bundle() {
 }
 
 /**
- * A freshly initialized PGlite database (initdb, no migrations), loaded into an empty data
- * directory instead of running initdb there (db/open.ts): initdb in WebAssembly takes seconds.
- * Made again only when the installed PGlite changes.
+ * A PGlite database initialized and migrated at build time (src/db/pglite-template.ts), loaded
+ * into an empty data directory instead of running initdb and the migrations there (db/open.ts):
+ * in WebAssembly those take seconds. Made again when the installed PGlite or a migration changes;
+ * its key (PGlite's version, the migrations' hash) is written beside it and checked at start.
  */
 async function pgliteTemplate() {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const version = JSON.parse(readFileSync(PGLITE_PACKAGE, 'utf8')).version;
-  const meta = join(OUT, 'pglite-initdb.json');
-  if (existsSync(PGLITE_TEMPLATE) && existsSync(meta) && JSON.parse(readFileSync(meta, 'utf8')).pglite === version) return false;
-  const db = await PGlite.create();
-  const tar = await db.dumpDataDir('gzip');
-  await db.close();
-  mkdirSync(OUT, { recursive: true });
-  writeAtomically(PGLITE_TEMPLATE, Buffer.from(await tar.arrayBuffer()));
-  writeAtomically(meta, `${JSON.stringify({ pglite: version })}\n`);
+  const { migrationsKey, templateKey, writePgliteTemplate } = await import(pathToFileURL(join(OUT, 'pglite-template.js')).href);
+  const key = { pglite: JSON.parse(readFileSync(PGLITE_PACKAGE, 'utf8')).version, migrations: migrationsKey() };
+  const meta = join(OUT, 'pglite-template.json');
+  const current = templateKey(meta);
+  if (existsSync(PGLITE_TEMPLATE) && current?.pglite === key.pglite && current?.migrations === key.migrations) return false;
+  const temporary = `${PGLITE_TEMPLATE}.${process.pid}.tmp`;
+  await writePgliteTemplate(temporary);
+  renameSync(temporary, PGLITE_TEMPLATE);
+  writeAtomically(meta, `${JSON.stringify(key)}\n`);
+  // The template of earlier builds (initdb only, decision 035).
+  for (const old of ['pglite-initdb.tar.gz', 'pglite-initdb.json']) rmSync(join(OUT, old), { force: true });
   return true;
 }
 
@@ -154,6 +157,6 @@ if (!ifStale || isStale()) {
   writeFileSync(STAMP, `${new Date().toISOString()}\n`);
   const ms = Math.round(performance.now() - started);
   if (!process.argv.includes('--quiet')) {
-    console.error(`server and CLI compiled to ${relative(process.cwd(), OUT) || '.'} in ${ms} ms${template ? ' (with a new PGlite initdb template)' : ''}`);
+    console.error(`server and CLI compiled to ${relative(process.cwd(), OUT) || '.'} in ${ms} ms${template ? ' (with a new migrated PGlite template)' : ''}`);
   }
 }

@@ -59,10 +59,14 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
       ALTER TABLE schema_migration ADD COLUMN IF NOT EXISTS checksum text`);
-    // Histories written before checksums were kept: the files on disk are taken as applied.
-    for (const file of files) {
-      await tx.query('UPDATE schema_migration SET checksum = $2 WHERE name = $1 AND checksum IS NULL', [file.name, file.checksum]);
-    }
+    // Histories written before checksums were kept: the files on disk are taken as applied. One
+    // statement for all files (one per file cost ~0.1 s of every PGlite start).
+    await tx.query(
+      `UPDATE schema_migration m SET checksum = f.checksum
+         FROM unnest($1::text[], $2::text[]) AS f(name, checksum)
+        WHERE m.name = f.name AND m.checksum IS NULL`,
+      [files.map((file) => file.name), files.map((file) => file.checksum)],
+    );
     return tx.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migration');
   });
   const checksums = new Map(recorded.map((row) => [row.name, row.checksum]));

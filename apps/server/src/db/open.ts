@@ -7,20 +7,27 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from './database.js';
 import { migrate } from './migrate.js';
+import { migrationsKey, templateKey } from './pglite-template.js';
 
 /**
- * A freshly initialized PGlite data directory that the build makes (apps/server/scripts/build.mjs,
- * decision 035): loading it into an empty directory takes a fraction of a second where initdb in
- * WebAssembly takes seconds. Absent before the first build (tests, `npm run dev`): initdb runs.
+ * A PGlite database initialized and migrated by the build (apps/server/scripts/build.mjs,
+ * db/pglite-template.ts, decisions 035 and 041), with its key beside it: loading it into an empty
+ * directory takes a fraction of a second where initdb and the migrations in WebAssembly take
+ * seconds. Absent before the first build (tests, `npm run dev`): initdb and the migrations run.
  */
-export const PGLITE_INITDB_TEMPLATE = fileURLToPath(new URL('../../dist/pglite-initdb.tar.gz', import.meta.url));
+export const PGLITE_TEMPLATE = fileURLToPath(new URL('../../dist/pglite-template.tar.gz', import.meta.url));
+const PGLITE_TEMPLATE_KEY = fileURLToPath(new URL('../../dist/pglite-template.json', import.meta.url));
 
-/** PGlite in `dir`, started from the initdb template when the directory is new and there is one. */
+/**
+ * PGlite in `dir`, started from the template when the directory is new and the template holds
+ * exactly the migrations of this server (a build older than a migration's change would otherwise
+ * refuse to start on a new directory).
+ */
 async function openPgliteDir(dir: string): Promise<Database> {
   const isEmpty = !existsSync(dir) || readdirSync(dir).length === 0;
-  if (isEmpty && existsSync(PGLITE_INITDB_TEMPLATE)) {
+  if (isEmpty && existsSync(PGLITE_TEMPLATE) && templateKey(PGLITE_TEMPLATE_KEY)?.migrations === migrationsKey()) {
     try {
-      return await openPglite(dir, new Blob([readFileSync(PGLITE_INITDB_TEMPLATE)]));
+      return await openPglite(dir, new Blob([readFileSync(PGLITE_TEMPLATE)]));
     } catch {
       // A template of another PGlite version or a damaged one: the directory was empty, initdb as without it.
       rmSync(dir, { recursive: true, force: true });
