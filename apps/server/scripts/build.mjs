@@ -23,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(SERVER, 'dist');
 const STAMP = join(OUT, '.build-stamp');
-const PGLITE_TEMPLATE = join(OUT, 'pglite-template.tar.gz');
+const PGLITE_TEMPLATE_KEY = join(OUT, 'pglite-template.json');
 /** PGlite's package.json (its "exports" do not list it): a new version makes a new template. */
 const PGLITE_PACKAGE = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
 /** What the bundle is made of: a change in any of these rebuilds it under --if-stale. */
@@ -43,7 +43,7 @@ function newestChange(path) {
 
 function isStale() {
   const built = statSync(STAMP, { throwIfNoEntry: false });
-  if (!built || !['main.js', 'cli.js', 'cli-commands.js', 'pglite-template.js', 'pglite-template.tar.gz'].every((file) => existsSync(join(OUT, file)))) return true;
+  if (!built || !['main.js', 'cli.js', 'cli-commands.js', 'pglite-template.js', 'pglite-template.json'].every((file) => existsSync(join(OUT, file)))) return true;
   return INPUTS.some((input) => newestChange(input) > built.mtimeMs);
 }
 
@@ -129,25 +129,30 @@ async function bundle() {
 }
 
 /**
- * A PGlite database initialized and migrated at build time (src/db/pglite-template.ts), loaded
- * into an empty data directory instead of running initdb and the migrations there (db/open.ts):
- * in WebAssembly those take seconds. Made again when the installed PGlite or a migration changes;
- * its key (PGlite's version, the migrations' hash) is written beside it and checked at start.
+ * A PGlite data directory initialized and migrated at build time (src/db/pglite-template.ts),
+ * copied into an empty data directory instead of running initdb and the migrations there
+ * (db/open.ts): in WebAssembly those take seconds. Made again when the installed PGlite or a
+ * migration changes, into a directory named by that key; the key file (`pglite-template.json`,
+ * written last, in one step) then points at it and the previous template is removed.
  */
 async function pgliteTemplate() {
-  const { migrationsKey, templateKey, writePgliteTemplate } = await import(pathToFileURL(join(OUT, 'pglite-template.js')).href);
-  const key = { pglite: JSON.parse(readFileSync(PGLITE_PACKAGE, 'utf8')).version, migrations: migrationsKey() };
-  const meta = join(OUT, 'pglite-template.json');
-  const current = templateKey(meta);
-  if (existsSync(PGLITE_TEMPLATE) && current?.pglite === key.pglite && current?.migrations === key.migrations) return false;
-  const temporary = `${PGLITE_TEMPLATE}.${process.pid}.tmp`;
-  await writePgliteTemplate(temporary);
-  renameSync(temporary, PGLITE_TEMPLATE);
-  writeAtomically(meta, `${JSON.stringify(key)}\n`);
-  // The template of earlier builds (initdb only, decision 035).
-  for (const old of ['pglite-initdb.tar.gz', 'pglite-initdb.json']) rmSync(join(OUT, old), { force: true });
+  const { installedPgliteVersion, migrationsKey, templateDirName, templateKey, writePgliteTemplate } = await import(
+    pathToFileURL(join(OUT, 'pglite-template.js')).href
+  );
+  const key = { pglite: installedPgliteVersion(), migrations: migrationsKey() };
+  const dir = templateDirName(key);
+  const current = templateKey(PGLITE_TEMPLATE_KEY);
+  if (current?.dir === dir && existsSync(join(OUT, dir))) return false;
+  await writePgliteTemplate(join(OUT, dir));
+  writeAtomically(PGLITE_TEMPLATE_KEY, `${JSON.stringify({ ...key, dir })}\n`);
+  for (const name of readdirSync(OUT)) {
+    if (name.startsWith('pglite-template-') && name !== dir) rmSync(join(OUT, name), { recursive: true, force: true });
+  }
   return true;
 }
+
+// The templates of earlier builds: initdb only (decision 035), then a tarball.
+for (const old of ['pglite-initdb.tar.gz', 'pglite-initdb.json', 'pglite-template.tar.gz', 'pglite-template']) rmSync(join(OUT, old), { recursive: true, force: true });
 
 const ifStale = process.argv.includes('--if-stale');
 if (!ifStale || isStale()) {

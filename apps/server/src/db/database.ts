@@ -82,15 +82,10 @@ const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz:
 const asIs = (value: string): string => value;
 const isoTimestamp = (value: string): string => new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
 
-/**
- * PGlite, persisted in `dataDir` (or in memory when `dataDir` is undefined). `initdb`: an
- * initialized data directory (PGlite's dumpDataDir tarball) to start an empty `dataDir` from
- * instead of running initdb (db/open.ts).
- */
-export async function openPglite(dataDir: string | undefined, initdb?: Blob): Promise<Database> {
+/** PGlite, persisted in `dataDir` (or in memory when `dataDir` is undefined). */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir ? join(dataDir) : undefined, {
-    ...(initdb && { loadDataDir: initdb }),
     parsers: {
       [OID.int8]: asIs,
       [OID.numeric]: asIs,

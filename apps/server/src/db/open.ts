@@ -1,36 +1,48 @@
 /**
  * Start-up of the database: open, check the runtime role, migrate (README "Production database").
  */
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from './database.js';
 import { migrate } from './migrate.js';
-import { migrationsKey, templateKey } from './pglite-template.js';
+import { installedPgliteVersion, migrationsKey, templateKey } from './pglite-template.js';
 
 /**
- * A PGlite database initialized and migrated by the build (apps/server/scripts/build.mjs,
- * db/pglite-template.ts, decisions 035 and 041), with its key beside it: loading it into an empty
- * directory takes a fraction of a second where initdb and the migrations in WebAssembly take
- * seconds. Absent before the first build (tests, `npm run dev`): initdb and the migrations run.
+ * The key of the PGlite data directory that the build initialized and migrated
+ * (apps/server/scripts/build.mjs, db/pglite-template.ts, decisions 035 and 041), which names the
+ * template's directory beside it: copying it into an empty directory takes a second where initdb
+ * and the migrations in WebAssembly take several. Absent before the first build (tests, `npm run
+ * dev`): initdb and the migrations run.
  */
-export const PGLITE_TEMPLATE = fileURLToPath(new URL('../../dist/pglite-template.tar.gz', import.meta.url));
 const PGLITE_TEMPLATE_KEY = fileURLToPath(new URL('../../dist/pglite-template.json', import.meta.url));
 
 /**
- * PGlite in `dir`, started from the template when the directory is new and the template holds
- * exactly the migrations of this server (a build older than a migration's change would otherwise
- * refuse to start on a new directory).
+ * The template's directory when it holds exactly what this server would make: the migrations of
+ * this server, by the installed PGlite (a build older than a migration's change would otherwise
+ * refuse to start a new directory; one older than PGlite could not be read). Null otherwise.
  */
+function usableTemplate(): string | null {
+  const key = templateKey(PGLITE_TEMPLATE_KEY);
+  if (!key?.dir || key.migrations !== migrationsKey() || key.pglite !== installedPgliteVersion()) return null;
+  const dir = join(dirname(PGLITE_TEMPLATE_KEY), key.dir);
+  return existsSync(dir) ? dir : null;
+}
+
+/** PGlite in `dir`, started from the build's template when the directory is new and there is a usable one. */
 async function openPgliteDir(dir: string): Promise<Database> {
   const isEmpty = !existsSync(dir) || readdirSync(dir).length === 0;
-  if (isEmpty && existsSync(PGLITE_TEMPLATE) && templateKey(PGLITE_TEMPLATE_KEY)?.migrations === migrationsKey()) {
+  const template = isEmpty ? usableTemplate() : null;
+  if (template) {
     try {
-      return await openPglite(dir, new Blob([readFileSync(PGLITE_TEMPLATE)]));
-    } catch {
-      // A template of another PGlite version or a damaged one: the directory was empty, initdb as without it.
-      rmSync(dir, { recursive: true, force: true });
+      cpSync(template, dir, { recursive: true });
+      return await openPglite(dir);
+    } catch (error) {
+      // A damaged template, or one a build replaced during the copy: the directory was empty, so
+      // it is emptied again (not removed: it may be a mount point) and initdb runs as without one.
+      console.warn(`PGlite template ${template} not used (${(error as Error).message}); initializing ${dir}`);
+      for (const entry of existsSync(dir) ? readdirSync(dir) : []) rmSync(join(dir, entry), { recursive: true, force: true });
     }
   }
   return openPglite(dir);

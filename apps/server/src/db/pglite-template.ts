@@ -1,6 +1,6 @@
 /**
  * The PGlite template the build writes (decisions 035 and 041): a database initialized and migrated
- * once at build time, loaded into an empty data directory at start instead of running initdb and
+ * once at build time, copied into an empty data directory at start instead of running initdb and
  * every migration there (in WebAssembly: about 3 s and 1.5 s on the 2-core machine).
  *
  * The template holds nothing of one installation: the migrations only create the schema and insert
@@ -8,10 +8,9 @@
  * the server on first use (`serverSecret`), so every installation still gets its own.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { openPglite } from './database.js';
 import { migrate, migrationChecksum, migrationFiles, MIGRATIONS_DIR } from './migrate.js';
 
@@ -25,37 +24,55 @@ export function migrationsKey(dir: string = MIGRATIONS_DIR): string {
   return hash.digest('hex');
 }
 
-/** The key recorded beside the template (`*.json`), or null when there is none or it cannot be read. */
-export function templateKey(metaFile: string): { pglite?: string; migrations?: string } | null {
+/** What a template was made of, recorded beside it (`pglite-template.json`), and where it is. */
+export interface TemplateKey {
+  /** The version of PGlite that wrote it: another one may not read it. */
+  pglite: string;
+  /** `migrationsKey()` of the migrations applied to it. */
+  migrations: string;
+  /** Its directory, beside the key file. */
+  dir: string;
+}
+
+/** The key recorded in `metaFile`, or null when there is none or it cannot be read. */
+export function templateKey(metaFile: string): Partial<TemplateKey> | null {
   try {
-    return JSON.parse(readFileSync(metaFile, 'utf8')) as { pglite?: string; migrations?: string };
+    return JSON.parse(readFileSync(metaFile, 'utf8')) as Partial<TemplateKey>;
   } catch {
     return null;
   }
 }
 
+/** The installed PGlite's version (its package.json, which its `exports` do not list). */
+export function installedPgliteVersion(): string {
+  const main = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  return (JSON.parse(readFileSync(join(dirname(main), '..', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The template's directory name for a key: a new key writes a new directory beside the old one. */
+export const templateDirName = (key: Omit<TemplateKey, 'dir'>): string => `pglite-template-${key.pglite}-${key.migrations.slice(0, 16)}`;
+
 /**
- * Initializes a PGlite database in a temporary directory, applies the migrations of `dir` (default:
- * the server's) and writes its data directory as a gzipped tarball (PGlite's `dumpDataDir`) to
- * `file`. Build time only.
+ * Initializes a PGlite database, applies the migrations of `dir` (default: the server's) and leaves
+ * its data directory, cleanly shut down, at `target` (replacing what was there; the build writes
+ * each key's template to a directory of its own, so a server copying the previous one is not
+ * disturbed): the template is a plain copy of a data directory, which a start copies with the file
+ * system (0.8 s for ~1,400 files, 44–60 MB here) where PGlite's own `loadDataDir` of a tarball took
+ * 2.2–3.7 s. Build time only.
  */
-export async function writePgliteTemplate(file: string, dir: string = MIGRATIONS_DIR): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bilan-pglite-template-'));
+export async function writePgliteTemplate(target: string, dir: string = MIGRATIONS_DIR): Promise<void> {
+  const building = `${target}.${process.pid}.tmp`;
+  rmSync(building, { recursive: true, force: true });
   try {
-    const db = await openPglite(dataDir);
+    const db = await openPglite(building);
     try {
       await migrate(db, dir);
     } finally {
       await db.close();
     }
-    const raw = await PGlite.create(dataDir);
-    try {
-      const tar = await raw.dumpDataDir('gzip');
-      writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
-    } finally {
-      await raw.close();
-    }
+    rmSync(target, { recursive: true, force: true });
+    renameSync(building, target);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(building, { recursive: true, force: true });
   }
 }

@@ -1,16 +1,16 @@
 /**
- * The migrated PGlite template of the build (decision 041): a new data directory loaded from it has
+ * The migrated PGlite template of the build (decision 041): a new data directory copied from it has
  * every migration applied and recorded, so the start applies none; its key follows the migrations'
  * names and texts, so a changed or added file makes the build write it again and the server leave a
  * stale one unused. PGlite only: PostgreSQL servers are never started from a template.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/db/database.js';
 import { migrate, migrationChecksum } from '../../src/db/migrate.js';
-import { migrationsKey, templateKey, writePgliteTemplate } from '../../src/db/pglite-template.js';
+import { installedPgliteVersion, migrationsKey, templateDirName, templateKey, writePgliteTemplate } from '../../src/db/pglite-template.js';
 import { engine } from '../helpers.js';
 
 let work: string;
@@ -27,10 +27,13 @@ describe.skipIf(engine !== 'pglite')('the PGlite template', () => {
   it('starts a new data directory with every migration applied and recorded: migrate applies nothing', { timeout: 120_000 }, async () => {
     write('0001_first.sql', 'CREATE TABLE m_first (id int PRIMARY KEY);');
     write('0002_second.sql', "CREATE TABLE m_second (code text PRIMARY KEY);\nINSERT INTO m_second VALUES ('CHF'), ('EUR');");
-    const file = join(work, 'template.tar.gz');
-    await writePgliteTemplate(file, migrations);
+    const template = join(work, 'template');
+    await writePgliteTemplate(template, migrations);
+    // A second build replaces it whole.
+    await writePgliteTemplate(template, migrations);
 
-    const db = await openPglite(join(work, 'data'), new Blob([readFileSync(file)]));
+    cpSync(template, join(work, 'data'), { recursive: true });
+    const db = await openPglite(join(work, 'data'));
     try {
       expect(await migrate(db, migrations)).toEqual([]);
       expect(await db.asOwner((tx) => tx.query('SELECT code FROM m_second ORDER BY code'))).toEqual([{ code: 'CHF' }, { code: 'EUR' }]);
@@ -60,6 +63,11 @@ describe.skipIf(engine !== 'pglite')('the PGlite template', () => {
     expect(changed).not.toBe(first);
     write('0002_second.sql', 'SELECT 1;');
     expect(migrationsKey(migrations)).not.toBe(changed);
+    // Each key's template has a directory of its own.
+    const pglite = installedPgliteVersion();
+    expect(pglite).toMatch(/^\d+\.\d+\.\d+/);
+    expect(templateDirName({ pglite, migrations: first })).not.toBe(templateDirName({ pglite, migrations: changed }));
+    expect(templateDirName({ pglite, migrations: first })).not.toBe(templateDirName({ pglite: '0.0.1', migrations: first }));
   });
 
   it('reads the recorded key, and no key from a missing or damaged file', () => {

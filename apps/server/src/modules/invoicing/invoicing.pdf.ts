@@ -372,8 +372,8 @@ export async function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lan
   const qr = quote ? null : toSwissQrBill(qrBillData(invoice, creditor));
   const t = TEXTS[lang];
   const title = quote ? `${QUOTE_TEXTS[lang].title} ${quote.number}` : `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
-  const { SwissQRBill } = await import('swissqrbill/pdf');
   if (onlyReceipt && qr) {
+    const { SwissQRBill } = await import('swissqrbill/pdf');
     const doc = await newDocument([SwissQRBill.width, SwissQRBill.height], 0);
     doc.info.Title = `${t.invoice} ${formatReferenceNumber(invoice.id)}`;
     const done = collect(doc);
@@ -507,8 +507,9 @@ export async function renderInvoicePdf(invoice: Invoice, creditor: Creditor, lan
 
   // The payment part sits at the bottom of this page when the content ends above it (SIX style
   // guide), otherwise at the bottom of a page of its own.
-  const qrTop = doc.page.height - SwissQRBill.height;
   if (qr) {
+    const { SwissQRBill } = await import('swissqrbill/pdf');
+    const qrTop = doc.page.height - SwissQRBill.height;
     if (y + 10 > qrTop) doc.addPage();
     doc.y = qrTop;
     (await paymentPart(doc, qr, lang)).attachTo(doc, 0, qrTop);
