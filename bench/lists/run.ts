@@ -288,6 +288,15 @@ function endpoints(accounting: { bank: number }): Endpoint[] {
     { name: 'GET invoice/list', method: 'GET', path: '/api/invoice/list', rowsLoaded: invoices },
     { name: 'POST invoice/list-w-amounts', method: 'POST', path: '/api/invoice/list-w-amounts', body: {}, rowsLoaded: invoices },
     { name: 'POST invoice/list-w-amounts status=sent', method: 'POST', path: '/api/invoice/list-w-amounts', body: { filters: { status: 2 } }, rowsLoaded: invoices },
+    // What the Invoices screen asks (decision 042): the same pages without the invoices' lines.
+    { name: 'POST invoice/list-w-amounts withItems=false', method: 'POST', path: '/api/invoice/list-w-amounts', body: { withItems: false }, rowsLoaded: invoices },
+    {
+      name: 'POST invoice/list-w-amounts status=sent withItems=false',
+      method: 'POST',
+      path: '/api/invoice/list-w-amounts',
+      body: { filters: { status: 2 }, withItems: false },
+      rowsLoaded: invoices,
+    },
     {
       name: 'POST invoice/list-w-amounts 2025 text=Beratung',
       method: 'POST',

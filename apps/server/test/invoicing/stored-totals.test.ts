@@ -162,6 +162,43 @@ describe('stored invoice totals', () => {
   });
 });
 
+describe('the list with amounts without lines (withItems: false, decision 042)', () => {
+  it('answers each invoice as its detail less its items, from stored totals or from its lines when none are stored', async () => {
+    const own = await invoicingWorkplace(server);
+    const uuids: string[] = [];
+    for (const price of ['100.00', '250.40', '75.05']) {
+      const data = { ...invoiceData(own), items: [{ name: 'Work', amount: '2', price }, { name: 'Travel', amount: '1', price: '12.35', vat: '0' }] };
+      uuids.push(((await ok(own, '/api/invoice/insert', { data })) as { uuid: string }).uuid);
+    }
+    await ok(own, '/api/invoice/status/change', { uuid: uuids[0], status: 2, ledgerDate: invoiceData(own).dateInvoice });
+    // The second one's totals are forgotten, as any change of its lines would: it is read with its lines.
+    const forgotten = uuids[1]!;
+    await server.db.withInstance(own.instanceId, (tx) => tx.query('UPDATE invoice SET totals = NULL WHERE instance_id = $1 AND uuid = $2', [own.instanceId, forgotten]));
+
+    const page = await ok(own, '/api/invoice/list-w-amounts', { withItems: false });
+    expect(page.data).toHaveLength(3);
+    for (const uuid of uuids) {
+      const listed = page.data.find((invoice: { uuid: string }) => invoice.uuid === uuid);
+      expect(listed, uuid).not.toHaveProperty('items');
+      const { payToken: _pay, creditToken: _credit, items, ...detail } = await ok(own, '/api/invoice/detail', { id: uuid });
+      expect(items).toHaveLength(2);
+      expect(listed).toEqual(detail);
+    }
+    // The read that had to compute the forgotten totals stored them, as a read with lines does.
+    const [row] = await server.db.withInstance(own.instanceId, (tx) =>
+      tx.query<{ totals: { total: string } | null }>('SELECT totals FROM invoice WHERE instance_id = $1 AND uuid = $2', [own.instanceId, forgotten]),
+    );
+    // 500.80 + 8.1 % (40.56) + 12.35 without VAT = 553.71, to 5 Rappen.
+    expect(row!.totals).toMatchObject({ total: '553.70' });
+    // The default keeps the lines; a bad value names the field and is refused.
+    const whole = await ok(own, '/api/invoice/list-w-amounts', {});
+    expect(whole.data.map((invoice: { items: unknown[] }) => invoice.items.length)).toEqual([2, 2, 2]);
+    const refused = await own.api.post('/api/invoice/list-w-amounts', { withItems: 'no' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('withItems');
+  });
+});
+
 describe('the company list\'s open amounts from stored totals', () => {
   it('are the same whether the totals are stored or computed, and the computed ones get stored', async () => {
     const customer = (await ok(w, '/api/company/insert', { data: { name: 'Offene Posten AG' } })).uuid as string;

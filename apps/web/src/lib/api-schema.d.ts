@@ -18079,7 +18079,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Invoices with totals matching `filters` {status, company{uuid}, dateFrom, dateTo (invoice date, inclusive), text (customer, description, BILAN number or payment reference)}. "Open invoices" = status 2 (sent). Paged: page (1-based) or `cursor` (the previous answer's `nextCursor`), pageSize ≤ 500; `total` counted up to 10,000. */
+        /** @description Invoices with totals matching `filters` {status, company{uuid}, dateFrom, dateTo (invoice date, inclusive), text (customer, description, BILAN number or payment reference)}. "Open invoices" = status 2 (sent). Paged: page (1-based) or `cursor` (the previous answer's `nextCursor`), pageSize ≤ 500; `total` counted up to 10,000. `withItems` (default true): false leaves each invoice's `items` (its lines) out, for a list screen: a third of the answer and less work (decision 042). */
         post: {
             parameters: {
                 query?: never;
@@ -18106,6 +18106,7 @@ export interface paths {
                         page?: number;
                         /** @default 50 */
                         pageSize?: number;
+                        withItems?: boolean;
                     };
                 };
             };
@@ -18155,7 +18156,8 @@ export interface paths {
                                 }[];
                                 fxRate: string;
                                 id: number;
-                                items: {
+                                /** @description the lines; left out with `withItems: false` */
+                                items?: {
                                     account: {
                                         id: number;
                                         name: string;

@@ -45,6 +45,7 @@ import {
   updateItem,
   type InvoiceFilter,
   type InvoiceFullRecord,
+  type LinesRead,
   type InvoiceItemRecord,
   type InvoiceItemWithAccountRecord,
   type InvoiceWithPartiesRecord,
@@ -225,21 +226,28 @@ function storedShape(totals: InvoiceTotals, totalBase: string, lines: readonly {
   return { format: 1, ...totals, totalBase, lines: Object.fromEntries(lines.map((line) => [line.id, line.total])) };
 }
 
-/** The stored totals when they are of this format and hold a total for each of `items`, else null (compute them). */
-function storedTotalsOf(row: Pick<InvoiceRecord, 'totals'>, items: readonly { id: number }[]): StoredTotals | null {
+/**
+ * The stored totals when they are of this format and hold a total for each of `items`, else null
+ * (compute them). `items` null: the lines were not read (a page without them), the format decides.
+ */
+function storedTotalsOf(row: Pick<InvoiceRecord, 'totals'>, items: readonly { id: number }[] | null): StoredTotals | null {
   const stored = row.totals as StoredTotals | null;
   if (stored?.format !== 1 || typeof stored.lines !== 'object') return null;
+  if (items === null) return stored;
   return Object.keys(stored.lines).length === items.length && items.every((item) => typeof stored.lines[item.id] === 'string') ? stored : null;
 }
 
 /**
  * The invoice as answered, from its row (with parties) and its lines. Its totals are the stored
  * ones when the row has them (migration 0052), else computed from the lines: the two are the same
- * by construction, since any change of what they follow from clears the stored ones.
+ * by construction, since any change of what they follow from clears the stored ones. `items` null:
+ * the lines were not read (`LinesRead` 'for-totals'), so the row must have its totals stored; the
+ * answer's `items` is then empty, for the caller to leave out.
  */
-export function toInvoice(row: InvoiceRow, items: InvoiceItemRow[]): Invoice {
+export function toInvoice(row: InvoiceRow, items: InvoiceItemRow[] | null): Invoice {
   const stored = storedTotalsOf(row, items);
-  const mapped = items.map((item) => toItem(item, stored?.lines[item.id]));
+  if (items === null && !stored) throw new Error(`invoice ${row.uuid} read without its lines has no stored totals`);
+  const mapped = (items ?? []).map((item) => toItem(item, stored?.lines[item.id]));
   const currency = currencyCodeById(row.currency_id) ?? 'CHF';
   const entries: Invoice['entries'] = [];
   if (row.sent_entry_id) entries.push({ id: row.sent_entry_id, kind: 'sent' });
@@ -377,7 +385,7 @@ export async function getInvoice(tx: Tx, instanceId: string, key: InvoiceKey): P
  * come from reads with no write of this transaction between them and this call: the version check
  * only sees other transactions' changes.
  */
-async function invoicesStoringTotals(tx: Tx, instanceId: string, reads: readonly { row: InvoiceRow; items: InvoiceItemRow[] }[]): Promise<Invoice[]> {
+async function invoicesStoringTotals(tx: Tx, instanceId: string, reads: readonly { row: InvoiceRow; items: InvoiceItemRow[] | null }[]): Promise<Invoice[]> {
   const computed: { uuid: string; version: string; totals: StoredTotals }[] = [];
   const invoices = reads.map(({ row, items }) => {
     const invoice = toInvoice(row, items);
@@ -413,7 +421,8 @@ export async function listInvoicePage(
 
 /**
  * `listInvoicePage` with, beside each invoice, the values of `extraColumns` (invoicing.sql.ts
- * `selectInvoicePage`) read in the page's own statement.
+ * `selectInvoicePage`) read in the page's own statement. `lines` 'for-totals': the invoices' lines
+ * are read only where the totals must be computed, and each `items` is to be left out of the answer.
  */
 export async function listInvoicePageWith<E extends Row>(
   tx: Tx,
@@ -421,8 +430,9 @@ export async function listInvoicePageWith<E extends Row>(
   filter: InvoiceFilter,
   page: PageRequest,
   extraColumns: string,
+  lines: LinesRead = 'all',
 ): Promise<{ data: { invoice: Invoice; extra: E }[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const { rows, ...rest } = await selectInvoicePage<E>(tx, instanceId, filter, page, extraColumns);
+  const { rows, ...rest } = await selectInvoicePage<E>(tx, instanceId, filter, page, extraColumns, lines);
   const invoices = await fullToInvoices(tx, instanceId, rows);
   return { data: invoices.map((invoice, index) => ({ invoice, extra: rows[index]! })), ...rest };
 }

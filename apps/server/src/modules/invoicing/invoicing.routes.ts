@@ -129,6 +129,11 @@ const invoiceAnswer = z.object({
   creditToken: z.string().optional().describe('one-time confirmation token for /invoice/credit-note/insert (detail only)'),
 });
 const listAnswer = z.object({ data: z.array(invoiceAnswer), ...pageAnswerFields });
+/** list-w-amounts: `items` is left out with `withItems: false` (decision 042). */
+const listWithAmountsAnswer = z.object({
+  data: z.array(invoiceAnswer.extend({ items: invoiceAnswer.shape.items.optional().describe('the lines; left out with `withItems: false`') })),
+  ...pageAnswerFields,
+});
 
 /** Invoice key: the uuid or the numeric id. */
 const invoiceKey = z.union([zUuid, zId]);
@@ -229,20 +234,26 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Invoices with totals matching `filters` {status, company{uuid}, dateFrom, dateTo (invoice date, inclusive), text (customer, ' +
           'description, BILAN number or payment reference)}. "Open invoices" = status 2 (sent). Paged: page (1-based) or `cursor` (the ' +
-          'previous answer\'s `nextCursor`), pageSize ≤ 500; `total` counted up to 10,000.',
-        body: strictObject({ filters: filters.optional(), ...pageFields }),
-        response: { 200: listAnswer, ...errors },
+          'previous answer\'s `nextCursor`), pageSize ≤ 500; `total` counted up to 10,000. `withItems` (default true): false leaves ' +
+          'each invoice\'s `items` (its lines) out, for a list screen: a third of the answer and less work (decision 042).',
+        body: strictObject({
+          filters: filters.optional(),
+          ...pageFields,
+          withItems: z.boolean({ error: 'withItems must be true or false' }).optional(),
+        }),
+        response: { 200: listWithAmountsAnswer, ...errors },
       },
     },
     async (request) => {
       const { instanceId } = auth(request);
-      const { filters: f = {}, page, pageSize, cursor } = request.body;
+      const { filters: f = {}, page, pageSize, cursor, withItems = true } = request.body;
       return withTx(instanceId, (tx) =>
         listInvoicePageWithPayments(
           tx,
           instanceId,
           { status: f.status, companyUuid: f.company?.uuid, dateFrom: f.dateFrom, dateTo: f.dateTo, text: f.text?.trim() || undefined },
           { page, pageSize, cursor },
+          withItems,
         ),
       );
     },

@@ -101,10 +101,16 @@ export interface InvoiceItemWithAccountRecord extends InvoiceItemRecord {
   account_name: string | null;
 }
 
-/** An invoice with its parties and its lines. */
+/** An invoice with its parties and its lines (null: not read, its stored totals stand; `LinesRead`). */
 export interface InvoiceFullRecord extends InvoiceWithPartiesRecord {
-  items: InvoiceItemWithAccountRecord[];
+  items: InvoiceItemWithAccountRecord[] | null;
 }
+
+/**
+ * Which invoices' lines a page reads: 'all', or 'for-totals', only those of the invoices without
+ * stored totals (migration 0052), whose totals are computed from them; the others' lines are null.
+ */
+export type LinesRead = 'all' | 'for-totals';
 
 /**
  * The invoices of `inner` (a SELECT of invoice rows, `$1` the instance) with their parties and
@@ -114,11 +120,11 @@ export interface InvoiceFullRecord extends InvoiceWithPartiesRecord {
  * every decimal as text (a JSON number would pass through a binary float) and `created_at` as the
  * driver gives timestamps (ISO 8601, UTC, milliseconds).
  */
-const withPartiesAndItems = (inner: string, ...extraColumns: (string | null)[]) => `
+const withPartiesAndItems = (inner: string, lines: LinesRead, ...extraColumns: (string | null)[]) => `
   WITH page AS (${inner})
   SELECT page.*,${extraColumns.filter(Boolean).map((column) => ` ${column},`).join('')} c.name AS company_name, a.street, a.house_number, a.zip, a.city, a.country_id,
          p.type_id AS profile_type_id, p.iban AS profile_iban, p.account_id AS profile_account_id, b.currency_id AS base_currency_id,
-         COALESCE((
+         ${lines === 'all' ? '' : "CASE WHEN page.totals->>'format' = '1' AND jsonb_typeof(page.totals->'lines') = 'object' THEN NULL ELSE "}COALESCE((
            SELECT json_agg(json_build_object(
                     'id', it.id, 'invoice_uuid', it.invoice_uuid, 'label', it.label, 'quantity', it.quantity::text, 'price', it.price::text,
                     'discount', it.discount::text, 'discount_abs', it.discount_abs::text, 'currency_id', it.currency_id,
@@ -129,7 +135,7 @@ const withPartiesAndItems = (inner: string, ...extraColumns: (string | null)[]) 
              -- OFFSET 0 keeps this a probe of the account's key per line; flattened, the planner
              -- hashes the whole chart once per invoice (2 ms a page of 50).
              LEFT JOIN LATERAL (SELECT h.number, h.name FROM ledger_account_head h WHERE h.instance_id = $1 AND h.id = it.account_id OFFSET 0) la ON true
-            WHERE it.instance_id = $1 AND it.invoice_uuid = page.uuid), '[]') AS items
+            WHERE it.instance_id = $1 AND it.invoice_uuid = page.uuid), '[]')${lines === 'all' ? '' : ' END'} AS items
     FROM page
     JOIN company_head c ON c.instance_id = $1 AND c.uuid = page.company_uuid
     JOIN address_head a ON a.instance_id = $1 AND a.id = page.address_id
@@ -142,9 +148,9 @@ export async function selectInvoicesFull(
   tx: Tx,
   instanceId: string,
   filter: InvoiceFilter & { uuids?: readonly string[]; ids?: readonly number[] },
-): Promise<InvoiceFullRecord[]> {
+): Promise<(InvoiceFullRecord & { items: InvoiceItemWithAccountRecord[] })[]> {
   const { where, params } = await invoiceWhere(tx, instanceId, filter);
-  return tx.query<InvoiceFullRecord>(withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}`), params);
+  return tx.query<InvoiceFullRecord & { items: InvoiceItemWithAccountRecord[] }>(withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}`, 'all'), params);
 }
 
 /**
@@ -152,7 +158,7 @@ export async function selectInvoicesFull(
  * (date, id), with the number matching counted up to COUNT_CAP (on the first page of a walk only:
  * the cursor carries it). `extraColumns`: more output columns of the same statement, SQL over
  * `page` (the invoice's row) with `$1` the instance, e.g. what settled each invoice (payments.service
- * `listInvoicePageWithPayments`): one round trip for the whole page.
+ * `listInvoicePageWithPayments`): one round trip for the whole page. `lines`: `LinesRead`.
  */
 export async function selectInvoicePage<E extends Row = Row>(
   tx: Tx,
@@ -160,12 +166,13 @@ export async function selectInvoicePage<E extends Row = Row>(
   filter: InvoiceFilter,
   page: PageRequest,
   extraColumns: string | null = null,
+  lines: LinesRead = 'all',
 ): Promise<{ rows: (InvoiceFullRecord & E)[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
   const { where, params } = await invoiceWhere(tx, instanceId, filter);
   const { rows, counted } = await countedPage(tx, `SELECT 1 FROM invoice i WHERE ${where}`, params, page, (countColumn) => {
     const after = page.cursor ? ` AND ${afterKey(['i.date_invoice', 'i.id'], ['date', 'int'], 'desc', decodeCursor(page.cursor, ['date', 'int']), params)}` : '';
     return tx.query<InvoiceFullRecord & E & CountedRow>(
-      withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`, countColumn, extraColumns),
+      withPartiesAndItems(`${INVOICE_SELECT} WHERE ${where}${after} ORDER BY i.date_invoice DESC, i.id DESC ${limitOffset(page)}`, lines, countColumn, extraColumns),
       params,
     );
   });

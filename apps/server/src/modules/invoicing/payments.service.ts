@@ -332,20 +332,33 @@ function joinSettlements(invoices: readonly Invoice[], { payments, credits, char
   });
 }
 
+/** A listed invoice: as its detail, without `items` when the list was asked without lines. */
+export type ListedInvoice = Omit<InvoiceWithPayments, 'items'> & { items?: InvoiceWithPayments['items'] };
+
 /**
  * One page of invoices (documents.service `listInvoicePage`) with their payments, credit notes and
  * open amounts, read in the page's own statement: one round trip for the list's page, where
- * `withPayments` after the page took a second one.
+ * `withPayments` after the page took a second one. `withItems` false: each invoice without `items`;
+ * the lines are then read only for invoices whose totals are not stored (decision 042).
  */
 export async function listInvoicePageWithPayments(
   tx: Tx,
   instanceId: string,
   filter: InvoiceFilter,
   page: PageRequest,
-): Promise<{ data: InvoiceWithPayments[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
-  const { data, ...rest } = await listInvoicePageWith<SettlementsRow>(tx, instanceId, filter, page, settlementColumns('invoice_uuid = page.uuid'));
+  withItems = true,
+): Promise<{ data: ListedInvoice[]; total: number; totalCapped: boolean; nextCursor: string | null }> {
+  const { data, ...rest } = await listInvoicePageWith<SettlementsRow>(
+    tx,
+    instanceId,
+    filter,
+    page,
+    settlementColumns('invoice_uuid = page.uuid'),
+    withItems ? 'all' : 'for-totals',
+  );
   const settlements = settlementsByInvoice(data.map(({ extra }) => extra));
-  return { data: joinSettlements(data.map(({ invoice }) => invoice), settlements), ...rest };
+  const invoices = joinSettlements(data.map(({ invoice }) => invoice), settlements);
+  return { data: withItems ? invoices : invoices.map(({ items: _items, ...invoice }) => invoice), ...rest };
 }
 
 export async function getInvoiceWithPayments(tx: Tx, instanceId: string, uuid: string): Promise<InvoiceWithPayments> {

@@ -30,7 +30,7 @@ export const INVOICE_PAGE_SIZE = 50;
 export const invoiceListQuery = (filters: InvoiceFilters, page: number, pageSize = INVOICE_PAGE_SIZE) =>
   queryOptions({
     queryKey: [...invoiceKey, 'list', filters, page, pageSize],
-    queryFn: ({ signal }) => api.post('/api/invoice/list-w-amounts', { filters, page, pageSize }, { signal }),
+    queryFn: ({ signal }) => api.post('/api/invoice/list-w-amounts', { filters, page, pageSize, withItems: false }, { signal }),
     placeholderData: keepPreviousData,
   });
 
