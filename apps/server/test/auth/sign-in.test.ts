@@ -58,6 +58,14 @@ describe('sign-up through the built-in OpenID provider', () => {
     expect(exists.body).toEqual({ uuid: instanceUuid, name });
   });
 
+  it('a page load\'s refresh brings no profile before onboarding: the page asks GET /napi/profile why', async () => {
+    const refreshed = await browse(jar, `${server.baseUrl}/napi/auth/refresh?withProfile=true`);
+    expect(refreshed.status).toBe(200);
+    const body = (await refreshed.json()) as { token: string; profile: unknown };
+    expect(body.profile).toBeNull();
+    token = body.token;
+  });
+
   it('answers 409 on the profile until onboarding is done, then the owner profile', async () => {
     const api = new Client(server.baseUrl, token);
     const before = await api.get('/napi/profile');
@@ -75,6 +83,23 @@ describe('sign-up through the built-in OpenID provider', () => {
       instance: { uuid: instanceUuid, name, currency: 'CHF', initialized: true },
     });
     expect((await api.get('/api/profile')).body).toEqual(after.body);
+
+    // A page load's refresh carries the same profile, rotates the cookie as any refresh does, and
+    // its token is the session's; without `withProfile` the answer is as before.
+    const cookieBefore = jar.get('bilan_refresh');
+    const withProfile = await browse(jar, `${server.baseUrl}/napi/auth/refresh?withProfile=true&idleMs=0`);
+    expect(withProfile.status).toBe(200);
+    expect(jar.get('bilan_refresh')).not.toBe(cookieBefore);
+    const refreshed = (await withProfile.json()) as { token: string; instance: { uuid: string }; profile: unknown };
+    expect(refreshed.profile).toEqual(after.body);
+    expect(refreshed.instance.uuid).toBe(instanceUuid);
+    expect((await new Client(server.baseUrl, refreshed.token).get('/napi/profile')).body).toEqual(after.body);
+    const plain = (await (await browse(jar, `${server.baseUrl}/napi/auth/refresh?withProfile=false`)).json()) as Record<string, unknown>;
+    expect(Object.keys(plain).sort()).toEqual(['instance', 'token']);
+
+    const bad = await browse(jar, `${server.baseUrl}/napi/auth/refresh?withProfile=yes`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('withProfile');
   });
 
   it('refuses a second sign-up with the same name, whatever its case', async () => {

@@ -30172,11 +30172,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Rotates the refresh cookie and answers a new access token and the session's instance uuid (the web calls it every 8 minutes, spec §9, and reloads when the instance changed in another tab). `idleMs`: milliseconds since the last user activity in any tab of the browser; it moves the session's last activity forward (a refresh without it is not activity). 401 { error, reason }: 'idle' (no activity for more than 30 minutes; error is the spec §8 idle message), 'expired' (more than 12 hours since sign-in), 'invalid' (unknown, revoked or replayed token — a replay revokes the whole session). */
+        /** @description Rotates the refresh cookie and answers a new access token and the session's instance uuid (the web calls it every 8 minutes, spec §9, and reloads when the instance changed in another tab). `idleMs`: milliseconds since the last user activity in any tab of the browser; it moves the session's last activity forward (a refresh without it is not activity). 401 { error, reason }: 'idle' (no activity for more than 30 minutes; error is the spec §8 idle message), 'expired' (more than 12 hours since sign-in), 'invalid' (unknown, revoked or replayed token — a replay revokes the whole session). `withProfile=true` (a page load) adds `profile`, as GET /napi/profile answers it, or null when that would fail (onboarding not finished, no longer a member): the page then asks GET /napi/profile for the reason. It saves the page load a round trip (issue 18 §1). */
         get: {
             parameters: {
                 query?: {
                     idleMs?: number;
+                    withProfile?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -30194,6 +30195,33 @@ export interface paths {
                             instance: {
                                 uuid: string;
                             };
+                            profile?: {
+                                email: string;
+                                firstName: string;
+                                instance: {
+                                    /** @enum {string} */
+                                    currency: "CHF" | "EUR" | "USD" | "GBP" | "USDT" | "USDC" | "ETH" | "BTC" | "SOL" | "EURT" | "AED" | "CAD" | "AUD" | "JPY" | "INR" | "CNY" | "BRL" | "ZCHF";
+                                    initialized: boolean;
+                                    name: string;
+                                    uuid: string;
+                                };
+                                isSuperadmin: boolean;
+                                /**
+                                 * @description UI language chosen by the user; null: the browser's
+                                 * @enum {string|null}
+                                 */
+                                language: "de" | "fr" | "it" | "en" | null;
+                                lastName: string;
+                                /**
+                                 * @description number format chosen by the user; null: fr-CH (spec §9)
+                                 * @enum {string|null}
+                                 */
+                                numberFormat: "fr-CH" | "de-CH" | "it-CH" | "en-CH" | null;
+                                permissions: ("read" | "write" | "admin")[];
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "accountant" | "viewer";
+                                uuid: string;
+                            } | null;
                             token: string;
                         };
                     };

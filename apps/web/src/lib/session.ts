@@ -63,6 +63,8 @@ export const storedProfile = (): Profile | null => readJson<Profile>(storageKeys
 let refreshTimer: ReturnType<typeof setInterval> | undefined;
 let lastRefresh = 0;
 let inflight: Promise<boolean> | null = null;
+/** The profile a page load's refresh brought along (`withProfile`), taken once by `startSession`. */
+let refreshedProfile: Profile | null = null;
 
 /**
  * GET /napi/auth/refresh?idleMs=… The refresh token rotates on every use, so tabs take turns
@@ -72,11 +74,13 @@ let inflight: Promise<boolean> | null = null;
  * (spec §8 idle message). When the answer names another instance than this tab shows, the session
  * was switched in another tab: this tab reloads into it.
  */
-export function refreshAccessToken(): Promise<boolean> {
+export function refreshAccessToken(options: { withProfile?: boolean } = {}): Promise<boolean> {
   inflight ??= (async () => {
     const run = async () => {
-      const answer = await api.get('/napi/auth/refresh', { query: { idleMs: idleMs() } });
+      const query = options.withProfile ? { idleMs: idleMs(), withProfile: 'true' as const } : { idleMs: idleMs() };
+      const answer = await api.get('/napi/auth/refresh', { query });
       setAccessToken(answer.token);
+      refreshedProfile = answer.profile ?? null;
       lastRefresh = Date.now();
       const shown = state.profile?.instance.uuid;
       if (shown && answer.instance && answer.instance.uuid !== shown) reloadIntoInstance();
@@ -125,14 +129,7 @@ if (typeof document !== 'undefined') {
 export async function loadProfile(): Promise<SessionStatus> {
   // The status stays as it is until the answer: a reload after onboarding keeps its page on screen.
   try {
-    const profile = await api.get('/napi/profile');
-    writeJson(storageKeys.profile, profile);
-    writeJson(storageKeys.permissions, profile.permissions ?? []);
-    // The spec's `locale` (§3) is the user's language; an unchosen one leaves the browser's.
-    await applyPreferences(profile);
-    const status: SessionStatus = profile.instance.initialized === false ? 'onboarding' : 'ready';
-    setState({ status, profile });
-    return status;
+    return await acceptProfile(await api.get('/napi/profile'));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       endSession();
@@ -143,16 +140,32 @@ export async function loadProfile(): Promise<SessionStatus> {
   }
 }
 
-/** Page load: refresh (the cookie is the only credential that survives a reload), then the profile. */
+/** Stores a loaded profile and applies the user's preferences; the session is then ready (or still onboarding). */
+async function acceptProfile(profile: Profile): Promise<SessionStatus> {
+  writeJson(storageKeys.profile, profile);
+  writeJson(storageKeys.permissions, profile.permissions ?? []);
+  // The spec's `locale` (§3) is the user's language; an unchosen one leaves the browser's.
+  await applyPreferences(profile);
+  const status: SessionStatus = profile.instance.initialized === false ? 'onboarding' : 'ready';
+  setState({ status, profile });
+  return status;
+}
+
+/**
+ * Page load: refresh (the cookie is the only credential that survives a reload), which brings the
+ * profile along; GET /napi/profile only when it could not (it then tells why: onboarding, 401).
+ */
 export async function startSession(): Promise<SessionStatus> {
   if (state.status !== 'unknown') return state.status;
   setState({ status: 'loading', profile: null });
-  if (!getAccessToken() && !(await refreshAccessToken())) {
+  if (!getAccessToken() && !(await refreshAccessToken({ withProfile: true }))) {
     endSession();
     return 'anonymous';
   }
   scheduleRefresh();
-  return loadProfile();
+  const profile = refreshedProfile;
+  refreshedProfile = null;
+  return profile ? acceptProfile(profile) : loadProfile();
 }
 
 /** After single sign-on or two-factor: keep the token, start refreshing, load the profile. Signing in is activity. */

@@ -11,6 +11,8 @@ import { auditClient, recordAuditNow } from '../audit/audit.service.js';
 import { signIn, INSTANCE_NAME_TAKEN } from './auth.service.js';
 import { findInstanceByName, instanceExists } from '../instances/instances.service.js';
 import { REFRESH_COOKIE, SESSION_IDLE_MESSAGE, SESSION_TOO_OLD_MESSAGE } from '../identity/session.service.js';
+import { loadProfile } from '../identity/profile.service.js';
+import { profileSchema } from '../identity/profile.routes.js';
 import { decodeState, SsoService } from './sso.service.js';
 import { pendingSecondFactorUser, verifySecondFactor } from '../identity/two-factor.service.js';
 import { perAccount, perIp } from '../../http/rate-limits.js';
@@ -225,7 +227,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'spec §9, and reloads when the instance changed in another tab). `idleMs`: milliseconds since the last user activity in ' +
           'any tab of the browser; it moves the session\'s last activity forward (a refresh without it is not activity). ' +
           "401 { error, reason }: 'idle' (no activity for more than 30 minutes; error is the spec §8 idle message), 'expired' (more " +
-          "than 12 hours since sign-in), 'invalid' (unknown, revoked or replayed token — a replay revokes the whole session).",
+          "than 12 hours since sign-in), 'invalid' (unknown, revoked or replayed token — a replay revokes the whole session). " +
+          '`withProfile=true` (a page load) adds `profile`, as GET /napi/profile answers it, or null when that would fail ' +
+          '(onboarding not finished, no longer a member): the page then asks GET /napi/profile for the reason. It saves the page ' +
+          'load a round trip (issue 18 §1).',
         security: [],
         querystring: z.strictObject({
           idleMs: z.coerce
@@ -234,8 +239,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             .min(0, 'negative numbers are not accepted')
             .max(10 * 365 * 24 * 3600 * 1000, 'at most ten years')
             .optional(),
+          withProfile: z.enum(['true', 'false']).optional(),
         }),
-        response: { 200: tokenSchema.extend({ instance: z.object({ uuid: z.string() }) }), 400: errorSchema, 401: errorSchema },
+        response: {
+          200: tokenSchema.extend({ instance: z.object({ uuid: z.string() }), profile: profileSchema.nullable().optional() }),
+          400: errorSchema,
+          401: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -247,7 +257,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw authError('session_refused', message, undefined, { reason: result.refused });
       }
       setRefreshCookie(reply, result.refreshToken, result.refreshExpiresAt);
-      return { token: result.accessToken, instance: { uuid: result.instanceId } };
+      const answer = { token: result.accessToken, instance: { uuid: result.instanceId } };
+      if (request.query.withProfile !== 'true') return answer;
+      // The token has rotated and committed: whatever the profile's fate, the new cookie must reach
+      // the browser, or its next refresh would present the old token and end the session as a replay.
+      const profile = await loadProfile(app.db, result.instanceId, result.userId).catch((error: unknown) => {
+        if (!(error instanceof AppError)) request.log.error({ err: error }, 'profile with the refresh failed');
+        return null;
+      });
+      return { ...answer, profile };
     },
   );
 

@@ -14,7 +14,8 @@ const currencySchema = z.enum(currencyCodes as [string, ...string[]]);
 // Passes extra keys through: the profile's 409 carries `onboarding: true`.
 const errorSchema = sharedErrorSchema.loose();
 
-const profileSchema = z.object({
+/** The signed-in user in the current instance (GET /napi/profile; also in a refresh's answer on request). */
+export const profileSchema = z.object({
   uuid: z.string(),
   email: z.string(),
   firstName: z.string(),

@@ -42,6 +42,8 @@ export interface IssuedSession {
   refreshExpiresAt: Date;
   /** The instance the session is in (a refresh answers it, so a tab notices a switch made elsewhere). */
   instanceId: string;
+  /** The signed-in user. */
+  userId: string;
 }
 
 /** Why a refresh was refused: `idle` and `expired` revoke the family; `invalid` covers unknown, revoked, replayed and non-member. */
@@ -243,7 +245,7 @@ export class SessionService {
       sessionId: familyId,
       isSuperadmin: member.isSuperadmin,
     });
-    return { accessToken, refreshToken, refreshExpiresAt: new Date(row!.family_ends_at), instanceId };
+    return { accessToken, refreshToken, refreshExpiresAt: new Date(row!.family_ends_at), instanceId, userId };
   }
 
   private async membership(tx: Tx, userId: string, instanceId: string) {
