@@ -271,6 +271,7 @@ function queryValue(route: string, name: string, f: Fixtures): string {
     name: 'sweep.pdf',
     as: 'bill',
     openAmounts: 'true',
+    withProfile: 'true',
     // The reconciliation summary's date.
     date: '2026-06-30',
   };
