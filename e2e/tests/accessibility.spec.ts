@@ -44,10 +44,11 @@ async function settled(page: Page) {
 
 /**
  * Opens `path` as the menu does, through the app's router, without loading the page again: a page
- * load for each page was a third of this spec's time. The page as it was is marked; when no new
- * page replaces it within 10 s (the same route again, or a route that keeps its component), the
- * page is loaded. `load` loads it at once: another tab of the same company, another invoice's
- * detail (the router re-renders those in place, which the mark cannot tell from no change).
+ * load for each page was two fifths of this spec's time (61 of 157 s a language). The page as it
+ * was is marked; when no new page replaces it within 10 s (the same route again, or a route that
+ * keeps its component), the page is loaded. `load` loads it at once: another tab of the same
+ * company, another invoice's detail (the router re-renders those in place, which the mark cannot
+ * tell from no change).
  */
 async function open(page: Page, path: string, { load = false } = {}) {
   const inApp = !load && await page.evaluate((to) => {
