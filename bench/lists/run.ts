@@ -35,7 +35,8 @@ const USAGE = `Usage: npm run -s bench:lists -- -- [options]      (from the repo
   --connections N     concurrent connections (default 10)
   --pg-url URL        PostgreSQL server (default $BILAN_BENCH_PG_URL, $BILAN_TEST_PG_URL or
                       postgres://postgres@127.0.0.1:5432/test); the bench creates and drops bilan_bench_<pid>
-  --keep              keep the database at the end (for EXPLAIN; drop it yourself: DROP DATABASE bilan_bench_<pid>)
+  --keep              keep the database at the end (for EXPLAIN; drop it yourself: DROP DATABASE bilan_bench_<pid>);
+                      npx tsx bench/lists/serve.ts URL PORT serves it with a token to ask it by hand
   --no-write          do not write bench/results/…
 `;
 

@@ -5,7 +5,7 @@
  * capped count agrees with the rows; a text of nothing searchable filters nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceKey } from '../../src/db/search.js';
+import { referenceKey, textFilter } from '../../src/db/search.js';
 import { createAddress, createCompany } from '../../src/modules/companies/companies.service.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { invoiceData, invoicingWorkplace, ok, type InvoicingWorkplace } from '../invoicing/support.js';
@@ -94,6 +94,16 @@ describe('invoice lists: filters.text', () => {
     expect(await invoices(spaced)).toEqual([inv.c.uuid]);
   });
 
+  it("finds nothing by a name only another workplace's customer has", async () => {
+    const alpen = await server.db.withInstance(other.instanceId, async (tx) => {
+      const uuid = await createCompany(tx, other.instanceId, { name: 'Alpenblick Treuhand AG' });
+      return { company: { uuid }, address: { id: await createAddress(tx, other.instanceId, uuid, { street: 'Dorfstrasse', houseNumber: '1', zip: '3800', city: 'Interlaken', countryId: 1 }) } };
+    });
+    await ok(other, '/api/invoice/insert', { data: { ...invoiceData(other), description: 'Jahresabschluss', dateInvoice: '2025-01-10', ...alpen } });
+    expect(await invoices('Alpenblick')).toEqual([]);
+    expect(await invoices('alpenblick beratung')).toEqual([]);
+  });
+
   it('finds nothing for a word no invoice has, and GET /invoice/list too', async () => {
     expect(await invoices('Kaffeemaschine')).toEqual([]);
     expect(await invoices('patro')).toEqual([inv.a.uuid]);
@@ -178,6 +188,36 @@ describe('journal: filters.text', () => {
     expect(await ledger('KALK')).toEqual([importedEntry]);
     expect(await ledger('kalk miete')).toEqual([importedEntry]);
     expect(await ledger('kalk kaffee')).toEqual([]);
+  });
+
+  it('finds the entries with every word and the one whose import key is the whole text', async () => {
+    const [cash, rent] = [await w.account('1000'), await w.account('6000')];
+    const keyed = (
+      await ok(w, '/api/accounting/entry/insert', {
+        data: { dateLedger: '2025-03-11', description: 'Miete Mai', entryAccounts: [{ account: { id: rent }, amount: '900.00', direction: 1 }, { account: { id: cash }, amount: '900.00', direction: -1 }] },
+      })
+    ).id;
+    await server.db.asOwner((tx) => tx.query("UPDATE journal_entry SET source = 'import', source_ref = 'Kaffee Büro' WHERE instance_id = $1 AND id = $2", [w.instanceId, keyed]));
+    expect(await entries('Kaffee Büro')).toEqual([entryId, keyed]);
+    expect(await entries('kaffee büro')).toEqual([entryId]);
+    expect(await entries('Kaffee Miete')).toEqual([]);
+  });
+});
+
+describe('textFilter', () => {
+  it('leaves out the names no document has, and then plans the statements for their values', async () => {
+    const filter = (text: string) =>
+      server.db.withInstance(w.instanceId, async (tx) => {
+        const params: unknown[] = [w.instanceId];
+        const names = (pattern: string) =>
+          `SELECT n.id FROM invoice n WHERE n.instance_id = $1 AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`;
+        const condition = await textFilter(tx, 'i', text, { table: 'invoice', words: { table: 'invoice_word', key: 'invoice_id' }, names }, [], params);
+        const [row] = await tx.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode");
+        return { unions: condition?.split('UNION ALL').length, mode: row!.mode };
+      });
+    expect(await filter('patronen')).toEqual({ unions: 1, mode: 'force_custom_plan' });
+    expect(await filter('zumstein')).toEqual({ unions: 2, mode: 'auto' });
+    expect(await filter('zumstein beratung')).toEqual({ unions: 2, mode: 'auto' });
   });
 });
 

@@ -1,7 +1,7 @@
 /** SQL of the invoicing module (tables of migrations 0005 and 0007). All queries run inside withInstance. */
 import type { Row, Tx } from '../../db/database.js';
 import { afterKey, countedPage, decodeCursor, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
-import { referenceKey, searchWords, textCondition, wordSets } from '../../db/search.js';
+import { referenceKey, textFilter, type TextKey } from '../../db/search.js';
 
 /**
  * The invoice's own columns. Its company, address, payment profile and the books' currency belong
@@ -221,22 +221,17 @@ const INVOICE_NUMBER = /^(?:BILAN|INV|#)?\s*(\d{1,9})$/i;
  * or "x"): the text then filters nothing, as a word of 1 character among others is ignored.
  */
 async function invoiceTextMatch(tx: Tx, text: string, params: unknown[]): Promise<string | null> {
-  const words = await searchWords(tx, text);
-  const sets = words.length === 0 ? [] : wordSets(words, { table: 'invoice_word', key: 'invoice_id' }, params, (pattern) =>
-    `SELECT n.id FROM invoice n WHERE n.instance_id = $1
-        AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`);
   const number = INVOICE_NUMBER.exec(text.trim());
   const reference = referenceKey(text);
-  const keys: string[] = [];
-  if (number) {
-    params.push(Number(number[1]));
-    keys.push(`SELECT $${params.length}::int`);
-  }
-  if (reference) {
-    params.push(reference);
-    keys.push(`SELECT r.id FROM invoice r WHERE r.instance_id = $1 AND r.payment_reference = $${params.length}`);
-  }
-  return textCondition('i', 'invoice', sets, keys);
+  const keys: TextKey[] = [];
+  if (number) keys.push({ value: Number(number[1]), ids: (p) => `SELECT ${p}::int` });
+  if (reference) keys.push({ value: reference, ids: (p) => `SELECT r.id FROM invoice r WHERE r.instance_id = $1 AND r.payment_reference = ${p}` });
+  return textFilter(tx, 'i', text, {
+    table: 'invoice',
+    words: { table: 'invoice_word', key: 'invoice_id' },
+    names: (pattern) => `SELECT n.id FROM invoice n WHERE n.instance_id = $1
+        AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`,
+  }, keys, params);
 }
 
 /**

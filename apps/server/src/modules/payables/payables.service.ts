@@ -31,7 +31,7 @@ import {
 } from '@bilan/domain';
 import type { Tx } from '../../db/database.js';
 import { afterKey, countedPage, decodeCursor, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
-import { referenceKey, searchWords, textCondition, wordSets } from '../../db/search.js';
+import { referenceKey, textFilter, type TextKey } from '../../db/search.js';
 import { alreadyDone } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
 import {
@@ -275,17 +275,16 @@ export async function listPayables(
  * characters and no reference, e.g. "-" or "x"): the text then filters nothing.
  */
 async function payableTextMatch(tx: Tx, text: string, params: unknown[]): Promise<string | null> {
-  const words = await searchWords(tx, text);
-  const sets = words.length === 0 ? [] : wordSets(words, { table: 'payable_word', key: 'payable_id' }, params, (pattern) =>
-    `SELECT n.id FROM payable n WHERE n.instance_id = $1
-        AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`);
   const reference = referenceKey(text);
-  const keys: string[] = [];
-  if (reference) {
-    params.push(reference);
-    keys.push(`SELECT r.id FROM payable r WHERE r.instance_id = $1 AND r.reference_number = $${params.length}`);
-  }
-  return textCondition('p', 'payable', sets, keys);
+  const keys: TextKey[] = reference
+    ? [{ value: reference, ids: (p) => `SELECT r.id FROM payable r WHERE r.instance_id = $1 AND r.reference_number = ${p}` }]
+    : [];
+  return textFilter(tx, 'p', text, {
+    table: 'payable',
+    words: { table: 'payable_word', key: 'payable_id' },
+    names: (pattern) => `SELECT n.id FROM payable n WHERE n.instance_id = $1
+        AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`,
+  }, keys, params);
 }
 
 /**
