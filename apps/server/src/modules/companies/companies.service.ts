@@ -425,6 +425,9 @@ export async function removePaymentProfile(tx: Tx, instanceId: string, id: numbe
   }
 }
 
+// The names branch of other modules' list text filters (decision 033).
+export { companiesNamedLike } from './companies.sql.js';
+
 // Batch lookups for other modules' lists and bank files (company-batch.ts).
 export { paymentProfileIbansById, ledgerAccountOfIban, ibansOfLedgerAccount } from './company-batch.js';
 

@@ -181,6 +181,14 @@ export async function selectCompanies(
   return query.uuids ? { data, total: data.length, totalCapped: false, nextCursor: null } : { data, ...counted, nextCursor: paged.nextCursor };
 }
 
+/**
+ * SQL of the uuids of the instance's (`$1`) companies whose lower-cased name is LIKE `pattern` (a
+ * placeholder of a lower-case `%word%`), through the published view (`company_head.name_key`,
+ * migration 0051): the names branch of the invoices' and bills' text filters (decision 033).
+ */
+export const companiesNamedLike = (pattern: string): string =>
+  `SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern}`;
+
 export async function insertCompany(tx: Tx, instanceId: string, input: { name: string; uid: string | null; registerId?: number | null }): Promise<string> {
   const [row] = await tx.query<{ uuid: string }>(
     'INSERT INTO company (instance_id, name, uid, register_id) VALUES ($1, $2, $3, $4) RETURNING uuid',

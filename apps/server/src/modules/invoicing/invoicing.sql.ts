@@ -2,6 +2,7 @@
 import type { Row, Tx } from '../../db/database.js';
 import { afterKey, countedPage, decodeCursor, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
 import { referenceKey, textFilter, type TextKey } from '../../db/search.js';
+import { companiesNamedLike } from '../companies/companies.service.js';
 
 /**
  * The invoice's own columns. Its company, address, payment profile and the books' currency belong
@@ -229,8 +230,7 @@ async function invoiceTextMatch(tx: Tx, text: string, params: unknown[]): Promis
   return textFilter(tx, 'i', text, {
     table: 'invoice',
     words: { table: 'invoice_word', key: 'invoice_id' },
-    names: (pattern) => `SELECT n.id FROM invoice n WHERE n.instance_id = $1
-        AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`,
+    names: (pattern) => `SELECT n.id FROM invoice n WHERE n.instance_id = $1 AND n.company_uuid IN (${companiesNamedLike(pattern)})`,
   }, keys, params);
 }
 

@@ -32,6 +32,7 @@ import {
 import type { Tx } from '../../db/database.js';
 import { afterKey, countedPage, decodeCursor, limitOffset, pageOf, type CountedRow, type PageRequest } from '../../db/paging.js';
 import { referenceKey, textFilter, type TextKey } from '../../db/search.js';
+import { companiesNamedLike } from '../companies/companies.service.js';
 import { alreadyDone } from '../../http/errors.js';
 import { payableError } from './payables.errors.js';
 import {
@@ -282,8 +283,7 @@ async function payableTextMatch(tx: Tx, text: string, params: unknown[]): Promis
   return textFilter(tx, 'p', text, {
     table: 'payable',
     words: { table: 'payable_word', key: 'payable_id' },
-    names: (pattern) => `SELECT n.id FROM payable n WHERE n.instance_id = $1
-        AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`,
+    names: (pattern) => `SELECT n.id FROM payable n WHERE n.instance_id = $1 AND n.company_uuid IN (${companiesNamedLike(pattern)})`,
   }, keys, params);
 }
 
