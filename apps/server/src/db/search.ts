@@ -103,7 +103,7 @@ export function amountCents(amount: string): string | null {
  * fields counts. A set holds the documents with the word inside a word of the description (a range
  * of `source.table`, migration 0044), and, where `also.found` says so for the word, also those
  * `also.matching` selects for the word's LIKE pattern (`%word%`, a parameter it is given): a name
- * in another module's view, which has no words table (`wordSetsWithNames`). `$1` must be the
+ * in another module's view, which has no words table (`textFilter`). `$1` must be the
  * instance id; the ranges and patterns are appended to `params`. Throws on empty `words`.
  */
 export function wordSets(
@@ -173,8 +173,8 @@ export interface TextKey {
  * document of `source.table`, and the condition carries only those: a set that is a UNION has no
  * statistics, so the planner guessed 200 documents whatever the words and took the wrong plan for a
  * common one (bench:lists, invoices of a year with a word of 3,000: 15 ms a page with the unions,
- * 6.1 ms without; at 10 connections p50 101 → 63 ms). A typed
- * word is rarely a name too, and a text rarely a key. Without the unions the planner may walk the
+ * 6.1 ms without; the bench's first page at 10 connections, p50 101–118 → 67 ms). A typed word is
+ * rarely a name too, and a text rarely a key. Without the unions the planner may walk the
  * list's order and probe the words of each document, which is right where the matches are spread
  * over that order and wrong where they bunch: a list that can be that long keeps a key `always`.
  */
