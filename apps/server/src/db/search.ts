@@ -188,9 +188,10 @@ export async function textFilter(
 ): Promise<string | null> {
   const words = await searchWords(tx, text);
   const { names } = source;
+  const askedKeys = keys.filter((key) => !key.always);
   const asked = [
     ...(names ? words.map((word) => ({ value: containsPattern(word) as unknown, exists: names })) : []),
-    ...keys.filter((key) => !key.always).map((key) => ({
+    ...askedKeys.map((key) => ({
       value: key.value,
       exists: (p: string) => `SELECT 1 FROM ${source.table} k WHERE k.instance_id = $1 AND k.id IN (${key.ids(p)})`,
     })),
@@ -210,12 +211,12 @@ export async function textFilter(
     found = row?.found ?? [];
   }
   const sets = words.length === 0 ? [] : wordSets(words, source.words, params, names ? { matching: names, found: found.slice(0, words.length) } : undefined);
-  const keyFound = found.slice(names ? words.length : 0);
-  let asking = 0;
-  const keySets = keys.flatMap((key) => {
-    if (!key.always && !keyFound[asking++]) return [];
-    params.push(key.value);
-    return [key.ids(`$${params.length}`)];
-  });
+  const foundKeys = new Set(askedKeys.filter((_, index) => found[asked.length - askedKeys.length + index]));
+  const keySets = keys
+    .filter((key) => key.always || foundKeys.has(key))
+    .map((key) => {
+      params.push(key.value);
+      return key.ids(`$${params.length}`);
+    });
   return textCondition(alias, sets, keySets);
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceKey, textFilter } from '../../src/db/search.js';
-import { createAddress, createCompany } from '../../src/modules/companies/companies.service.js';
+import { companiesNamedLike, createAddress, createCompany } from '../../src/modules/companies/companies.service.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 import { invoiceData, invoicingWorkplace, ok, type InvoicingWorkplace } from '../invoicing/support.js';
 
@@ -209,8 +209,7 @@ describe('textFilter', () => {
     const filter = (text: string) =>
       server.db.withInstance(w.instanceId, async (tx) => {
         const params: unknown[] = [w.instanceId];
-        const names = (pattern: string) =>
-          `SELECT n.id FROM invoice n WHERE n.instance_id = $1 AND n.company_uuid IN (SELECT c.uuid FROM company_head c WHERE c.instance_id = $1 AND c.name_key LIKE ${pattern})`;
+        const names = (pattern: string) => `SELECT n.id FROM invoice n WHERE n.instance_id = $1 AND n.company_uuid IN (${companiesNamedLike(pattern)})`;
         const condition = await textFilter(tx, 'i', text, { table: 'invoice', words: { table: 'invoice_word', key: 'invoice_id' }, names }, [], params);
         const [row] = await tx.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode");
         return { unions: condition?.split('UNION ALL').length, mode: row!.mode };
