@@ -25,7 +25,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   readonly kind: DatabaseKind;
   /** Runs `fn` in one transaction as `bilan_app` scoped to `instanceId`; rolls back if it throws. */
-  withInstance<T>(instanceId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  withInstance<T>(instanceId: string, fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs `fn` in one transaction as `bilan_auth`: global tables only (users, instances, sessions). */
   withAuth<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -40,6 +40,20 @@ export interface Database {
   /** Bulk-loads CSV text into a table with COPY FROM STDIN, as the owner (benchmark baseline). */
   copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How a tenant transaction plans its statements. */
+export interface TransactionOptions {
+  /**
+   * Plan every statement with parameters once per connection, for any values
+   * (`plan_cache_mode = force_generic_plan`, transaction-local, set in the message that opens the
+   * transaction: no round trip of its own). For statements whose every filter is in their text
+   * (a condition appended per filter given, not `$n IS NULL OR …`), where PostgreSQL's own choice
+   * keeps planning each call for its values: the invoice list's first page spent 1.5 ms of its
+   * 2.7 in planning (docs/performance.md, "Generic plans for the invoice lists"). Not for a
+   * statement whose best plan depends on a value (a text search: `textFilter` sets its own mode).
+   */
+  genericPlans?: boolean;
 }
 
 /** Work that joins the end of a tenant transaction, just before its COMMIT. */
@@ -60,11 +74,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // One statement sets the role and the tenant for the rest of the transaction (is_local = true). It
 // carries no parameters, so on a server it travels in the same simple-protocol message as BEGIN:
 // one round trip saved on every transaction. The instance id is a checked UUID, safe to inline.
-const enterInstance = (instanceId: string): string => {
+const enterInstance = (instanceId: string, options: TransactionOptions = {}): string => {
   // Never run a tenant transaction with an empty or malformed instance: RLS would just show nothing,
   // which hides bugs.
   if (!UUID.test(instanceId)) throw new Error(`invalid instance id "${instanceId}"`);
-  return `SELECT set_config('role', 'bilan_app', true), set_config('bilan.instance_id', '${instanceId}', true)`;
+  const plans = options.genericPlans ? ", set_config('plan_cache_mode', 'force_generic_plan', true)" : '';
+  return `SELECT set_config('role', 'bilan_app', true), set_config('bilan.instance_id', '${instanceId}', true)${plans}`;
 };
 const ENTER_AUTH = "SELECT set_config('role', 'bilan_auth', true), set_config('bilan.instance_id', '', true)";
 
@@ -127,7 +142,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
   return {
     kind: 'pglite',
-    withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn, instanceId),
+    withInstance: (instanceId, fn, options) => run(enterInstance(instanceId, options), fn, instanceId),
     withAuth: (fn) => run(ENTER_AUTH, fn),
     readAsAuth: (text, uuids) => run(ENTER_AUTH, (tx) => tx.query(inlineUuids(text, uuids))),
     asOwner: (fn) => run('', fn),
@@ -266,7 +281,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   return {
     kind: 'postgres',
-    withInstance: (instanceId, fn) => run(enterInstance(instanceId), fn, instanceId),
+    withInstance: (instanceId, fn, options) => run(enterInstance(instanceId, options), fn, instanceId),
     withAuth: (fn) => run(ENTER_AUTH, fn),
     readAsAuth<R extends Row>(text: string, uuids: readonly string[]) {
       // One message; on an error it stops at the failing statement, and onClient rolls back.

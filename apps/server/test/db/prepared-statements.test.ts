@@ -79,6 +79,41 @@ describe.runIf(onPostgres)('named prepared statements (decision 038)', () => {
     expect(row!.quotient).toBe(1);
   });
 
+  it('plans once for any values in a transaction asked for generic plans, and only in that transaction', async () => {
+    const db = await open({});
+    const instanceId = crypto.randomUUID();
+    // A statement PostgreSQL would plan for its values on its first five runs at least.
+    const text = 'SELECT count(*)::int AS n FROM generate_series(1, $1::int) g WHERE g > $2::int';
+    const plans = async () => {
+      const rows = await db.asOwner((tx) =>
+        tx.query<{ generic_plans: string; custom_plans: string }>('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1', [text]),
+      );
+      return { generic: Number(rows[0]?.generic_plans ?? 0), custom: Number(rows[0]?.custom_plans ?? 0) };
+    };
+    const modes: string[] = [];
+    for (const value of [10, 20, 30]) {
+      const [row] = await db.withInstance(
+        instanceId,
+        async (tx) => {
+          modes.push((await tx.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode"))[0]!.mode);
+          return tx.query<{ n: number }>(text, [value, 5]);
+        },
+        { genericPlans: true },
+      );
+      expect(row!.n).toBe(value - 5);
+    }
+    expect(modes).toEqual(['force_generic_plan', 'force_generic_plan', 'force_generic_plan']);
+    expect(await plans()).toEqual({ generic: 3, custom: 0 });
+    // The next transaction on the same connection plans as PostgreSQL chooses again.
+    const [after] = await db.withInstance(instanceId, async (tx) => {
+      const [mode] = await tx.query<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode");
+      await tx.query(text, [40, 5]);
+      return [mode!.mode];
+    });
+    expect(after).toBe('auto');
+    expect(await plans()).toEqual({ generic: 3, custom: 1 });
+  });
+
   it('prepares nothing when switched off (PgBouncer before 1.21 in transaction pooling)', async () => {
     const db = await open({ preparedStatements: false });
     const [row] = await db.asOwner((tx) => tx.query<{ next: number }>('SELECT $1::int + 2 AS next', [1]));

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvoiceStatus, formatReferenceNumber, invoiceItemSchema, normalizeInvoiceItem, type InvoiceItemWire, invoiceSchema, strictObject, zAmount, zDate, zId, zUuid } from '@bilan/domain';
+import type { TransactionOptions } from '../../db/database.js';
 import { auth } from '../../http/access.js';
 import { errors, errorSchema, errorsWithConflict, errorsWithNotFound, okSchema, pageAnswerFields, pageFields, pageQueryFields } from '../../http/schemas.js';
 import { linkNext } from '../../http/next-link.js';
@@ -155,7 +156,8 @@ function pdfFileName(invoice: Invoice, onlyReceipt: boolean) {
 
 /** Invoices: list, CRUD, items, status change, debtors, import, PDF, share links. */
 export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const withTx = <T>(instanceId: string, fn: Parameters<typeof app.db.withInstance<T>>[1]) => app.db.withInstance(instanceId, fn);
+  const withTx = <T>(instanceId: string, fn: Parameters<typeof app.db.withInstance<T>>[1], options?: TransactionOptions) =>
+    app.db.withInstance(instanceId, fn, options);
 
   app.get(
     '/invoice/list',
@@ -172,7 +174,8 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { instanceId } = auth(request);
-      const page = await withTx(instanceId, (tx) => listInvoicePage(tx, instanceId, {}, request.query));
+      // Its filters are in the statement's text: planned once per connection (TransactionOptions).
+      const page = await withTx(instanceId, (tx) => listInvoicePage(tx, instanceId, {}, request.query), { genericPlans: true });
       linkNext(request, reply, page.nextCursor);
       return page;
     },
@@ -247,14 +250,21 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { instanceId } = auth(request);
       const { filters: f = {}, page, pageSize, cursor, withItems = true } = request.body;
-      return withTx(instanceId, (tx) =>
-        listInvoicePageWithPayments(
-          tx,
-          instanceId,
-          { status: f.status, companyUuid: f.company?.uuid, dateFrom: f.dateFrom, dateTo: f.dateTo, text: f.text?.trim() || undefined },
-          { page, pageSize, cursor },
-          withItems,
-        ),
+      const text = f.text?.trim() || undefined;
+      // Each filter given is a condition in the statement's text, so one plan serves any values:
+      // planned once per connection instead of each call (TransactionOptions; docs/performance.md,
+      // "Generic plans for the invoice lists"). A text search plans for its words (textFilter).
+      return withTx(
+        instanceId,
+        (tx) =>
+          listInvoicePageWithPayments(
+            tx,
+            instanceId,
+            { status: f.status, companyUuid: f.company?.uuid, dateFrom: f.dateFrom, dateTo: f.dateTo, text },
+            { page, pageSize, cursor },
+            withItems,
+          ),
+        { genericPlans: text === undefined },
       );
     },
   );
