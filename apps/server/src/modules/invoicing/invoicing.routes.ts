@@ -174,7 +174,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { instanceId } = auth(request);
-      // Its filters are in the statement's text: planned once per connection (TransactionOptions).
+      // A statement without optional parameters: planned once per connection (TransactionOptions).
       const page = await withTx(instanceId, (tx) => listInvoicePage(tx, instanceId, {}, request.query), { genericPlans: true });
       linkNext(request, reply, page.nextCursor);
       return page;
